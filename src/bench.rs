@@ -1,0 +1,70 @@
+//! Rules benchmarks: perft speed and random complete games per second. Figures go to stdout of
+//! the `guerrilla bench` subcommand (not the protocol loop), so scripts can read them.
+
+use std::time::{Duration, Instant};
+
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+
+use crate::game::Game;
+
+/// Plays one random complete game from `pos` (each decision drawn from its legal options);
+/// returns the number of steps played.
+pub fn random_game<G: Game, R: rand::Rng>(pos: &mut G, rng: &mut R) -> u64 {
+    let mut steps = 0;
+    while pos.outcome().is_none() {
+        match pos.random_step(rng) {
+            Some(step) => {
+                pos.apply_step(step);
+                steps += 1;
+            }
+            None => break,
+        }
+    }
+    steps
+}
+
+/// The figures of one rules benchmark run.
+#[derive(Debug, Clone)]
+pub struct RulesBench {
+    pub perft_depth: u32,
+    pub perft_nodes: u64,
+    pub perft_time: Duration,
+    pub games: u64,
+    pub game_steps: u64,
+    pub games_time: Duration,
+}
+
+impl RulesBench {
+    pub fn perft_nps(&self) -> f64 {
+        self.perft_nodes as f64 / self.perft_time.as_secs_f64().max(1e-9)
+    }
+    pub fn games_per_second(&self) -> f64 {
+        self.games as f64 / self.games_time.as_secs_f64().max(1e-9)
+    }
+}
+
+/// perft to `depth` from `start`, then random games from `start` for about `games_for` (seeded,
+/// so the same games every run).
+pub fn run<G: Game>(start: &G, depth: u32, games_for: Duration, seed: u64) -> RulesBench {
+    let t = Instant::now();
+    let perft_nodes = start.perft(depth);
+    let perft_time = t.elapsed();
+
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let t = Instant::now();
+    let (mut games, mut game_steps) = (0, 0);
+    while games == 0 || t.elapsed() < games_for {
+        let mut pos = start.clone();
+        game_steps += random_game(&mut pos, &mut rng);
+        games += 1;
+    }
+    RulesBench {
+        perft_depth: depth,
+        perft_nodes,
+        perft_time,
+        games,
+        game_steps,
+        games_time: t.elapsed(),
+    }
+}

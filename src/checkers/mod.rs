@@ -1,0 +1,1 @@
+//! Guerrilla Checkers (Brian Train, 2010): rules core. See GC1–GC6.

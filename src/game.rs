@@ -1,0 +1,218 @@
+//! The one trait both games implement.
+//!
+//! The protocol, the perft driver and the search are written against [`Game`] only; they never
+//! know which game they serve. A *turn* is everything one player does before the other player's
+//! turn begins; it is built from one or more *steps* (decisions). Guerrilla Checkers has turns of
+//! one step (a stone pair, or a whole checker path). Wells' Guerrilla builds a turn from many
+//! steps (growth, new group, jumps, split choices, kill choices), so the trait exposes both levels:
+//!
+//! * step level — [`Game::legal_steps`], [`Game::apply_step`], [`Game::undo_step`]: what a search
+//!   and a GUI building a turn click by click need;
+//! * turn level — [`Game::legal_turns`], [`Game::play_turn`], [`Game::parse_turn`],
+//!   [`Game::format_turn`]: what the protocol's `position … moves …`, `bestmove` and perft need.
+//!
+//! A turn always prints as one whitespace-free token.
+
+use std::fmt;
+
+/// A player. `P1` moves first: the Guerrilla in Guerrilla Checkers (GC2), White in Guerrilla (W3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    P1,
+    P2,
+}
+
+impl Side {
+    /// The other player.
+    #[inline]
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::P1 => Side::P2,
+            Side::P2 => Side::P1,
+        }
+    }
+
+    /// 0 for `P1`, 1 for `P2`: an index into per-side arrays.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win(Side),
+    Draw,
+}
+
+/// What went wrong with a piece of text given to a game: a move, a step or a position string.
+///
+/// Its `Display` is the body of the protocol's error line, of the form
+/// `expected <what> but got '<input>'`, followed by a reason where there is one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// The text is not in the grammar; `expected` names the grammar rule that failed.
+    Syntax { expected: String, got: String },
+    /// The text is well formed but not legal in this position.
+    Illegal { got: String, reason: String },
+    /// A position string that does not parse or describes an impossible position.
+    BadPosition { got: String, reason: String },
+}
+
+impl GameError {
+    pub fn syntax(expected: impl Into<String>, got: impl Into<String>) -> Self {
+        GameError::Syntax {
+            expected: expected.into(),
+            got: got.into(),
+        }
+    }
+
+    pub fn illegal(got: impl Into<String>, reason: impl Into<String>) -> Self {
+        GameError::Illegal {
+            got: got.into(),
+            reason: reason.into(),
+        }
+    }
+
+    pub fn bad_position(got: impl Into<String>, reason: impl Into<String>) -> Self {
+        GameError::BadPosition {
+            got: got.into(),
+            reason: reason.into(),
+        }
+    }
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Syntax { expected, got } => write!(f, "expected {expected} but got '{got}'"),
+            GameError::Illegal { got, reason } => {
+                write!(f, "expected a legal move but got '{got}' ({reason})")
+            }
+            GameError::BadPosition { got, reason } => {
+                write!(f, "expected a valid position but got '{got}' ({reason})")
+            }
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// A position of one game, possibly in the middle of a turn.
+///
+/// Contract, relied on by the protocol, perft and search:
+/// * The position is either *at a turn start* (no step of the side to move's turn taken yet) or
+///   *mid-turn*. `side_to_move` is the side whose turn is being built, in both cases.
+/// * `outcome` is `Some` only at a turn start, and then `legal_steps` is empty. At a turn start
+///   with `outcome() == None`, `legal_steps` is never empty.
+/// * Applying the last step of a turn leaves the position at the next turn's start (with
+///   `side_to_move` flipped, unless a game's rules say otherwise).
+/// * A decision with a single option may be taken automatically inside `apply_step`; a game that
+///   does so never returns a single forced option from `legal_steps`, except at a turn start.
+/// * `hash` covers everything that makes two positions different (board, side to move, the
+///   state of the turn being built, counters that change the rules' outcome).
+/// * `apply_step` followed by `undo_step` restores the exact position, hash included.
+pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
+    /// One decision. Small and `Copy`: this is what the search stores.
+    type Step: Copy + Eq + std::hash::Hash + fmt::Debug + Send + Sync + 'static;
+    /// One whole turn (the protocol's "move"): one whitespace-free token.
+    type Turn: Clone + Eq + fmt::Debug + Send + Sync + 'static;
+    /// What `undo_step` needs to take a step back.
+    type Undo: Send + 'static;
+    /// Game options (board size, turn limit, …); `Default` is the standard game.
+    type Settings: Clone + Default + fmt::Debug + PartialEq + Send + Sync + 'static;
+
+    /// The game's name in the protocol (`setoption name Game value <NAME>`).
+    const NAME: &'static str;
+
+    /// The start position of a new game.
+    fn new(settings: &Self::Settings) -> Self;
+    /// The options this position was created with.
+    fn settings(&self) -> &Self::Settings;
+
+    /// The side whose turn it is (whose turn is being built, mid-turn).
+    fn side_to_move(&self) -> Side;
+    /// True when no step of the current turn has been taken yet.
+    fn at_turn_start(&self) -> bool;
+    /// The result, once the game is over (only ever at a turn start).
+    fn outcome(&self) -> Option<Outcome>;
+    /// A 64-bit Zobrist-style hash of the whole position (see the trait's contract).
+    fn hash(&self) -> u64;
+
+    // ---- step level -------------------------------------------------------------------------
+
+    /// Appends the legal next steps to `out`.
+    fn legal_steps(&self, out: &mut Vec<Self::Step>);
+    /// Applies a step that `legal_steps` generated; returns what `undo_step` needs.
+    fn apply_step(&mut self, step: Self::Step) -> Self::Undo;
+    /// Takes back `step`, which was the last step applied and returned `undo`.
+    fn undo_step(&mut self, step: Self::Step, undo: Self::Undo);
+    /// One legal next step drawn at random (for playouts), `None` when there is none.
+    /// Games override this when they can draw a step without listing all of them.
+    fn random_step<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Step> {
+        let mut steps = Vec::new();
+        self.legal_steps(&mut steps);
+        if steps.is_empty() {
+            None
+        } else {
+            Some(steps[rng.random_range(0..steps.len())])
+        }
+    }
+    /// The canonical text of a step, for the protocol's step-by-step commands.
+    fn format_step(&self, step: Self::Step) -> String;
+    /// Parses a step's text and resolves it against this position: `Ok` only for a legal step.
+    fn parse_step(&self, text: &str) -> Result<Self::Step, GameError>;
+
+    // ---- turn level -------------------------------------------------------------------------
+
+    /// Appends the legal whole turns from this turn start to `out`, at most `cap` of them;
+    /// returns `false` when it stopped at `cap` before listing them all. For perft, the list is
+    /// exactly what one ply counts (GC6, W7).
+    fn legal_turns(&self, out: &mut Vec<Self::Turn>, cap: usize) -> bool;
+    /// Plays a whole turn from a turn start. It must be legal (from `legal_turns` or
+    /// `parse_turn`); an illegal one is an error and leaves the position unchanged.
+    fn play_turn(&mut self, turn: &Self::Turn) -> Result<(), GameError>;
+    /// The turn made of `steps` applied from this turn start, which ended the turn.
+    fn turn_from_steps(&self, steps: &[Self::Step]) -> Self::Turn;
+    /// The canonical one-token text of a turn played from this position.
+    fn format_turn(&self, turn: &Self::Turn) -> String;
+    /// Parses a turn's token and resolves it against this position: `Ok` only for a legal turn.
+    fn parse_turn(&self, text: &str) -> Result<Self::Turn, GameError>;
+
+    /// perft: the number of leaf positions `depth` whole turns from here (GC6, W7).
+    /// Games override this with a faster version (bulk counting at the last ply).
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut turns = Vec::new();
+        self.legal_turns(&mut turns, usize::MAX);
+        if depth == 1 {
+            return turns.len() as u64;
+        }
+        turns
+            .iter()
+            .map(|t| {
+                let mut child = self.clone();
+                child
+                    .play_turn(t)
+                    .expect("legal_turns produced an illegal turn");
+                child.perft(depth - 1)
+            })
+            .sum()
+    }
+
+    // ---- position strings and views ---------------------------------------------------------
+
+    /// The one-line position string of this position (at a turn start).
+    fn to_position_string(&self) -> String;
+    /// Parses and validates a position string.
+    fn from_position_string(text: &str, settings: &Self::Settings) -> Result<Self, GameError>;
+    /// A multi-line ASCII picture of the board for a human.
+    fn render(&self) -> String;
+    /// Named fields that describe the position for a program, without knowing the rules:
+    /// every cell, pieces in hand or supply, the turn's phase, scores. The protocol prints them
+    /// as `name=value` on one line, in this order; values contain no whitespace.
+    fn describe(&self) -> Vec<(&'static str, String)>;
+}

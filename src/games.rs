@@ -1,0 +1,57 @@
+//! The games this engine plays, selected by name at run time (`--game`, `setoption name Game`).
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Which game: the protocol's `Game` option and the command line's `--game`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// Guerrilla Checkers (Brian Train, 2010): `guerrilla-checkers`.
+    #[default]
+    Checkers,
+    /// Guerrilla (David Wells, 1976): `guerrilla`.
+    Wells,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 2] = [GameKind::Checkers, GameKind::Wells];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Checkers => "guerrilla-checkers",
+            GameKind::Wells => "guerrilla",
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for GameKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        GameKind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| format!("expected guerrilla-checkers or guerrilla but got '{s}'"))
+    }
+}
+
+/// Runs `$body` with the type alias `$G` bound to the [`crate::Game`] type of `$kind`.
+///
+/// ```ignore
+/// with_game!(kind, G => run_perft::<G>(depth))
+/// ```
+#[macro_export]
+macro_rules! with_game {
+    ($kind:expr, $G:ident => $body:expr) => {
+        match $kind {
+            // Each game's arm is added when its rules core lands.
+            #[allow(unreachable_patterns)]
+            other => panic!("game {other} is not implemented yet"),
+        }
+    };
+}

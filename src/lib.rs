@@ -1,0 +1,19 @@
+//! `guerrilla`: a headless engine for two abstract games, speaking UGI on stdin/stdout.
+//!
+//! * *Guerrilla Checkers* (Brian Train, 2010) — [`checkers`], game name `guerrilla-checkers`.
+//! * *Guerrilla* (David Wells, 1976) — [`wells`], game name `guerrilla`.
+//!
+//! Layers, data flowing one way: [`protocol`] → [`engine`] → [`search`] → [`game::Game`] → one
+//! game's rules. The rules know no search and no I/O; only the protocol layer writes text to the
+//! wire. The rulings cited as GC1–GC6 and W1–W7 are in the project's `shared/rulings.md`.
+
+pub mod bench;
+pub mod checkers;
+pub mod game;
+pub mod games;
+pub mod perft;
+pub mod search;
+pub mod wells;
+
+pub use game::{Game, GameError, Outcome, Side};
+pub use games::GameKind;

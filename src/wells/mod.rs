@@ -1,0 +1,1 @@
+//! Guerrilla (David Wells, 1976): rules core. See W1–W7.
