@@ -208,6 +208,11 @@ impl Checkers {
                             "{ns}-{nt} crosses the stone on {nc}: a capture is written {ns}x{nt}"
                         ));
                     }
+                    if i > 0 && !has_stone {
+                        return bad(format!(
+                            "{ns}-{nt} captures nothing: after a capture only captures follow (GC4)"
+                        ));
+                    }
                     if has_stone {
                         stones &= !(1u64 << c);
                     }
