@@ -116,3 +116,46 @@ if __name__ == "__main__":
     depth = int(sys.argv[1])
     text = sys.argv[2] if len(sys.argv) > 2 else START
     print(perft(parse(text), depth))
+
+
+def grid(cells, n, piece):
+    ranks = []
+    for r in range(n - 1, -1, -1):
+        s, run = "", 0
+        for f in range(n):
+            if (f, r) in cells:
+                if run:
+                    s += str(run)
+                run = 0
+                s += piece
+            else:
+                run += 1
+        if run:
+            s += str(run)
+        ranks.append(s)
+    return "/".join(ranks)
+
+
+def to_string(pos):
+    checkers, stones, hand, side, first = pos
+    return "%s %s %d %s %s" % (grid(checkers, 8, "C"), grid(stones, 9, "G"), hand, side,
+                               "first" if first else "-")
+
+
+def random_positions(seed, count):
+    """Positions met in seeded random games (printed with the engine's grammar)."""
+    import random
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        pos = parse(START)
+        ply = 0
+        while True:
+            ms = moves(pos)
+            if not ms:
+                break
+            pos = rng.choice(ms)
+            ply += 1
+            if ply >= 6 and rng.random() < 0.15 and len(out) < count:
+                out.append(to_string(pos))
+    return out
