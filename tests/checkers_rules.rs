@@ -506,6 +506,12 @@ fn position_string_round_trip_and_hand_made() {
         let p = Checkers::from_position_string(text, &CheckersSettings).unwrap();
         assert_eq!(p.to_position_string(), text);
     }
+    // The documented example after the first pair (doc/checkers.md).
+    let q = play(&Checkers::new(&CheckersSettings), "F5E5");
+    assert_eq!(
+        q.to_position_string(),
+        "8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/4GG3/9/9/9/9 64 C -"
+    );
     // Surrounding whitespace and repeated spaces are tolerated; the printed form is canonical.
     let p = Checkers::from_position_string(
         &format!("  {}  ", STARTPOS.replace(' ', "   ")),

@@ -349,7 +349,7 @@ impl Game for Checkers {
         self.generate(&mut all);
         if !all.contains(turn) {
             return Err(GameError::illegal(
-                format!("{turn:?}"),
+                self.format_move(*turn),
                 "not a legal move in this position",
             ));
         }
