@@ -84,7 +84,17 @@ pub(crate) fn path(i: &str) -> IResult<&str, Notation> {
 pub(crate) fn parse(text: &str) -> Result<Notation, GameError> {
     match all_consuming(alt((pair, path))).parse(text) {
         Ok((_, n)) => Ok(n),
-        Err(_) => Err(GameError::syntax(EXPECTED, text)),
+        Err(_) => {
+            // Name the rule the text was heading for, from its first character.
+            let expected = match text.chars().next() {
+                Some('A'..='I') => "a Guerrilla move: two points like D4D5 (point = A..I 1..9)",
+                Some('a'..='h') => {
+                    "a COIN move: a path of squares like c5-d6 or c5xd6xe7 (square = a..h 1..8)"
+                }
+                _ => EXPECTED,
+            };
+            Err(GameError::syntax(expected, text))
+        }
     }
 }
 
@@ -251,6 +261,10 @@ mod tests {
 
     #[test]
     fn grammar() {
+        let e = parse("D4d5").unwrap_err().to_string();
+        assert!(e.starts_with("expected a Guerrilla move"), "{e}");
+        let e = parse("c5d6").unwrap_err().to_string();
+        assert!(e.starts_with("expected a COIN move"), "{e}");
         assert_eq!(parse("D4D5"), Ok(Notation::Pair((3, 3), (3, 4))));
         assert_eq!(parse("A1I9"), Ok(Notation::Pair((0, 0), (8, 8))));
         assert!(
@@ -260,6 +274,8 @@ mod tests {
             "", "d4d5", "D4", "D4D5E6", "c5", "c5d6", "c5-", "c5_d6", "c5-d6 ", " c5-d6", "c5Xd6",
             "J1A1", "A0A1", "i1-a1", "c9-d8", "C5-D6", "D4-D5",
         ] {
+            let e = parse(bad).unwrap_err().to_string();
+            assert!(e.contains(&format!("but got '{bad}'")), "{e}");
             assert!(
                 matches!(parse(bad), Err(GameError::Syntax { .. })),
                 "{bad:?} should be a syntax error"
