@@ -235,8 +235,30 @@ impl Checkers {
         match depth {
             0 => 1,
             1 => self.count_moves(),
+            _ if self.side == Side::P1 => {
+                // Stone pairs straight from the edge bitboards, without a move list.
+                let Some((mut h, mut v)) = self.pair_edges() else {
+                    return 0;
+                };
+                let mut n = 0;
+                while h != 0 {
+                    let p = h.trailing_zeros() as u8;
+                    h &= h - 1;
+                    let mut child = *self;
+                    child.apply(Move::Pair(p, p + 1));
+                    n += child.perft_fast(depth - 1);
+                }
+                while v != 0 {
+                    let p = v.trailing_zeros() as u8;
+                    v &= v - 1;
+                    let mut child = *self;
+                    child.apply(Move::Pair(p, p + 7));
+                    n += child.perft_fast(depth - 1);
+                }
+                n
+            }
             _ => {
-                let mut moves = Vec::with_capacity(128);
+                let mut moves = Vec::with_capacity(32);
                 self.generate(&mut moves);
                 moves
                     .iter()
