@@ -5,7 +5,7 @@ Shares no code or representation with the Rust engine: squares and points are (f
 tuples in sets; a Guerrilla move is found by trying every ORDERED placement literally as GC3
 words it, then deduplicated as an unordered pair; COIN paths are grown step by step.
 
-usage: ref_perft.py DEPTH ["<position string>"]   (prints the perft count)
+usage: checkers_ref_perft.py DEPTH ["<position string>"]   (prints the perft count)
 """
 import sys
 
