@@ -104,7 +104,7 @@ fn main() -> ExitCode {
             seconds,
         }) => {
             let depth = depth.unwrap_or(match game {
-                GameKind::Checkers => 4,
+                GameKind::Checkers => 6,
                 GameKind::Wells => 2,
             });
             with_game!(game, G => bench_cmd::<G>(depth, seconds));

@@ -1,1 +1,428 @@
-//! Guerrilla Checkers (Brian Train, 2010): rules core. See GC1–GC6.
+//! Guerrilla Checkers (Brian Train, 2010): rules core. See GC1–GC6 and `doc/checkers.md`.
+//!
+//! * [`Checkers`] — a position (bitboards over the 64 squares and the 49 interior points), which
+//!   implements [`Game`] with `P1` = the Guerrilla and `P2` = COIN.
+//! * [`Move`] — one whole turn, packed and `Copy`: a stone pair or a checker's whole path. A turn
+//!   is one step in this game, so `Step` = `Turn` = [`Move`].
+//! * Notation (`notation.rs`): points are uppercase `A1`..`I9`, squares lowercase `a1`..`h8`;
+//!   a pair is `D4D5`, a path is `c5-d6` or `c5xd6xe5`.
+//! * Position strings (`position.rs`): `8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/9/9/9 66 G first`.
+
+mod board;
+mod movegen;
+mod notation;
+mod position;
+
+use crate::game::{Game, GameError, Outcome, Side};
+
+pub use movegen::Move;
+pub use position::STARTPOS;
+
+use board::KEYS;
+
+/// Guerrilla Checkers has no options; the unit struct is its `Settings`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CheckersSettings;
+
+/// The Guerrilla's stones at the start (GC2).
+pub const START_STONES: u8 = 66;
+
+/// A Guerrilla Checkers position, always at a turn start (every turn is one step).
+///
+/// Invariants (checked when a position string is parsed, kept by play): checkers only on dark
+/// squares, at most 6, none surrounded; stones only on interior points; stones on the board plus
+/// in hand at most 66; the first-turn flag only with the Guerrilla to move and no stone on the
+/// board; the Guerrilla to move only with a checker on the board; COIN to move only with a stone
+/// on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Checkers {
+    /// Squares holding a checker.
+    checkers: u64,
+    /// Interior points holding a stone.
+    stones: u64,
+    /// Stones in the Guerrilla's hand.
+    hand: u8,
+    side: Side,
+    /// True while no stone has ever been placed: the Guerrilla's very first turn (GC3).
+    first: bool,
+    hash: u64,
+    settings: CheckersSettings,
+}
+
+/// Which symmetry of the board to apply: the three that keep `a1` dark (a left-right mirror
+/// would put checkers on light squares).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symmetry {
+    /// 180° rotation: square (f, r) → (7 − f, 7 − r).
+    Rotate180,
+    /// Reflection in the a1–h8 diagonal: (f, r) → (r, f).
+    MainDiagonal,
+    /// Reflection in the a8–h1 diagonal: (f, r) → (7 − r, 7 − f).
+    AntiDiagonal,
+}
+
+impl Symmetry {
+    pub const ALL: [Symmetry; 3] = [
+        Symmetry::Rotate180,
+        Symmetry::MainDiagonal,
+        Symmetry::AntiDiagonal,
+    ];
+
+    /// Maps a (file, rank) pair on an `n × n` grid of cells (8 for squares, 9 for points).
+    fn map(self, f: u8, r: u8, n: u8) -> (u8, u8) {
+        let m = n - 1;
+        match self {
+            Symmetry::Rotate180 => (m - f, m - r),
+            Symmetry::MainDiagonal => (r, f),
+            Symmetry::AntiDiagonal => (m - r, m - f),
+        }
+    }
+}
+
+impl Checkers {
+    /// Builds a position from its parts, computing the hash. The parts must satisfy the
+    /// invariants (see the type's docs); [`Checkers::from_position_string`] checks them.
+    fn from_parts(checkers: u64, stones: u64, hand: u8, side: Side, first: bool) -> Checkers {
+        let mut c = Checkers {
+            checkers,
+            stones,
+            hand,
+            side,
+            first,
+            hash: 0,
+            settings: CheckersSettings,
+        };
+        c.hash = c.hash_from_scratch();
+        c
+    }
+
+    /// The Zobrist hash recomputed from the position (the incremental [`Game::hash`] must always
+    /// equal it).
+    pub fn hash_from_scratch(&self) -> u64 {
+        let mut h = KEYS.hand[self.hand as usize];
+        let mut b = self.checkers;
+        while b != 0 {
+            h ^= KEYS.checker[b.trailing_zeros() as usize];
+            b &= b - 1;
+        }
+        let mut b = self.stones;
+        while b != 0 {
+            h ^= KEYS.stone[b.trailing_zeros() as usize];
+            b &= b - 1;
+        }
+        if self.side == Side::P2 {
+            h ^= KEYS.coin_to_move;
+        }
+        if self.first {
+            h ^= KEYS.first_turn;
+        }
+        h
+    }
+
+    /// Stones in the Guerrilla's hand.
+    pub fn stones_in_hand(&self) -> u32 {
+        self.hand as u32
+    }
+
+    /// Stones on the board.
+    pub fn stones_on_board(&self) -> u32 {
+        self.stones.count_ones()
+    }
+
+    /// Checkers on the board.
+    pub fn checkers_on_board(&self) -> u32 {
+        self.checkers.count_ones()
+    }
+
+    /// True while the Guerrilla's very first turn is still to come (GC3).
+    pub fn is_first_turn(&self) -> bool {
+        self.first
+    }
+
+    /// The position under a board symmetry that keeps the colouring (see [`Symmetry`]).
+    pub fn transformed(&self, sym: Symmetry) -> Checkers {
+        let mut checkers = 0u64;
+        let mut b = self.checkers;
+        while b != 0 {
+            let sq = b.trailing_zeros() as u8;
+            b &= b - 1;
+            let (f, r) = sym.map(sq % 8, sq / 8, 8);
+            checkers |= 1u64 << (r * 8 + f);
+        }
+        let mut stones = 0u64;
+        let mut b = self.stones;
+        while b != 0 {
+            let ip = b.trailing_zeros() as u8;
+            b &= b - 1;
+            let (pf, pr) = board::point_coords(ip);
+            let (f, r) = sym.map(pf, pr, 9);
+            let ip2 = board::interior(f, r).expect("symmetries keep interior points interior");
+            stones |= 1u64 << ip2;
+        }
+        Checkers::from_parts(checkers, stones, self.hand, self.side, self.first)
+    }
+
+    /// Applies a legal move (GC3, GC4), updating the hash incrementally.
+    fn apply(&mut self, mv: Move) {
+        match mv {
+            Move::Pair(a, b) => {
+                // GC3: two stones, then every surrounded checker is removed.
+                self.stones |= (1u64 << a) | (1u64 << b);
+                self.hash ^= KEYS.stone[a as usize] ^ KEYS.stone[b as usize];
+                self.hash ^= KEYS.hand[self.hand as usize] ^ KEYS.hand[self.hand as usize - 2];
+                self.hand -= 2;
+                if self.first {
+                    self.first = false;
+                    self.hash ^= KEYS.first_turn;
+                }
+                let mut cand = self.checkers;
+                while cand != 0 {
+                    let sq = cand.trailing_zeros() as usize;
+                    cand &= cand - 1;
+                    if board::CORNERS[sq] & !self.stones == 0 {
+                        self.checkers &= !(1u64 << sq);
+                        self.hash ^= KEYS.checker[sq];
+                    }
+                }
+            }
+            Move::Path { from, len, dirs } => {
+                // GC4: the checker walks its path; each stone it crosses is captured.
+                let mut sq = from as usize;
+                self.checkers &= !(1u64 << sq);
+                self.hash ^= KEYS.checker[sq];
+                for i in 0..len as u32 {
+                    let d = ((dirs >> (2 * i)) & 3) as usize;
+                    let c = board::CROSS[sq][d];
+                    if self.stones & (1u64 << c) != 0 {
+                        self.stones &= !(1u64 << c);
+                        self.hash ^= KEYS.stone[c as usize];
+                    }
+                    sq = board::STEP[sq][d] as usize;
+                }
+                self.checkers |= 1u64 << sq;
+                self.hash ^= KEYS.checker[sq];
+            }
+        }
+        self.side = self.side.opponent();
+        self.hash ^= KEYS.coin_to_move;
+    }
+
+    /// True when the side to move has at least one legal move.
+    fn has_legal_move(&self) -> bool {
+        match self.side {
+            Side::P1 => self.pair_edges().is_some_and(|(h, v)| (h | v) != 0),
+            Side::P2 => {
+                // A checker can always step to a diagonal square without a checker (GC4; a
+                // stone never blocks).
+                let mut b = self.checkers;
+                while b != 0 {
+                    let sq = b.trailing_zeros() as usize;
+                    b &= b - 1;
+                    for &t in &board::STEP[sq] {
+                        if t != board::NONE && self.checkers & (1u64 << t) == 0 {
+                            return true;
+                        }
+                    }
+                }
+                false
+            }
+        }
+    }
+
+    /// Fast perft: copy-make (the position is 40 bytes, so a copy costs less than an undo
+    /// record would), bulk counting at the last ply.
+    pub fn perft_fast(&self, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.count_moves(),
+            _ if self.side == Side::P1 => {
+                // Stone pairs straight from the edge bitboards, without a move list.
+                let Some((mut h, mut v)) = self.pair_edges() else {
+                    return 0;
+                };
+                let mut n = 0;
+                while h != 0 {
+                    let p = h.trailing_zeros() as u8;
+                    h &= h - 1;
+                    let mut child = *self;
+                    child.apply(Move::Pair(p, p + 1));
+                    n += child.perft_fast(depth - 1);
+                }
+                while v != 0 {
+                    let p = v.trailing_zeros() as u8;
+                    v &= v - 1;
+                    let mut child = *self;
+                    child.apply(Move::Pair(p, p + 7));
+                    n += child.perft_fast(depth - 1);
+                }
+                n
+            }
+            _ => {
+                let mut moves = Vec::with_capacity(32);
+                self.generate(&mut moves);
+                moves
+                    .iter()
+                    .map(|&m| {
+                        let mut child = *self;
+                        child.apply(m);
+                        child.perft_fast(depth - 1)
+                    })
+                    .sum()
+            }
+        }
+    }
+
+    fn illegal_if_over(&self, text: &str) -> Result<(), GameError> {
+        if let Some(Outcome::Win(s)) = self.outcome() {
+            let who = match s {
+                Side::P1 => "the Guerrilla",
+                Side::P2 => "COIN",
+            };
+            return Err(GameError::illegal(
+                text,
+                format!("the game is over: {who} has won"),
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Game for Checkers {
+    type Step = Move;
+    type Turn = Move;
+    type Undo = Checkers;
+    type Settings = CheckersSettings;
+
+    const NAME: &'static str = "guerrilla-checkers";
+
+    /// The start position (GC2).
+    fn new(_settings: &CheckersSettings) -> Self {
+        let mut checkers = 0u64;
+        for name in ["c5", "d4", "e3", "d6", "e5", "f4"] {
+            let b = name.as_bytes();
+            checkers |= 1u64 << ((b[1] - b'1') * 8 + (b[0] - b'a'));
+        }
+        Checkers::from_parts(checkers, 0, START_STONES, Side::P1, true)
+    }
+
+    fn settings(&self) -> &CheckersSettings {
+        &self.settings
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    fn at_turn_start(&self) -> bool {
+        true
+    }
+
+    /// GC5: the side to move with no legal move loses. This covers every end rule: a Guerrilla
+    /// with fewer than two stones in hand, or with no stone on the board after COIN's turn (no
+    /// stone to place next to), has no legal pair; COIN with no checker left has no move.
+    fn outcome(&self) -> Option<Outcome> {
+        if self.has_legal_move() {
+            None
+        } else {
+            Some(Outcome::Win(self.side.opponent()))
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn legal_steps(&self, out: &mut Vec<Move>) {
+        self.generate(out);
+    }
+
+    fn apply_step(&mut self, step: Move) -> Checkers {
+        let undo = *self;
+        self.apply(step);
+        undo
+    }
+
+    fn undo_step(&mut self, _step: Move, undo: Checkers) {
+        *self = undo;
+    }
+
+    fn random_step<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
+        self.random_move(rng)
+    }
+
+    fn format_step(&self, step: Move) -> String {
+        self.format_move(step)
+    }
+
+    fn parse_step(&self, text: &str) -> Result<Move, GameError> {
+        self.parse_turn(text)
+    }
+
+    fn legal_turns(&self, out: &mut Vec<Move>, cap: usize) -> bool {
+        let mut all = Vec::new();
+        self.generate(&mut all);
+        let complete = all.len() <= cap;
+        out.extend(all.into_iter().take(cap));
+        complete
+    }
+
+    fn play_turn(&mut self, turn: &Move) -> Result<(), GameError> {
+        let mut all = Vec::new();
+        self.generate(&mut all);
+        if !all.contains(turn) {
+            return Err(GameError::illegal(
+                self.format_move(*turn),
+                "not a legal move in this position",
+            ));
+        }
+        self.apply(*turn);
+        Ok(())
+    }
+
+    fn turn_from_steps(&self, steps: &[Move]) -> Move {
+        steps[0]
+    }
+
+    fn format_turn(&self, turn: &Move) -> String {
+        self.format_move(*turn)
+    }
+
+    fn parse_turn(&self, text: &str) -> Result<Move, GameError> {
+        let notation = notation::parse(text)?;
+        self.illegal_if_over(text)?;
+        self.resolve(text, &notation)
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        self.perft_fast(depth)
+    }
+
+    fn to_position_string(&self) -> String {
+        self.position_string()
+    }
+
+    fn from_position_string(text: &str, _settings: &CheckersSettings) -> Result<Self, GameError> {
+        position::parse_position(text)
+    }
+
+    fn render(&self) -> String {
+        self.render_board()
+    }
+
+    fn describe(&self) -> Vec<(&'static str, String)> {
+        self.describe_fields()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_counts() {
+        let s = Checkers::new(&CheckersSettings);
+        assert_eq!(s.perft(1), 84);
+        assert_eq!(s.perft(2), 840);
+        assert_eq!(s.hash(), s.hash_from_scratch());
+    }
+}

@@ -1,0 +1,285 @@
+//! Move notation (see `doc/checkers.md`): parsing in two stages (text → [`Notation`], a
+//! syntax-only value → a legal [`Move`] resolved against the position) and canonical printing.
+//!
+//! ```text
+//! move   = pair | path
+//! pair   = point point                 ; D4D5: two points, either order
+//! point  = pfile prank                 ; pfile = "A".."I", prank = "1".."9"
+//! path   = square step { step }        ; c5-d6, c5xd6, c5xd6xe5
+//! step   = ( "-" | "x" ) square        ; "-" a plain step, "x" a capturing step
+//! square = file rank                   ; file = "a".."h", rank = "1".."8"
+//! ```
+
+use nom::branch::alt;
+use nom::character::complete::{char, satisfy};
+use nom::combinator::{all_consuming, map};
+use nom::multi::many1;
+use nom::{IResult, Parser};
+
+use super::board::{self, CROSS, STEP};
+use super::movegen::Move;
+use super::Checkers;
+use crate::game::{GameError, Side};
+
+/// What `parse` expects, for syntax errors.
+const EXPECTED: &str = "a move: two points like D4D5, or a path of squares like c5-d6 or c5xd6xe5";
+
+/// A move as written, before it is checked against a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Notation {
+    /// Two 9×9 points `(file, rank)`, 0-based, as written.
+    Pair((u8, u8), (u8, u8)),
+    /// A start square and the steps: (`true` for `x`, target square).
+    Path { start: u8, steps: Vec<(bool, u8)> },
+}
+
+/// `square = file rank ; file = "a".."h" ; rank = "1".."8"`
+pub(crate) fn square(i: &str) -> IResult<&str, u8> {
+    map(
+        (
+            satisfy(|c| ('a'..='h').contains(&c)),
+            satisfy(|c| ('1'..='8').contains(&c)),
+        ),
+        |(f, r)| (r as u8 - b'1') * 8 + (f as u8 - b'a'),
+    )
+    .parse(i)
+}
+
+/// `point = pfile prank ; pfile = "A".."I" ; prank = "1".."9"`
+pub(crate) fn point(i: &str) -> IResult<&str, (u8, u8)> {
+    map(
+        (
+            satisfy(|c| ('A'..='I').contains(&c)),
+            satisfy(|c| ('1'..='9').contains(&c)),
+        ),
+        |(f, r)| (f as u8 - b'A', r as u8 - b'1'),
+    )
+    .parse(i)
+}
+
+/// `pair = point point`
+pub(crate) fn pair(i: &str) -> IResult<&str, Notation> {
+    map((point, point), |(p, q)| Notation::Pair(p, q)).parse(i)
+}
+
+/// `step = ( "-" | "x" ) square`
+pub(crate) fn step(i: &str) -> IResult<&str, (bool, u8)> {
+    (
+        alt((map(char('-'), |_| false), map(char('x'), |_| true))),
+        square,
+    )
+        .parse(i)
+}
+
+/// `path = square step { step }`
+pub(crate) fn path(i: &str) -> IResult<&str, Notation> {
+    map((square, many1(step)), |(start, steps)| Notation::Path {
+        start,
+        steps,
+    })
+    .parse(i)
+}
+
+/// `move = pair | path`, the whole text.
+pub(crate) fn parse(text: &str) -> Result<Notation, GameError> {
+    match all_consuming(alt((pair, path))).parse(text) {
+        Ok((_, n)) => Ok(n),
+        Err(_) => {
+            // Name the rule the text was heading for, from its first character.
+            let expected = match text.chars().next() {
+                Some('A'..='I') => "a Guerrilla move: two points like D4D5 (point = A..I 1..9)",
+                Some('a'..='h') => {
+                    "a COIN move: a path of squares like c5-d6 or c5xd6xe7 (square = a..h 1..8)"
+                }
+                _ => EXPECTED,
+            };
+            Err(GameError::syntax(expected, text))
+        }
+    }
+}
+
+impl Checkers {
+    /// The canonical token of a move from this position: a pair lower point first (by rank, then
+    /// file: `D4E4`, `D4D5`); a path with `x` before each capturing step and `-` before a plain
+    /// one.
+    pub(crate) fn format_move(&self, mv: Move) -> String {
+        match mv {
+            Move::Pair(a, b) => {
+                let (a, b) = (a.min(b), a.max(b));
+                format!("{}{}", board::point_name(a), board::point_name(b))
+            }
+            Move::Path { from, len, dirs } => {
+                let mut s = board::square_name(from);
+                let mut stones = self.stones;
+                let mut sq = from as usize;
+                for i in 0..len as u32 {
+                    let d = ((dirs >> (2 * i)) & 3) as usize;
+                    let c = CROSS[sq][d];
+                    if c != board::NONE && stones & (1u64 << c) != 0 {
+                        stones &= !(1u64 << c);
+                        s.push('x');
+                    } else {
+                        s.push('-');
+                    }
+                    sq = STEP[sq][d] as usize;
+                    if sq == board::NONE as usize {
+                        s.push('?');
+                        break;
+                    }
+                    s.push_str(&board::square_name(sq as u8));
+                }
+                s
+            }
+        }
+    }
+
+    /// Resolves a parsed move against this position (not over): `Ok` only for a legal move.
+    pub(crate) fn resolve(&self, text: &str, n: &Notation) -> Result<Move, GameError> {
+        let bad = |reason: String| Err(GameError::illegal(text, reason));
+        match n {
+            Notation::Pair(p, q) => {
+                if self.side != Side::P1 {
+                    return bad("it is COIN's turn: a COIN move is a path of squares".into());
+                }
+                let mut ips = [0u8; 2];
+                for (k, &(f, r)) in [p, q].into_iter().enumerate() {
+                    match board::interior(f, r) {
+                        Some(ip) => ips[k] = ip,
+                        None => {
+                            return bad(format!(
+                                "{} is an edge point: stones go on B2..H8 (GC1)",
+                                board::point_name_9(f, r)
+                            ))
+                        }
+                    }
+                }
+                let [a, b] = ips;
+                let (na, nb) = (board::point_name(a), board::point_name(b));
+                if a == b {
+                    return bad(format!("both stones on {na}"));
+                }
+                if board::neighbours(1u64 << a) & (1u64 << b) == 0 {
+                    return bad(format!("{na} and {nb} are not orthogonally adjacent (GC3)"));
+                }
+                for (ip, name) in [(a, &na), (b, &nb)] {
+                    if self.stones & (1u64 << ip) != 0 {
+                        return bad(format!("{name} already holds a stone"));
+                    }
+                }
+                if self.hand < 2 {
+                    return bad(format!("{} stone(s) in hand, two needed (GC5)", self.hand));
+                }
+                if !self.first && board::neighbours(self.stones) & ((1u64 << a) | (1u64 << b)) == 0
+                {
+                    return bad(format!(
+                        "neither {na} nor {nb} is next to a stone on the board (GC3)"
+                    ));
+                }
+                Ok(Move::Pair(a.min(b), a.max(b)))
+            }
+            Notation::Path { start, steps } => {
+                if self.side != Side::P2 {
+                    return bad(
+                        "it is the Guerrilla's turn: a Guerrilla move is a pair of points".into(),
+                    );
+                }
+                let from = *start;
+                if self.checkers & (1u64 << from) == 0 {
+                    return bad(format!("no checker on {}", board::square_name(from)));
+                }
+                let others = self.checkers & !(1u64 << from);
+                let mut stones = self.stones;
+                let mut sq = from;
+                let mut dirs = 0u128;
+                let mut captured = false;
+                for (i, &(x, t)) in steps.iter().enumerate() {
+                    let (ns, nt) = (board::square_name(sq), board::square_name(t));
+                    if i > 0 && !captured {
+                        return bad(format!(
+                            "a plain step ends the move, so nothing may follow {ns} (GC4)"
+                        ));
+                    }
+                    let Some(d) = (0..4).find(|&d| STEP[sq as usize][d] == t) else {
+                        return bad(format!("{nt} is not one diagonal step from {ns} (GC4)"));
+                    };
+                    if others & (1u64 << t) != 0 {
+                        return bad(format!("{nt} holds a checker (GC4)"));
+                    }
+                    let c = CROSS[sq as usize][d];
+                    let nc = board::point_name(c);
+                    let has_stone = stones & (1u64 << c) != 0;
+                    if x && !has_stone {
+                        return bad(format!(
+                            "{ns}x{nt} captures nothing, {nc} is empty: a plain step is written {ns}-{nt}"
+                        ));
+                    }
+                    if !x && has_stone {
+                        return bad(format!(
+                            "{ns}-{nt} crosses the stone on {nc}: a capture is written {ns}x{nt}"
+                        ));
+                    }
+                    if i > 0 && !has_stone {
+                        return bad(format!(
+                            "{ns}-{nt} captures nothing: after a capture only captures follow (GC4)"
+                        ));
+                    }
+                    if has_stone {
+                        stones &= !(1u64 << c);
+                    }
+                    captured = has_stone;
+                    dirs |= (d as u128) << (2 * i as u32);
+                    sq = t;
+                }
+                if captured {
+                    for d in 0..4 {
+                        let t = STEP[sq as usize][d];
+                        if t != board::NONE
+                            && others & (1u64 << t) == 0
+                            && stones & (1u64 << CROSS[sq as usize][d]) != 0
+                        {
+                            return bad(format!(
+                                "the capture must go on: {}x{} is available (GC4)",
+                                board::square_name(sq),
+                                board::square_name(t)
+                            ));
+                        }
+                    }
+                }
+                Ok(Move::Path {
+                    from,
+                    len: steps.len() as u8,
+                    dirs,
+                })
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grammar() {
+        let e = parse("D4d5").unwrap_err().to_string();
+        assert!(e.starts_with("expected a Guerrilla move"), "{e}");
+        let e = parse("c5d6").unwrap_err().to_string();
+        assert!(e.starts_with("expected a COIN move"), "{e}");
+        assert_eq!(parse("D4D5"), Ok(Notation::Pair((3, 3), (3, 4))));
+        assert_eq!(parse("A1I9"), Ok(Notation::Pair((0, 0), (8, 8))));
+        assert!(
+            matches!(parse("c5xd6xe5"), Ok(Notation::Path { start: 34, ref steps }) if steps.len() == 2)
+        );
+        for bad in [
+            "", "d4d5", "D4", "D4D5E6", "c5", "c5d6", "c5-", "c5_d6", "c5-d6 ", " c5-d6", "c5Xd6",
+            "J1A1", "A0A1", "i1-a1", "c9-d8", "C5-D6", "D4-D5",
+        ] {
+            let e = parse(bad).unwrap_err().to_string();
+            assert!(e.contains(&format!("but got '{bad}'")), "{e}");
+            assert!(
+                matches!(parse(bad), Err(GameError::Syntax { .. })),
+                "{bad:?} should be a syntax error"
+            );
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! The `perft` subcommand's output for Guerrilla Checkers (issue 2).
+
+use std::process::Command;
+
+fn perft(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_guerrilla"))
+        .args(["perft", "--game", "guerrilla-checkers"])
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn perft_divide_from_the_start() {
+    let (ok, out, _) = perft(&["--depth", "2"]);
+    assert!(ok);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 85);
+    assert_eq!(lines[84], "Nodes searched: 840");
+    for l in &lines[..84] {
+        let (token, count) = l.split_once(": ").unwrap();
+        assert_eq!(token.len(), 4, "{l}");
+        assert!(token
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()));
+        assert_eq!(count, "10");
+    }
+}
+
+#[test]
+fn perft_from_a_position_and_a_bad_one() {
+    let (ok, out, _) = perft(&[
+        "--depth",
+        "1",
+        "--position",
+        "8/8/8/2C5/8/8/8/8 9/9/2GG5/2GG5/9/9/9/9/9 30 C -",
+    ]);
+    assert!(ok);
+    assert_eq!(
+        out,
+        "c5-b4: 1\nc5-d4: 1\nc5xb6xc7xd6xc5: 1\nc5xd6xc7xb6xc5: 1\nNodes searched: 4\n"
+    );
+    let (ok, out, err) = perft(&[
+        "--depth",
+        "1",
+        "--position",
+        "8/8/8/1C6/8/8/8/8 9/9/9/9/9/9/9/9/9 66 G first",
+    ]);
+    assert!(!ok);
+    assert!(out.is_empty(), "stdout stays clean: {out}");
+    assert!(err.contains("checker on a light square (b5)"), "{err}");
+}
