@@ -50,6 +50,10 @@ macro_rules! with_game {
     ($kind:expr, $G:ident => $body:expr) => {
         match $kind {
             // Each game's arm is added when its rules core lands.
+            $crate::GameKind::Wells => {
+                type $G = $crate::wells::Wells;
+                $body
+            }
             #[allow(unreachable_patterns)]
             other => panic!("game {other} is not implemented yet"),
         }
