@@ -169,6 +169,14 @@ pub struct Wells {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Turn(pub Vec<Step>);
 
+/// Two positions are equal when everything is: board, counters, the turn being built, options.
+impl PartialEq for Wells {
+    fn eq(&self, o: &Self) -> bool {
+        self.settings == o.settings && self.st == o.st
+    }
+}
+impl Eq for Wells {}
+
 impl fmt::Debug for Wells {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

@@ -328,6 +328,22 @@ pub(crate) fn parse_turn(pos: &Wells, text: &str) -> Result<Turn, GameError> {
     };
     let res = |p| resolve(geo, p, text);
     for (i, e) in elems.iter().enumerate() {
+        // A forced step taken by itself may still be written: it must match (even after the
+        // turn has ended by itself).
+        let simple = match e {
+            Elem::Grow(p) => Some(Step::Grow(res(*p)?)),
+            Elem::New(p) => Some(Step::NewGroup(res(*p)?)),
+            Elem::Kill(a, b) => Some(Step::Kill(res(*a)?, res(*b)?)),
+            _ => None,
+        };
+        if let Some(s) = simple {
+            if matches!(s, Step::Kill(..)) && !r.ended() {
+                r.close_movement().map_err(&ill)?;
+            }
+            if r.take_auto(s) {
+                continue;
+            }
+        }
         if r.ended() {
             return Err(ill(format!(
                 "the turn is complete before element {}",
@@ -341,15 +357,9 @@ pub(crate) fn parse_turn(pos: &Wells, text: &str) -> Result<Turn, GameError> {
                 }
                 r.apply(Step::Pass).map_err(&ill)?;
             }
-            Elem::Grow(p) => r.take_or_apply(Step::Grow(res(*p)?)).map_err(&ill)?,
-            Elem::New(p) => r.take_or_apply(Step::NewGroup(res(*p)?)).map_err(&ill)?,
-            Elem::Kill(a, b) => {
-                let s = Step::Kill(res(*a)?, res(*b)?);
-                if !r.take_auto(s) {
-                    r.close_movement().map_err(&ill)?;
-                    r.apply(s).map_err(&ill)?;
-                }
-            }
+            Elem::Grow(p) => r.apply(Step::Grow(res(*p)?)).map_err(&ill)?,
+            Elem::New(p) => r.apply(Step::NewGroup(res(*p)?)).map_err(&ill)?,
+            Elem::Kill(a, b) => r.apply(Step::Kill(res(*a)?, res(*b)?)).map_err(&ill)?,
             Elem::Group(chains, keep) => {
                 // A new group's movement: close the previous one first.
                 r.close_group().map_err(&ill)?;
@@ -436,14 +446,6 @@ impl Resolver {
                 true
             }
             None => false,
-        }
-    }
-
-    fn take_or_apply(&mut self, s: Step) -> Result<(), String> {
-        if self.take_auto(s) {
-            Ok(())
-        } else {
-            self.apply(s)
         }
     }
 
