@@ -37,6 +37,11 @@ pub(crate) const EMPTY: u8 = 0;
 pub(crate) const WHITE: u8 = 1;
 pub(crate) const BLACK: u8 = 2;
 pub(crate) const TOKEN: u8 = 3;
+/// [`Wells::cell`] values, public.
+pub const EMPTY_CELL: u8 = EMPTY;
+pub const WHITE_CELL: u8 = WHITE;
+pub const BLACK_CELL: u8 = BLACK;
+pub const TOKEN_CELL: u8 = TOKEN;
 /// Room for the largest board (side 12: 397 points).
 const CELLS: usize = 400;
 
