@@ -848,3 +848,30 @@ fn describe_names_every_field() {
     assert!(dq.iter().all(|(_, v)| !v.contains(char::is_whitespace)));
     let _ = (EMPTY_CELL, TOKEN_CELL);
 }
+
+#[test]
+fn doc_examples_are_legal_and_canonical() {
+    let cases = [
+        (pos(5, "", "", "", 1), "*a1"),
+        (pos(5, "e5", "", "", 3), "pass"),
+        (pos(5, "e5", "", "", 3), "+f5,*a1"),
+        (pos(5, "d5 e5", "", "", 3), "+f5,*a1,e5-g5-e5-c5"),
+        (pos(5, "d5 e5 f5", "", "", 3), "+g5,*a1,e5-c5=f5"),
+        (
+            pos(5, "e5 f5 a1 b1", "", "", 3),
+            "+e4,+a2,*i9,e5-g5.f5-d3,a1-c1",
+        ),
+        (
+            pos(5, "c2 d2 c3 d3 g7 h7", "e3 g8", "", 3),
+            "pass,d3xe3,g7xg8",
+        ),
+        (pos(5, "e5 f5", "f6 g5", "", 3), "pass,e5xf6,f5xg5"),
+        (pos(5, "e5 f5", "f6 g5", "", 3), "pass,f5xf6"),
+    ];
+    for (p, token) in cases {
+        let t = p
+            .parse_turn(token)
+            .unwrap_or_else(|e| panic!("{token}: {e}"));
+        assert_eq!(p.format_turn(&t), token);
+    }
+}
