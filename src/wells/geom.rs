@@ -41,6 +41,8 @@ pub struct Geo {
     pub zob: Vec<[u64; 3]>,
     /// The points within four lines of the edge (W3: the first new group).
     pub first_turn: Bits,
+    /// Every point.
+    pub all: Bits,
     /// `sym[s][p]`: the image of point `p` under symmetry `s` (0 = identity; 12 in all).
     pub sym: Vec<Vec<u16>>,
 }
@@ -120,7 +122,12 @@ impl Geo {
                 sym.push(map);
             }
         }
+        let mut all = Bits::EMPTY;
+        for p in 0..len {
+            all.set(p);
+        }
         Geo {
+            all,
             side,
             len,
             coord,

@@ -331,44 +331,38 @@ impl Wells {
 
     // ---- option enumerators ------------------------------------------------------------------
 
-    /// Growth (W4, 7.0): `p` is empty, not adjacent to an enemy piece, and every friendly
-    /// piece adjacent to it is in `group`.
-    #[inline]
-    fn grow_ok(&self, p: usize, group: &Bits) -> bool {
-        if self.st.cells[p] != EMPTY {
-            return false;
-        }
-        let (own, enemy) = (self.own(), self.enemy());
-        self.geo.nb[p].iter().all(|&y| {
-            y == geom::NONE || {
-                let c = self.st.cells[y as usize];
-                c != enemy && (c != own || group.get(y as usize))
-            }
-        })
-    }
-
     /// Calls `f` with every legal growth point (W4: groups still pending, supply permitting).
-    fn for_each_grow(&self, f: &mut impl FnMut(usize)) {
+    /// `f` returns `false` to stop early.
+    fn for_each_grow(&self, f: &mut impl FnMut(usize) -> bool) {
         if self.own_supply() == 0 {
             return;
         }
-        let mut left = self.st.pending;
-        while let Some(x) = left.first() {
-            let g = self.group_of(x);
-            left = left.andnot(&g);
-            let mut seen = Bits::EMPTY;
-            for p in g.iter() {
-                for &y in &self.geo.nb[p] {
-                    if y == geom::NONE {
-                        continue;
-                    }
-                    let y = y as usize;
-                    if self.st.cells[y] == EMPTY && !seen.get(y) {
-                        seen.set(y);
-                        if self.grow_ok(y, &g) {
-                            f(y);
-                        }
-                    }
+        let me = self.st.side as usize;
+        let own = self.st.occ[me];
+        let enemy = self.st.occ[1 - me];
+        let mut seen = Bits::EMPTY;
+        for x in self.st.pending.iter() {
+            for &y in &self.geo.nb[x] {
+                if y == geom::NONE {
+                    continue;
+                }
+                let y = y as usize;
+                if self.st.cells[y] != EMPTY || seen.get(y) {
+                    continue;
+                }
+                seen.set(y);
+                let nbm = &self.geo.nbm[y];
+                if nbm.meets(&enemy) {
+                    continue;
+                }
+                // Every friendly neighbour must be in x's group (7.0): only when there are
+                // several is the group needed.
+                let friends = nbm.and(&own);
+                if friends.count() > 1 && !friends.andnot(&self.group_of(x)).is_empty() {
+                    continue;
+                }
+                if !f(y) {
+                    return;
                 }
             }
         }
@@ -384,11 +378,7 @@ impl Wells {
         for p in pieces.iter() {
             near = near.or(&self.geo.nbm[p]);
         }
-        let mut all = Bits::EMPTY;
-        for p in 0..self.geo.len {
-            all.set(p);
-        }
-        let mut ok = all.andnot(&near).andnot(&self.st.tokens);
+        let mut ok = self.geo.all.andnot(&near).andnot(&self.st.tokens);
         if self.st.turn == 1 {
             ok = ok.and(&self.geo.first_turn);
         }
@@ -412,14 +402,29 @@ impl Wells {
         }
     }
 
-    /// Calls `f` for every jump that would start the movement of a group that has not moved.
-    fn for_each_start_jump(&self, f: &mut impl FnMut(usize, usize)) {
-        let mut left = self.st.occ[self.st.side as usize].andnot(&self.st.moved);
-        while let Some(x) = left.first() {
-            let g = self.group_of(x);
-            left = left.andnot(&g);
-            if g.count() >= 2 {
-                self.for_each_jump_of(&g, f);
+    /// Calls `f` for every jump that would start the movement of a group that has not moved;
+    /// `f` returns `false` to stop early. The piece jumped over is the mover's, hence of the
+    /// same group (groups never touch, W2); the group itself is computed only when the landing
+    /// point has another friendly neighbour.
+    fn for_each_start_jump(&self, f: &mut impl FnMut(usize, usize) -> bool) {
+        let own_c = self.own();
+        let own = self.st.occ[self.st.side as usize];
+        let unmoved = own.andnot(&self.st.moved);
+        for from in unmoved.iter() {
+            for d in 0..6 {
+                if let Some((over, to)) = self.geo.beyond(from, d) {
+                    if self.st.cells[over] != own_c || self.st.cells[to] != EMPTY {
+                        continue;
+                    }
+                    let mut friends = self.geo.nbm[to].and(&own);
+                    friends.clear(over);
+                    if !friends.is_empty() && friends.andnot(&self.group_of(from)).meets(&own) {
+                        continue;
+                    }
+                    if !f(from, to) {
+                        return;
+                    }
+                }
             }
         }
     }
@@ -506,7 +511,10 @@ impl Wells {
     fn skip_empty_phases(&mut self) {
         if self.st.phase == Phase::Growth {
             let mut any = false;
-            self.for_each_grow(&mut |_| any = true);
+            self.for_each_grow(&mut |_| {
+                any = true;
+                false
+            });
             if !any {
                 self.st.phase = Phase::NewGroup;
             }
@@ -620,6 +628,7 @@ impl Wells {
                             first = p;
                         }
                         n += 1;
+                        n < 2
                     });
                     match n {
                         0 => self.st.phase = Phase::NewGroup,
@@ -644,7 +653,10 @@ impl Wells {
                 }
                 Phase::Move => {
                     let mut any = false;
-                    self.for_each_start_jump(&mut |_, _| any = true);
+                    self.for_each_start_jump(&mut |_, _| {
+                        any = true;
+                        false
+                    });
                     if any {
                         return;
                     }
@@ -764,14 +776,20 @@ impl Wells {
             f(Step::Pass);
         }
         match st.phase {
-            Phase::Growth => self.for_each_grow(&mut |p| f(Step::Grow(p as u16))),
+            Phase::Growth => self.for_each_grow(&mut |p| {
+                f(Step::Grow(p as u16));
+                true
+            }),
             Phase::NewGroup => {
                 for p in self.new_group_points().iter() {
                     f(Step::NewGroup(p as u16));
                 }
             }
             Phase::Move => {
-                self.for_each_start_jump(&mut |a, b| f(Step::Jump(a as u16, b as u16)));
+                self.for_each_start_jump(&mut |a, b| {
+                    f(Step::Jump(a as u16, b as u16));
+                    true
+                });
                 if !st.fresh {
                     f(Step::EndMovement);
                 }
