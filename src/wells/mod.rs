@@ -357,8 +357,9 @@ impl Wells {
                 }
                 // Every friendly neighbour must be in x's group (7.0): only when there are
                 // several is the group needed.
-                let friends = nbm.and(&own);
-                if friends.count() > 1 && !friends.andnot(&self.group_of(x)).is_empty() {
+                let mut friends = nbm.and(&own).andnot(&self.geo.nbm[x]);
+                friends.clear(x);
+                if !friends.is_empty() && !friends.andnot(&self.group_of(x)).is_empty() {
                     continue;
                 }
                 if !f(y) {
@@ -410,16 +411,34 @@ impl Wells {
         let own_c = self.own();
         let own = self.st.occ[self.st.side as usize];
         let unmoved = own.andnot(&self.st.moved);
+        // The groups met so far (computed at most once each).
+        let mut groups = [Bits::EMPTY; 8];
+        let mut ngroups = 0usize;
         for from in unmoved.iter() {
             for d in 0..6 {
                 if let Some((over, to)) = self.geo.beyond(from, d) {
                     if self.st.cells[over] != own_c || self.st.cells[to] != EMPTY {
                         continue;
                     }
-                    let mut friends = self.geo.nbm[to].and(&own);
-                    friends.clear(over);
-                    if !friends.is_empty() && friends.andnot(&self.group_of(from)).meets(&own) {
-                        continue;
+                    // Friendly neighbours of the landing point that touch `over` are of its
+                    // group by definition (a group is a connected set, W2).
+                    let friends = self.geo.nbm[to]
+                        .and(&own)
+                        .andnot(&self.geo.nbm[over])
+                        .andnot(&self.geo.nbm[from]);
+                    if !friends.is_empty() {
+                        let g = match groups[..ngroups].iter().find(|g| g.get(from)) {
+                            Some(g) => *g,
+                            None => {
+                                let g = self.group_of(from);
+                                groups[ngroups % 8] = g;
+                                ngroups = (ngroups + 1).min(8);
+                                g
+                            }
+                        };
+                        if !friends.andnot(&g).is_empty() {
+                            continue;
+                        }
                     }
                     if !f(from, to) {
                         return;
@@ -948,12 +967,12 @@ impl Wells {
             let undo = self.apply_logged(s, None);
             path.push(s);
             let go_on = if self.st.turn != turn {
-                if done.insert(Key(self.st, self.hash())) {
+                if done.insert(self.leaf_key()) {
                     leaf(self, path)
                 } else {
                     true
                 }
-            } else if seen.insert(Key(self.st, self.hash())) {
+            } else if seen.insert(self.inner_key()) {
                 self.dfs(turn, seen, done, path, leaf)
             } else {
                 true
@@ -984,18 +1003,65 @@ impl Wells {
     }
 }
 
-/// A state as a hash-set key: hashed by its Zobrist hash, compared exactly.
-struct Key(St, u64);
+/// A compact, exact hash-set key for the turn enumeration, hashed by a precomputed digest.
+struct Key(u64, Box<[u64]>);
 
 impl PartialEq for Key {
     fn eq(&self, o: &Self) -> bool {
-        self.1 == o.1 && self.0 == o.0
+        self.0 == o.0 && self.1 == o.1
     }
 }
 impl Eq for Key {}
 impl Hash for Key {
     fn hash<H: Hasher>(&self, h: &mut H) {
-        h.write_u64(self.1);
+        h.write_u64(self.0);
+    }
+}
+
+impl Wells {
+    fn make_key(&self, masks: &[&Bits], extra: u64) -> Key {
+        let w = self.geo.len.div_ceil(64);
+        let mut v = Vec::with_capacity(masks.len() * w + 1);
+        let mut h = mix(extra);
+        for m in masks {
+            for &x in &m.0[..w] {
+                v.push(x);
+                h = mix(h ^ x);
+            }
+        }
+        v.push(extra);
+        Key(h, v.into_boxed_slice())
+    }
+
+    /// A position at the next turn start, within one turn's enumeration (side to move and turn
+    /// number are the same for all): the board and the pass count (W7).
+    fn leaf_key(&self) -> Key {
+        let st = &self.st;
+        self.make_key(&[&st.occ[0], &st.occ[1], &st.tokens], st.passes as u64)
+    }
+
+    /// A mid-turn state within one turn's enumeration: only the mover's pieces and the
+    /// turn-building state change (the opponent's pieces and the tokens change when it ends).
+    /// The pairing of the kills chosen is left out: the futures depend on who killed and who
+    /// died, and which victims are massacred, not on who killed whom.
+    fn inner_key(&self) -> Key {
+        let st = &self.st;
+        let flags = st.phase as u64
+            | (st.passed as u64) << 8
+            | (st.is_pass as u64) << 9
+            | (st.jumps_left as u64) << 16;
+        self.make_key(
+            &[
+                &st.occ[st.side as usize],
+                &st.pending,
+                &st.moved,
+                &st.moving,
+                &st.used,
+                &st.killed,
+                &st.massacred,
+            ],
+            flags,
+        )
     }
 }
 
