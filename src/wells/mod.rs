@@ -275,25 +275,26 @@ impl Wells {
     /// The group of the piece on `p`: the pieces of its colour connected to it (W2).
     pub fn group_of(&self, p: usize) -> Bits {
         let color = self.st.cells[p];
+        let own = match color {
+            WHITE => self.st.occ[0],
+            BLACK => self.st.occ[1],
+            _ => return Bits::EMPTY,
+        };
         let mut g = Bits::EMPTY;
         g.set(p);
-        let mut stack = [0u16; 64];
-        stack[0] = p as u16;
-        let mut n = 1;
-        while n > 0 {
-            n -= 1;
-            let x = stack[n] as usize;
-            for &y in &self.geo.nb[x] {
-                if y != geom::NONE && self.st.cells[y as usize] == color && !g.get(y as usize) {
-                    g.set(y as usize);
-                    if n < stack.len() {
-                        stack[n] = y;
-                        n += 1;
-                    }
-                }
+        let mut frontier = g;
+        loop {
+            let mut next = Bits::EMPTY;
+            for x in frontier.iter() {
+                next = next.or(&self.geo.nbm[x]);
             }
+            next = next.and(&own).andnot(&g);
+            if next.is_empty() {
+                return g;
+            }
+            g = g.or(&next);
+            frontier = next;
         }
-        g
     }
 
     /// The connected parts of a set of points.
@@ -389,14 +390,17 @@ impl Wells {
     /// Calls `f(from, to)` for every legal jump of the group `g` of the mover (W4, 8.0): over a
     /// piece of `g`, onto an empty point not adjacent to a friendly piece outside `g`.
     #[inline]
-    fn for_each_jump_of(&self, g: &Bits, f: &mut impl FnMut(usize, usize)) {
+    fn for_each_jump_of(&self, g: &Bits, f: &mut impl FnMut(usize, usize) -> bool) {
         let others = self.st.occ[self.st.side as usize].andnot(g);
         for from in g.iter() {
             for d in 0..6 {
                 if let Some((over, to)) = self.geo.beyond(from, d) {
-                    if g.get(over) && self.st.cells[to] == EMPTY && !self.geo.nbm[to].meets(&others)
+                    if g.get(over)
+                        && self.st.cells[to] == EMPTY
+                        && !self.geo.nbm[to].meets(&others)
+                        && !f(from, to)
                     {
-                        f(from, to);
+                        return;
                     }
                 }
             }
@@ -688,7 +692,10 @@ impl Wells {
                     let mut any = false;
                     if self.st.jumps_left > 0 {
                         let m = self.st.moving;
-                        self.for_each_jump_of(&m, &mut |_, _| any = true);
+                        self.for_each_jump_of(&m, &mut |_, _| {
+                            any = true;
+                            false
+                        });
                     }
                     if any {
                         return;
@@ -816,7 +823,10 @@ impl Wells {
             Phase::Moving => {
                 let m = st.moving;
                 if st.jumps_left > 0 {
-                    self.for_each_jump_of(&m, &mut |a, b| f(Step::Jump(a as u16, b as u16)));
+                    self.for_each_jump_of(&m, &mut |a, b| {
+                        f(Step::Jump(a as u16, b as u16));
+                        true
+                    });
                 }
                 f(Step::EndGroup);
             }
