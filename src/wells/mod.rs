@@ -340,8 +340,11 @@ impl Wells {
         }
         let me = self.st.side as usize;
         let own = self.st.occ[me];
-        let enemy = self.st.occ[1 - me];
+        // Points next to an enemy piece (7.0), computed once.
         let mut seen = Bits::EMPTY;
+        for e in self.st.occ[1 - me].iter() {
+            seen = seen.or(&self.geo.nbm[e]);
+        }
         for x in self.st.pending.iter() {
             for &y in &self.geo.nb[x] {
                 if y == geom::NONE {
@@ -353,9 +356,6 @@ impl Wells {
                 }
                 seen.set(y);
                 let nbm = &self.geo.nbm[y];
-                if nbm.meets(&enemy) {
-                    continue;
-                }
                 // Every friendly neighbour must be in x's group (7.0): only when there are
                 // several is the group needed.
                 let mut friends = nbm.and(&own).andnot(&self.geo.nbm[x]);
