@@ -875,3 +875,17 @@ fn doc_examples_are_legal_and_canonical() {
         assert_eq!(p.format_turn(&t), token);
     }
 }
+
+#[test]
+fn w7_legal_turns_stops_at_its_cap_only_when_more_turns_exist() {
+    let p = Wells::new(&Settings::default());
+    let mut all = Vec::new();
+    assert!(p.legal_turns(&mut all, 133));
+    assert_eq!(all.len(), 133);
+    let mut fewer = Vec::new();
+    assert!(!p.legal_turns(&mut fewer, 132));
+    assert_eq!(fewer.len(), 132);
+    let tokens: BTreeSet<String> = all.iter().map(|t| p.format_turn(t)).collect();
+    assert_eq!(tokens.len(), 133);
+    assert!(tokens.contains("pass") && tokens.contains("*a1"));
+}

@@ -1191,9 +1191,15 @@ impl Game for Wells {
             self.for_each_step(&mut |_| any = true);
             return !any;
         }
+        // Stop only when a turn beyond `cap` shows up: exactly `cap` turns is a complete list.
+        let start = out.len();
         self.enumerate_turns(&mut |_, path| {
-            out.push(Turn(path.to_vec()));
-            out.len() < cap
+            if out.len() - start < cap {
+                out.push(Turn(path.to_vec()));
+                true
+            } else {
+                false
+            }
         })
     }
 
