@@ -49,13 +49,14 @@ impl FromStr for GameKind {
 macro_rules! with_game {
     ($kind:expr, $G:ident => $body:expr) => {
         match $kind {
-            // Each game's arm is added when its rules core lands.
             $crate::GameKind::Checkers => {
                 type $G = $crate::checkers::Checkers;
                 $body
             }
-            #[allow(unreachable_patterns)]
-            other => panic!("game {other} is not implemented yet"),
+            $crate::GameKind::Wells => {
+                type $G = $crate::wells::Wells;
+                $body
+            }
         }
     };
 }

@@ -1,1 +1,1245 @@
-//! Guerrilla (David Wells, 1976): rules core. See W1–W7.
+//! Guerrilla (David Wells, 1976): rules core. See rulings W1–W7 (`shared/rulings.md`) and the
+//! rulebook paragraphs 1.0–10.3 (`seeds/000_*`); the ruling stands where they differ.
+//!
+//! A turn (W4) is built from [`Step`]s: growth of each group that can grow (order chosen), the
+//! compulsory new group, the movement of any number of groups one after another (jumps, then the
+//! choice between equal largest parts), and the kills (a maximal matching chosen one edge at a
+//! time). A decision with a single option is taken inside [`Game::apply_step`], so `legal_steps`
+//! never offers a lone forced step except at a turn start. At a turn start nothing of the turn has
+//! been done yet: its only state is the board, the side to move, the turn number and the passes.
+//!
+//! Files: [`geom`] (board, point names, symmetries), [`bits`] (point sets), `notation` (step and
+//! turn tokens, nom parsers), `position` (position strings, `describe`, `render`).
+
+pub mod bits;
+pub mod geom;
+mod notation;
+mod position;
+
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+
+use crate::game::{Game, GameError, Outcome, Side};
+use bits::{mix, Bits};
+use geom::Geo;
+
+/// Pieces of each side (W2).
+pub const PIECES: u32 = 60;
+/// Largest group (1.0, W2).
+pub const MAX_GROUP: u32 = 5;
+/// The largest turn limit accepted by [`Settings::new`].
+pub const MAX_TURN_LIMIT: u32 = 1_000_000;
+
+/// Cell contents.
+pub(crate) const EMPTY: u8 = 0;
+pub(crate) const WHITE: u8 = 1;
+pub(crate) const BLACK: u8 = 2;
+pub(crate) const TOKEN: u8 = 3;
+/// [`Wells::cell`] values, public.
+pub const EMPTY_CELL: u8 = EMPTY;
+pub const WHITE_CELL: u8 = WHITE;
+pub const BLACK_CELL: u8 = BLACK;
+pub const TOKEN_CELL: u8 = TOKEN;
+/// Room for the largest board (side 12: 397 points).
+const CELLS: usize = 400;
+
+/// Game options (W1, W6): the board side, 4..=12 (default 8), and the turn limit, the number of
+/// turns in all, passes included, after which the game ends, 1..=1,000,000 (default 400).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Settings {
+    pub side: u8,
+    pub turn_limit: u32,
+}
+
+/// The name the protocol uses for [`Settings`].
+pub type WellsSettings = Settings;
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            side: 8,
+            turn_limit: 400,
+        }
+    }
+}
+
+impl Settings {
+    /// Validating constructor: side 4..=12 (W1), turn limit 1..=1,000,000 (W6).
+    pub fn new(side: u8, turn_limit: u32) -> Result<Self, String> {
+        if !(geom::MIN_SIDE..=geom::MAX_SIDE).contains(&side) {
+            return Err(format!(
+                "expected a board side from {} to {} but got {side}",
+                geom::MIN_SIDE,
+                geom::MAX_SIDE
+            ));
+        }
+        if !(1..=MAX_TURN_LIMIT).contains(&turn_limit) {
+            return Err(format!(
+                "expected a turn limit from 1 to {MAX_TURN_LIMIT} but got {turn_limit}"
+            ));
+        }
+        Ok(Settings { side, turn_limit })
+    }
+}
+
+/// One decision of a turn. Points are indices on the board (see [`geom`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Step {
+    /// Pass instead of growth, new group and movement; kills still happen (W5). Turn start only.
+    Pass,
+    /// Grow the (unique) friendly group adjacent to this point by a piece here (W4, 7.0–7.2).
+    Grow(u16),
+    /// Start the new group here (W4, 4.1; W3 on the first turn).
+    NewGroup(u16),
+    /// A jump `from` → `to` over the piece in between (W4, 1.2, 8.0–8.4). The first jump of a
+    /// group starts that group's movement.
+    Jump(u16, u16),
+    /// End the moving group's movement before it has made as many jumps as it has pieces.
+    EndGroup,
+    /// Keep the equal-largest part whose lowest point is this one (W4, 8.3).
+    Keep(u16),
+    /// End the movement phase: no more groups move this turn.
+    EndMovement,
+    /// `killer` kills `victim` (W4, 3.0, 9.0–9.2).
+    Kill(u16, u16),
+}
+
+/// The phase of the turn being built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    Growth,
+    NewGroup,
+    /// Choosing the next group to move (or to end the movement).
+    Move,
+    /// A group is moving.
+    Moving,
+    /// Choosing between equal largest parts of the group that has moved.
+    Keep,
+    Kill,
+    /// The game is over.
+    Over,
+}
+
+/// The whole state of a position, turn-building state included. `Copy`: it is also the undo.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct St {
+    pub(crate) cells: [u8; CELLS],
+    /// Pieces of White and Black.
+    pub(crate) occ: [Bits; 2],
+    pub(crate) tokens: Bits,
+    /// 0 = White, 1 = Black.
+    pub(crate) side: u8,
+    /// The number of the turn being played, from 1 (W3, W6).
+    pub(crate) turn: u32,
+    /// Passes in a row before this turn (W6).
+    pub(crate) passes: u8,
+    pub(crate) phase: Phase,
+    /// No step of this turn taken yet.
+    pub(crate) fresh: bool,
+    /// The turn began with [`Step::Pass`].
+    passed: bool,
+    /// The turn counts as a pass (W5), fixed when the kills begin.
+    is_pass: bool,
+    /// The mover's pieces when the turn began (W5).
+    start_own: Bits,
+    /// Growth: the pieces of the groups that still have to grow (W4).
+    pending: Bits,
+    /// Movement: the pieces of the groups that have moved.
+    moved: Bits,
+    /// Movement: the pieces of the moving group, where they stand now.
+    moving: Bits,
+    jumps_left: u8,
+    /// Kills: killers used, victims chosen, victims to be massacred.
+    used: Bits,
+    killed: Bits,
+    massacred: Bits,
+    /// The kills chosen, sorted (a matching has at most 60 edges: one per killer).
+    kills: [(u16, u16); 64],
+    nkills: u8,
+    /// Incremental Zobrist hash of the board.
+    zboard: u64,
+}
+
+/// A Guerrilla position (possibly in the middle of a turn).
+#[derive(Clone)]
+pub struct Wells {
+    pub(crate) geo: &'static Geo,
+    pub(crate) settings: Settings,
+    pub(crate) st: St,
+}
+
+/// A whole turn: the steps chosen, in order (forced ones are taken automatically).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Turn(pub Vec<Step>);
+
+/// Two positions are equal when everything is: board, counters, the turn being built, options.
+impl PartialEq for Wells {
+    fn eq(&self, o: &Self) -> bool {
+        self.settings == o.settings && self.st == o.st
+    }
+}
+impl Eq for Wells {}
+
+impl fmt::Debug for Wells {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Wells({} phase={:?} fresh={})",
+            self.to_position_string(),
+            self.st.phase,
+            self.st.fresh
+        )
+    }
+}
+
+/// Keys of the hash parts that are not the board.
+const Z_SIDE: u64 = 0x6a09_e667_f3bc_c908;
+const Z_PASS: u64 = 0xbb67_ae85_84ca_a73b;
+const Z_TURN: u64 = 0x3c6e_f372_fe94_f82b;
+const Z_PHASE: u64 = 0xa54f_f53a_5f1d_36f1;
+
+thread_local! {
+    static STEP_BUF: RefCell<Vec<Step>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Where `settle` writes the steps it takes by itself (for the turn notation).
+type Log<'a> = Option<&'a mut Vec<Step>>;
+
+impl Wells {
+    // ---- small accessors ---------------------------------------------------------------------
+
+    /// The board geometry.
+    pub fn geo(&self) -> &'static Geo {
+        self.geo
+    }
+    /// The current phase of the turn being built.
+    pub fn phase(&self) -> Phase {
+        self.st.phase
+    }
+    /// The number of the turn being played (1 = White's first, W3).
+    pub fn turn_number(&self) -> u32 {
+        self.st.turn
+    }
+    /// Passes in a row before this turn (W6).
+    pub fn passes(&self) -> u8 {
+        self.st.passes
+    }
+    /// What stands on point `p`: 0 empty, 1 White, 2 Black, 3 massacre token.
+    pub fn cell(&self, p: usize) -> u8 {
+        self.st.cells[p]
+    }
+    /// Pieces in `side`'s supply: 60 minus its pieces on the board (W2).
+    pub fn supply(&self, side: Side) -> u32 {
+        PIECES.saturating_sub(self.st.occ[side.index()].count())
+    }
+    #[inline]
+    fn own(&self) -> u8 {
+        self.st.side + 1
+    }
+    #[inline]
+    fn enemy(&self) -> u8 {
+        2 - self.st.side
+    }
+    #[inline]
+    fn own_supply(&self) -> u32 {
+        PIECES.saturating_sub(self.st.occ[self.st.side as usize].count())
+    }
+
+    // ---- board edits (keep cells, sets and hash in step) ----------------------------------------
+
+    #[inline]
+    fn place(&mut self, p: usize, color: u8) {
+        self.st.cells[p] = color;
+        self.st.occ[color as usize - 1].set(p);
+        self.st.zboard ^= self.geo.zob[p][color as usize - 1];
+    }
+    #[inline]
+    fn lift(&mut self, p: usize) {
+        let color = self.st.cells[p];
+        debug_assert!(color == WHITE || color == BLACK);
+        self.st.cells[p] = EMPTY;
+        self.st.occ[color as usize - 1].clear(p);
+        self.st.zboard ^= self.geo.zob[p][color as usize - 1];
+    }
+    #[inline]
+    fn put_token(&mut self, p: usize) {
+        self.st.cells[p] = TOKEN;
+        self.st.tokens.set(p);
+        self.st.zboard ^= self.geo.zob[p][2];
+    }
+
+    // ---- groups, strength --------------------------------------------------------------------
+
+    /// The group of the piece on `p`: the pieces of its colour connected to it (W2).
+    pub fn group_of(&self, p: usize) -> Bits {
+        let color = self.st.cells[p];
+        let own = match color {
+            WHITE => self.st.occ[0],
+            BLACK => self.st.occ[1],
+            _ => return Bits::EMPTY,
+        };
+        let mut g = Bits::EMPTY;
+        g.set(p);
+        let mut frontier = g;
+        loop {
+            let mut next = Bits::EMPTY;
+            for x in frontier.iter() {
+                next = next.or(&self.geo.nbm[x]);
+            }
+            next = next.and(&own).andnot(&g);
+            if next.is_empty() {
+                return g;
+            }
+            g = g.or(&next);
+            frontier = next;
+        }
+    }
+
+    /// The connected parts of a set of points.
+    fn components(&self, set: &Bits) -> Vec<Bits> {
+        let mut left = *set;
+        let mut out = Vec::new();
+        while let Some(p) = left.first() {
+            let mut c = Bits::EMPTY;
+            c.set(p);
+            let mut frontier = c;
+            while let Some(x) = frontier.first() {
+                frontier.clear(x);
+                for &y in &self.geo.nb[x] {
+                    if y != geom::NONE && left.get(y as usize) && !c.get(y as usize) {
+                        c.set(y as usize);
+                        frontier.set(y as usize);
+                    }
+                }
+            }
+            left = left.andnot(&c);
+            out.push(c);
+        }
+        out
+    }
+
+    /// Strength (2.0, W4): the number of adjacent pieces of the piece's own side.
+    #[inline]
+    pub fn strength(&self, p: usize) -> u32 {
+        let c = self.st.cells[p];
+        self.geo.nb[p]
+            .iter()
+            .filter(|&&y| y != geom::NONE && self.st.cells[y as usize] == c)
+            .count() as u32
+    }
+
+    // ---- option enumerators ------------------------------------------------------------------
+
+    /// Calls `f` with every legal growth point (W4: groups still pending, supply permitting).
+    /// `f` returns `false` to stop early.
+    fn for_each_grow(&self, f: &mut impl FnMut(usize) -> bool) {
+        if self.own_supply() == 0 {
+            return;
+        }
+        let me = self.st.side as usize;
+        let own = self.st.occ[me];
+        // Points next to an enemy piece (7.0), computed once.
+        let mut seen = Bits::EMPTY;
+        for e in self.st.occ[1 - me].iter() {
+            seen = seen.or(&self.geo.nbm[e]);
+        }
+        for x in self.st.pending.iter() {
+            for &y in &self.geo.nb[x] {
+                if y == geom::NONE {
+                    continue;
+                }
+                let y = y as usize;
+                if self.st.cells[y] != EMPTY || seen.get(y) {
+                    continue;
+                }
+                seen.set(y);
+                let nbm = &self.geo.nbm[y];
+                // Every friendly neighbour must be in x's group (7.0): only when there are
+                // several is the group needed.
+                let mut friends = nbm.and(&own).andnot(&self.geo.nbm[x]);
+                friends.clear(x);
+                if !friends.is_empty() && !friends.andnot(&self.group_of(x)).is_empty() {
+                    continue;
+                }
+                if !f(y) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The points where a new group may start (W4: adjacent to no piece; W3 on turn 1).
+    fn new_group_points(&self) -> Bits {
+        if self.own_supply() == 0 {
+            return Bits::EMPTY;
+        }
+        let pieces = self.st.occ[0].or(&self.st.occ[1]);
+        let mut near = pieces;
+        for p in pieces.iter() {
+            near = near.or(&self.geo.nbm[p]);
+        }
+        let mut ok = self.geo.all.andnot(&near).andnot(&self.st.tokens);
+        if self.st.turn == 1 {
+            ok = ok.and(&self.geo.first_turn);
+        }
+        ok
+    }
+
+    /// Calls `f(from, to)` for every legal jump of the group `g` of the mover (W4, 8.0): over a
+    /// piece of `g`, onto an empty point not adjacent to a friendly piece outside `g`.
+    #[inline]
+    fn for_each_jump_of(&self, g: &Bits, f: &mut impl FnMut(usize, usize) -> bool) {
+        let others = self.st.occ[self.st.side as usize].andnot(g);
+        for from in g.iter() {
+            for d in 0..6 {
+                if let Some((over, to)) = self.geo.beyond(from, d) {
+                    if g.get(over)
+                        && self.st.cells[to] == EMPTY
+                        && !self.geo.nbm[to].meets(&others)
+                        && !f(from, to)
+                    {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `f` for every jump that would start the movement of a group that has not moved;
+    /// `f` returns `false` to stop early. The piece jumped over is the mover's, hence of the
+    /// same group (groups never touch, W2); the group itself is computed only when the landing
+    /// point has another friendly neighbour.
+    fn for_each_start_jump(&self, f: &mut impl FnMut(usize, usize) -> bool) {
+        let own_c = self.own();
+        let own = self.st.occ[self.st.side as usize];
+        let unmoved = own.andnot(&self.st.moved);
+        // The groups met so far (computed at most once each).
+        let mut groups = [Bits::EMPTY; 8];
+        let mut ngroups = 0usize;
+        for from in unmoved.iter() {
+            for d in 0..6 {
+                if let Some((over, to)) = self.geo.beyond(from, d) {
+                    if self.st.cells[over] != own_c || self.st.cells[to] != EMPTY {
+                        continue;
+                    }
+                    // Friendly neighbours of the landing point that touch `over` are of its
+                    // group by definition (a group is a connected set, W2).
+                    let friends = self.geo.nbm[to]
+                        .and(&own)
+                        .andnot(&self.geo.nbm[over])
+                        .andnot(&self.geo.nbm[from]);
+                    if !friends.is_empty() {
+                        let g = match groups[..ngroups].iter().find(|g| g.get(from)) {
+                            Some(g) => *g,
+                            None => {
+                                let g = self.group_of(from);
+                                groups[ngroups % 8] = g;
+                                ngroups = (ngroups + 1).min(8);
+                                g
+                            }
+                        };
+                        if !friends.andnot(&g).is_empty() {
+                            continue;
+                        }
+                    }
+                    if !f(from, to) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `f(killer, victim)` for every kill still open: the killer has not killed, the
+    /// victim is not chosen, the killer is stronger (W4; the board is as it stood when the
+    /// kills began: victims are removed only when the turn ends).
+    fn for_each_free_kill(&self, f: &mut impl FnMut(usize, usize)) {
+        let me = self.st.side as usize;
+        let enemy = self.enemy();
+        let killers = self.st.occ[me].andnot(&self.st.used);
+        for k in killers.iter() {
+            let mut sk = u32::MAX;
+            for &v in &self.geo.nb[k] {
+                if v == geom::NONE {
+                    continue;
+                }
+                let v = v as usize;
+                if self.st.cells[v] == enemy && !self.st.killed.get(v) {
+                    if sk == u32::MAX {
+                        sk = self.strength(k);
+                    }
+                    if sk > self.strength(v) {
+                        f(k, v);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The equal-largest parts of the moving group, each as its lowest point (W4, 8.3).
+    fn keep_options(&self) -> Vec<usize> {
+        let comps = self.components(&self.st.moving);
+        let best = comps.iter().map(|c| c.count()).max().unwrap_or(0);
+        comps
+            .iter()
+            .filter(|c| c.count() == best)
+            .filter_map(|c| c.first())
+            .collect()
+    }
+
+    // ---- phase machinery ---------------------------------------------------------------------
+
+    /// Sets up the start of the turn now due: nothing of it is done yet; `phase` names the
+    /// first decision (growth, new group or movement) that has options.
+    fn start_turn(&mut self) {
+        let st = &mut self.st;
+        st.fresh = true;
+        st.passed = false;
+        st.is_pass = false;
+        st.used = Bits::EMPTY;
+        st.killed = Bits::EMPTY;
+        st.massacred = Bits::EMPTY;
+        st.nkills = 0;
+        st.kills = [(0, 0); 64];
+        st.moved = Bits::EMPTY;
+        st.moving = Bits::EMPTY;
+        st.jumps_left = 0;
+        st.pending = Bits::EMPTY;
+        st.start_own = Bits::EMPTY;
+        if st.passes >= 2 || st.turn > self.settings.turn_limit {
+            // W6: two passes in a row, or turn `turn_limit` has been played.
+            st.phase = Phase::Over;
+            return;
+        }
+        let own = st.occ[st.side as usize];
+        st.start_own = own;
+        // W4: the groups that had fewer than five pieces when the turn began must grow.
+        let mut left = own;
+        let mut pending = Bits::EMPTY;
+        while let Some(x) = left.first() {
+            let g = self.group_of(x);
+            left = left.andnot(&g);
+            if g.count() < MAX_GROUP {
+                pending = pending.or(&g);
+            }
+        }
+        self.st.pending = pending;
+        self.st.phase = Phase::Growth;
+        self.skip_empty_phases();
+    }
+
+    /// At a turn start: moves `phase` past growth and new group when they have no option.
+    fn skip_empty_phases(&mut self) {
+        if self.st.phase == Phase::Growth {
+            let mut any = false;
+            self.for_each_grow(&mut |_| {
+                any = true;
+                false
+            });
+            if !any {
+                self.st.phase = Phase::NewGroup;
+            }
+        }
+        if self.st.phase == Phase::NewGroup && self.new_group_points().is_empty() {
+            self.st.phase = Phase::Move;
+        }
+    }
+
+    /// The kills begin (W4, W5): the turn is a pass if it began with a pass or if the mover's
+    /// pieces stand where they stood when it began.
+    fn enter_kill(&mut self) {
+        let st = &mut self.st;
+        st.is_pass = st.passed || st.occ[st.side as usize] == st.start_own;
+        st.phase = Phase::Kill;
+        st.used = Bits::EMPTY;
+        st.killed = Bits::EMPTY;
+        st.massacred = Bits::EMPTY;
+        st.nkills = 0;
+        st.kills = [(0, 0); 64];
+    }
+
+    /// The moving group's movement ends (W4, 8.3): if it is in several parts, only the largest
+    /// stays; between equal largest parts the player chooses (phase `Keep`).
+    fn end_group(&mut self) {
+        let comps = self.components(&self.st.moving);
+        let best = comps.iter().map(|c| c.count()).max().unwrap_or(0);
+        let tied = comps.iter().filter(|c| c.count() == best).count();
+        if tied > 1 {
+            self.st.phase = Phase::Keep;
+            return;
+        }
+        for c in &comps {
+            if c.count() != best {
+                for p in c.iter() {
+                    self.lift(p);
+                }
+            }
+        }
+        self.st.moved = self
+            .st
+            .moved
+            .or(&self.st.occ[self.st.side as usize].and(&self.st.moving));
+        self.st.moving = Bits::EMPTY;
+        self.st.jumps_left = 0;
+        self.st.phase = Phase::Move;
+    }
+
+    /// Keeps the part of the moving group that holds `p`; the other parts are removed (8.3).
+    fn keep(&mut self, p: usize) {
+        for c in self.components(&self.st.moving) {
+            if c.get(p) {
+                self.st.moved = self.st.moved.or(&c);
+            } else {
+                for x in c.iter() {
+                    self.lift(x);
+                }
+            }
+        }
+        self.st.moving = Bits::EMPTY;
+        self.st.jumps_left = 0;
+        self.st.phase = Phase::Move;
+    }
+
+    /// Records a kill; the massacre (W4, 3.2) is decided on the board before any removal.
+    fn add_kill(&mut self, k: usize, v: usize) {
+        self.st.used.set(k);
+        self.st.killed.set(v);
+        // Kept sorted, so that the same matching chosen in any order is the same state.
+        let n = self.st.nkills as usize;
+        if n < self.st.kills.len() {
+            let e = (k as u16, v as u16);
+            let at = self.st.kills[..n].partition_point(|&x| x < e);
+            self.st.kills.copy_within(at..n, at + 1);
+            self.st.kills[at] = e;
+            self.st.nkills += 1;
+        }
+        if self.group_of(k).count() >= self.group_of(v).count() + 2 {
+            self.st.massacred.set(v);
+        }
+    }
+
+    /// The turn ends: victims go (massacred ones leave a token), the pass count and the turn
+    /// number move on, and the next turn starts (W4–W6).
+    fn finish_turn(&mut self) {
+        let killed = self.st.killed;
+        for v in killed.iter() {
+            self.lift(v);
+            if self.st.massacred.get(v) {
+                self.put_token(v);
+            }
+        }
+        self.st.passes = if self.st.is_pass {
+            self.st.passes.saturating_add(1)
+        } else {
+            0
+        };
+        self.st.turn += 1;
+        self.st.side ^= 1;
+        self.start_turn();
+    }
+
+    /// Takes every decision that has a single option, until a real choice or the next turn.
+    fn settle(&mut self, mut log: Log) {
+        loop {
+            match self.st.phase {
+                Phase::Growth => {
+                    let (mut n, mut first) = (0, 0);
+                    self.for_each_grow(&mut |p| {
+                        if n == 0 {
+                            first = p;
+                        }
+                        n += 1;
+                        n < 2
+                    });
+                    match n {
+                        0 => self.st.phase = Phase::NewGroup,
+                        1 => self.do_grow(first, log.as_deref_mut()),
+                        _ => return,
+                    }
+                }
+                Phase::NewGroup => {
+                    let pts = self.new_group_points();
+                    match pts.count() {
+                        0 => self.st.phase = Phase::Move,
+                        1 => {
+                            let p = pts.first().unwrap_or(0);
+                            if let Some(l) = log.as_deref_mut() {
+                                l.push(Step::NewGroup(p as u16));
+                            }
+                            self.place(p, self.own());
+                            self.st.phase = Phase::Move;
+                        }
+                        _ => return,
+                    }
+                }
+                Phase::Move => {
+                    let mut any = false;
+                    self.for_each_start_jump(&mut |_, _| {
+                        any = true;
+                        false
+                    });
+                    if any {
+                        return;
+                    }
+                    if let Some(l) = log.as_deref_mut() {
+                        l.push(Step::EndMovement);
+                    }
+                    self.enter_kill();
+                }
+                Phase::Moving => {
+                    let mut any = false;
+                    if self.st.jumps_left > 0 {
+                        let m = self.st.moving;
+                        self.for_each_jump_of(&m, &mut |_, _| {
+                            any = true;
+                            false
+                        });
+                    }
+                    if any {
+                        return;
+                    }
+                    if let Some(l) = log.as_deref_mut() {
+                        l.push(Step::EndGroup);
+                    }
+                    self.end_group();
+                }
+                Phase::Keep | Phase::Over => return,
+                Phase::Kill => {
+                    // A free kill sharing neither killer nor victim with another free kill is in
+                    // every maximal matching: take it. Otherwise the player chooses.
+                    let mut edges: Vec<(usize, usize)> = Vec::new();
+                    self.for_each_free_kill(&mut |k, v| edges.push((k, v)));
+                    if edges.is_empty() {
+                        self.finish_turn();
+                        return;
+                    }
+                    let mut took = false;
+                    for i in 0..edges.len() {
+                        let (k, v) = edges[i];
+                        let alone = edges
+                            .iter()
+                            .enumerate()
+                            .all(|(j, &(k2, v2))| j == i || (k2 != k && v2 != v));
+                        if alone {
+                            if let Some(l) = log.as_deref_mut() {
+                                l.push(Step::Kill(k as u16, v as u16));
+                            }
+                            self.add_kill(k, v);
+                            took = true;
+                        }
+                    }
+                    if !took {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    fn do_grow(&mut self, p: usize, log: Log) {
+        if let Some(l) = log {
+            l.push(Step::Grow(p as u16));
+        }
+        let own = self.own();
+        if let Some(&y) = self.geo.nb[p]
+            .iter()
+            .find(|&&y| y != geom::NONE && self.st.cells[y as usize] == own)
+        {
+            let g = self.group_of(y as usize);
+            self.st.pending = self.st.pending.andnot(&g);
+        }
+        self.place(p, own);
+    }
+
+    /// Applies a legal step, then every forced decision after it; the steps taken by
+    /// themselves are appended to `log`.
+    pub(crate) fn apply_logged(&mut self, step: Step, log: Log) -> St {
+        let undo = self.st;
+        self.st.fresh = false;
+        match step {
+            Step::Pass => {
+                self.st.passed = true;
+                self.enter_kill();
+            }
+            Step::Grow(p) => self.do_grow(p as usize, None),
+            Step::NewGroup(p) => {
+                self.place(p as usize, self.own());
+                self.st.phase = Phase::Move;
+            }
+            Step::Jump(from, to) => {
+                let (from, to) = (from as usize, to as usize);
+                if self.st.phase != Phase::Moving {
+                    let g = self.group_of(from);
+                    self.st.moving = g;
+                    self.st.jumps_left = g.count() as u8;
+                    self.st.phase = Phase::Moving;
+                }
+                let own = self.own();
+                self.lift(from);
+                self.place(to, own);
+                self.st.moving.clear(from);
+                self.st.moving.set(to);
+                self.st.jumps_left = self.st.jumps_left.saturating_sub(1);
+            }
+            Step::EndGroup => self.end_group(),
+            Step::Keep(p) => self.keep(p as usize),
+            Step::EndMovement => self.enter_kill(),
+            Step::Kill(k, v) => self.add_kill(k as usize, v as usize),
+        }
+        self.settle(log);
+        undo
+    }
+
+    /// Calls `f` with every legal next step.
+    fn for_each_step(&self, f: &mut impl FnMut(Step)) {
+        let st = &self.st;
+        if st.phase == Phase::Over {
+            return;
+        }
+        if st.fresh {
+            f(Step::Pass);
+        }
+        match st.phase {
+            Phase::Growth => self.for_each_grow(&mut |p| {
+                f(Step::Grow(p as u16));
+                true
+            }),
+            Phase::NewGroup => {
+                for p in self.new_group_points().iter() {
+                    f(Step::NewGroup(p as u16));
+                }
+            }
+            Phase::Move => {
+                self.for_each_start_jump(&mut |a, b| {
+                    f(Step::Jump(a as u16, b as u16));
+                    true
+                });
+                if !st.fresh {
+                    f(Step::EndMovement);
+                }
+            }
+            Phase::Moving => {
+                let m = st.moving;
+                if st.jumps_left > 0 {
+                    self.for_each_jump_of(&m, &mut |a, b| {
+                        f(Step::Jump(a as u16, b as u16));
+                        true
+                    });
+                }
+                f(Step::EndGroup);
+            }
+            Phase::Keep => {
+                for p in self.keep_options() {
+                    f(Step::Keep(p as u16));
+                }
+            }
+            Phase::Kill => {
+                self.for_each_free_kill(&mut |k, v| f(Step::Kill(k as u16, v as u16)));
+            }
+            Phase::Over => {}
+        }
+    }
+
+    /// True when `step` is among the legal next steps.
+    pub fn is_legal(&self, step: Step) -> bool {
+        let mut found = false;
+        self.for_each_step(&mut |s| found |= s == step);
+        found
+    }
+
+    /// The kills chosen so far in the kill phase, as (killer, victim).
+    pub fn chosen_kills(&self) -> Vec<(usize, usize)> {
+        if self.st.phase != Phase::Kill {
+            return Vec::new();
+        }
+        self.st.kills[..self.st.nkills as usize]
+            .iter()
+            .map(|&(k, v)| (k as usize, v as usize))
+            .collect()
+    }
+
+    // ---- scores, hashing ---------------------------------------------------------------------
+
+    /// W6 / 5.1 score of `side` on the board as it stands: its pieces plus the empty points
+    /// adjacent to at least one of its pieces and to no enemy piece.
+    pub fn score(&self, side: Side) -> u32 {
+        let me = side.index();
+        let mine = self.st.occ[me];
+        let theirs = self.st.occ[1 - me];
+        let mut n = mine.count();
+        for p in 0..self.geo.len {
+            if self.st.cells[p] == EMPTY
+                && self.geo.nbm[p].meets(&mine)
+                && !self.geo.nbm[p].meets(&theirs)
+            {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    fn board_hash_from_scratch(&self) -> u64 {
+        let mut h = 0;
+        for p in 0..self.geo.len {
+            let c = self.st.cells[p];
+            if c != EMPTY {
+                h ^= self.geo.zob[p][c as usize - 1];
+            }
+        }
+        h
+    }
+
+    fn hash_with_board(&self, zboard: u64) -> u64 {
+        let st = &self.st;
+        let mut h = zboard
+            ^ if st.side == 1 { Z_SIDE } else { 0 }
+            ^ mix(Z_PASS ^ st.passes as u64)
+            ^ mix(Z_TURN ^ st.turn as u64);
+        if !st.fresh {
+            let flags = (st.phase as u64)
+                | (st.passed as u64) << 8
+                | (st.is_pass as u64) << 9
+                | (st.jumps_left as u64) << 16;
+            let mut p = mix(Z_PHASE ^ flags);
+            p ^= st.pending.digest(1);
+            p ^= st.moved.digest(2);
+            p ^= st.moving.digest(3);
+            p ^= st.used.digest(4);
+            p ^= st.killed.digest(5);
+            p ^= st.massacred.digest(6);
+            p ^= st.start_own.digest(7);
+            h ^= mix(p);
+        }
+        h
+    }
+
+    /// The hash computed from nothing (the board part included), for checking the incremental
+    /// one: always equal to [`Game::hash`].
+    pub fn hash_from_scratch(&self) -> u64 {
+        self.hash_with_board(self.board_hash_from_scratch())
+    }
+
+    /// True when the board, side to move, turn number and pass count are the same (W7).
+    pub fn same_position(&self, other: &Wells) -> bool {
+        self.st.cells[..self.geo.len] == other.st.cells[..other.geo.len]
+            && self.st.side == other.st.side
+            && self.st.turn == other.st.turn
+            && self.st.passes == other.st.passes
+    }
+
+    /// The position under symmetry `s` of the hexagon (0..12; 0 is the identity). Only at a
+    /// turn start.
+    pub fn transformed(&self, s: usize) -> Wells {
+        let mut w = self.clone();
+        w.st.cells = [EMPTY; CELLS];
+        w.st.occ = [Bits::EMPTY; 2];
+        w.st.tokens = Bits::EMPTY;
+        w.st.zboard = 0;
+        for p in 0..self.geo.len {
+            let q = self.geo.sym[s % 12][p] as usize;
+            match self.st.cells[p] {
+                EMPTY => {}
+                TOKEN => w.put_token(q),
+                c => w.place(q, c),
+            }
+        }
+        w.start_turn();
+        w
+    }
+
+    // ---- turn enumeration (W7) ---------------------------------------------------------------
+
+    /// Depth-first over the step tree of this turn, skipping intermediate states already seen;
+    /// calls `leaf` once per distinct position at the next turn start, with the steps that
+    /// reach it. `leaf` returns `false` to stop.
+    fn enumerate_turns(&self, leaf: &mut impl FnMut(&Wells, &[Step]) -> bool) -> bool {
+        let mut seen: HashSet<Key> = HashSet::new();
+        let mut done: HashSet<Key> = HashSet::new();
+        let mut pos = self.clone();
+        let mut path = Vec::new();
+        let start_turn = self.st.turn;
+        pos.dfs(start_turn, &mut seen, &mut done, &mut path, leaf)
+    }
+
+    fn dfs(
+        &mut self,
+        turn: u32,
+        seen: &mut HashSet<Key>,
+        done: &mut HashSet<Key>,
+        path: &mut Vec<Step>,
+        leaf: &mut impl FnMut(&Wells, &[Step]) -> bool,
+    ) -> bool {
+        let mut steps = Vec::new();
+        self.for_each_step(&mut |s| steps.push(s));
+        for s in steps {
+            let undo = self.apply_logged(s, None);
+            path.push(s);
+            let go_on = if self.st.turn != turn {
+                if done.insert(self.leaf_key()) {
+                    leaf(self, path)
+                } else {
+                    true
+                }
+            } else if seen.insert(self.inner_key()) {
+                self.dfs(turn, seen, done, path, leaf)
+            } else {
+                true
+            };
+            path.pop();
+            self.st = undo;
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn perft_inner(&self, depth: u32) -> u64 {
+        if depth == 0 || self.st.phase == Phase::Over {
+            return u64::from(depth == 0);
+        }
+        let mut n = 0;
+        self.enumerate_turns(&mut |child, _| {
+            n += if depth == 1 {
+                1
+            } else {
+                child.perft_inner(depth - 1)
+            };
+            true
+        });
+        n
+    }
+}
+
+/// A compact, exact hash-set key for the turn enumeration, hashed by a precomputed digest.
+struct Key(u64, Box<[u64]>);
+
+impl PartialEq for Key {
+    fn eq(&self, o: &Self) -> bool {
+        self.0 == o.0 && self.1 == o.1
+    }
+}
+impl Eq for Key {}
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        h.write_u64(self.0);
+    }
+}
+
+impl Wells {
+    fn make_key(&self, masks: &[&Bits], extra: u64) -> Key {
+        let w = self.geo.len.div_ceil(64);
+        let mut v = Vec::with_capacity(masks.len() * w + 1);
+        let mut h = mix(extra);
+        for m in masks {
+            for &x in &m.0[..w] {
+                v.push(x);
+                h = mix(h ^ x);
+            }
+        }
+        v.push(extra);
+        Key(h, v.into_boxed_slice())
+    }
+
+    /// A position at the next turn start, within one turn's enumeration (side to move and turn
+    /// number are the same for all): the board and the pass count (W7).
+    fn leaf_key(&self) -> Key {
+        let st = &self.st;
+        self.make_key(&[&st.occ[0], &st.occ[1], &st.tokens], st.passes as u64)
+    }
+
+    /// A mid-turn state within one turn's enumeration: only the mover's pieces and the
+    /// turn-building state change (the opponent's pieces and the tokens change when it ends).
+    /// The pairing of the kills chosen is left out: the futures depend on who killed and who
+    /// died, and which victims are massacred, not on who killed whom.
+    fn inner_key(&self) -> Key {
+        let st = &self.st;
+        let flags = st.phase as u64
+            | (st.passed as u64) << 8
+            | (st.is_pass as u64) << 9
+            | (st.jumps_left as u64) << 16;
+        self.make_key(
+            &[
+                &st.occ[st.side as usize],
+                &st.pending,
+                &st.moved,
+                &st.moving,
+                &st.used,
+                &st.killed,
+                &st.massacred,
+            ],
+            flags,
+        )
+    }
+}
+
+impl Game for Wells {
+    type Step = Step;
+    type Turn = Turn;
+    type Undo = St;
+    type Settings = Settings;
+
+    const NAME: &'static str = "guerrilla";
+
+    /// The empty board, White to move, turn 1 (W3).
+    fn new(settings: &Settings) -> Self {
+        let geo = Geo::get(settings.side);
+        let mut w = Wells {
+            geo,
+            settings: Settings {
+                side: geo.side,
+                turn_limit: settings.turn_limit.max(1),
+            },
+            st: St {
+                cells: [EMPTY; CELLS],
+                occ: [Bits::EMPTY; 2],
+                tokens: Bits::EMPTY,
+                side: 0,
+                turn: 1,
+                passes: 0,
+                phase: Phase::Growth,
+                fresh: true,
+                passed: false,
+                is_pass: false,
+                start_own: Bits::EMPTY,
+                pending: Bits::EMPTY,
+                moved: Bits::EMPTY,
+                moving: Bits::EMPTY,
+                jumps_left: 0,
+                used: Bits::EMPTY,
+                killed: Bits::EMPTY,
+                massacred: Bits::EMPTY,
+                kills: [(0, 0); 64],
+                nkills: 0,
+                zboard: 0,
+            },
+        };
+        w.start_turn();
+        w
+    }
+
+    fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    fn side_to_move(&self) -> Side {
+        if self.st.side == 0 {
+            Side::P1
+        } else {
+            Side::P2
+        }
+    }
+
+    fn at_turn_start(&self) -> bool {
+        self.st.fresh
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.st.phase != Phase::Over {
+            return None;
+        }
+        let (w, b) = (self.score(Side::P1), self.score(Side::P2));
+        Some(match w.cmp(&b) {
+            std::cmp::Ordering::Greater => Outcome::Win(Side::P1),
+            std::cmp::Ordering::Less => Outcome::Win(Side::P2),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        })
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash_with_board(self.st.zboard)
+    }
+
+    fn legal_steps(&self, out: &mut Vec<Step>) {
+        self.for_each_step(&mut |s| out.push(s));
+    }
+
+    fn apply_step(&mut self, step: Step) -> St {
+        self.apply_logged(step, None)
+    }
+
+    fn undo_step(&mut self, _step: Step, undo: St) {
+        self.st = undo;
+    }
+
+    fn random_step<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Step> {
+        STEP_BUF.with(|b| {
+            let mut buf = b.borrow_mut();
+            buf.clear();
+            self.for_each_step(&mut |s| buf.push(s));
+            if buf.is_empty() {
+                None
+            } else {
+                Some(buf[rng.random_range(0..buf.len())])
+            }
+        })
+    }
+
+    fn format_step(&self, step: Step) -> String {
+        notation::format_step(self.geo, step)
+    }
+
+    fn parse_step(&self, text: &str) -> Result<Step, GameError> {
+        notation::parse_step(self, text)
+    }
+
+    fn legal_turns(&self, out: &mut Vec<Turn>, cap: usize) -> bool {
+        if cap == 0 {
+            let mut any = false;
+            self.for_each_step(&mut |_| any = true);
+            return !any;
+        }
+        // Stop only when a turn beyond `cap` shows up: exactly `cap` turns is a complete list.
+        let start = out.len();
+        self.enumerate_turns(&mut |_, path| {
+            if out.len() - start < cap {
+                out.push(Turn(path.to_vec()));
+                true
+            } else {
+                false
+            }
+        })
+    }
+
+    fn play_turn(&mut self, turn: &Turn) -> Result<(), GameError> {
+        let mut pos = self.clone();
+        notation::check_turn(&mut pos, &turn.0)
+            .map_err(|reason| GameError::illegal(format!("{:?}", turn.0), reason))?;
+        *self = pos;
+        Ok(())
+    }
+
+    fn turn_from_steps(&self, steps: &[Step]) -> Turn {
+        Turn(steps.to_vec())
+    }
+
+    fn format_turn(&self, turn: &Turn) -> String {
+        notation::format_turn(self, &turn.0)
+    }
+
+    fn parse_turn(&self, text: &str) -> Result<Turn, GameError> {
+        notation::parse_turn(self, text)
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        self.perft_inner(depth)
+    }
+
+    fn to_position_string(&self) -> String {
+        position::to_string(self)
+    }
+
+    fn from_position_string(text: &str, settings: &Settings) -> Result<Self, GameError> {
+        position::parse(text, settings)
+    }
+
+    fn render(&self) -> String {
+        position::render(self)
+    }
+
+    fn describe(&self) -> Vec<(&'static str, String)> {
+        position::describe(self)
+    }
+}

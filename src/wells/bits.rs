@@ -1,0 +1,119 @@
+//! A fixed-size bitset over the points of a board (up to 448 points; side 12 has 397).
+
+/// Number of 64-bit words: 7 × 64 = 448 ≥ 397 points (side 12, W1).
+pub const WORDS: usize = 7;
+
+/// A set of points, one bit per point index.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
+pub struct Bits(pub [u64; WORDS]);
+
+impl Bits {
+    pub const EMPTY: Bits = Bits([0; WORDS]);
+
+    #[inline]
+    pub fn get(&self, i: usize) -> bool {
+        self.0[i >> 6] >> (i & 63) & 1 != 0
+    }
+    #[inline]
+    pub fn set(&mut self, i: usize) {
+        self.0[i >> 6] |= 1 << (i & 63);
+    }
+    #[inline]
+    pub fn clear(&mut self, i: usize) {
+        self.0[i >> 6] &= !(1 << (i & 63));
+    }
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    #[inline]
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    #[inline]
+    pub fn and(&self, o: &Bits) -> Bits {
+        let mut r = *self;
+        for i in 0..WORDS {
+            r.0[i] &= o.0[i];
+        }
+        r
+    }
+    #[inline]
+    pub fn or(&self, o: &Bits) -> Bits {
+        let mut r = *self;
+        for i in 0..WORDS {
+            r.0[i] |= o.0[i];
+        }
+        r
+    }
+    #[inline]
+    pub fn andnot(&self, o: &Bits) -> Bits {
+        let mut r = *self;
+        for i in 0..WORDS {
+            r.0[i] &= !o.0[i];
+        }
+        r
+    }
+    /// True when the two sets share a point.
+    #[inline]
+    pub fn meets(&self, o: &Bits) -> bool {
+        (0..WORDS).any(|i| self.0[i] & o.0[i] != 0)
+    }
+    /// The lowest point index in the set.
+    #[inline]
+    pub fn first(&self) -> Option<usize> {
+        for (i, &w) in self.0.iter().enumerate() {
+            if w != 0 {
+                return Some(i * 64 + w.trailing_zeros() as usize);
+            }
+        }
+        None
+    }
+    /// The point indices in increasing order.
+    #[inline]
+    pub fn iter(&self) -> BitsIter {
+        BitsIter {
+            words: self.0,
+            word: 0,
+        }
+    }
+    /// A 64-bit digest of the set (for the partial-turn part of the hash).
+    pub fn digest(&self, salt: u64) -> u64 {
+        let mut h = salt;
+        for &w in &self.0 {
+            h = mix(h ^ w);
+        }
+        h
+    }
+}
+
+/// Iterator over the indices of a [`Bits`].
+pub struct BitsIter {
+    words: [u64; WORDS],
+    word: usize,
+}
+
+impl Iterator for BitsIter {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.word < WORDS {
+            let w = self.words[self.word];
+            if w != 0 {
+                self.words[self.word] = w & (w - 1);
+                return Some(self.word * 64 + w.trailing_zeros() as usize);
+            }
+            self.word += 1;
+        }
+        None
+    }
+}
+
+/// SplitMix64's finaliser: a cheap, well-mixing 64-bit hash step.
+#[inline]
+pub fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
