@@ -1,0 +1,607 @@
+//! Monte Carlo tree search (UCT with UCB1) over the steps of the [`Game`] trait.
+//!
+//! * **Nodes at every decision.** A node is a position reached by one step from its parent. A
+//!   Guerrilla turn of seven steps is seven levels of the tree, all chosen by the same side; a
+//!   Guerrilla Checkers turn is one level. Every node stores its statistics from the point of view
+//!   of the side that chose the step into it (its *mover*: the side to move at the parent), so
+//!   mid-turn levels and turn boundaries need no special case: the backed-up value is flipped
+//!   exactly where the mover changes.
+//! * **Playouts** draw steps with [`Game::random_step`] until the game ends ([`Game::outcome`]:
+//!   win 1, draw 0, loss -1) or [`Params::playout_cap`] steps have been drawn, when
+//!   [`Game::evaluate`] scores the position for the side to move.
+//! * **Solver.** Game-theoretic values are proven bottom-up (MCTS-Solver, Winands et al. 2008): a
+//!   terminal node is proven; a node is a proven win for its side to move as soon as one child is,
+//!   a proven loss (or draw) once every child is proven and none is better. Proven nodes end an
+//!   iteration at once with their exact value, proven losses are never selected again, and the
+//!   final choice prefers the quickest proven win. This makes wins and defences in one exact at
+//!   tiny budgets.
+//! * **Memory** is bounded by [`Params::max_nodes`]: once the arena is full, leaves are no longer
+//!   expanded and the search goes on with playouts from the existing tree.
+//! * **Determinism.** All randomness comes from one seeded [`SmallRng`]; when no time limit is set
+//!   no clock reading influences any decision, so a node budget and a seed fix the result.
+
+use std::time::Duration;
+
+use log::warn;
+use rand::rngs::SmallRng;
+use rand::Rng;
+
+use crate::game::{Game, Outcome, Side};
+
+/// Tunable parameters of the search. `Default` is what the protocol's `go` uses.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Params {
+    /// UCB1 exploration constant `c` in `mean + c·sqrt(ln N / n)`, on the [-1, 1] value scale.
+    pub exploration: f64,
+    /// A playout that has drawn this many steps without the game ending is cut and scored with
+    /// [`Game::evaluate`]. Guerrilla Checkers games end well within the default; Guerrilla ones
+    /// may not (its turns are many steps).
+    pub playout_cap: u32,
+    /// The most nodes the tree may hold (each is a few dozen bytes); then expansion stops.
+    pub max_nodes: usize,
+    /// Visits a leaf needs before its children are created (1 = on its second visit).
+    pub expand_after: u32,
+    /// First-play urgency: the UCB1 score of a child never tried. Infinity tries every child
+    /// once before any twice (plain UCB1); a finite value lets a good child be tried again
+    /// before its siblings have all been tried once (untried children still come in a shuffled
+    /// order), which matters when a turn is several steps with many options each.
+    pub first_play: f64,
+    /// Period of `info` reports when the search is timed or infinite.
+    pub info_period: Duration,
+    /// Period of `info` reports, in iterations, when only node or depth limits are set (so that
+    /// the report lines are deterministic too).
+    pub info_every: u64,
+    /// Visits a node of the principal variation needs to count for the `depth` limit.
+    pub depth_visits: u32,
+    /// A `depth d` search also stops after `d ×` this many iterations at most.
+    pub depth_nodes_cap: u64,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            exploration: 1.0,
+            playout_cap: 1000,
+            max_nodes: 2_000_000,
+            expand_after: 1,
+            first_play: f64::INFINITY,
+            info_period: Duration::from_millis(500),
+            info_every: 100_000,
+            depth_visits: 16,
+            depth_nodes_cap: 100_000,
+        }
+    }
+}
+
+/// `proven` value of a node whose game-theoretic value is not known.
+const UNKNOWN: i8 = i8::MIN;
+
+/// One node of the tree. Values are from the point of view of the node's mover.
+#[derive(Clone, Debug)]
+struct Node<S> {
+    /// The step from the parent; `None` only for the root.
+    step: Option<S>,
+    /// Children are `first_child .. first_child + num_children` in the arena.
+    first_child: u32,
+    num_children: u32,
+    /// Children are tried once each, in a shuffled order, before UCB1 picks among them: this is
+    /// the index of the next untried one.
+    next_untried: u32,
+    visits: u32,
+    /// Sum of the backed-up values, for the mover.
+    value: f64,
+    /// -1, 0 or 1 for the mover once proven, else [`UNKNOWN`].
+    proven: i8,
+    /// Steps to the end of the game along the proof (quickest win, slowest loss).
+    dist: u16,
+    expanded: bool,
+    /// The position at this node is a turn start (known once visited).
+    turn_start: bool,
+}
+
+impl<S> Node<S> {
+    fn new(step: Option<S>) -> Self {
+        Node {
+            step,
+            first_child: 0,
+            num_children: 0,
+            next_untried: 0,
+            visits: 0,
+            value: 0.0,
+            proven: UNKNOWN,
+            dist: 0,
+            expanded: false,
+            turn_start: false,
+        }
+    }
+
+    fn children(&self) -> std::ops::Range<usize> {
+        let f = self.first_child as usize;
+        f..f + self.num_children as usize
+    }
+
+    fn mean(&self) -> f64 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.value / self.visits as f64
+        }
+    }
+}
+
+/// The value of `outcome` for `side`.
+fn outcome_value(outcome: Outcome, side: Side) -> f64 {
+    match outcome {
+        Outcome::Draw => 0.0,
+        Outcome::Win(w) if w == side => 1.0,
+        Outcome::Win(_) => -1.0,
+    }
+}
+
+/// A value `v` for `from` seen by `to`.
+#[inline]
+fn for_side(v: f64, from: Side, to: Side) -> f64 {
+    if from == to {
+        v
+    } else {
+        -v
+    }
+}
+
+/// The principal variation: the steps (with the position each applies to already formatted) and
+/// how many turns it starts.
+pub(crate) struct Pv {
+    pub steps: Vec<String>,
+    pub turns: u32,
+}
+
+/// A search tree over positions of `G`, rooted at the position it was created with.
+pub(crate) struct Tree<G: Game> {
+    params: Params,
+    nodes: Vec<Node<G::Step>>,
+    root_side: Side,
+    /// The working position: equal to the root between iterations.
+    pos: G,
+    rng: SmallRng,
+    undo: Vec<(G::Step, G::Undo)>,
+    /// The nodes of the current iteration's path and the side to move at each.
+    path: Vec<(u32, Side)>,
+    buf: Vec<G::Step>,
+    /// Completed iterations.
+    pub iterations: u64,
+    warned: bool,
+}
+
+impl<G: Game> Tree<G> {
+    pub fn new(root: &G, params: Params, rng: SmallRng) -> Self {
+        let mut root_node = Node::new(None);
+        root_node.turn_start = root.at_turn_start();
+        if let Some(o) = root.outcome() {
+            root_node.proven = outcome_value(o, root.side_to_move()) as i8;
+        }
+        let mut nodes = Vec::with_capacity(1024.min(params.max_nodes.max(1)));
+        nodes.push(root_node);
+        Tree {
+            root_side: root.side_to_move(),
+            pos: root.clone(),
+            params,
+            nodes,
+            rng,
+            undo: Vec::new(),
+            path: Vec::new(),
+            buf: Vec::new(),
+            iterations: 0,
+            warned: false,
+        }
+    }
+
+    /// The side that chose the step into `path[i]` (the root's own side for the root).
+    fn mover(&self, i: usize) -> Side {
+        if i == 0 {
+            self.root_side
+        } else {
+            self.path[i - 1].1
+        }
+    }
+
+    /// Runs one iteration: selection, expansion, playout, back-propagation. Returns `false`
+    /// (and changes no statistics) when `abort` said so during the playout.
+    pub fn iterate(&mut self, abort: &mut dyn FnMut() -> bool) -> bool {
+        debug_assert!(self.undo.is_empty());
+        if self.nodes[0].visits == u32::MAX {
+            // ~4 billion iterations: the statistics are saturated, nothing more to learn.
+            return false;
+        }
+        self.path.clear();
+        self.path.push((0, self.pos.side_to_move()));
+        let mut idx = 0usize;
+        let mut proven_leaf = false;
+        // The iteration's result, as a value for P1.
+        let result: Option<f64> = loop {
+            let node = &self.nodes[idx];
+            if node.proven != UNKNOWN {
+                let mover = self.mover(self.path.len() - 1);
+                proven_leaf = true;
+                break Some(for_side(node.proven as f64, mover, Side::P1));
+            }
+            if !node.expanded && (idx == 0 || node.visits >= self.params.expand_after) {
+                self.expand(idx);
+                if self.nodes[idx].proven != UNKNOWN {
+                    continue; // a position without steps: proven just now
+                }
+            }
+            if !self.nodes[idx].expanded {
+                break self.playout(abort);
+            }
+            let child = self.select(idx);
+            let step = self.nodes[child].step.expect("a child has a step");
+            let side = self.pos.side_to_move();
+            let u = self.pos.apply_step(step);
+            self.undo.push((step, u));
+            self.path.push((child as u32, self.pos.side_to_move()));
+            idx = child;
+            if self.nodes[idx].visits == 0 {
+                self.nodes[idx].turn_start = self.pos.at_turn_start();
+                if let Some(o) = self.pos.outcome() {
+                    let n = &mut self.nodes[idx];
+                    n.proven = outcome_value(o, side) as i8;
+                    n.dist = 0;
+                    proven_leaf = true;
+                    break Some(outcome_value(o, Side::P1));
+                }
+                break self.playout(abort);
+            }
+        };
+        while let Some((step, u)) = self.undo.pop() {
+            self.pos.undo_step(step, u);
+        }
+        let Some(v) = result else {
+            return false;
+        };
+        for i in 0..self.path.len() {
+            let mover = self.mover(i);
+            let n = &mut self.nodes[self.path[i].0 as usize];
+            n.visits += 1;
+            n.value += for_side(v, Side::P1, mover);
+        }
+        if proven_leaf {
+            self.prove_path();
+        }
+        self.iterations += 1;
+        true
+    }
+
+    /// Creates the children of `idx` (the working position is at `idx`), unless the arena is
+    /// full. A position with no legal step is proven here (a draw: the trait's contract promises
+    /// this never happens for a game that is not over).
+    fn expand(&mut self, idx: usize) {
+        self.buf.clear();
+        self.pos.legal_steps(&mut self.buf);
+        if self.buf.is_empty() {
+            if !self.warned {
+                warn!("search: a position that is not over has no legal step; scored as a draw");
+                self.warned = true;
+            }
+            self.nodes[idx].proven = 0;
+            return;
+        }
+        if self.nodes.len() + self.buf.len() > self.params.max_nodes && idx != 0 {
+            return;
+        }
+        // Fisher–Yates: untried children are tried in a random (seeded) order.
+        for i in (1..self.buf.len()).rev() {
+            let j = self.rng.random_range(0..=i);
+            self.buf.swap(i, j);
+        }
+        let first = self.nodes.len() as u32;
+        self.nodes
+            .extend(self.buf.iter().map(|&s| Node::new(Some(s))));
+        let n = &mut self.nodes[idx];
+        n.first_child = first;
+        n.num_children = self.buf.len() as u32;
+        n.expanded = true;
+    }
+
+    /// UCB1 over the children of an expanded, unproven node: each child once first, then
+    /// `mean + c·sqrt(ln N / n)`, never a proven loss for the side choosing.
+    fn select(&mut self, idx: usize) -> usize {
+        let n = &self.nodes[idx];
+        let untried = n.next_untried < n.num_children;
+        if untried && self.params.first_play == f64::INFINITY {
+            return self.take_untried(idx);
+        }
+        let tried = n.first_child as usize..(n.first_child + n.next_untried) as usize;
+        let ln_n = (n.visits.max(1) as f64).ln();
+        let c = self.params.exploration;
+        let mut best = n.first_child as usize;
+        let mut best_score = f64::NEG_INFINITY;
+        for i in tried {
+            let ch = &self.nodes[i];
+            if ch.proven == -1 {
+                continue;
+            }
+            if ch.proven == 1 {
+                return i;
+            }
+            let visits = ch.visits.max(1) as f64;
+            let score = ch.mean() + c * (ln_n / visits).sqrt();
+            if score > best_score {
+                best_score = score;
+                best = i;
+            }
+        }
+        if untried && self.params.first_play >= best_score {
+            return self.take_untried(idx);
+        }
+        best
+    }
+
+    /// The next untried child of `idx` (there is one).
+    fn take_untried(&mut self, idx: usize) -> usize {
+        let n = &mut self.nodes[idx];
+        let c = (n.first_child + n.next_untried) as usize;
+        n.next_untried += 1;
+        c
+    }
+
+    /// A random playout from the working position; the result as a value for P1, or `None` when
+    /// aborted. The steps go on the undo stack.
+    fn playout(&mut self, abort: &mut dyn FnMut() -> bool) -> Option<f64> {
+        let mut n = 0u32;
+        loop {
+            if let Some(o) = self.pos.outcome() {
+                return Some(outcome_value(o, Side::P1));
+            }
+            let side = self.pos.side_to_move();
+            if n >= self.params.playout_cap {
+                let e = self.pos.evaluate();
+                let e = if e.is_finite() {
+                    e.clamp(-1.0, 1.0)
+                } else {
+                    0.0
+                };
+                return Some(for_side(e, side, Side::P1));
+            }
+            if n % 64 == 63 && abort() {
+                return None;
+            }
+            let Some(step) = self.pos.random_step(&mut self.rng) else {
+                return Some(0.0);
+            };
+            let u = self.pos.apply_step(step);
+            self.undo.push((step, u));
+            n += 1;
+        }
+    }
+
+    /// After an iteration that ended on a proven node, proves what follows from it on the path,
+    /// bottom-up, until a node stays unknown.
+    fn prove_path(&mut self) {
+        for i in (0..self.path.len().saturating_sub(1)).rev() {
+            let (idx, side) = self.path[i];
+            let idx = idx as usize;
+            if self.nodes[idx].proven != UNKNOWN {
+                continue;
+            }
+            let Some((val, dist)) = self.proof_from_children(idx) else {
+                break;
+            };
+            let mover = self.mover(i);
+            let n = &mut self.nodes[idx];
+            n.proven = if mover == side { val } else { -val };
+            n.dist = dist;
+        }
+    }
+
+    /// The proven value of `idx` for its side to move, from its children's, if it follows.
+    fn proof_from_children(&self, idx: usize) -> Option<(i8, u16)> {
+        let n = &self.nodes[idx];
+        if !n.expanded {
+            return None;
+        }
+        let mut all = true;
+        let mut win: Option<u16> = None;
+        let mut best = -1i8;
+        let mut best_dist = 0u16;
+        for ch in &self.nodes[n.children()] {
+            match ch.proven {
+                UNKNOWN => all = false,
+                1 => win = Some(win.map_or(ch.dist, |d| d.min(ch.dist))),
+                p => {
+                    if p > best {
+                        best = p;
+                        best_dist = ch.dist;
+                    } else if p == best {
+                        // A loss is delayed as long as possible, a draw reached quickly.
+                        best_dist = if p == -1 {
+                            best_dist.max(ch.dist)
+                        } else {
+                            best_dist.min(ch.dist)
+                        };
+                    }
+                }
+            }
+        }
+        if let Some(d) = win {
+            Some((1, d.saturating_add(1)))
+        } else if all {
+            Some((best, best_dist.saturating_add(1)))
+        } else {
+            None
+        }
+    }
+
+    /// The child to play from `idx`: the quickest proven win; else the most visited child that
+    /// is not a proven loss (ties: the better mean); else the slowest proven loss. `None` when
+    /// no child has been visited.
+    fn best_child(&self, idx: usize) -> Option<usize> {
+        let n = &self.nodes[idx];
+        if !n.expanded {
+            return None;
+        }
+        let mut win: Option<usize> = None;
+        let mut best: Option<usize> = None;
+        let mut loss: Option<usize> = None;
+        for i in n.children() {
+            let ch = &self.nodes[i];
+            if ch.visits == 0 {
+                continue;
+            }
+            match ch.proven {
+                1 => {
+                    if win.is_none_or(|w| ch.dist < self.nodes[w].dist) {
+                        win = Some(i);
+                    }
+                }
+                -1 => {
+                    if loss.is_none_or(|l| ch.dist > self.nodes[l].dist) {
+                        loss = Some(i);
+                    }
+                }
+                _ => {
+                    let better = best.is_none_or(|b| {
+                        let b = &self.nodes[b];
+                        (ch.visits, ch.mean()) > (b.visits, b.mean())
+                    });
+                    if better {
+                        best = Some(i);
+                    }
+                }
+            }
+        }
+        win.or(best).or(loss)
+    }
+
+    /// The expected result for the root's side to move in [-1, 1]: exact once proven, else the
+    /// mean of the best child.
+    pub fn score(&self) -> f64 {
+        let root = &self.nodes[0];
+        if root.proven != UNKNOWN {
+            return root.proven as f64;
+        }
+        match self.best_child(0) {
+            Some(c) => {
+                let ch = &self.nodes[c];
+                if ch.proven != UNKNOWN {
+                    ch.proven as f64
+                } else {
+                    ch.mean()
+                }
+            }
+            None => 0.0,
+        }
+    }
+
+    /// True once the root's value is proven.
+    pub fn root_proven(&self) -> bool {
+        self.nodes[0].proven != UNKNOWN
+    }
+
+    /// True when the root has a single legal step and it ends the turn: nothing to think about.
+    pub fn single_reply(&self) -> bool {
+        let root = &self.nodes[0];
+        root.expanded && root.num_children == 1 && {
+            let ch = &self.nodes[root.first_child as usize];
+            ch.visits > 0 && ch.turn_start
+        }
+    }
+
+    /// The number of whole turns the principal variation covers, counting only nodes with at
+    /// least `min_visits` visits; `None` when it ends in a proven node (the game is decided
+    /// within it, so no more depth is needed).
+    pub fn pv_depth(&self, min_visits: u32) -> Option<u32> {
+        let mut idx = 0;
+        let mut turns = 0;
+        loop {
+            if self.nodes[idx].proven != UNKNOWN {
+                return None;
+            }
+            match self.best_child(idx) {
+                Some(c) if self.nodes[c].visits >= min_visits => {
+                    if self.nodes[c].turn_start {
+                        turns += 1;
+                    }
+                    idx = c;
+                }
+                _ => return Some(turns),
+            }
+        }
+    }
+
+    /// The principal variation from the root, as step texts, following the best children.
+    pub fn pv(&self) -> Pv {
+        let mut pos = self.pos.clone();
+        let mut steps = Vec::new();
+        let mut turns = 0;
+        let mut idx = 0;
+        while let Some(c) = self.best_child(idx) {
+            let step = self.nodes[c].step.expect("a child has a step");
+            if pos.at_turn_start() {
+                turns += 1;
+            }
+            steps.push(pos.format_step(step));
+            pos.apply_step(step);
+            idx = c;
+        }
+        Pv { steps, turns }
+    }
+
+    /// The steps of the turn to play: the best children from the root until the turn ends; if
+    /// the tree stops first, the turn is finished with random legal steps (seeded). Empty when
+    /// the root has no legal step.
+    pub fn best_turn_steps(&mut self) -> Vec<G::Step> {
+        let mut pos = self.pos.clone();
+        let mut steps = Vec::new();
+        let mut idx = Some(0);
+        loop {
+            let step = match idx.and_then(|i| self.best_child(i)) {
+                Some(c) => {
+                    idx = Some(c);
+                    self.nodes[c].step.expect("a child has a step")
+                }
+                None => {
+                    idx = None;
+                    match pos.random_step(&mut self.rng) {
+                        Some(s) => s,
+                        None => break,
+                    }
+                }
+            };
+            steps.push(step);
+            pos.apply_step(step);
+            if pos.at_turn_start() {
+                break;
+            }
+        }
+        steps
+    }
+
+    /// Nodes in the tree.
+    pub fn size(&self) -> usize {
+        self.nodes.len()
+    }
+}
+
+#[cfg(test)]
+impl<G: Game> Tree<G> {
+    /// Debug dump of the first `levels` levels.
+    pub fn dump(&self, idx: usize, levels: usize, indent: usize) -> String {
+        let mut s = String::new();
+        let n = &self.nodes[idx];
+        s += &format!(
+            "{}{:?} v={} mean={:.3} proven={} dist={}\n",
+            " ".repeat(indent),
+            n.step,
+            n.visits,
+            n.mean(),
+            n.proven,
+            n.dist
+        );
+        if levels > 0 && n.expanded {
+            for c in n.children() {
+                s += &self.dump(c, levels - 1, indent + 2);
+            }
+        }
+        s
+    }
+}

@@ -1,0 +1,396 @@
+//! Tests of the search on the tiny games of [`super::testgames`].
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::testgames::{Nim, NimStep, Ttt};
+use super::*;
+use crate::game::Outcome;
+
+fn nodes(n: u64) -> Limits {
+    Limits {
+        nodes: Some(n),
+        ..Limits::default()
+    }
+}
+
+/// Runs a search and returns its turn and every `Info` it reported.
+fn run<G: Game>(pos: &G, limits: &Limits, seed: u64) -> (Option<G::Turn>, Vec<Info>) {
+    run_with(pos, limits, &Params::default(), seed)
+}
+
+fn run_with<G: Game>(
+    pos: &G,
+    limits: &Limits,
+    params: &Params,
+    seed: u64,
+) -> (Option<G::Turn>, Vec<Info>) {
+    let stop = AtomicBool::new(false);
+    let mut infos = Vec::new();
+    let turn = search_with(pos, limits, params, &stop, seed, &mut |i| {
+        infos.push(i.clone())
+    });
+    (turn, infos)
+}
+
+/// True when `turn` is one of the legal turns of `pos`, and playing it works.
+fn is_legal<G: Game>(pos: &G, turn: &G::Turn) -> bool {
+    let mut all = Vec::new();
+    pos.legal_turns(&mut all, usize::MAX);
+    let mut p = pos.clone();
+    all.contains(turn) && p.play_turn(turn).is_ok()
+}
+
+#[test]
+fn ttt_takes_a_win_in_one() {
+    // x to move: 2 wins at once; o threatens 5, and 6/8 ideas exist.
+    let pos = Ttt::from_cells("xx.oo....");
+    for seed in 0..10 {
+        for budget in [20, 100, 1000] {
+            let (turn, infos) = run(&pos, &nodes(budget), seed);
+            assert_eq!(turn, Some(2), "seed {seed} budget {budget}");
+            assert_eq!(infos.last().unwrap().score, 1.0, "proven win");
+        }
+    }
+}
+
+#[test]
+fn ttt_blocks_a_loss_in_one() {
+    // o to move: x threatens 0-1-2; any move but 2 loses at once.
+    let pos = Ttt::from_cells("xx.o.....");
+    for seed in 0..10 {
+        for budget in [50, 300, 2000] {
+            let (turn, _) = run(&pos, &nodes(budget), seed);
+            assert_eq!(turn, Some(2), "seed {seed} budget {budget}");
+        }
+    }
+}
+
+#[test]
+fn ttt_from_the_start_is_a_draw() {
+    let pos = Ttt::new(&());
+    let (turn, infos) = run(&pos, &nodes(50_000), 7);
+    assert!(is_legal(&pos, &turn.unwrap()));
+    let last = infos.last().unwrap();
+    // Random playouts favour x (about +0.3 from the start); the search sees the draw.
+    assert!(last.score.abs() < 0.15, "{}", last.score);
+}
+
+#[test]
+fn ttt_self_play_is_a_draw() {
+    let mut pos = Ttt::new(&());
+    let mut seed = 0;
+    while pos.outcome().is_none() {
+        let (turn, _) = run(&pos, &nodes(3000), seed);
+        let turn = turn.unwrap();
+        assert!(is_legal(&pos, &turn));
+        pos.play_turn(&turn).unwrap();
+        seed += 1;
+    }
+    assert_eq!(pos.outcome(), Some(Outcome::Draw), "{}", pos.render());
+}
+
+#[test]
+fn nim_finds_the_only_winning_two_step_turn() {
+    // 3 ^ 5 = 6: the only turn leaving XOR 0 is taking 2 from pile 1 (5 -> 3).
+    let pos = Nim::with_piles([3, 5, 0], false);
+    for seed in 0..5 {
+        let (turn, infos) = run(&pos, &nodes(3000), seed);
+        assert_eq!(turn, Some((1, 2)), "seed {seed}");
+        let last = infos.last().unwrap();
+        assert_eq!(last.score, 1.0, "proven win for the side to move");
+        assert_eq!(last.pv[..2], ["p1".to_string(), "t2".to_string()]);
+    }
+}
+
+#[test]
+fn nim_losing_position_scores_a_loss() {
+    // 1 ^ 2 ^ 3 = 0: the side to move loses whatever it does; the score says so exactly.
+    let pos = Nim::with_piles([1, 2, 3], false);
+    let (turn, infos) = run(&pos, &nodes(5000), 3);
+    assert!(is_legal(&pos, &turn.unwrap()));
+    assert_eq!(infos.last().unwrap().score, -1.0);
+}
+
+#[test]
+fn nim_scores_from_the_right_side_after_p2_moves() {
+    // The same check from P2's point of view, one turn into the game (P2 to move at 1^2^3).
+    let mut pos = Nim::with_piles([1, 2, 5], false);
+    pos.play_turn(&(2, 2)).unwrap();
+    assert_eq!(pos.side_to_move(), Side::P2);
+    let (_, infos) = run(&pos, &nodes(5000), 3);
+    assert_eq!(infos.last().unwrap().score, -1.0);
+    // And a winning one for P2: 1 ^ 2 ^ 4 = 7, take 1 from pile 2.
+    let mut pos = Nim::with_piles([1, 2, 5], false);
+    pos.play_turn(&(2, 1)).unwrap();
+    let (turn, infos) = run(&pos, &nodes(5000), 3);
+    assert_eq!(turn, Some((2, 1)));
+    assert_eq!(infos.last().unwrap().score, 1.0);
+}
+
+#[test]
+fn nim_self_play_winner_follows_theory() {
+    // From a won position the search keeps the win all game long, on both sides' turns.
+    let start = Nim::with_piles([2, 3, 4], false); // 2 ^ 3 ^ 4 = 5: P1 wins.
+    let mut pos = start.clone();
+    let mut seed = 11;
+    while pos.outcome().is_none() {
+        let (turn, _) = run(&pos, &nodes(4000), seed);
+        let turn = turn.unwrap();
+        assert!(is_legal(&pos, &turn));
+        pos.play_turn(&turn).unwrap();
+        seed += 1;
+    }
+    assert_eq!(pos.outcome(), Some(Outcome::Win(Side::P1)));
+}
+
+#[test]
+fn evaluate_scores_cut_playouts_with_the_right_sign() {
+    // Playouts cut at once (cap 0), so only the oracle's ±0.9 guides the search (the solver
+    // cannot prove anything in so few iterations). 6 ^ 3 ^ 1 = 4: the only winning turn takes
+    // 4 from pile 0 (6 -> 2).
+    let pos = Nim::with_piles([6, 3, 1], true);
+    let oracle = Params {
+        playout_cap: 0,
+        ..Params::default()
+    };
+    for seed in 0..10 {
+        let (turn, infos) = run_with(&pos, &nodes(300), &oracle, seed);
+        assert_eq!(turn, Some((0, 4)), "seed {seed}");
+        assert!(infos.last().unwrap().score > 0.3, "seed {seed}");
+        assert_eq!(infos.last().unwrap().pv[..2], ["p0", "t4"]);
+    }
+}
+
+#[test]
+fn node_budget_is_exact() {
+    let pos = Nim::with_piles([20, 17, 9], false);
+    for budget in [1, 2, 63, 64, 65, 777, 5000] {
+        let (turn, infos) = run(&pos, &nodes(budget), 1);
+        assert!(is_legal(&pos, &turn.unwrap()));
+        assert_eq!(infos.last().unwrap().nodes, budget);
+    }
+    // Zero iterations still give a legal turn (drawn at random).
+    let (turn, infos) = run(&pos, &nodes(0), 1);
+    assert!(is_legal(&pos, &turn.unwrap()));
+    assert_eq!(infos.last().unwrap().nodes, 0);
+}
+
+#[test]
+fn deterministic_for_a_seed() {
+    let pos = Nim::with_piles([20, 17, 9], false);
+    let strip = |mut v: Vec<Info>| {
+        for i in &mut v {
+            i.time = Duration::ZERO;
+        }
+        v
+    };
+    let params = Params {
+        info_every: 500,
+        ..Params::default()
+    };
+    let (t1, i1) = run_with(&pos, &nodes(3000), &params, 42);
+    let (t2, i2) = run_with(&pos, &nodes(3000), &params, 42);
+    assert_eq!(t1, t2);
+    let (i1, i2) = (strip(i1), strip(i2));
+    assert_eq!(i1, i2);
+    // Periodic reports every 500 iterations, then the final one.
+    assert_eq!(i1.len(), 7);
+    assert_eq!(
+        i1.iter().map(|i| i.nodes).collect::<Vec<_>>(),
+        [500, 1000, 1500, 2000, 2500, 3000, 3000]
+    );
+    // Another seed explores differently (the statistics differ, even if the turn may not).
+    let (_, i3) = run_with(&pos, &nodes(3000), &params, 43);
+    assert_ne!(strip(i3), i1);
+}
+
+#[test]
+fn returns_promptly_on_stop_from_another_thread() {
+    let stop = Arc::new(AtomicBool::new(false));
+    let pos = Nim::with_piles([60, 50, 40], false);
+    let s = stop.clone();
+    let handle = std::thread::spawn(move || {
+        let limits = Limits {
+            infinite: true,
+            nodes: Some(1), // ignored: infinite searches until stop
+            ..Limits::default()
+        };
+        let mut last = Info::default();
+        let t = search(&pos, &limits, &s, 5, &mut |i| last = i.clone());
+        (t, last, Instant::now(), pos)
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let stopped_at = Instant::now();
+    stop.store(true, Ordering::Relaxed);
+    let (turn, last, returned_at, pos) = handle.join().unwrap();
+    let latency = returned_at.saturating_duration_since(stopped_at);
+    assert!(latency < Duration::from_millis(100), "took {latency:?}");
+    assert!(last.nodes > 1, "searched past the ignored node limit");
+    assert!(is_legal(&pos, &turn.unwrap()));
+}
+
+#[test]
+fn stop_before_the_search_still_gives_a_legal_turn() {
+    let pos = Nim::with_piles([3, 4, 5], false);
+    let stop = AtomicBool::new(true);
+    let t = search(&pos, &Limits::default(), &stop, 1, &mut |_| {});
+    assert!(is_legal(&pos, &t.unwrap()));
+}
+
+#[test]
+fn movetime_is_honoured() {
+    let pos = Nim::with_piles([60, 50, 40], false);
+    let limits = Limits {
+        movetime: Some(Duration::from_millis(150)),
+        ..Limits::default()
+    };
+    let t = Instant::now();
+    let (turn, infos) = run(&pos, &limits, 1);
+    let took = t.elapsed();
+    assert!(is_legal(&pos, &turn.unwrap()));
+    assert!(took >= Duration::from_millis(150), "{took:?}");
+    assert!(took < Duration::from_millis(150 + 40), "{took:?}");
+    assert!(infos.last().unwrap().time <= took);
+}
+
+#[test]
+fn clock_budget_is_honoured_and_small_clocks_are_safe() {
+    let pos = Nim::with_piles([60, 50, 40], false);
+    // P1 to move with 1.5 s left and no increment: a slice of it (50 ms).
+    let limits = Limits {
+        time_left: [
+            Some(Duration::from_millis(1500)),
+            Some(Duration::from_secs(1)),
+        ],
+        ..Limits::default()
+    };
+    let budget = limits.time_budget(Side::P1).unwrap();
+    assert_eq!(budget, Duration::from_millis(50));
+    let t = Instant::now();
+    let (turn, _) = run(&pos, &limits, 1);
+    assert!(is_legal(&pos, &turn.unwrap()));
+    assert!(t.elapsed() < budget + Duration::from_millis(30));
+    // 20 ms left: never more than what remains.
+    let limits = Limits {
+        time_left: [Some(Duration::from_millis(20)), None],
+        ..Limits::default()
+    };
+    let t = Instant::now();
+    let (turn, _) = run(&pos, &limits, 1);
+    assert!(is_legal(&pos, &turn.unwrap()));
+    assert!(t.elapsed() < Duration::from_millis(20));
+}
+
+#[test]
+fn timed_search_of_a_forced_turn_returns_at_once() {
+    // o to move with one empty cell: nothing to think about.
+    let pos = Ttt::from_cells("xoxxoo.xo");
+    let limits = Limits {
+        movetime: Some(Duration::from_secs(5)),
+        ..Limits::default()
+    };
+    let t = Instant::now();
+    let (turn, _) = run(&pos, &limits, 1);
+    assert_eq!(turn, Some(6));
+    assert!(t.elapsed() < Duration::from_millis(500));
+}
+
+#[test]
+fn depth_limit_ends_deterministically_and_deeper_searches_more() {
+    let pos = Nim::with_piles([20, 17, 9], false);
+    let d = |depth| Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let (t1, i1) = run(&pos, &d(1), 9);
+    let (t1b, i1b) = run(&pos, &d(1), 9);
+    assert_eq!(t1, t1b);
+    let n1 = i1.last().unwrap().nodes;
+    assert_eq!(n1, i1b.last().unwrap().nodes);
+    assert!(n1 > 0 && n1 % 64 == 0);
+    let (t2, i2) = run(&pos, &d(2), 9);
+    assert!(is_legal(&pos, &t2.unwrap()));
+    assert!(i2.last().unwrap().nodes > n1);
+    assert!(i2.last().unwrap().depth >= 2);
+}
+
+#[test]
+fn no_limit_means_the_default_budget() {
+    let pos = Nim::with_piles([20, 17, 9], false);
+    let (_, infos) = run(&pos, &Limits::default(), 1);
+    assert_eq!(infos.last().unwrap().nodes, DEFAULT_NODES);
+}
+
+#[test]
+fn the_node_cap_bounds_memory() {
+    let pos = Nim::with_piles([60, 50, 40], false);
+    let params = Params {
+        max_nodes: 500,
+        ..Params::default()
+    };
+    let stop = AtomicBool::new(false);
+    let mut tree = mcts::Tree::new(&pos, params, SmallRng::seed_from_u64(1));
+    for _ in 0..5000 {
+        assert!(tree.iterate(&mut || stop.load(Ordering::Relaxed)));
+    }
+    assert!(tree.size() <= 500, "{}", tree.size());
+    assert_eq!(tree.iterations, 5000);
+    // The search still plays.
+    let (turn, _) = run_with(
+        &pos,
+        &nodes(3000),
+        &Params {
+            max_nodes: 500,
+            ..Params::default()
+        },
+        1,
+    );
+    assert!(is_legal(&pos, &turn.unwrap()));
+}
+
+#[test]
+fn the_tree_leaves_the_position_as_it_found_it() {
+    let pos = Nim::with_piles([5, 6, 7], false);
+    let mut tree = mcts::Tree::new(&pos, Params::default(), SmallRng::seed_from_u64(2));
+    for _ in 0..2000 {
+        tree.iterate(&mut || false);
+    }
+    // The principal variation replays legally from the root, step by step.
+    let pv = tree.pv();
+    let mut p = pos.clone();
+    for text in &pv.steps {
+        let step: NimStep = p.parse_step(text).expect("a legal PV step");
+        p.apply_step(step);
+    }
+    assert!(pv.turns >= 1);
+}
+
+#[test]
+fn game_over_gives_none() {
+    let pos = Ttt::from_cells("xxxoo....");
+    assert_eq!(run(&pos, &nodes(100), 1).0, None);
+    let pos = Nim::with_piles([0, 0, 0], false);
+    assert_eq!(run(&pos, &nodes(100), 1).0, None);
+}
+
+#[test]
+fn bench_is_deterministic() {
+    let a = bench::bench::<Nim>(&Default::default(), 300);
+    // All piles empty: the default Nim is over at once, so only the start position is tried.
+    assert_eq!(a.positions, 1);
+    let settings = testgames::NimSettings {
+        piles: [9, 7, 12],
+        oracle: false,
+    };
+    let a = bench::bench::<Nim>(&settings, 300);
+    let b = bench::bench::<Nim>(&settings, 300);
+    assert_eq!(a.positions, bench::POSITIONS);
+    assert_eq!(a.nodes, 300 * bench::POSITIONS as u64);
+    assert_eq!(
+        (a.nodes, a.signature, &a.turns),
+        (b.nodes, b.signature, &b.turns)
+    );
+    assert!(a.nps() > 0.0);
+}
