@@ -497,13 +497,37 @@ impl<G: Game> Tree<G> {
         self.nodes[0].proven != UNKNOWN
     }
 
-    /// True when the root has a single legal step and it ends the turn: nothing to think about.
+    /// True when the root has a single step that is not a proven loss, and it ends the turn:
+    /// nothing to think about.
     pub fn single_reply(&self) -> bool {
         let root = &self.nodes[0];
-        root.expanded && root.num_children == 1 && {
-            let ch = &self.nodes[root.first_child as usize];
-            ch.visits > 0 && ch.turn_start
+        if !root.expanded || root.next_untried < root.num_children {
+            return false;
         }
+        let mut alive = root.children().filter(|&i| self.nodes[i].proven != -1);
+        match (alive.next(), alive.next()) {
+            (Some(i), None) => self.nodes[i].visits > 0 && self.nodes[i].turn_start,
+            _ => false,
+        }
+    }
+
+    /// When the best root step ends the turn: how many more visits the runner-up needs to
+    /// catch up with it. `None` when the root step does not end the turn (the later steps of the
+    /// turn may still change with more search) or nothing is known yet.
+    pub fn root_lead(&self) -> Option<u64> {
+        let root = &self.nodes[0];
+        let best = self.best_child(0)?;
+        let b = &self.nodes[best];
+        if !b.turn_start || b.proven != UNKNOWN {
+            return None;
+        }
+        let second = root
+            .children()
+            .filter(|&i| i != best && self.nodes[i].proven != -1)
+            .map(|i| self.nodes[i].visits)
+            .max()
+            .unwrap_or(0);
+        Some(u64::from(b.visits.saturating_sub(second)))
     }
 
     /// The number of whole turns the principal variation covers, counting only nodes with at
@@ -579,29 +603,5 @@ impl<G: Game> Tree<G> {
     /// Nodes in the tree.
     pub fn size(&self) -> usize {
         self.nodes.len()
-    }
-}
-
-#[cfg(test)]
-impl<G: Game> Tree<G> {
-    /// Debug dump of the first `levels` levels.
-    pub fn dump(&self, idx: usize, levels: usize, indent: usize) -> String {
-        let mut s = String::new();
-        let n = &self.nodes[idx];
-        s += &format!(
-            "{}{:?} v={} mean={:.3} proven={} dist={}\n",
-            " ".repeat(indent),
-            n.step,
-            n.visits,
-            n.mean(),
-            n.proven,
-            n.dist
-        );
-        if levels > 0 && n.expanded {
-            for c in n.children() {
-                s += &self.dump(c, levels - 1, indent + 2);
-            }
-        }
-        s
     }
 }

@@ -14,7 +14,9 @@
 //!   and every 64 playout steps, so the overshoot is a fraction of a millisecond plus the time to
 //!   build the answer).
 //! * `p1time/p2time/p1inc/p2inc` — a budget from the mover's clock, see [`Limits::time_budget`].
-//!   A timed search also ends early when the root is proven or has a single legal turn.
+//!   A timed search also ends early when the root is proven, has a single legal turn, or
+//!   its best one-step turn leads the runner-up by more visits than the time left could give
+//!   it at the rate seen so far.
 //! * `depth d` — MCTS has no fixed depth, so `d` is read as "search until the principal
 //!   variation, counting only nodes with at least [`Params::depth_visits`] visits, covers `d`
 //!   whole turns (or reaches a decided position)", and at most `d ×`
@@ -165,8 +167,23 @@ pub fn search_with<G: Game>(
             std::thread::sleep(Duration::from_millis(1));
             continue;
         }
-        if deadline.is_some() && (tree.root_proven() || tree.single_reply()) {
-            break;
+        if let Some(d) = deadline {
+            if tree.root_proven() || tree.single_reply() {
+                break;
+            }
+            // Stop early when the runner-up could not catch up with the best turn in the time
+            // left, even at the rate seen so far (saves clock for later turns).
+            if tree.iterations.is_multiple_of(256) {
+                let now = Instant::now();
+                let (spent, left) = (now - start, d.saturating_duration_since(now));
+                if let Some(lead) = tree.root_lead() {
+                    let reachable =
+                        tree.iterations as f64 * left.as_secs_f64() / spent.as_secs_f64().max(1e-6);
+                    if lead as f64 > reachable {
+                        break;
+                    }
+                }
+            }
         }
         if let Some(d) = depth {
             if tree.iterations % 64 == 0 {

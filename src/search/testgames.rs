@@ -222,10 +222,6 @@ impl Nim {
         Nim::new(&NimSettings { piles, oracle })
     }
 
-    pub fn piles(&self) -> [u8; 3] {
-        self.piles
-    }
-
     /// Nim theory: does the side to move win?
     fn winning(&self) -> bool {
         let x = self.piles[0] ^ self.piles[1] ^ self.piles[2];

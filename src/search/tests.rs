@@ -298,6 +298,24 @@ fn timed_search_of_a_forced_turn_returns_at_once() {
 }
 
 #[test]
+fn timed_search_stops_once_every_other_turn_is_a_proven_loss() {
+    // o to move must block at 2: every other cell loses at once, which the solver proves fast.
+    let pos = Ttt::from_cells("xx.o.....");
+    let limits = Limits {
+        movetime: Some(Duration::from_secs(5)),
+        ..Limits::default()
+    };
+    let t = Instant::now();
+    let (turn, _) = run(&pos, &limits, 1);
+    assert_eq!(turn, Some(2));
+    assert!(
+        t.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        t.elapsed()
+    );
+}
+
+#[test]
 fn depth_limit_ends_deterministically_and_deeper_searches_more() {
     let pos = Nim::with_piles([20, 17, 9], false);
     let d = |depth| Limits {
