@@ -15,8 +15,10 @@
 //!   iteration at once with their exact value, proven losses are never selected again, and the
 //!   final choice prefers the quickest proven win. This makes wins and defences in one exact at
 //!   tiny budgets.
-//! * **Memory** is bounded by [`Params::max_nodes`]: once the arena is full, leaves are no longer
-//!   expanded and the search goes on with playouts from the existing tree.
+//! * **Memory** is bounded by [`Params::max_memory`]. An expanded node stores its legal steps
+//!   (shuffled) in a step arena; a child node is created only when its step is first tried, so
+//!   the many steps never tried cost a few bytes each, not a node. Once the budget is used up,
+//!   nothing more is created and the search goes on with playouts from the existing tree.
 //! * **Determinism.** All randomness comes from one seeded [`SmallRng`]; when no time limit is set
 //!   no clock reading influences any decision, so a node budget and a seed fix the result.
 
@@ -37,8 +39,10 @@ pub struct Params {
     /// [`Game::evaluate`]. Guerrilla Checkers games end well within the default; Guerrilla ones
     /// may not (its turns are many steps).
     pub playout_cap: u32,
-    /// The most nodes the tree may hold (each is a few dozen bytes); then expansion stops.
-    pub max_nodes: usize,
+    /// The most bytes the tree may hold (nodes of a few dozen bytes, plus the steps of expanded
+    /// nodes); then it stops growing. Vectors grow by doubling, so the allocation may be up to
+    /// twice this for a moment.
+    pub max_memory: usize,
     /// Visits a leaf needs before its children are created (1 = on its second visit).
     pub expand_after: u32,
     /// First-play urgency: the UCB1 score of a child never tried. Infinity tries every child
@@ -60,9 +64,9 @@ pub struct Params {
 impl Default for Params {
     fn default() -> Self {
         Params {
-            exploration: 1.0,
+            exploration: 0.5,
             playout_cap: 1000,
-            max_nodes: 2_000_000,
+            max_memory: 256 << 20,
             expand_after: 1,
             first_play: f64::INFINITY,
             info_period: Duration::from_millis(500),
@@ -75,18 +79,22 @@ impl Default for Params {
 
 /// `proven` value of a node whose game-theoretic value is not known.
 const UNKNOWN: i8 = i8::MIN;
+/// No node (end of a sibling list).
+const NONE: u32 = u32::MAX;
 
 /// One node of the tree. Values are from the point of view of the node's mover.
 #[derive(Clone, Debug)]
 struct Node<S> {
     /// The step from the parent; `None` only for the root.
     step: Option<S>,
-    /// Children are `first_child .. first_child + num_children` in the arena.
+    /// The children created so far form a list: the last created, then its `next_sibling`s.
     first_child: u32,
-    num_children: u32,
-    /// Children are tried once each, in a shuffled order, before UCB1 picks among them: this is
-    /// the index of the next untried one.
-    next_untried: u32,
+    next_sibling: u32,
+    /// Once expanded, the node's legal steps are `steps[first_step .. first_step + num_steps]`
+    /// of the tree's step arena, in a shuffled order; the first `tried` of them have a child.
+    first_step: u32,
+    num_steps: u32,
+    tried: u32,
     visits: u32,
     /// Sum of the backed-up values, for the mover.
     value: f64,
@@ -103,9 +111,11 @@ impl<S> Node<S> {
     fn new(step: Option<S>) -> Self {
         Node {
             step,
-            first_child: 0,
-            num_children: 0,
-            next_untried: 0,
+            first_child: NONE,
+            next_sibling: NONE,
+            first_step: 0,
+            num_steps: 0,
+            tried: 0,
             visits: 0,
             value: 0.0,
             proven: UNKNOWN,
@@ -113,11 +123,6 @@ impl<S> Node<S> {
             expanded: false,
             turn_start: false,
         }
-    }
-
-    fn children(&self) -> std::ops::Range<usize> {
-        let f = self.first_child as usize;
-        f..f + self.num_children as usize
     }
 
     fn mean(&self) -> f64 {
@@ -159,6 +164,8 @@ pub(crate) struct Pv {
 pub(crate) struct Tree<G: Game> {
     params: Params,
     nodes: Vec<Node<G::Step>>,
+    /// The legal steps of the expanded nodes.
+    steps: Vec<G::Step>,
     root_side: Side,
     /// The working position: equal to the root between iterations.
     pos: G,
@@ -179,13 +186,14 @@ impl<G: Game> Tree<G> {
         if let Some(o) = root.outcome() {
             root_node.proven = outcome_value(o, root.side_to_move()) as i8;
         }
-        let mut nodes = Vec::with_capacity(1024.min(params.max_nodes.max(1)));
+        let mut nodes = Vec::with_capacity(1024);
         nodes.push(root_node);
         Tree {
             root_side: root.side_to_move(),
             pos: root.clone(),
             params,
             nodes,
+            steps: Vec::new(),
             rng,
             undo: Vec::new(),
             path: Vec::new(),
@@ -193,6 +201,32 @@ impl<G: Game> Tree<G> {
             iterations: 0,
             warned: false,
         }
+    }
+
+    /// The children of `idx` created so far.
+    fn children(&self, idx: usize) -> impl Iterator<Item = usize> + '_ {
+        let mut next = self.nodes[idx].first_child;
+        std::iter::from_fn(move || {
+            (next != NONE).then(|| {
+                let c = next as usize;
+                next = self.nodes[c].next_sibling;
+                c
+            })
+        })
+    }
+
+    /// Bytes used by the tree (lengths, not capacities).
+    pub fn memory(&self) -> usize {
+        self.nodes.len() * std::mem::size_of::<Node<G::Step>>()
+            + self.steps.len() * std::mem::size_of::<G::Step>()
+    }
+
+    /// True when `nodes` more nodes and `steps` more steps fit in the memory budget.
+    fn has_room(&self, nodes: usize, steps: usize) -> bool {
+        self.memory()
+            + nodes * std::mem::size_of::<Node<G::Step>>()
+            + steps * std::mem::size_of::<G::Step>()
+            <= self.params.max_memory
     }
 
     /// The side that chose the step into `path[i]` (the root's own side for the root).
@@ -233,7 +267,10 @@ impl<G: Game> Tree<G> {
             if !self.nodes[idx].expanded {
                 break self.playout(abort);
             }
-            let child = self.select(idx);
+            let Some(child) = self.select(idx) else {
+                // The memory is full and no child was created yet.
+                break self.playout(abort);
+            };
             let step = self.nodes[child].step.expect("a child has a step");
             let side = self.pos.side_to_move();
             let u = self.pos.apply_step(step);
@@ -271,8 +308,8 @@ impl<G: Game> Tree<G> {
         true
     }
 
-    /// Creates the children of `idx` (the working position is at `idx`), unless the arena is
-    /// full. A position with no legal step is proven here (a draw: the trait's contract promises
+    /// Lists the steps of `idx` (the working position is at `idx`) for its children, unless the
+    /// memory is full (the root always expands). A position with no legal step is proven here (a draw: the trait's contract promises
     /// this never happens for a game that is not over).
     fn expand(&mut self, idx: usize) {
         self.buf.clear();
@@ -285,7 +322,7 @@ impl<G: Game> Tree<G> {
             self.nodes[idx].proven = 0;
             return;
         }
-        if self.nodes.len() + self.buf.len() > self.params.max_nodes && idx != 0 {
+        if idx != 0 && !self.has_room(1, self.buf.len()) {
             return;
         }
         // Fisher–Yates: untried children are tried in a random (seeded) order.
@@ -293,55 +330,59 @@ impl<G: Game> Tree<G> {
             let j = self.rng.random_range(0..=i);
             self.buf.swap(i, j);
         }
-        let first = self.nodes.len() as u32;
-        self.nodes
-            .extend(self.buf.iter().map(|&s| Node::new(Some(s))));
+        let first = self.steps.len() as u32;
+        self.steps.extend_from_slice(&self.buf);
         let n = &mut self.nodes[idx];
-        n.first_child = first;
-        n.num_children = self.buf.len() as u32;
+        n.first_step = first;
+        n.num_steps = self.buf.len() as u32;
         n.expanded = true;
     }
 
-    /// UCB1 over the children of an expanded, unproven node: each child once first, then
-    /// `mean + c·sqrt(ln N / n)`, never a proven loss for the side choosing.
-    fn select(&mut self, idx: usize) -> usize {
+    /// UCB1 over the children of an expanded, unproven node: untried steps first (or when
+    /// [`Params::first_play`] beats every tried child), then `mean + c·sqrt(ln N / n)`, never
+    /// a proven loss for the side choosing. `None` when there is no child and no room for one.
+    fn select(&mut self, idx: usize) -> Option<usize> {
         let n = &self.nodes[idx];
-        let untried = n.next_untried < n.num_children;
-        if untried && self.params.first_play == f64::INFINITY {
-            return self.take_untried(idx);
+        let can_try = n.tried < n.num_steps && (idx == 0 || self.has_room(1, 0));
+        if can_try && self.params.first_play == f64::INFINITY {
+            return Some(self.try_step(idx));
         }
-        let tried = n.first_child as usize..(n.first_child + n.next_untried) as usize;
         let ln_n = (n.visits.max(1) as f64).ln();
         let c = self.params.exploration;
-        let mut best = n.first_child as usize;
+        let mut best = None;
         let mut best_score = f64::NEG_INFINITY;
-        for i in tried {
+        for i in self.children(idx) {
             let ch = &self.nodes[i];
             if ch.proven == -1 {
                 continue;
             }
             if ch.proven == 1 {
-                return i;
+                return Some(i);
             }
             let visits = ch.visits.max(1) as f64;
             let score = ch.mean() + c * (ln_n / visits).sqrt();
             if score > best_score {
                 best_score = score;
-                best = i;
+                best = Some(i);
             }
         }
-        if untried && self.params.first_play >= best_score {
-            return self.take_untried(idx);
+        if can_try && self.params.first_play >= best_score {
+            return Some(self.try_step(idx));
         }
         best
     }
 
-    /// The next untried child of `idx` (there is one).
-    fn take_untried(&mut self, idx: usize) -> usize {
+    /// Creates the child of the next untried step of `idx` (there is one).
+    fn try_step(&mut self, idx: usize) -> usize {
+        let child = self.nodes.len() as u32;
         let n = &mut self.nodes[idx];
-        let c = (n.first_child + n.next_untried) as usize;
-        n.next_untried += 1;
-        c
+        let step = self.steps[(n.first_step + n.tried) as usize];
+        n.tried += 1;
+        let mut node = Node::new(Some(step));
+        node.next_sibling = n.first_child;
+        n.first_child = child;
+        self.nodes.push(node);
+        child as usize
     }
 
     /// A random playout from the working position; the result as a value for P1, or `None` when
@@ -399,11 +440,11 @@ impl<G: Game> Tree<G> {
         if !n.expanded {
             return None;
         }
-        let mut all = true;
+        let mut all = n.tried == n.num_steps;
         let mut win: Option<u16> = None;
         let mut best = -1i8;
         let mut best_dist = 0u16;
-        for ch in &self.nodes[n.children()] {
+        for ch in self.children(idx).map(|i| &self.nodes[i]) {
             match ch.proven {
                 UNKNOWN => all = false,
                 1 => win = Some(win.map_or(ch.dist, |d| d.min(ch.dist))),
@@ -442,7 +483,7 @@ impl<G: Game> Tree<G> {
         let mut win: Option<usize> = None;
         let mut best: Option<usize> = None;
         let mut loss: Option<usize> = None;
-        for i in n.children() {
+        for i in self.children(idx) {
             let ch = &self.nodes[i];
             if ch.visits == 0 {
                 continue;
@@ -454,7 +495,11 @@ impl<G: Game> Tree<G> {
                     }
                 }
                 -1 => {
-                    if loss.is_none_or(|l| ch.dist > self.nodes[l].dist) {
+                    let slower = loss.is_none_or(|l| {
+                        let l = &self.nodes[l];
+                        (ch.dist, ch.visits) > (l.dist, l.visits)
+                    });
+                    if slower {
                         loss = Some(i);
                     }
                 }
@@ -501,10 +546,10 @@ impl<G: Game> Tree<G> {
     /// nothing to think about.
     pub fn single_reply(&self) -> bool {
         let root = &self.nodes[0];
-        if !root.expanded || root.next_untried < root.num_children {
+        if !root.expanded || root.tried < root.num_steps {
             return false;
         }
-        let mut alive = root.children().filter(|&i| self.nodes[i].proven != -1);
+        let mut alive = self.children(0).filter(|&i| self.nodes[i].proven != -1);
         match (alive.next(), alive.next()) {
             (Some(i), None) => self.nodes[i].visits > 0 && self.nodes[i].turn_start,
             _ => false,
@@ -515,14 +560,13 @@ impl<G: Game> Tree<G> {
     /// catch up with it. `None` when the root step does not end the turn (the later steps of the
     /// turn may still change with more search) or nothing is known yet.
     pub fn root_lead(&self) -> Option<u64> {
-        let root = &self.nodes[0];
         let best = self.best_child(0)?;
         let b = &self.nodes[best];
         if !b.turn_start || b.proven != UNKNOWN {
             return None;
         }
-        let second = root
-            .children()
+        let second = self
+            .children(0)
             .filter(|&i| i != best && self.nodes[i].proven != -1)
             .map(|i| self.nodes[i].visits)
             .max()

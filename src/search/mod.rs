@@ -208,9 +208,10 @@ pub fn search_with<G: Game>(
     let steps = tree.best_turn_steps();
     let report = info(&tree, start);
     log::debug!(
-        "search: {} iterations, {} tree nodes, {:?}, score {:.3}",
+        "search: {} iterations, {} tree nodes, {} KiB, {:?}, score {:.3}",
         report.nodes,
         tree.size(),
+        tree.memory() >> 10,
         report.time,
         report.score
     );
