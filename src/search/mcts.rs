@@ -40,8 +40,8 @@ pub struct Params {
     /// may not (its turns are many steps).
     pub playout_cap: u32,
     /// The most bytes the tree may hold (nodes of a few dozen bytes, plus the steps of expanded
-    /// nodes); then it stops growing. Vectors grow by doubling, so the allocation may be up to
-    /// twice this for a moment.
+    /// nodes); then it stops growing. Memory is allocated in chunks of 65,536 entries, so the
+    /// allocation exceeds this by at most two chunks.
     pub max_memory: usize,
     /// Visits a leaf needs before its children are created (1 = on its second visit).
     pub expand_after: u32,
@@ -153,6 +153,53 @@ fn for_side(v: f64, from: Side, to: Side) -> f64 {
     }
 }
 
+/// A vector that grows by fixed chunks, so that growing never copies (a copy of a large tree
+/// would take many milliseconds, in the middle of a timed search).
+struct Arena<T> {
+    chunks: Vec<Vec<T>>,
+    len: usize,
+}
+
+/// Entries per [`Arena`] chunk.
+const CHUNK: usize = 1 << 16;
+
+impl<T> Arena<T> {
+    fn new() -> Self {
+        Arena {
+            chunks: Vec::new(),
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn push(&mut self, value: T) {
+        if self.len.is_multiple_of(CHUNK) {
+            self.chunks.push(Vec::with_capacity(CHUNK));
+        }
+        self.chunks[self.len / CHUNK].push(value);
+        self.len += 1;
+    }
+}
+
+impl<T> std::ops::Index<usize> for Arena<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, i: usize) -> &T {
+        &self.chunks[i / CHUNK][i % CHUNK]
+    }
+}
+
+impl<T> std::ops::IndexMut<usize> for Arena<T> {
+    #[inline]
+    fn index_mut(&mut self, i: usize) -> &mut T {
+        &mut self.chunks[i / CHUNK][i % CHUNK]
+    }
+}
+
 /// The principal variation: the steps (with the position each applies to already formatted) and
 /// how many turns it starts.
 pub(crate) struct Pv {
@@ -163,9 +210,9 @@ pub(crate) struct Pv {
 /// A search tree over positions of `G`, rooted at the position it was created with.
 pub(crate) struct Tree<G: Game> {
     params: Params,
-    nodes: Vec<Node<G::Step>>,
+    nodes: Arena<Node<G::Step>>,
     /// The legal steps of the expanded nodes.
-    steps: Vec<G::Step>,
+    steps: Arena<G::Step>,
     root_side: Side,
     /// The working position: equal to the root between iterations.
     pos: G,
@@ -186,14 +233,14 @@ impl<G: Game> Tree<G> {
         if let Some(o) = root.outcome() {
             root_node.proven = outcome_value(o, root.side_to_move()) as i8;
         }
-        let mut nodes = Vec::with_capacity(1024);
+        let mut nodes = Arena::new();
         nodes.push(root_node);
         Tree {
             root_side: root.side_to_move(),
             pos: root.clone(),
             params,
             nodes,
-            steps: Vec::new(),
+            steps: Arena::new(),
             rng,
             undo: Vec::new(),
             path: Vec::new(),
@@ -215,7 +262,7 @@ impl<G: Game> Tree<G> {
         })
     }
 
-    /// Bytes used by the tree (lengths, not capacities).
+    /// Bytes used by the tree (entries, not the capacity of the last chunks).
     pub fn memory(&self) -> usize {
         self.nodes.len() * std::mem::size_of::<Node<G::Step>>()
             + self.steps.len() * std::mem::size_of::<G::Step>()
@@ -331,7 +378,9 @@ impl<G: Game> Tree<G> {
             self.buf.swap(i, j);
         }
         let first = self.steps.len() as u32;
-        self.steps.extend_from_slice(&self.buf);
+        for &step in &self.buf {
+            self.steps.push(step);
+        }
         let n = &mut self.nodes[idx];
         n.first_step = first;
         n.num_steps = self.buf.len() as u32;
