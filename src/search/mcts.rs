@@ -9,6 +9,9 @@
 //! * **Playouts** draw steps with [`Game::random_step`] until the game ends ([`Game::outcome`]:
 //!   win 1, draw 0, loss -1) or [`Params::playout_cap`] steps have been drawn, when
 //!   [`Game::evaluate`] scores the position for the side to move.
+//! * **The turn played** follows the most visited children from the root until the turn ends;
+//!   steps the tree has not reached are chosen greedily: a step that wins at once, else the best
+//!   by `evaluate`, ties at random.
 //! * **Solver.** Game-theoretic values are proven bottom-up (MCTS-Solver, Winands et al. 2008): a
 //!   terminal node is proven; a node is a proven win for its side to move as soon as one child is,
 //!   a proven loss (or draw) once every child is proven and none is better. Proven nodes end an
@@ -664,8 +667,8 @@ impl<G: Game> Tree<G> {
     }
 
     /// The steps of the turn to play: the best children from the root until the turn ends; if
-    /// the tree stops first, the turn is finished with random legal steps (seeded). Empty when
-    /// the root has no legal step.
+    /// the tree stops first, the turn is finished greedily (see [`Tree::greedy_step`]). Empty
+    /// when the root has no legal step.
     pub fn best_turn_steps(&mut self) -> Vec<G::Step> {
         let mut pos = self.pos.clone();
         let mut steps = Vec::new();
@@ -678,7 +681,7 @@ impl<G: Game> Tree<G> {
                 }
                 None => {
                     idx = None;
-                    match pos.random_step(&mut self.rng) {
+                    match self.greedy_step(&mut pos) {
                         Some(s) => s,
                         None => break,
                     }
@@ -691,6 +694,44 @@ impl<G: Game> Tree<G> {
             }
         }
         steps
+    }
+
+    /// The step of `pos` whose result is best for its side to move, by the game's outcome or
+    /// else [`Game::evaluate`]; ties (all of them while `evaluate` is the default) are broken at
+    /// random (seeded). `pos` is unchanged on return.
+    fn greedy_step(&mut self, pos: &mut G) -> Option<G::Step> {
+        let side = pos.side_to_move();
+        let mut steps = Vec::new();
+        pos.legal_steps(&mut steps);
+        let mut best = None;
+        let mut best_value = f64::NEG_INFINITY;
+        let mut ties = 0u32;
+        for step in steps {
+            let u = pos.apply_step(step);
+            let v = match pos.outcome() {
+                Some(o) => outcome_value(o, side),
+                None => {
+                    let e = pos.evaluate();
+                    let e = if e.is_finite() {
+                        e.clamp(-1.0, 1.0)
+                    } else {
+                        0.0
+                    };
+                    for_side(e, pos.side_to_move(), side)
+                }
+            };
+            pos.undo_step(step, u);
+            if v > best_value {
+                (best, best_value, ties) = (Some(step), v, 1);
+            } else if v == best_value {
+                // Reservoir sampling: each of the tied steps is kept with equal chance.
+                ties += 1;
+                if self.rng.random_range(0..ties) == 0 {
+                    best = Some(step);
+                }
+            }
+        }
+        best
     }
 
     /// Nodes in the tree.

@@ -439,3 +439,22 @@ fn time_budget_slices_the_clock_and_keeps_a_reserve() {
     };
     assert_eq!(l.time_budget(Side::P1), None);
 }
+
+#[test]
+fn a_turn_the_tree_does_not_reach_is_finished_greedily() {
+    // No iteration at all: every step of the turn comes from the greedy finisher, which takes
+    // a win at once and otherwise follows `evaluate` (here Nim's oracle) on both steps.
+    for seed in 0..5 {
+        let win = Ttt::from_cells("xx.oo....");
+        assert_eq!(run(&win, &nodes(0), seed).0, Some(2));
+        let nim = Nim::with_piles([6, 3, 1], true);
+        assert_eq!(run(&nim, &nodes(0), seed).0, Some((0, 4)));
+    }
+    // With the default `evaluate` (0), the ties are broken at random, but legally.
+    let nim = Nim::with_piles([6, 3, 1], false);
+    let turns: std::collections::HashSet<_> = (0..20)
+        .map(|seed| run(&nim, &nodes(0), seed).0.unwrap())
+        .collect();
+    assert!(turns.len() > 3);
+    assert!(turns.iter().all(|t| is_legal(&nim, t)));
+}
