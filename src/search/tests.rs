@@ -458,3 +458,24 @@ fn a_turn_the_tree_does_not_reach_is_finished_greedily() {
     assert!(turns.len() > 3);
     assert!(turns.iter().all(|t| is_legal(&nim, t)));
 }
+
+#[test]
+fn timed_searches_report_periodically() {
+    let pos = Nim::with_piles([60, 50, 40], false);
+    let limits = Limits {
+        movetime: Some(Duration::from_millis(250)),
+        ..Limits::default()
+    };
+    let params = Params {
+        info_period: Duration::from_millis(50),
+        ..Params::default()
+    };
+    let (_, infos) = run_with(&pos, &limits, &params, 1);
+    // About five periodic reports and the final one (fewer if the machine is very busy).
+    assert!((3..=7).contains(&infos.len()), "{} reports", infos.len());
+    assert!(infos
+        .windows(2)
+        .all(|w| w[0].nodes <= w[1].nodes && w[0].time <= w[1].time));
+    let last = infos.last().unwrap();
+    assert!(last.nodes > 0 && !last.pv.is_empty() && last.depth >= 1);
+}
