@@ -22,7 +22,7 @@ use rand::SeedableRng;
 use super::{search_with, Limits, Params};
 use crate::game::Game;
 
-/// Positions searched by [`bench`].
+/// Positions searched by [`fn@bench`].
 pub const POSITIONS: usize = 8;
 /// Turns between two consecutive bench positions in the random game.
 pub const TURNS_APART: usize = 3;

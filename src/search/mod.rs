@@ -3,13 +3,14 @@
 //! Entry point: [`search`] (or [`search_with`] for non-default [`Params`]). The engine facade
 //! runs it on a thread with a shared stop flag and receives progress through the `on_info`
 //! callback. The search is a Monte Carlo tree search over the *steps* of a turn, with an exact
-//! solver for decided positions: see [`mcts`] for how it works. [`bench`] is the deterministic
+//! solver for decided positions: see [`mcts`] for how it works. [`mod@bench`] is the deterministic
 //! search benchmark (`search::bench::bench::<G>(…)`).
 //!
 //! ## Limits (`go`)
 //! Every limit that is set applies; the first one reached ends the search.
 //! * `nodes n` — exactly `n` iterations (playouts) unless another limit ends the search first;
-//!   [`Info::nodes`] counts the same iterations. `nodes 0` plays a random legal turn.
+//!   [`Info::nodes`] counts the same iterations. `nodes 0` plays the greedy turn (a win at
+//!   once, else best by [`Game::evaluate`], ties at random).
 //! * `movetime t` — stops `t` after the call at the latest (the clock is read every iteration
 //!   and every 64 playout steps, so the overshoot is a fraction of a millisecond plus the time to
 //!   build the answer).
