@@ -99,7 +99,8 @@ pub struct Info {
 }
 
 /// Searches `root` (at a turn start, game not over) and returns the turn to play, or `None`
-/// when there is no legal turn (the game is over). Honours `limits` (see the module
+/// when there is no legal turn (the game is over). For a root in the middle of a turn, use
+/// [`search_steps`]: `turn_from_steps` is only defined from a turn start. Honours `limits` (see the module
 /// documentation) and returns promptly once `stop` is set; a stopped search still returns a legal
 /// turn. Reports progress through `on_info`: every [`Params::info_period`] when timed or
 /// infinite, every [`Params::info_every`] iterations otherwise, and once at the end.
@@ -122,9 +123,25 @@ pub fn search_with<G: Game>(
     seed: u64,
     on_info: &mut dyn FnMut(&Info),
 ) -> Option<G::Turn> {
+    let steps = search_steps(root, limits, params, stop, seed, on_info);
+    (!steps.is_empty()).then(|| root.turn_from_steps(&steps))
+}
+
+/// The search behind [`search`], returning the steps that complete the current turn (empty
+/// when the game is over). Unlike [`search`] it also serves a root in the middle of a turn (a
+/// GUI that built part of a turn step by step, then asks the engine to finish it): the steps
+/// returned are then the rest of the turn.
+pub fn search_steps<G: Game>(
+    root: &G,
+    limits: &Limits,
+    params: &Params,
+    stop: &AtomicBool,
+    seed: u64,
+    on_info: &mut dyn FnMut(&Info),
+) -> Vec<G::Step> {
     let start = Instant::now();
     if root.outcome().is_some() {
-        return None;
+        return Vec::new();
     }
     let infinite = limits.infinite;
     let deadline = if infinite {
@@ -217,11 +234,7 @@ pub fn search_with<G: Game>(
         report.score
     );
     on_info(&report);
-    if steps.is_empty() {
-        None
-    } else {
-        Some(root.turn_from_steps(&steps))
-    }
+    steps
 }
 
 /// The progress report of `tree`.

@@ -479,3 +479,32 @@ fn timed_searches_report_periodically() {
     let last = infos.last().unwrap();
     assert!(last.nodes > 0 && !last.pv.is_empty() && last.depth >= 1);
 }
+
+#[test]
+fn search_steps_finishes_a_turn_begun_elsewhere() {
+    // P1 chose pile 1 of [3, 5, 0] (the right pile): the search finishes with the right take.
+    let mut pos = Nim::with_piles([3, 5, 0], false);
+    pos.apply_step(NimStep::Pile(1));
+    assert!(!pos.at_turn_start());
+    let stop = AtomicBool::new(false);
+    let steps = search_steps(
+        &pos,
+        &nodes(2000),
+        &Params::default(),
+        &stop,
+        1,
+        &mut |_| {},
+    );
+    assert_eq!(steps, [NimStep::Take(2)]);
+    // From the turn start, the steps are the whole turn.
+    let pos = Nim::with_piles([3, 5, 0], false);
+    let steps = search_steps(
+        &pos,
+        &nodes(2000),
+        &Params::default(),
+        &stop,
+        1,
+        &mut |_| {},
+    );
+    assert_eq!(steps, [NimStep::Pile(1), NimStep::Take(2)]);
+}
