@@ -34,12 +34,23 @@ fn run_with<G: Game>(
     (turn, infos)
 }
 
-/// True when `turn` is one of the legal turns of `pos`, and playing it works.
+/// True when `turn` is legal in `pos`: one of its listed legal turns, its text parses back to
+/// it, and playing it works.
 fn is_legal<G: Game>(pos: &G, turn: &G::Turn) -> bool {
-    let mut all = Vec::new();
-    pos.legal_turns(&mut all, usize::MAX);
+    is_legal_turn(pos, turn, true)
+}
+
+/// [`is_legal`], with the listing check only when `listed` (Guerrilla lists one turn per
+/// resulting position, W7, so a legal turn built step by step need not be the one listed).
+fn is_legal_turn<G: Game>(pos: &G, turn: &G::Turn, listed: bool) -> bool {
     let mut p = pos.clone();
-    all.contains(turn) && p.play_turn(turn).is_ok()
+    let round_trip = pos.parse_turn(&pos.format_turn(turn)).as_ref() == Ok(turn);
+    let in_list = !listed || {
+        let mut all = Vec::new();
+        pos.legal_turns(&mut all, usize::MAX);
+        all.contains(turn)
+    };
+    round_trip && in_list && p.play_turn(turn).is_ok()
 }
 
 #[test]
@@ -507,6 +518,78 @@ fn search_steps_finishes_a_turn_begun_elsewhere() {
         &mut |_| {},
     );
     assert_eq!(steps, [NimStep::Pile(1), NimStep::Take(2)]);
+}
+
+/// Plays one random turn, step by step.
+fn random_turn<G: Game>(pos: &G, rng: &mut SmallRng) -> G::Turn {
+    let mut p = pos.clone();
+    let mut steps = Vec::new();
+    while let Some(s) = p.random_step(rng) {
+        steps.push(s);
+        p.apply_step(s);
+        if p.at_turn_start() {
+            break;
+        }
+    }
+    pos.turn_from_steps(&steps)
+}
+
+/// Games of the search (node budget per side) against a random player, sides alternating;
+/// every searched turn is checked legal (and, when `listed`, among `legal_turns`). Returns the
+/// search's wins.
+fn against_random<G: Game>(start: &G, games: u64, budget: [u64; 2], listed: bool) -> u64 {
+    let mut won = 0;
+    for g in 0..games {
+        let me = if g % 2 == 0 { Side::P1 } else { Side::P2 };
+        let mut pos = start.clone();
+        let mut rng = SmallRng::seed_from_u64(g);
+        let mut ply = 0;
+        while pos.outcome().is_none() {
+            let turn = if pos.side_to_move() == me {
+                let t = run(&pos, &nodes(budget[me.index()]), g * 1000 + ply)
+                    .0
+                    .unwrap();
+                let legal = is_legal_turn(&pos, &t, listed);
+                assert!(legal, "game {g} ply {ply}: {t:?} in {}", pos.render());
+                t
+            } else {
+                random_turn(&pos, &mut rng)
+            };
+            pos.play_turn(&turn).unwrap();
+            ply += 1;
+        }
+        if pos.outcome() == Some(Outcome::Win(me)) {
+            won += 1;
+        }
+    }
+    won
+}
+
+#[test]
+fn ttt_search_never_loses_to_a_random_player() {
+    let start = Ttt::new(&());
+    let mut lost = 0;
+    for g in 0..20 {
+        let me = if g % 2 == 0 { Side::P1 } else { Side::P2 };
+        let mut pos = start.clone();
+        let mut rng = SmallRng::seed_from_u64(g);
+        let mut ply = 0;
+        while pos.outcome().is_none() {
+            let turn = if pos.side_to_move() == me {
+                run(&pos, &nodes(2000), g * 100 + ply).0.unwrap()
+            } else {
+                random_turn(&pos, &mut rng)
+            };
+            pos.play_turn(&turn).unwrap();
+            ply += 1;
+        }
+        if pos.outcome() == Some(Outcome::Win(me.opponent())) {
+            lost += 1;
+        }
+    }
+    assert_eq!(lost, 0);
+    // And wins most games against it, on both sides.
+    assert!(against_random(&start, 10, [2000, 2000], true) >= 7);
 }
 
 mod properties {
