@@ -159,6 +159,13 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
             Some(steps[rng.random_range(0..steps.len())])
         }
     }
+    /// A heuristic value of this position in [-1, 1] for the side to move (1 = sure win,
+    /// -1 = sure loss), cheap to compute. The search scores the playouts it cuts short with it.
+    /// The default knows nothing and says 0 (even); each game overrides it when it has a better
+    /// guess (added for the search: an additive method with a default body).
+    fn evaluate(&self) -> f64 {
+        0.0
+    }
     /// The canonical text of a step, for the protocol's step-by-step commands.
     fn format_step(&self, step: Self::Step) -> String;
     /// Parses a step's text and resolves it against this position: `Ok` only for a legal step.

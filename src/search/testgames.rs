@@ -1,0 +1,393 @@
+//! Two tiny games implementing [`Game`], for the search's tests only.
+//!
+//! * [`Ttt`] — tic-tac-toe: one-step turns, draws possible.
+//! * [`Nim`] — three-pile Nim (the player who takes the last stone wins) whose turns take two
+//!   steps: choose a pile, then how many stones to take from it. Its theory is exact (the side to
+//!   move at a turn start wins iff the piles' XOR is not zero), so mid-turn value handling can be
+//!   checked against it.
+
+use std::fmt;
+
+use crate::game::{Game, GameError, Outcome, Side};
+
+// ---- tic-tac-toe ------------------------------------------------------------------------------
+
+/// Tic-tac-toe. Cells 0..9 row by row; P1 is `x`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ttt {
+    cells: [Option<Side>; 9],
+    side: Side,
+    settings: (),
+}
+
+const LINES: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
+
+impl Ttt {
+    /// From 9 cells (`x`, `o`, `.`); the side to move follows from the counts.
+    pub fn from_cells(text: &str) -> Ttt {
+        Ttt::from_position_string(text, &()).expect("a valid test position")
+    }
+
+    fn winner(&self) -> Option<Side> {
+        LINES.iter().find_map(|l| {
+            let c = self.cells[l[0]]?;
+            (self.cells[l[1]] == Some(c) && self.cells[l[2]] == Some(c)).then_some(c)
+        })
+    }
+}
+
+impl Game for Ttt {
+    type Step = u8;
+    type Turn = u8;
+    type Undo = ();
+    type Settings = ();
+    const NAME: &'static str = "tictactoe";
+
+    fn new(_: &()) -> Self {
+        Ttt {
+            cells: [None; 9],
+            side: Side::P1,
+            settings: (),
+        }
+    }
+    fn settings(&self) -> &() {
+        &self.settings
+    }
+    fn side_to_move(&self) -> Side {
+        self.side
+    }
+    fn at_turn_start(&self) -> bool {
+        true
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        if let Some(w) = self.winner() {
+            Some(Outcome::Win(w))
+        } else if self.cells.iter().all(|c| c.is_some()) {
+            Some(Outcome::Draw)
+        } else {
+            None
+        }
+    }
+    fn hash(&self) -> u64 {
+        self.cells.iter().fold(self.side as u64, |h, c| {
+            h * 3
+                + match c {
+                    None => 0,
+                    Some(Side::P1) => 1,
+                    Some(Side::P2) => 2,
+                }
+        })
+    }
+    fn legal_steps(&self, out: &mut Vec<u8>) {
+        if self.outcome().is_none() {
+            out.extend((0..9u8).filter(|&i| self.cells[i as usize].is_none()));
+        }
+    }
+    fn apply_step(&mut self, step: u8) {
+        self.cells[step as usize] = Some(self.side);
+        self.side = self.side.opponent();
+    }
+    fn undo_step(&mut self, step: u8, _: ()) {
+        self.cells[step as usize] = None;
+        self.side = self.side.opponent();
+    }
+    fn format_step(&self, step: u8) -> String {
+        step.to_string()
+    }
+    fn parse_step(&self, text: &str) -> Result<u8, GameError> {
+        let s: u8 = text
+            .parse()
+            .map_err(|_| GameError::syntax("a cell 0-8", text))?;
+        let mut legal = Vec::new();
+        self.legal_steps(&mut legal);
+        if legal.contains(&s) {
+            Ok(s)
+        } else {
+            Err(GameError::illegal(text, "not an empty cell"))
+        }
+    }
+    fn legal_turns(&self, out: &mut Vec<u8>, cap: usize) -> bool {
+        let mut all = Vec::new();
+        self.legal_steps(&mut all);
+        let done = all.len() <= cap;
+        out.extend(all.into_iter().take(cap));
+        done
+    }
+    fn play_turn(&mut self, turn: &u8) -> Result<(), GameError> {
+        self.parse_step(&turn.to_string())?;
+        self.apply_step(*turn);
+        Ok(())
+    }
+    fn turn_from_steps(&self, steps: &[u8]) -> u8 {
+        steps[0]
+    }
+    fn format_turn(&self, turn: &u8) -> String {
+        turn.to_string()
+    }
+    fn parse_turn(&self, text: &str) -> Result<u8, GameError> {
+        self.parse_step(text)
+    }
+    fn to_position_string(&self) -> String {
+        self.cells
+            .iter()
+            .map(|c| match c {
+                None => '.',
+                Some(Side::P1) => 'x',
+                Some(Side::P2) => 'o',
+            })
+            .collect()
+    }
+    fn from_position_string(text: &str, _: &()) -> Result<Self, GameError> {
+        let bad = |why: &str| GameError::bad_position(text, why);
+        if text.chars().count() != 9 {
+            return Err(bad("9 cells"));
+        }
+        let mut cells = [None; 9];
+        for (i, ch) in text.chars().enumerate() {
+            cells[i] = match ch {
+                '.' => None,
+                'x' => Some(Side::P1),
+                'o' => Some(Side::P2),
+                _ => return Err(bad("cells are x, o or .")),
+            };
+        }
+        let xs = cells.iter().filter(|c| **c == Some(Side::P1)).count();
+        let os = cells.iter().filter(|c| **c == Some(Side::P2)).count();
+        let side = match xs.checked_sub(os) {
+            Some(0) => Side::P1,
+            Some(1) => Side::P2,
+            _ => return Err(bad("x moves first")),
+        };
+        Ok(Ttt {
+            cells,
+            side,
+            settings: (),
+        })
+    }
+    fn render(&self) -> String {
+        self.to_position_string()
+    }
+    fn describe(&self) -> Vec<(&'static str, String)> {
+        vec![("cells", self.to_position_string())]
+    }
+}
+
+// ---- two-step Nim -----------------------------------------------------------------------------
+
+/// Nim's settings: the starting piles, and whether `evaluate` knows the theory.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NimSettings {
+    pub piles: [u8; 3],
+    /// `evaluate` returns ±0.9 from Nim theory instead of the default 0.
+    pub oracle: bool,
+}
+
+/// Three-pile Nim with two-step turns.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Nim {
+    piles: [u8; 3],
+    side: Side,
+    /// The pile chosen by this turn's first step.
+    chosen: Option<u8>,
+    settings: NimSettings,
+}
+
+/// A step of [`Nim`]: choose a pile, then take from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NimStep {
+    Pile(u8),
+    Take(u8),
+}
+
+impl fmt::Display for NimStep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NimStep::Pile(p) => write!(f, "p{p}"),
+            NimStep::Take(k) => write!(f, "t{k}"),
+        }
+    }
+}
+
+impl Nim {
+    pub fn with_piles(piles: [u8; 3], oracle: bool) -> Nim {
+        Nim::new(&NimSettings { piles, oracle })
+    }
+
+    /// Nim theory: does the side to move win?
+    fn winning(&self) -> bool {
+        let x = self.piles[0] ^ self.piles[1] ^ self.piles[2];
+        match self.chosen {
+            None => x != 0,
+            // Some take from the chosen pile leaves XOR zero.
+            Some(p) => {
+                let p = self.piles[p as usize];
+                (x ^ p) < p
+            }
+        }
+    }
+}
+
+impl Game for Nim {
+    type Step = NimStep;
+    /// (pile, stones taken).
+    type Turn = (u8, u8);
+    /// The pile a `Take` took from.
+    type Undo = u8;
+    type Settings = NimSettings;
+    const NAME: &'static str = "nim";
+
+    fn new(settings: &NimSettings) -> Self {
+        Nim {
+            piles: settings.piles,
+            side: Side::P1,
+            chosen: None,
+            settings: settings.clone(),
+        }
+    }
+    fn settings(&self) -> &NimSettings {
+        &self.settings
+    }
+    fn side_to_move(&self) -> Side {
+        self.side
+    }
+    fn at_turn_start(&self) -> bool {
+        self.chosen.is_none()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        // The player who took the last stone (the one not to move) has won.
+        (self.chosen.is_none() && self.piles == [0; 3]).then(|| Outcome::Win(self.side.opponent()))
+    }
+    fn hash(&self) -> u64 {
+        let c = self.chosen.map_or(0, |p| p as u64 + 1);
+        (self.piles[0] as u64)
+            | (self.piles[1] as u64) << 8
+            | (self.piles[2] as u64) << 16
+            | c << 24
+            | (self.side as u64) << 32
+    }
+    fn legal_steps(&self, out: &mut Vec<NimStep>) {
+        match self.chosen {
+            None => out.extend(
+                (0..3u8)
+                    .filter(|&p| self.piles[p as usize] > 0)
+                    .map(NimStep::Pile),
+            ),
+            Some(p) => out.extend((1..=self.piles[p as usize]).map(NimStep::Take)),
+        }
+    }
+    fn apply_step(&mut self, step: NimStep) -> u8 {
+        match step {
+            NimStep::Pile(p) => {
+                self.chosen = Some(p);
+                p
+            }
+            NimStep::Take(k) => {
+                let p = self.chosen.take().expect("a pile was chosen");
+                self.piles[p as usize] -= k;
+                self.side = self.side.opponent();
+                p
+            }
+        }
+    }
+    fn undo_step(&mut self, step: NimStep, pile: u8) {
+        match step {
+            NimStep::Pile(_) => self.chosen = None,
+            NimStep::Take(k) => {
+                self.piles[pile as usize] += k;
+                self.chosen = Some(pile);
+                self.side = self.side.opponent();
+            }
+        }
+    }
+    fn evaluate(&self) -> f64 {
+        match (self.settings.oracle, self.winning()) {
+            (false, _) => 0.0,
+            (true, true) => 0.9,
+            (true, false) => -0.9,
+        }
+    }
+    fn format_step(&self, step: NimStep) -> String {
+        step.to_string()
+    }
+    fn parse_step(&self, text: &str) -> Result<NimStep, GameError> {
+        let mut legal = Vec::new();
+        self.legal_steps(&mut legal);
+        legal
+            .into_iter()
+            .find(|s| s.to_string() == text)
+            .ok_or_else(|| GameError::illegal(text, "not a legal step"))
+    }
+    fn legal_turns(&self, out: &mut Vec<(u8, u8)>, cap: usize) -> bool {
+        let mut n = 0;
+        for p in 0..3u8 {
+            for k in 1..=self.piles[p as usize] {
+                if n == cap {
+                    return false;
+                }
+                out.push((p, k));
+                n += 1;
+            }
+        }
+        true
+    }
+    fn play_turn(&mut self, turn: &(u8, u8)) -> Result<(), GameError> {
+        let (p, k) = *turn;
+        if self.chosen.is_some() || p > 2 || k == 0 || k > self.piles[p as usize] {
+            return Err(GameError::illegal(self.format_turn(turn), "no such take"));
+        }
+        self.apply_step(NimStep::Pile(p));
+        self.apply_step(NimStep::Take(k));
+        Ok(())
+    }
+    fn turn_from_steps(&self, steps: &[NimStep]) -> (u8, u8) {
+        match steps {
+            [NimStep::Pile(p), NimStep::Take(k)] => (*p, *k),
+            _ => panic!("a Nim turn is a pile and a take, got {steps:?}"),
+        }
+    }
+    fn format_turn(&self, turn: &(u8, u8)) -> String {
+        format!("p{}t{}", turn.0, turn.1)
+    }
+    fn parse_turn(&self, text: &str) -> Result<(u8, u8), GameError> {
+        let mut turns = Vec::new();
+        self.legal_turns(&mut turns, usize::MAX);
+        turns
+            .into_iter()
+            .find(|t| self.format_turn(t) == text)
+            .ok_or_else(|| GameError::illegal(text, "not a legal turn"))
+    }
+    fn to_position_string(&self) -> String {
+        format!("{} {} {}", self.piles[0], self.piles[1], self.piles[2])
+    }
+    fn from_position_string(text: &str, settings: &NimSettings) -> Result<Self, GameError> {
+        let v: Vec<u8> = text
+            .split(' ')
+            .map(|t| t.parse::<u8>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| GameError::bad_position(text, "three pile sizes"))?;
+        let piles: [u8; 3] = v
+            .try_into()
+            .map_err(|_| GameError::bad_position(text, "three pile sizes"))?;
+        Ok(Nim {
+            piles,
+            side: Side::P1,
+            chosen: None,
+            settings: settings.clone(),
+        })
+    }
+    fn render(&self) -> String {
+        self.to_position_string()
+    }
+    fn describe(&self) -> Vec<(&'static str, String)> {
+        vec![("piles", self.to_position_string())]
+    }
+}
