@@ -336,7 +336,12 @@ impl<G: Game> Engine<G> {
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
         let root = self.pos.clone();
-        let budget = limits.time_budget(root.side_to_move());
+        // `infinite` ignores every other limit (until `stop`).
+        let budget = if limits.infinite {
+            None
+        } else {
+            limits.time_budget(root.side_to_move())
+        };
         // The watchdog: wakes when the budget runs out (sets stop) or when the search ends
         // (its sender is dropped).
         let (alive_tx, alive_rx) = mpsc::channel::<()>();

@@ -19,8 +19,6 @@ use crate::search::{self, Info, Limits};
 
 /// How many whole turns `legal` lists at most.
 pub const LEGAL_TURNS_CAP: usize = 1000;
-/// `go` with no limit at all searches this long (as `go movetime 1000`).
-pub const DEFAULT_MOVETIME_MS: u64 = 1000;
 /// `bench`: node budget per position, number of positions, seed.
 pub const BENCH_NODES: u64 = 20_000;
 pub const BENCH_POSITIONS: u64 = 8;
@@ -106,18 +104,14 @@ pub(crate) fn info_line(info: &Info) -> String {
 /// The search limits of a `go` command (protocol.md § go).
 pub(crate) fn limits_of(g: &GoArgs) -> Limits {
     let ms = Duration::from_millis;
-    let mut l = Limits {
+    Limits {
         movetime: g.movetime.map(ms),
         nodes: g.nodes,
         depth: g.depth,
         time_left: [g.p1time.map(ms), g.p2time.map(ms)],
         increment: [ms(g.p1inc.unwrap_or(0)), ms(g.p2inc.unwrap_or(0))],
         infinite: g.infinite,
-    };
-    if g.is_empty() {
-        l.movetime = Some(ms(DEFAULT_MOVETIME_MS));
     }
-    l
 }
 
 /// One game in progress: the engine facade and the output.
