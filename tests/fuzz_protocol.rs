@@ -12,6 +12,7 @@ use rand::{Rng, SeedableRng};
 
 use guerrilla::game::Game;
 use guerrilla::protocol::{Command, Output, Protocol};
+use guerrilla::{with_game, GameKind};
 
 /// Inputs per target: `GUERRILLA_FUZZ`, else `default`.
 fn budget(default: u64) -> u64 {
@@ -214,7 +215,6 @@ fn fuzz_command_parser() {
 /// Random and mutated turn tokens, step texts and position strings of game `G` along random
 /// games: never a panic; every generated turn and step formats and parses back to itself; every
 /// accepted text round-trips; position strings round-trip. Returns the number of inputs.
-#[allow(dead_code)]
 pub fn fuzz_game<G: Game>(settings: &G::Settings, inputs: u64, seed: u64) -> u64 {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut done = 0u64;
@@ -287,7 +287,6 @@ pub fn fuzz_game<G: Game>(settings: &G::Settings, inputs: u64, seed: u64) -> u64
 
 /// Random and mutated lines through the whole protocol loop (not only the parser): no panic,
 /// every line answered as documented. Searches are kept tiny.
-#[allow(dead_code)]
 pub fn fuzz_protocol_loop(lines: u64, seed: u64, valid: &[&str]) -> u64 {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut p = Protocol::new(Output::new(std::io::sink())).expect("protocol");
@@ -308,4 +307,60 @@ pub fn fuzz_protocol_loop(lines: u64, seed: u64, valid: &[&str]) -> u64 {
         assert!(p.handle(&line));
     }
     lines
+}
+
+#[test]
+fn fuzz_guerrilla_checkers_notation_and_positions() {
+    let n = budget(200_000);
+    let t = Instant::now();
+    let done = with_game!(GameKind::Checkers, G => {
+        fuzz_game::<G>(&<G as Game>::Settings::default(), n, 2)
+    });
+    eprintln!(
+        "fuzz guerrilla-checkers notation/positions: {done} inputs in {:.1}s",
+        t.elapsed().as_secs_f64()
+    );
+}
+
+#[test]
+#[ignore = "the Guerrilla (Wells) rules core has not reached main yet"]
+fn fuzz_guerrilla_notation_and_positions() {
+    let n = budget(200_000);
+    let t = Instant::now();
+    let done = with_game!(GameKind::Wells, G => {
+        fuzz_game::<G>(&<G as Game>::Settings::default(), n, 3)
+    });
+    eprintln!(
+        "fuzz guerrilla notation/positions: {done} inputs in {:.1}s",
+        t.elapsed().as_secs_f64()
+    );
+}
+
+/// Whole protocol loop (in process): random and mutated lines, with valid moves of the game
+/// mixed in so that positions change.
+#[test]
+fn fuzz_protocol_loop_guerrilla_checkers() {
+    let n = budget(1_000_000) / 10;
+    let t = Instant::now();
+    let valid: Vec<String> = VALID
+        .iter()
+        .map(|s| s.to_string())
+        .chain([
+            "position startpos moves D4D5 c5-d6".to_string(),
+            "position fen 8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/9/9/9 66 G first moves E5E4"
+                .to_string(),
+            "play D4D5".to_string(),
+            "step E5E6".to_string(),
+            "undo".to_string(),
+            "show".to_string(),
+            "describe".to_string(),
+            "uginewgame".to_string(),
+        ])
+        .collect();
+    let valid: Vec<&str> = valid.iter().map(String::as_str).collect();
+    let done = fuzz_protocol_loop(n, 4, &valid);
+    eprintln!(
+        "fuzz protocol loop: {done} lines in {:.1}s",
+        t.elapsed().as_secs_f64()
+    );
 }

@@ -6,9 +6,6 @@
 
 use crate::game::{Game, GameError, Outcome, Side};
 
-use super::options::Options;
-use super::session::SessionGame;
-
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NimSettings {
     pub pile: u32,
@@ -32,15 +29,6 @@ pub struct Nim {
     pile: u32,
     side: Side,
     taken: Option<u32>,
-}
-
-impl SessionGame for Nim {
-    fn settings_from(opts: &Options) -> NimSettings {
-        // The Wells board-side option doubles as the pile size here, to test option plumbing.
-        NimSettings {
-            pile: opts.board_side + 3,
-        }
-    }
 }
 
 impl Nim {

@@ -2,8 +2,10 @@
 //! ([`Session<G>`], generic over the game, behind [`AnySession`] so the game can change at run
 //! time). All text written to the wire is formatted here.
 
+use std::any::Any;
 use std::fmt::Display;
 use std::io::BufRead;
+use std::panic::{self, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
 use rand::rngs::SmallRng;
@@ -37,22 +39,36 @@ pub(crate) trait AnySession: Send {
 /// Makes a fresh session for a game with the given options, or says why it cannot.
 pub(crate) type Factory = fn(GameKind, &Options, Output) -> Result<Box<dyn AnySession>, String>;
 
-/// Builds the settings of a game from the option values.
-pub(crate) trait SessionGame: Game {
-    fn settings_from(opts: &Options) -> Self::Settings;
+/// The settings of game `G` from the option values: the game's defaults, with the options that
+/// belong to it applied (`BoardSide`, `TurnLimit` for Guerrilla).
+pub(crate) fn settings_for<G: Game>(opts: &Options) -> G::Settings {
+    let mut settings = G::Settings::default();
+    let any: &mut dyn Any = &mut settings;
+    #[cfg(test)]
+    if let Some(nim) = any.downcast_mut::<super::nim::NimSettings>() {
+        // The test game reads BoardSide as its pile size, to test the option plumbing.
+        nim.pile = opts.board_side + 3;
+    }
+    let _ = (any, opts);
+    settings
 }
 
-/// The sessions of the games in this build.
+/// The sessions of the games in this build, through the crate's `with_game!` dispatch. A game
+/// whose rules core is not in this build gives an error line instead of a crash.
 pub(crate) fn real_factory(
     kind: GameKind,
     opts: &Options,
     out: Output,
 ) -> Result<Box<dyn AnySession>, String> {
-    let _ = (opts, out);
-    Err(format!(
-        "expected a game implemented in this build but got '{}'",
-        kind.name()
-    ))
+    let make = || -> Box<dyn AnySession> {
+        crate::with_game!(kind, G => Box::new(Session::<G>::new(opts, out.clone())))
+    };
+    panic::catch_unwind(AssertUnwindSafe(make)).map_err(|_| {
+        format!(
+            "expected a game implemented in this build but got '{}'",
+            kind.name()
+        )
+    })
 }
 
 /// Formats the error line: `info string error: <msg>`, plus ` in '<line>'` when the message
@@ -120,10 +136,10 @@ pub(crate) struct Session<G: Game> {
     out: Output,
 }
 
-impl<G: SessionGame> Session<G> {
+impl<G: Game> Session<G> {
     pub(crate) fn new(opts: &Options, out: Output) -> Self {
         Session {
-            engine: Engine::new(G::settings_from(opts)),
+            engine: Engine::new(settings_for::<G>(opts)),
             out,
         }
     }
@@ -249,7 +265,12 @@ impl<G: Game> Session<G> {
             result_name(self.engine.outcome()),
             self.engine.forfeit().map(side_name).unwrap_or("none"),
         );
+        const OWN: [&str; 5] = ["game", "tomove", "turnstart", "result", "forfeit"];
         for (name, value) in pos.describe() {
+            if OWN.contains(&name) {
+                // Already given above (the engine's answer, which includes forfeits).
+                continue;
+            }
             let value: String = value
                 .chars()
                 .map(|c| if c.is_whitespace() { '_' } else { c })
