@@ -68,7 +68,7 @@ fn whole_game_of_guerrilla() {
 #[test]
 fn every_error_path_changes_nothing() {
     let mut p = Proc::spawn();
-    let mut state = |p: &mut Proc| {
+    let state = |p: &mut Proc| {
         let mut s = p.ask("describe");
         s.extend(p.ask("query gameover"));
         s.extend(p.ask("query p1turn"));
