@@ -26,6 +26,38 @@ pub enum Report {
     BestMove(Option<String>),
 }
 
+/// What a running perft reports, on its own thread.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PerftReport {
+    /// One root turn's token and its leaf count.
+    Line(String, u64),
+    /// The total: always the last report of a perft that ran to the end.
+    Done(u64),
+    /// Stopped before the end: the last report.
+    Stopped,
+}
+
+/// perft that gives up (`None`) as soon as `stop` is set; the game's own (fast) perft counts
+/// the last two plies.
+fn perft_stoppable<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    if depth <= 2 {
+        return Some(pos.perft(depth));
+    }
+    let mut turns = Vec::new();
+    pos.legal_turns(&mut turns, usize::MAX);
+    let mut total = 0;
+    for t in &turns {
+        let mut child = pos.clone();
+        if child.play_turn(t).is_ok() {
+            total += perft_stoppable(&child, depth - 1, stop)?;
+        }
+    }
+    Some(total)
+}
+
 /// What `undo` took back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Undone {
@@ -303,13 +335,62 @@ impl<G: Game> Engine<G> {
 
     /// perft divide from the current position (GC6, W7), which must be at a turn start.
     pub fn perft(&self, depth: u32) -> Result<(Vec<DivideLine>, u64), GameError> {
+        self.perft_check(depth)?;
+        Ok(perft::divide(&self.pos, depth))
+    }
+
+    fn perft_check(&self, depth: u32) -> Result<(), GameError> {
         if !self.pos.at_turn_start() {
             return Err(GameError::syntax(
                 "a position at the start of a turn (finish or undo the turn)",
                 format!("perft {depth}"),
             ));
         }
-        Ok(perft::divide(&self.pos, depth))
+        Ok(())
+    }
+
+    /// perft divide on the search thread, so that a deep one never blocks the command loop and
+    /// `stop` ends it: one `PerftReport::Line` per root turn as soon as it is counted (sorted by
+    /// token), then `Done(total)`, or `Stopped` when stopped first. Fails mid-turn.
+    pub fn perft_async(
+        &mut self,
+        depth: u32,
+        mut report: impl FnMut(PerftReport) + Send + 'static,
+    ) -> Result<(), GameError> {
+        self.stop();
+        self.perft_check(depth)?;
+        let root = self.pos.clone();
+        self.spawn(move |stop, done| {
+            let finish = |r: PerftReport, report: &mut dyn FnMut(PerftReport)| {
+                done.store(true, Ordering::SeqCst);
+                report(r)
+            };
+            if depth == 0 {
+                return finish(PerftReport::Done(1), &mut report);
+            }
+            let mut turns = Vec::new();
+            root.legal_turns(&mut turns, usize::MAX);
+            let mut named: Vec<(String, G::Turn)> = turns
+                .into_iter()
+                .map(|t| (root.format_turn(&t), t))
+                .collect();
+            named.sort_by(|a, b| a.0.cmp(&b.0));
+            let mut total = 0;
+            for (token, turn) in named {
+                let mut child = root.clone();
+                if child.play_turn(&turn).is_err() {
+                    continue;
+                }
+                match perft_stoppable(&child, depth - 1, stop) {
+                    Some(n) => {
+                        total += n;
+                        report(PerftReport::Line(token, n));
+                    }
+                    None => return finish(PerftReport::Stopped, &mut report),
+                }
+            }
+            finish(PerftReport::Done(total), &mut report)
+        })
     }
 
     /// Starts a search of the current position on a thread; `report` receives its progress and,
@@ -333,8 +414,6 @@ impl<G: Game> Engine<G> {
                 "go",
             ));
         }
-        let stop = Arc::new(AtomicBool::new(false));
-        let done = Arc::new(AtomicBool::new(false));
         let root = self.pos.clone();
         // `infinite` ignores every other limit (until `stop`).
         let budget = if limits.infinite {
@@ -342,50 +421,62 @@ impl<G: Game> Engine<G> {
         } else {
             limits.time_budget(root.side_to_move())
         };
-        // The watchdog: wakes when the budget runs out (sets stop) or when the search ends
-        // (its sender is dropped).
-        let (alive_tx, alive_rx) = mpsc::channel::<()>();
-        if let Some(budget) = budget {
-            let stop = Arc::clone(&stop);
-            thread::spawn(move || {
-                if let Err(mpsc::RecvTimeoutError::Timeout) = alive_rx.recv_timeout(budget) {
-                    stop.store(true, Ordering::SeqCst);
+        self.spawn(move |stop, done| {
+            // The watchdog: wakes when the budget runs out (sets stop) or when the search ends
+            // (its sender is dropped).
+            let (alive_tx, alive_rx) = mpsc::channel::<()>();
+            if let Some(budget) = budget {
+                let stop = Arc::clone(stop);
+                thread::spawn(move || {
+                    if let Err(mpsc::RecvTimeoutError::Timeout) = alive_rx.recv_timeout(budget) {
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                });
+            }
+            let _alive = alive_tx;
+            // A panicking search must still answer: an arena waits for its bestmove.
+            let searched = panic::catch_unwind(AssertUnwindSafe(|| {
+                search::search(&root, &limits, stop, seed, &mut |info: &Info| {
+                    report(Report::Info(info.clone()))
+                })
+            }));
+            let best = match searched {
+                Ok(best) => best,
+                Err(_) => {
+                    log::error!("the search panicked; playing the first legal turn");
+                    None
                 }
+            };
+            // Never answer `none` while the game is on: fall back to the first legal turn.
+            let best = best.or_else(|| {
+                let mut turns = Vec::new();
+                root.legal_turns(&mut turns, 1);
+                turns.into_iter().next()
             });
-        }
+            if limits.infinite {
+                while !stop.load(Ordering::SeqCst) {
+                    thread::park_timeout(Duration::from_millis(20));
+                }
+            }
+            let token = best.map(|t| root.format_turn(&t));
+            done.store(true, Ordering::SeqCst);
+            report(Report::BestMove(token));
+        })
+    }
+
+    /// Runs `job(stop, done)` on a new worker thread (at most one at a time). The job sets
+    /// `done` just before its last report.
+    fn spawn(
+        &mut self,
+        job: impl FnOnce(&Arc<AtomicBool>, &AtomicBool) + Send + 'static,
+    ) -> Result<(), GameError> {
+        self.stop();
+        let stop = Arc::new(AtomicBool::new(false));
+        let done = Arc::new(AtomicBool::new(false));
         let (stop_t, done_t) = (Arc::clone(&stop), Arc::clone(&done));
         let handle = thread::Builder::new()
             .name("search".into())
-            .spawn(move || {
-                let _alive = alive_tx;
-                // A panicking search must still answer: an arena waits for its bestmove.
-                let searched = panic::catch_unwind(AssertUnwindSafe(|| {
-                    search::search(&root, &limits, &stop_t, seed, &mut |info: &Info| {
-                        report(Report::Info(info.clone()))
-                    })
-                }));
-                let best = match searched {
-                    Ok(best) => best,
-                    Err(_) => {
-                        log::error!("the search panicked; playing the first legal turn");
-                        None
-                    }
-                };
-                // Never answer `none` while the game is on: fall back to the first legal turn.
-                let best = best.or_else(|| {
-                    let mut turns = Vec::new();
-                    root.legal_turns(&mut turns, 1);
-                    turns.into_iter().next()
-                });
-                if limits.infinite {
-                    while !stop_t.load(Ordering::SeqCst) {
-                        thread::park_timeout(Duration::from_millis(20));
-                    }
-                }
-                let token = best.map(|t| root.format_turn(&t));
-                done_t.store(true, Ordering::SeqCst);
-                report(Report::BestMove(token));
-            })
+            .spawn(move || job(&stop_t, &done_t))
             .map_err(|e| GameError::syntax("a search thread", e.to_string()))?;
         self.search = Some(Running { stop, done, handle });
         Ok(())

@@ -243,3 +243,24 @@ fn new_game_really_resets() {
     let second = script(&mut p);
     assert_eq!(first, second);
 }
+
+#[test]
+fn deep_perft_never_blocks_and_stops() {
+    let mut p = Proc::spawn();
+    p.send("perft 12");
+    let t = Instant::now();
+    p.send("isready");
+    let lines = p.until("readyok", |l| l == "readyok");
+    assert!(t.elapsed() < Duration::from_secs(2));
+    assert!(lines.iter().all(|l| !l.starts_with("Nodes searched")));
+    p.send("stop");
+    let lines = p.until("perft stopped", |l| {
+        l.starts_with("info string perft stopped")
+    });
+    assert!(t.elapsed() < Duration::from_secs(5), "{lines:?}");
+    // A shallow one runs to the end, with the rules' counts (GC6).
+    p.send("perft 2");
+    let lines = p.until("Nodes searched", |l| l.starts_with("Nodes searched"));
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 840");
+    assert_eq!(lines.len(), 85);
+}

@@ -47,11 +47,16 @@ fn session(input: &str) -> String {
             return text;
         }
         let go = line.trim_start().starts_with("go") && !line.contains("infinite");
+        let perft = line.trim_start().starts_with("perft");
         let mut out = if go {
             // Until the bestmove, or the error line of a `go` that does not parse.
             // (a `go` that cannot search writes its error and `bestmove none` as one block).
             p.until("bestmove", |l| {
                 l.starts_with("bestmove") || l.starts_with("info string error")
+            })
+        } else if perft {
+            p.until("the perft total", |l| {
+                l.starts_with("Nodes searched") || l.starts_with("info string")
             })
         } else {
             Vec::new()

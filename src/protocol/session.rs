@@ -14,7 +14,7 @@ use rand::SeedableRng;
 use super::options::{self, Change, Options};
 use super::output::Output;
 use super::parse::{clean_line, Command, GoArgs, Query, Start};
-use crate::engine::{Engine, Report, Undone};
+use crate::engine::{Engine, PerftReport, Report, Undone};
 use crate::game::{Game, Outcome, Side};
 use crate::games::GameKind;
 use crate::search::{self, Info, Limits};
@@ -280,15 +280,16 @@ impl<G: Game> Session<G> {
         self.out.line(&s);
     }
 
+    /// perft runs on the worker thread: `stop` ends it, `isready` is answered meanwhile.
     fn perft(&mut self, depth: u32, line: &str) {
-        match self.engine.perft(depth) {
-            Ok((divide, total)) => {
-                let mut lines: Vec<String> =
-                    divide.iter().map(|(t, n)| format!("{t}: {n}")).collect();
-                lines.push(format!("Nodes searched: {total}"));
-                self.out.lines(&lines);
-            }
-            Err(e) => self.err(e, line),
+        let out = self.out.clone();
+        let started = self.engine.perft_async(depth, move |r| match r {
+            PerftReport::Line(token, n) => out.line(&format!("{token}: {n}")),
+            PerftReport::Done(total) => out.line(&format!("Nodes searched: {total}")),
+            PerftReport::Stopped => out.line("info string perft stopped"),
+        });
+        if let Err(e) = started {
+            self.err(e, line);
         }
     }
 
