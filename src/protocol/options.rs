@@ -87,7 +87,7 @@ const TABLE: &[Spec] = &[
         kind: Kind::Spin {
             default: 400,
             min: 1,
-            max: 100_000,
+            max: 1_000_000,
         },
         set: |o, n, _| o.turn_limit = n as u32,
         new_game_of: Some(|_| GameKind::Wells),
