@@ -219,6 +219,12 @@ impl<G: Game> Engine<G> {
         from: usize,
     ) -> Option<GameError> {
         for text in &moves[from..] {
+            if self.pos.outcome().is_some() {
+                // The game has already ended by the rules: its result stands; the extra moves
+                // are reported and ignored.
+                self.line = None;
+                return Some(GameError::illegal(text, "the game is already over"));
+            }
             if let Err(e) = self.play_turn_unchecked(text) {
                 self.forfeit = Some(self.pos.side_to_move());
                 self.line = None;

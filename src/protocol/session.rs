@@ -158,11 +158,13 @@ impl<G: Game> Session<G> {
         match self.engine.set_position(fen, moves) {
             Ok(None) => {}
             Ok(Some(illegal)) => {
-                let loser = self.engine.forfeit().map(side_name).unwrap_or("?");
-                self.out.line(&error_line(
-                    format!("{illegal}; the game is over, lost by {loser}"),
-                    line,
-                ));
+                let msg = match self.engine.forfeit() {
+                    Some(loser) => {
+                        format!("{illegal}; the game is over, lost by {}", side_name(loser))
+                    }
+                    None => format!("{illegal}; the result stands"),
+                };
+                self.out.line(&error_line(msg, line));
             }
             Err(e) => self.err(e, line),
         }

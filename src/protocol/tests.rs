@@ -120,6 +120,11 @@ fn queries_follow_the_game() {
     // P2 took the last stones: P1 cannot move and loses.
     assert_eq!(h.one("query result"), "response p2win");
     assert_eq!(h.one("query p1turn"), "response true");
+    // Moves after the end: reported, ignored; the rules' result stands.
+    let err = h.one("position startpos moves 3a 3b 3a 2 1a");
+    assert!(err.contains("the result stands"), "{err}");
+    assert_eq!(h.one("query result"), "response p2win");
+    assert!(h.one("describe").contains("forfeit=none"));
 }
 
 #[test]
