@@ -312,3 +312,31 @@ fn game_options_start_a_new_game_of_that_game() {
     assert!(h.one("describe").contains("pile=9"));
     assert!(!h.p.handle("quit"));
 }
+
+#[test]
+fn position_extension_equals_a_fresh_position() {
+    let mut fresh = H::new();
+    let mut inc = H::new();
+    let full = ["1a", "2b", "3a", "1b"];
+    for n in 0..=full.len() {
+        let line = format!("position startpos moves {}", full[..n].join(" "));
+        assert!(inc.send(&line).is_empty());
+    }
+    fresh.send(&format!("position startpos moves {}", full.join(" ")));
+    assert_eq!(inc.one("describe"), fresh.one("describe"));
+    // A different history (not an extension) is rebuilt from the start.
+    inc.send("position startpos moves 3b");
+    fresh.send("position startpos moves 3b");
+    assert_eq!(inc.one("describe"), fresh.one("describe"));
+    // After play/undo the next position is rebuilt too.
+    inc.send("play 1a");
+    inc.send("position startpos moves 3b 2a");
+    fresh.send("position startpos moves 3b 2a");
+    assert_eq!(inc.one("describe"), fresh.one("describe"));
+    // A fen start, then the same fen with more moves.
+    inc.send("position fen 9 p2 moves 1a");
+    inc.send("position fen 9 p2 moves 1a 1b");
+    fresh.send("position fen 9 p2 moves 1a 1b");
+    assert_eq!(inc.one("describe"), fresh.one("describe"));
+    assert_eq!(inc.one("query p1turn"), "response false");
+}
