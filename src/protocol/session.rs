@@ -22,7 +22,7 @@ use crate::search::{self, Info, Limits};
 /// How many whole turns `legal` lists at most.
 pub const LEGAL_TURNS_CAP: usize = 1000;
 /// `bench`: node budget per position, number of positions, seed.
-pub const BENCH_NODES: u64 = 20_000;
+pub const BENCH_NODES: u64 = 2_000;
 pub const BENCH_POSITIONS: u64 = 8;
 
 /// One game's commands, whatever the game.
