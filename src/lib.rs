@@ -9,9 +9,11 @@
 
 pub mod bench;
 pub mod checkers;
+pub mod engine;
 pub mod game;
 pub mod games;
 pub mod perft;
+pub mod protocol;
 pub mod search;
 pub mod wells;
 

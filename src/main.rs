@@ -79,10 +79,13 @@ fn main() -> ExitCode {
         .init();
     let cli = Cli::parse();
     match cli.command {
-        None => {
-            eprintln!("the protocol loop is not implemented yet");
-            ExitCode::FAILURE
-        }
+        None => match guerrilla::protocol::run_stdio() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Some(Command::Perft {
             game,
             depth,

@@ -1,0 +1,526 @@
+//! The engine facade (style #1): the current game's position and history, `go` on a search
+//! thread with a stop flag, `stop`, `perft`. It prints nothing: searches report through a
+//! callback, everything else through return values; the protocol layer alone writes text.
+//!
+//! Generic over [`Game`]: one `Engine<G>` per game, created afresh by the protocol for every new
+//! game (`uginewgame`, a game switch), so nothing survives from one game into the next.
+
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::sync::Arc;
+use std::thread::{self, JoinHandle};
+use std::time::Duration;
+
+use crate::game::{Game, GameError, Outcome, Side};
+use crate::perft::{self, DivideLine};
+use crate::search::{self, Info, Limits};
+
+/// What a running search reports, on its own thread.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Report {
+    /// Progress, as often as the search likes.
+    Info(Info),
+    /// The search has ended: the canonical token of the turn to play (`None`: no legal turn).
+    /// Always the last report of a search, sent exactly once.
+    BestMove(Option<String>),
+}
+
+/// What a running perft reports, on its own thread.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PerftReport {
+    /// One root turn's token and its leaf count.
+    Line(String, u64),
+    /// The total: always the last report of a perft that ran to the end.
+    Done(u64),
+    /// Stopped before the end: the last report.
+    Stopped,
+}
+
+/// perft that gives up (`None`) as soon as `stop` is set; the game's own (fast) perft counts
+/// the last two plies.
+fn perft_stoppable<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    if depth <= 2 {
+        return Some(pos.perft(depth));
+    }
+    let mut turns = Vec::new();
+    pos.legal_turns(&mut turns, usize::MAX);
+    let mut total = 0;
+    for t in &turns {
+        let mut child = pos.clone();
+        if child.play_turn(t).is_ok() {
+            total += perft_stoppable(&child, depth - 1, stop)?;
+        }
+    }
+    Some(total)
+}
+
+/// What `undo` took back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Undone {
+    /// One step of the turn being built.
+    Step,
+    /// The whole previous turn (all its steps).
+    Turn,
+    /// The loss by an illegal move in `position … moves` (the position itself is unchanged).
+    Forfeit,
+}
+
+/// One action in the history: the position before it, what it was, and its text.
+#[derive(Clone, Debug)]
+struct Entry<G> {
+    before: G,
+    whole_turn: bool,
+    text: String,
+}
+
+/// A search running on its thread.
+struct Running {
+    stop: Arc<AtomicBool>,
+    /// Set by the search thread just before its `BestMove` report.
+    done: Arc<AtomicBool>,
+    handle: JoinHandle<()>,
+}
+
+/// The position as last set by `position`: its start and moves, exactly as given, so that the
+/// next `position` command that only appends moves plays just the new ones (cutegames sends the
+/// whole history every ply).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Line {
+    start: Option<String>,
+    moves: Vec<String>,
+}
+
+/// The facade over one game.
+pub struct Engine<G: Game> {
+    settings: G::Settings,
+    pos: G,
+    history: Vec<Entry<G>>,
+    /// The side that played an illegal move inside `position … moves`: it has lost.
+    forfeit: Option<Side>,
+    line: Option<Line>,
+    search: Option<Running>,
+}
+
+impl<G: Game> Engine<G> {
+    /// A new game from the start position of `settings`.
+    pub fn new(settings: G::Settings) -> Self {
+        let pos = G::new(&settings);
+        Engine {
+            settings,
+            pos,
+            history: Vec::new(),
+            forfeit: None,
+            line: Some(Line {
+                start: None,
+                moves: Vec::new(),
+            }),
+            search: None,
+        }
+    }
+
+    pub fn settings(&self) -> &G::Settings {
+        &self.settings
+    }
+
+    /// The current position (possibly mid-turn).
+    pub fn position(&self) -> &G {
+        &self.pos
+    }
+
+    /// The position at the start of the turn being built (the current one at a turn start).
+    pub fn turn_start(&self) -> &G {
+        if self.pos.at_turn_start() {
+            return &self.pos;
+        }
+        self.history
+            .iter()
+            .rev()
+            .find(|e| e.before.at_turn_start())
+            .map(|e| &e.before)
+            .unwrap_or(&self.pos)
+    }
+
+    /// The texts of the steps taken so far in the turn being built (empty at a turn start).
+    pub fn steps_this_turn(&self) -> Vec<String> {
+        if self.pos.at_turn_start() {
+            return Vec::new();
+        }
+        let mut texts = Vec::new();
+        for e in self.history.iter().rev() {
+            texts.push(e.text.clone());
+            if e.before.at_turn_start() {
+                break;
+            }
+        }
+        texts.reverse();
+        texts
+    }
+
+    /// The result: a loss for the side that played an illegal move in `position … moves`,
+    /// otherwise the rules' outcome.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.forfeit {
+            Some(side) => Some(Outcome::Win(side.opponent())),
+            None => self.pos.outcome(),
+        }
+    }
+
+    /// The side that lost by an illegal move, if any.
+    pub fn forfeit(&self) -> Option<Side> {
+        self.forfeit
+    }
+
+    /// Sets the position from a start (`None` = start position, `Some` = position string) and
+    /// whole turns. A bad position string is an `Err` and changes nothing. An illegal move is
+    /// not an `Err`: the game is then over, lost by the side that played it, the position is the
+    /// one before that move, and the move's error is returned in `Ok(Some(_))`.
+    pub fn set_position(
+        &mut self,
+        start: Option<&str>,
+        moves: &[String],
+    ) -> Result<Option<GameError>, GameError> {
+        self.stop();
+        // Fast path: same start, same moves so far plus new ones.
+        if let Some(line) = &self.line {
+            if line.start.as_deref() == start
+                && self.forfeit.is_none()
+                && moves.len() >= line.moves.len()
+                && moves[..line.moves.len()] == line.moves[..]
+            {
+                let first_new = line.moves.len();
+                return Ok(self.play_moves(start, moves, first_new));
+            }
+        }
+        let base = match start {
+            None => G::new(&self.settings),
+            Some(text) => {
+                let pos = G::from_position_string(text, &self.settings)?;
+                if !pos.at_turn_start() {
+                    return Err(GameError::bad_position(text, "not at the start of a turn"));
+                }
+                pos
+            }
+        };
+        self.pos = base;
+        self.history.clear();
+        self.forfeit = None;
+        Ok(self.play_moves(start, moves, 0))
+    }
+
+    /// Plays `moves[from..]` on the current position (see `set_position`).
+    fn play_moves(
+        &mut self,
+        start: Option<&str>,
+        moves: &[String],
+        from: usize,
+    ) -> Option<GameError> {
+        for text in &moves[from..] {
+            if self.pos.outcome().is_some() {
+                // The game has already ended by the rules: its result stands; the extra moves
+                // are reported and ignored.
+                self.line = None;
+                return Some(GameError::illegal(text, "the game is already over"));
+            }
+            if let Err(e) = self.play_turn_unchecked(text) {
+                self.forfeit = Some(self.pos.side_to_move());
+                self.line = None;
+                return Some(e);
+            }
+        }
+        self.line = Some(Line {
+            start: start.map(str::to_string),
+            moves: moves.to_vec(),
+        });
+        None
+    }
+
+    fn play_turn_unchecked(&mut self, text: &str) -> Result<String, GameError> {
+        if self.pos.outcome().is_some() {
+            return Err(GameError::illegal(text, "the game is over"));
+        }
+        if !self.pos.at_turn_start() {
+            return Err(GameError::illegal(
+                text,
+                "a turn is being built: finish or undo it",
+            ));
+        }
+        let turn = self.pos.parse_turn(text)?;
+        let canonical = self.pos.format_turn(&turn);
+        let before = self.pos.clone();
+        self.pos.play_turn(&turn)?;
+        self.history.push(Entry {
+            before,
+            whole_turn: true,
+            text: canonical.clone(),
+        });
+        Ok(canonical)
+    }
+
+    /// Plays one whole turn (validated); returns its canonical token. An error changes nothing.
+    pub fn play_turn(&mut self, text: &str) -> Result<String, GameError> {
+        if self.forfeit.is_some() {
+            return Err(GameError::illegal(
+                text,
+                "the game is over (lost by an illegal move)",
+            ));
+        }
+        let canonical = self.play_turn_unchecked(text)?;
+        self.line = None;
+        Ok(canonical)
+    }
+
+    /// Plays one step of the turn being built (validated); returns its canonical text. An error
+    /// changes nothing.
+    pub fn play_step(&mut self, text: &str) -> Result<String, GameError> {
+        if self.outcome().is_some() {
+            return Err(GameError::illegal(text, "the game is over"));
+        }
+        let step = self.pos.parse_step(text)?;
+        let canonical = self.pos.format_step(step);
+        let before = self.pos.clone();
+        self.pos.apply_step(step);
+        self.history.push(Entry {
+            before,
+            whole_turn: false,
+            text: canonical.clone(),
+        });
+        self.line = None;
+        Ok(canonical)
+    }
+
+    /// Takes back the last step (mid-turn), or the last whole turn (at a turn start), or the loss
+    /// by an illegal move. `None` when there is nothing to take back.
+    pub fn undo(&mut self) -> Option<Undone> {
+        self.line = None;
+        if self.forfeit.take().is_some() {
+            return Some(Undone::Forfeit);
+        }
+        if !self.pos.at_turn_start() {
+            let e = self.history.pop()?;
+            self.pos = e.before;
+            return Some(Undone::Step);
+        }
+        loop {
+            let e = self.history.pop()?;
+            let at_start = e.whole_turn || e.before.at_turn_start();
+            self.pos = e.before;
+            if at_start {
+                return Some(Undone::Turn);
+            }
+        }
+    }
+
+    /// The canonical texts of the legal next steps, sorted (empty when the game is over).
+    pub fn legal_steps(&self) -> Vec<String> {
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        let mut steps = Vec::new();
+        self.pos.legal_steps(&mut steps);
+        let mut texts: Vec<String> = steps.into_iter().map(|s| self.pos.format_step(s)).collect();
+        texts.sort();
+        texts
+    }
+
+    /// The canonical tokens of the legal whole turns, sorted, at most `cap` of them, and whether
+    /// the list is complete. Mid-turn or game over: empty and complete.
+    pub fn legal_turns(&self, cap: usize) -> (Vec<String>, bool) {
+        if self.outcome().is_some() || !self.pos.at_turn_start() {
+            return (Vec::new(), true);
+        }
+        let mut turns = Vec::new();
+        let complete = self.pos.legal_turns(&mut turns, cap);
+        let mut texts: Vec<String> = turns.iter().map(|t| self.pos.format_turn(t)).collect();
+        texts.sort();
+        (texts, complete)
+    }
+
+    /// perft divide from the current position (GC6, W7), which must be at a turn start.
+    pub fn perft(&self, depth: u32) -> Result<(Vec<DivideLine>, u64), GameError> {
+        self.perft_check(depth)?;
+        Ok(perft::divide(&self.pos, depth))
+    }
+
+    fn perft_check(&self, depth: u32) -> Result<(), GameError> {
+        if !self.pos.at_turn_start() {
+            return Err(GameError::syntax(
+                "a position at the start of a turn (finish or undo the turn)",
+                format!("perft {depth}"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// perft divide on the search thread, so that a deep one never blocks the command loop and
+    /// `stop` ends it: one `PerftReport::Line` per root turn as soon as it is counted (sorted by
+    /// token), then `Done(total)`, or `Stopped` when stopped first. Fails mid-turn.
+    pub fn perft_async(
+        &mut self,
+        depth: u32,
+        mut report: impl FnMut(PerftReport) + Send + 'static,
+    ) -> Result<(), GameError> {
+        self.stop();
+        self.perft_check(depth)?;
+        let root = self.pos.clone();
+        self.spawn(move |stop, done| {
+            let finish = |r: PerftReport, report: &mut dyn FnMut(PerftReport)| {
+                done.store(true, Ordering::SeqCst);
+                report(r)
+            };
+            if depth == 0 {
+                return finish(PerftReport::Done(1), &mut report);
+            }
+            let mut turns = Vec::new();
+            root.legal_turns(&mut turns, usize::MAX);
+            let mut named: Vec<(String, G::Turn)> = turns
+                .into_iter()
+                .map(|t| (root.format_turn(&t), t))
+                .collect();
+            named.sort_by(|a, b| a.0.cmp(&b.0));
+            let mut total = 0;
+            for (token, turn) in named {
+                let mut child = root.clone();
+                if child.play_turn(&turn).is_err() {
+                    continue;
+                }
+                match perft_stoppable(&child, depth - 1, stop) {
+                    Some(n) => {
+                        total += n;
+                        report(PerftReport::Line(token, n));
+                    }
+                    None => return finish(PerftReport::Stopped, &mut report),
+                }
+            }
+            finish(PerftReport::Done(total), &mut report)
+        })
+    }
+
+    /// Starts a search of the current position on a thread; `report` receives its progress and,
+    /// last, exactly one `BestMove`. A search already running is stopped first. Fails (and starts
+    /// nothing) when the game is over or a turn is half built. Time limits are enforced here too:
+    /// a watchdog sets the stop flag when the budget of `Limits::time_budget` runs out. With
+    /// `infinite`, the `BestMove` waits for `stop`.
+    pub fn go(
+        &mut self,
+        limits: Limits,
+        seed: u64,
+        mut report: impl FnMut(Report) + Send + 'static,
+    ) -> Result<(), GameError> {
+        self.stop();
+        if self.outcome().is_some() {
+            return Err(GameError::syntax("a game in progress", "go"));
+        }
+        if !self.pos.at_turn_start() {
+            return Err(GameError::syntax(
+                "a position at the start of a turn (finish or undo the turn)",
+                "go",
+            ));
+        }
+        let root = self.pos.clone();
+        // `infinite` ignores every other limit (until `stop`).
+        let budget = if limits.infinite {
+            None
+        } else {
+            limits.time_budget(root.side_to_move())
+        };
+        self.spawn(move |stop, done| {
+            // The watchdog: wakes when the budget runs out (sets stop) or when the search ends
+            // (its sender is dropped).
+            let (alive_tx, alive_rx) = mpsc::channel::<()>();
+            if let Some(budget) = budget {
+                let stop = Arc::clone(stop);
+                thread::spawn(move || {
+                    if let Err(mpsc::RecvTimeoutError::Timeout) = alive_rx.recv_timeout(budget) {
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                });
+            }
+            let _alive = alive_tx;
+            // A panicking search must still answer: an arena waits for its bestmove.
+            let searched = panic::catch_unwind(AssertUnwindSafe(|| {
+                search::search(&root, &limits, stop, seed, &mut |info: &Info| {
+                    report(Report::Info(info.clone()))
+                })
+            }));
+            let best = match searched {
+                Ok(best) => best,
+                Err(_) => {
+                    log::error!("the search panicked; playing the first legal turn");
+                    None
+                }
+            };
+            // Never answer `none` while the game is on: fall back to the first legal turn.
+            let best = best.or_else(|| {
+                let mut turns = Vec::new();
+                root.legal_turns(&mut turns, 1);
+                turns.into_iter().next()
+            });
+            if limits.infinite {
+                while !stop.load(Ordering::SeqCst) {
+                    thread::park_timeout(Duration::from_millis(20));
+                }
+            }
+            let token = best.map(|t| root.format_turn(&t));
+            done.store(true, Ordering::SeqCst);
+            report(Report::BestMove(token));
+        })
+    }
+
+    /// Runs `job(stop, done)` on a new worker thread (at most one at a time). The job sets
+    /// `done` just before its last report.
+    fn spawn(
+        &mut self,
+        job: impl FnOnce(&Arc<AtomicBool>, &AtomicBool) + Send + 'static,
+    ) -> Result<(), GameError> {
+        self.stop();
+        let stop = Arc::new(AtomicBool::new(false));
+        let done = Arc::new(AtomicBool::new(false));
+        let (stop_t, done_t) = (Arc::clone(&stop), Arc::clone(&done));
+        let handle = thread::Builder::new()
+            .name("search".into())
+            .spawn(move || job(&stop_t, &done_t))
+            .map_err(|e| GameError::syntax("a search thread", e.to_string()))?;
+        self.search = Some(Running { stop, done, handle });
+        Ok(())
+    }
+
+    /// True while a search runs and has not reached its `BestMove` report.
+    pub fn is_searching(&mut self) -> bool {
+        match &self.search {
+            Some(r) if r.done.load(Ordering::SeqCst) => {
+                self.wait();
+                false
+            }
+            Some(_) => true,
+            None => false,
+        }
+    }
+
+    /// Stops a running search and waits until it has sent its `BestMove`. No-op when idle.
+    pub fn stop(&mut self) {
+        if let Some(r) = &self.search {
+            r.stop.store(true, Ordering::SeqCst);
+            r.handle.thread().unpark();
+        }
+        self.wait();
+    }
+
+    /// Waits for a running search to end by itself (its `BestMove` sent). No-op when idle.
+    pub fn wait(&mut self) {
+        if let Some(r) = self.search.take() {
+            if r.handle.join().is_err() {
+                log::error!("the search thread panicked");
+            }
+        }
+    }
+}
+
+impl<G: Game> Drop for Engine<G> {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}

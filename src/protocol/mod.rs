@@ -1,0 +1,27 @@
+//! The protocol layer (protocol.md): the only code that turns values into wire text.
+//!
+//! * [`parse`] — the command grammar (nom inside; `FromStr`/`Display` outside);
+//! * [`options`] — the option table (`ugi` reply and `setoption`);
+//! * [`session`] — the command loop and one game's session over the engine facade;
+//! * [`output`] — the single locked writer.
+
+#[cfg(test)]
+mod nim;
+pub mod options;
+pub mod output;
+pub mod parse;
+pub mod session;
+#[cfg(test)]
+mod tests;
+
+pub use output::Output;
+pub use parse::{clean_line, Command, CommandError, GoArgs, Query, Start};
+pub use session::Protocol;
+
+/// Runs the protocol on stdin/stdout until `quit` or the end of input.
+pub fn run_stdio() -> Result<(), String> {
+    let mut p = Protocol::new(Output::stdout())?;
+    let stdin = std::io::stdin();
+    p.run(stdin.lock());
+    Ok(())
+}

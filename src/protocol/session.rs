@@ -1,0 +1,519 @@
+//! The command loop: one [`Protocol`] per process, holding the options and one game session
+//! ([`Session<G>`], generic over the game, behind [`AnySession`] so the game can change at run
+//! time). All text written to the wire is formatted here.
+
+use std::any::Any;
+use std::fmt::Display;
+use std::io::BufRead;
+use std::panic::{self, AssertUnwindSafe};
+use std::time::{Duration, Instant};
+
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+
+use super::options::{self, Change, Options};
+use super::output::Output;
+use super::parse::{clean_line, Command, GoArgs, Query, Start};
+use crate::engine::{Engine, PerftReport, Report, Undone};
+use crate::game::{Game, Outcome, Side};
+use crate::games::GameKind;
+use crate::search::{self, Info, Limits};
+
+/// How many whole turns `legal` lists at most.
+pub const LEGAL_TURNS_CAP: usize = 1000;
+/// `bench`: node budget per position, number of positions, seed.
+pub const BENCH_NODES: u64 = 2_000;
+pub const BENCH_POSITIONS: u64 = 8;
+
+/// One game's commands, whatever the game.
+pub(crate) trait AnySession: Send {
+    /// Runs a game command (position, go, query, legal, play, step, undo, show, describe, perft,
+    /// bench). `line` is the cleaned input line, for error messages.
+    fn exec(&mut self, cmd: &Command, line: &str, opts: &Options);
+    /// True while a search runs and has not sent its `bestmove`.
+    fn is_searching(&mut self) -> bool;
+    /// Stops a running search; returns once its `bestmove` has been written.
+    fn stop(&mut self);
+}
+
+/// Makes a fresh session for a game with the given options, or says why it cannot.
+pub(crate) type Factory = fn(GameKind, &Options, Output) -> Result<Box<dyn AnySession>, String>;
+
+/// The settings of game `G` from the option values: the game's defaults, with the options that
+/// belong to it applied (`BoardSide`, `TurnLimit` for Guerrilla).
+pub(crate) fn settings_for<G: Game>(opts: &Options) -> G::Settings {
+    let mut settings = G::Settings::default();
+    let any: &mut dyn Any = &mut settings;
+    #[cfg(test)]
+    if let Some(nim) = any.downcast_mut::<super::nim::NimSettings>() {
+        // The test game reads BoardSide as its pile size, to test the option plumbing.
+        nim.pile = opts.board_side + 3;
+    }
+    let _ = (any, opts);
+    settings
+}
+
+/// The sessions of the games in this build, through the crate's `with_game!` dispatch. A game
+/// whose rules core is not in this build gives an error line instead of a crash.
+pub(crate) fn real_factory(
+    kind: GameKind,
+    opts: &Options,
+    out: Output,
+) -> Result<Box<dyn AnySession>, String> {
+    let make = || -> Box<dyn AnySession> {
+        crate::with_game!(kind, G => Box::new(Session::<G>::new(opts, out.clone())))
+    };
+    panic::catch_unwind(AssertUnwindSafe(make)).map_err(|_| {
+        format!(
+            "expected a game implemented in this build but got '{}'",
+            kind.name()
+        )
+    })
+}
+
+/// Formats the error line: `info string error: <msg>`, plus ` in '<line>'` when the message
+/// does not already quote the whole line. Always exactly one line.
+pub(crate) fn error_line(msg: impl Display, line: &str) -> String {
+    let msg = msg.to_string().replace(['\n', '\r'], " ");
+    if line.is_empty() || msg.contains(&format!("'{line}'")) {
+        format!("info string error: {msg}")
+    } else {
+        format!("info string error: {msg} in '{line}'")
+    }
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::P1 => "p1",
+        Side::P2 => "p2",
+    }
+}
+
+fn result_name(outcome: Option<Outcome>) -> &'static str {
+    match outcome {
+        None => "none",
+        Some(Outcome::Win(Side::P1)) => "p1win",
+        Some(Outcome::Win(Side::P2)) => "p2win",
+        Some(Outcome::Draw) => "draw",
+    }
+}
+
+/// `info` line of a search report; fields in this fixed order, `pv` last and only when known.
+pub(crate) fn info_line(info: &Info) -> String {
+    let ms = info.time.as_millis();
+    let nps = if info.time.as_secs_f64() > 0.0 {
+        (info.nodes as f64 / info.time.as_secs_f64()) as u64
+    } else {
+        0
+    };
+    let mut s = format!(
+        "info depth {} nodes {} time {ms} nps {nps} score {:.3}",
+        info.depth, info.nodes, info.score
+    );
+    if !info.pv.is_empty() {
+        s.push_str(" pv ");
+        s.push_str(&info.pv.join(" "));
+    }
+    s
+}
+
+/// The search limits of a `go` command (protocol.md § go).
+pub(crate) fn limits_of(g: &GoArgs) -> Limits {
+    let ms = Duration::from_millis;
+    Limits {
+        movetime: g.movetime.map(ms),
+        nodes: g.nodes,
+        depth: g.depth,
+        time_left: [g.p1time.map(ms), g.p2time.map(ms)],
+        increment: [ms(g.p1inc.unwrap_or(0)), ms(g.p2inc.unwrap_or(0))],
+        infinite: g.infinite,
+    }
+}
+
+/// One game in progress: the engine facade and the output.
+pub(crate) struct Session<G: Game> {
+    engine: Engine<G>,
+    out: Output,
+}
+
+impl<G: Game> Session<G> {
+    pub(crate) fn new(opts: &Options, out: Output) -> Self {
+        Session {
+            engine: Engine::new(settings_for::<G>(opts)),
+            out,
+        }
+    }
+}
+
+impl<G: Game> Session<G> {
+    fn err(&self, msg: impl Display, line: &str) {
+        self.out.line(&error_line(msg, line));
+    }
+
+    fn position(&mut self, start: &Start, moves: &[String], line: &str) {
+        let fen = match start {
+            Start::StartPos => None,
+            Start::Fen(s) => Some(s.as_str()),
+        };
+        match self.engine.set_position(fen, moves) {
+            Ok(None) => {}
+            Ok(Some(illegal)) => {
+                let msg = match self.engine.forfeit() {
+                    Some(loser) => {
+                        format!("{illegal}; the game is over, lost by {}", side_name(loser))
+                    }
+                    None => format!("{illegal}; the result stands"),
+                };
+                self.out.line(&error_line(msg, line));
+            }
+            Err(e) => self.err(e, line),
+        }
+    }
+
+    fn go(&mut self, g: &GoArgs, line: &str, opts: &Options) {
+        let limits = limits_of(g);
+        let seed = opts.seed ^ self.engine.position().hash();
+        let out = self.out.clone();
+        let started = self.engine.go(limits, seed, move |r| match r {
+            Report::Info(info) => out.line(&info_line(&info)),
+            Report::BestMove(token) => {
+                out.line(&format!("bestmove {}", token.as_deref().unwrap_or("none")))
+            }
+        });
+        if let Err(e) = started {
+            // Never leave an arena waiting: an error, then `bestmove none`.
+            self.out
+                .lines(&[error_line(e, line), "bestmove none".to_string()]);
+        }
+    }
+
+    fn query(&mut self, q: Query) {
+        let answer = match q {
+            Query::GameOver => {
+                if self.engine.outcome().is_some() {
+                    "true"
+                } else {
+                    "false"
+                }
+            }
+            Query::P1Turn => {
+                if self.engine.position().side_to_move() == Side::P1 {
+                    "true"
+                } else {
+                    "false"
+                }
+            }
+            Query::Result => result_name(self.engine.outcome()),
+        };
+        self.out.line(&format!("response {answer}"));
+    }
+
+    fn legal(&mut self) {
+        let steps = self.engine.legal_steps();
+        let mut l1 = format!("steps {}", steps.len());
+        for s in &steps {
+            l1.push(' ');
+            l1.push_str(s);
+        }
+        let status;
+        let turns;
+        if self.engine.outcome().is_none() && !self.engine.position().at_turn_start() {
+            status = "midturn";
+            turns = Vec::new();
+        } else {
+            let (t, complete) = self.engine.legal_turns(LEGAL_TURNS_CAP);
+            status = if complete { "complete" } else { "partial" };
+            turns = t;
+        }
+        let mut l2 = format!("turns {status} {}", turns.len());
+        for t in &turns {
+            l2.push(' ');
+            l2.push_str(t);
+        }
+        self.out.lines(&[l1, l2]);
+    }
+
+    fn show(&mut self) {
+        let mut lines: Vec<String> = self
+            .engine
+            .position()
+            .render()
+            .lines()
+            .map(str::to_string)
+            .collect();
+        lines.push(format!(
+            "fen {}",
+            self.engine.turn_start().to_position_string()
+        ));
+        let steps = self.engine.steps_this_turn();
+        if !steps.is_empty() {
+            lines.push(format!("steps {}", steps.join(" ")));
+        }
+        lines.push(format!(
+            "tomove {}",
+            side_name(self.engine.position().side_to_move())
+        ));
+        lines.push(format!("result {}", result_name(self.engine.outcome())));
+        self.out.lines(&lines);
+    }
+
+    fn describe(&mut self) {
+        let pos = self.engine.position();
+        let mut s = format!(
+            "describe game={} tomove={} turnstart={} result={} forfeit={}",
+            G::NAME,
+            side_name(pos.side_to_move()),
+            pos.at_turn_start(),
+            result_name(self.engine.outcome()),
+            self.engine.forfeit().map(side_name).unwrap_or("none"),
+        );
+        const OWN: [&str; 5] = ["game", "tomove", "turnstart", "result", "forfeit"];
+        for (name, value) in pos.describe() {
+            if OWN.contains(&name) {
+                // Already given above (the engine's answer, which includes forfeits).
+                continue;
+            }
+            let value: String = value
+                .chars()
+                .map(|c| if c.is_whitespace() { '_' } else { c })
+                .collect();
+            s.push_str(&format!(" {name}={value}"));
+        }
+        self.out.line(&s);
+    }
+
+    /// perft runs on the worker thread: `stop` ends it, `isready` is answered meanwhile.
+    fn perft(&mut self, depth: u32, line: &str) {
+        let out = self.out.clone();
+        let started = self.engine.perft_async(depth, move |r| match r {
+            PerftReport::Line(token, n) => out.line(&format!("{token}: {n}")),
+            PerftReport::Done(total) => out.line(&format!("Nodes searched: {total}")),
+            PerftReport::Stopped => out.line("info string perft stopped"),
+        });
+        if let Err(e) = started {
+            self.err(e, line);
+        }
+    }
+
+    /// `bench`: fixed positions (the start position and positions reached by seeded random
+    /// turns), a fixed node budget each, one thread: the same `Nodes searched` every run.
+    fn bench(&mut self) {
+        let settings = self.engine.settings().clone();
+        let mut rng = SmallRng::seed_from_u64(0xbe9c);
+        let mut positions = Vec::new();
+        let mut pos = G::new(&settings);
+        for _ in 0..BENCH_POSITIONS {
+            if pos.outcome().is_some() {
+                pos = G::new(&settings);
+            }
+            positions.push(pos.clone());
+            // Advance two random whole turns for the next position.
+            for _ in 0..2 {
+                while pos.outcome().is_none() {
+                    let Some(step) = pos.random_step(&mut rng) else {
+                        break;
+                    };
+                    pos.apply_step(step);
+                    if pos.at_turn_start() {
+                        break;
+                    }
+                }
+            }
+        }
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let limits = Limits {
+            nodes: Some(BENCH_NODES),
+            ..Limits::default()
+        };
+        let start = Instant::now();
+        let mut nodes = 0u64;
+        for (i, p) in positions.iter().enumerate() {
+            let mut last = 0;
+            search::search(p, &limits, &stop, i as u64, &mut |info: &Info| {
+                last = info.nodes
+            });
+            nodes += last;
+        }
+        let secs = start.elapsed().as_secs_f64().max(1e-9);
+        self.out.lines(&[
+            format!("Nodes searched: {nodes}"),
+            format!("Nodes/second: {}", (nodes as f64 / secs) as u64),
+        ]);
+    }
+}
+
+impl<G: Game> AnySession for Session<G> {
+    fn exec(&mut self, cmd: &Command, line: &str, opts: &Options) {
+        match cmd {
+            Command::Position { start, moves } => self.position(start, moves, line),
+            Command::Go(g) => self.go(g, line, opts),
+            Command::Query(q) => self.query(*q),
+            Command::Legal => self.legal(),
+            Command::Play(m) => match self.engine.play_turn(m) {
+                Ok(canonical) => self.out.line(&format!("played {canonical}")),
+                Err(e) => self.err(e, line),
+            },
+            Command::Step(s) => match self.engine.play_step(s) {
+                Ok(canonical) => self.out.line(&format!("stepped {canonical}")),
+                Err(e) => self.err(e, line),
+            },
+            Command::Undo => match self.engine.undo() {
+                Some(Undone::Step) => self.out.line("undone step"),
+                Some(Undone::Turn) => self.out.line("undone turn"),
+                Some(Undone::Forfeit) => self.out.line("undone forfeit"),
+                None => self.err("expected a move or step to undo but got 'undo'", line),
+            },
+            Command::Show => self.show(),
+            Command::Describe => self.describe(),
+            Command::Perft(d) => self.perft(*d, line),
+            Command::Bench => self.bench(),
+            other => self.err(format!("expected a game command but got '{other}'"), line),
+        }
+    }
+
+    fn is_searching(&mut self) -> bool {
+        self.engine.is_searching()
+    }
+
+    fn stop(&mut self) {
+        self.engine.stop();
+    }
+}
+
+/// The help text, one command a line.
+pub const HELP: &[&str] = &[
+    "commands (see protocol.md):",
+    "  ugi | isready | uginewgame | quit | stop",
+    "  setoption name <name> value <value>",
+    "  position startpos|fen <string> [moves <move>...]",
+    "  go [p1time <ms>] [p2time <ms>] [p1inc <ms>] [p2inc <ms>] [movetime <ms>] [depth <n>] [nodes <n>] [infinite]",
+    "  query gameover|p1turn|result",
+    "  legal | play <move> | step <step> | undo",
+    "  show | describe | perft <depth> | bench | help",
+];
+
+/// The protocol: options, the current game's session, the output.
+pub struct Protocol {
+    out: Output,
+    opts: Options,
+    session: Box<dyn AnySession>,
+    factory: Factory,
+}
+
+impl Protocol {
+    /// A protocol for the games of this build, writing to `out`.
+    pub fn new(out: Output) -> Result<Self, String> {
+        Self::with_factory(out, real_factory)
+    }
+
+    pub(crate) fn with_factory(out: Output, factory: Factory) -> Result<Self, String> {
+        let opts = Options::default();
+        let session = factory(opts.game, &opts, out.clone())?;
+        Ok(Protocol {
+            out,
+            opts,
+            session,
+            factory,
+        })
+    }
+
+    /// Reads commands until `quit` or the end of input.
+    pub fn run(&mut self, mut input: impl BufRead) {
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match input.read_until(b'\n', &mut buf) {
+                Ok(0) => break,
+                Ok(_) => {
+                    let raw = String::from_utf8_lossy(&buf);
+                    if !self.handle(&raw) {
+                        return;
+                    }
+                }
+                Err(e) => {
+                    log::error!("reading input: {e}");
+                    break;
+                }
+            }
+        }
+        // End of input: as `quit`.
+        self.session.stop();
+    }
+
+    /// Handles one raw input line; `false` after `quit`.
+    pub fn handle(&mut self, raw: &str) -> bool {
+        let Some(line) = clean_line(raw) else {
+            return true;
+        };
+        let cmd = match line.parse::<Command>() {
+            Ok(cmd) => cmd,
+            Err(e) => {
+                self.out.line(&error_line(e, &line));
+                return true;
+            }
+        };
+        // During a search: read-only commands run beside it, `stop`/`quit` end it, every other
+        // command stops it first (its bestmove is written), then runs.
+        let read_only = matches!(
+            cmd,
+            Command::IsReady
+                | Command::Query(_)
+                | Command::Show
+                | Command::Describe
+                | Command::Legal
+                | Command::Help
+                | Command::Ugi
+        );
+        if !read_only {
+            self.session.stop();
+        } else {
+            // A search that has already ended is reaped, so its bestmove comes first.
+            let _ = self.session.is_searching();
+        }
+        match cmd {
+            Command::Quit => return false,
+            Command::Stop => {}
+            Command::Ugi => {
+                let mut lines = vec![
+                    "id name guerrilla".to_string(),
+                    "id author the guerrilla developers".to_string(),
+                ];
+                lines.extend(options::option_lines());
+                lines.push("ugiok".to_string());
+                self.out.lines(&lines);
+            }
+            Command::IsReady => self.out.line("readyok"),
+            Command::Help => {
+                let lines: Vec<String> = HELP.iter().map(|s| s.to_string()).collect();
+                self.out.lines(&lines);
+            }
+            Command::UgiNewGame => self.new_game(self.opts.clone(), &line),
+            Command::SetOption { name, value } => {
+                match options::set(&self.opts, &name, value.as_deref()) {
+                    Err(msg) => self.out.line(&error_line(msg, &line)),
+                    Ok((new, Change::Plain)) => self.opts = new,
+                    Ok((new, Change::GameSettings(kind))) => {
+                        if kind == new.game {
+                            self.new_game(new, &line);
+                        } else {
+                            self.opts = new;
+                        }
+                    }
+                }
+            }
+            other => self.session.exec(&other, &line, &self.opts),
+        }
+        true
+    }
+
+    /// Replaces the session with a fresh one for `opts` (a new game); on failure nothing changes.
+    fn new_game(&mut self, opts: Options, line: &str) {
+        match (self.factory)(opts.game, &opts, self.out.clone()) {
+            Ok(session) => {
+                self.session = session;
+                self.opts = opts;
+            }
+            Err(msg) => self.out.line(&error_line(msg, line)),
+        }
+    }
+}

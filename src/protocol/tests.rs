@@ -1,0 +1,342 @@
+//! The generic protocol layers driven with the test-only Nim game (two-step turns).
+
+use std::time::{Duration, Instant};
+
+use super::nim::Nim;
+use super::options::Options;
+use super::output::{Captured, Output};
+use super::session::{AnySession, Protocol, Session};
+use crate::game::Game;
+use crate::games::GameKind;
+
+fn nim_factory(kind: GameKind, opts: &Options, out: Output) -> Result<Box<dyn AnySession>, String> {
+    if kind == GameKind::Wells && opts.board_side == 12 {
+        return Err("expected a smaller board but got '12'".into());
+    }
+    Ok(Box::new(Session::<Nim>::new(opts, out)))
+}
+
+struct H {
+    p: Protocol,
+    cap: Captured,
+    seen: usize,
+}
+
+impl H {
+    fn new() -> H {
+        let cap = Captured::default();
+        let p = Protocol::with_factory(Output::new(cap.clone()), nim_factory).unwrap();
+        H { p, cap, seen: 0 }
+    }
+
+    /// The lines written since the last call.
+    fn take(&mut self) -> Vec<String> {
+        let text = self.cap.text();
+        let lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let new = lines[self.seen..].to_vec();
+        self.seen = lines.len();
+        new
+    }
+
+    /// Sends a line; returns the lines written (for `go` without `infinite`: up to `bestmove`).
+    fn send(&mut self, line: &str) -> Vec<String> {
+        assert!(self.p.handle(line), "unexpected quit");
+        if line.starts_with("go") && !line.contains("infinite") {
+            self.wait_for("bestmove")
+        } else if line.starts_with("perft") {
+            self.wait_for("Nodes searched")
+        } else {
+            self.take()
+        }
+    }
+
+    fn wait_for(&mut self, prefix: &str) -> Vec<String> {
+        let t = Instant::now();
+        let mut got = Vec::new();
+        loop {
+            got.extend(self.take());
+            // A parse error of `go` has no bestmove; a game-state error writes its error and
+            // `bestmove none` in one block.
+            if got
+                .iter()
+                .any(|l| l.starts_with(prefix) || l.starts_with("info string error"))
+            {
+                return got;
+            }
+            assert!(
+                t.elapsed() < Duration::from_secs(10),
+                "no {prefix}: {got:?}"
+            );
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    fn one(&mut self, line: &str) -> String {
+        let out = self.send(line);
+        assert_eq!(out.len(), 1, "{line}: {out:?}");
+        out[0].clone()
+    }
+
+    fn assert_error_changes_nothing(&mut self, line: &str) -> String {
+        let before = self.one("describe");
+        let err = self.one(line);
+        assert!(err.starts_with("info string error: expected "), "{err}");
+        assert!(err.contains(" but got '"), "{err}");
+        assert_eq!(self.one("describe"), before, "state changed by '{line}'");
+        err
+    }
+}
+
+#[test]
+fn handshake_and_isready() {
+    let mut h = H::new();
+    let out = h.send("ugi");
+    assert_eq!(out[0], "id name guerrilla");
+    assert!(out[1].starts_with("id author "));
+    assert!(out.contains(
+        &"option name Game type combo default guerrilla-checkers var guerrilla-checkers var guerrilla"
+            .to_string()
+    ));
+    assert_eq!(out.last().unwrap(), "ugiok");
+    assert_eq!(h.one("isready"), "readyok");
+    assert_eq!(
+        h.send("  \t \r"),
+        Vec::<String>::new(),
+        "blank lines are ignored"
+    );
+    assert_eq!(h.one("isready\r"), "readyok");
+}
+
+#[test]
+fn queries_follow_the_game() {
+    let mut h = H::new();
+    assert_eq!(h.one("query gameover"), "response false");
+    assert_eq!(h.one("query p1turn"), "response true");
+    assert_eq!(h.one("query result"), "response none");
+    assert!(h.send("position startpos moves 3a 3b 3a").is_empty());
+    assert_eq!(h.one("query p1turn"), "response false");
+    assert!(h.send("position startpos moves 3a 3b 3a 2").is_empty());
+    assert_eq!(h.one("query gameover"), "response true");
+    // P2 took the last stones: P1 cannot move and loses.
+    assert_eq!(h.one("query result"), "response p2win");
+    assert_eq!(h.one("query p1turn"), "response true");
+    // Moves after the end: reported, ignored; the rules' result stands.
+    let err = h.one("position startpos moves 3a 3b 3a 2 1a");
+    assert!(err.contains("the result stands"), "{err}");
+    assert_eq!(h.one("query result"), "response p2win");
+    assert!(h.one("describe").contains("forfeit=none"));
+}
+
+#[test]
+fn illegal_move_in_position_loses_the_game() {
+    let mut h = H::new();
+    let err = h.one("position startpos moves 3a 9z 1a");
+    assert!(
+        err.starts_with("info string error: expected a legal move but got '9z'"),
+        "{err}"
+    );
+    assert!(err.contains("lost by p2"), "{err}");
+    assert_eq!(h.one("query gameover"), "response true");
+    assert_eq!(h.one("query result"), "response p1win");
+    // `go` on a finished game answers at once.
+    let out = h.send("go nodes 10");
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert!(out[0].starts_with("info string error: expected a game in progress"));
+    assert_eq!(out[1], "bestmove none");
+    // A new position clears the loss.
+    assert!(h.send("position startpos moves 3a").is_empty());
+    assert_eq!(h.one("query gameover"), "response false");
+}
+
+#[test]
+fn errors_change_nothing() {
+    let mut h = H::new();
+    h.send("position startpos moves 2a 1b");
+    for line in [
+        "frobnicate",
+        "ugi now",
+        "position fen 99999 p3",
+        "position fen",
+        "position startpos 3a",
+        "go nodes x",
+        "go sideways",
+        "query everything",
+        "setoption name Hash value 16",
+        "setoption name BoardSide value 99",
+        "setoption name Game value chess",
+        "setoption name Game value guerrilla",
+        "play 7z",
+        "play 3a 3b",
+        "step t9",
+    ] {
+        if line == "setoption name Game value guerrilla" {
+            // Valid, but the factory refuses Wells with side 12: first make it refuse.
+            h.one("isready");
+            continue;
+        }
+        h.assert_error_changes_nothing(line);
+    }
+    // An option the factory refuses leaves options and game alone.
+    assert!(h.send("setoption name BoardSide value 12").is_empty());
+    h.assert_error_changes_nothing("setoption name Game value guerrilla");
+    h.assert_error_changes_nothing("perft");
+    h.assert_error_changes_nothing("perft -1");
+    let err = h.assert_error_changes_nothing("perft x");
+    assert_eq!(
+        err,
+        "info string error: expected a number but got 'x' in 'perft x'"
+    );
+}
+
+#[test]
+fn steps_undo_and_views() {
+    let mut h = H::new();
+    assert_eq!(h.one("step t2"), "stepped t2");
+    let d = h.one("describe");
+    assert!(
+        d.starts_with(
+            "describe game=nim tomove=p1 turnstart=false result=none forfeit=none pile=9"
+        ),
+        "{d}"
+    );
+    let legal = h.send("legal");
+    assert_eq!(
+        legal,
+        vec!["steps 2 a b".to_string(), "turns midturn 0".to_string()]
+    );
+    let out = h.send("go nodes 5");
+    assert_eq!(out[1], "bestmove none", "go mid-turn: {out:?}");
+    let show = h.send("show");
+    assert_eq!(
+        show[show.len() - 4..],
+        ["fen 11 p1", "steps t2", "tomove p1", "result none"]
+    );
+    assert_eq!(h.one("step a"), "stepped a");
+    assert_eq!(h.one("query p1turn"), "response false");
+    assert_eq!(h.one("play 3b"), "played 3b");
+    assert_eq!(h.one("undo"), "undone turn");
+    assert_eq!(
+        h.one("undo"),
+        "undone turn",
+        "the two-step turn goes back whole"
+    );
+    assert!(h.one("describe").contains("pile=11"));
+    assert!(h
+        .one("undo")
+        .starts_with("info string error: expected a move or step to undo"));
+    let legal = h.send("legal");
+    assert_eq!(legal[0], "steps 3 t1 t2 t3");
+    assert_eq!(legal[1], "turns complete 6 1a 1b 2a 2b 3a 3b");
+    let perft = h.send("perft 2");
+    assert_eq!(perft.len(), 7);
+    assert_eq!(perft[0], "1a: 6");
+    assert_eq!(perft[6], "Nodes searched: 36");
+    // Deeper than the game's own perft: the stoppable recursion, same numbers as the game's.
+    let perft = h.send("perft 4");
+    let total: u64 = super::nim::Nim::new(&Default::default()).perft(4);
+    assert_eq!(perft.last().unwrap(), &format!("Nodes searched: {total}"));
+    let sum: u64 = perft[..perft.len() - 1]
+        .iter()
+        .map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, total);
+}
+
+#[test]
+fn go_honours_limits_and_stop() {
+    let mut h = H::new();
+    let out = h.send("go nodes 100");
+    let best = out.last().unwrap();
+    assert!(best.starts_with("bestmove "));
+    let token = best.split(' ').nth(1).unwrap();
+    assert_eq!(best.split(' ').count(), 2);
+    assert!(h.send(&format!("play {token}"))[0].starts_with("played"));
+    // Infinite: no bestmove until stop; isready and query answered meanwhile.
+    assert!(h
+        .send("go infinite")
+        .iter()
+        .all(|l| !l.starts_with("bestmove")));
+    assert_eq!(h.one("isready"), "readyok");
+    assert_eq!(h.one("query gameover"), "response false");
+    std::thread::sleep(Duration::from_millis(30));
+    assert!(h.take().iter().all(|l| !l.starts_with("bestmove")));
+    let out = h.send("stop");
+    assert!(out.last().unwrap().starts_with("bestmove "), "{out:?}");
+    // A state-changing command during a search stops it first.
+    h.send("go infinite");
+    let out = h.send("position startpos");
+    assert!(out.last().unwrap().starts_with("bestmove "), "{out:?}");
+    // Time limits end an infinite-looking search.
+    let t = Instant::now();
+    h.send("go movetime 50");
+    h.send("go p1time 100 p2time 100 p1inc 0 p2inc 0");
+    assert!(t.elapsed() < Duration::from_secs(5));
+}
+
+#[test]
+fn new_game_really_resets() {
+    let script = [
+        "setoption name Seed value 5",
+        "position startpos moves 1a",
+        "go nodes 50",
+        "play 2b",
+        "go nodes 50",
+        "query result",
+    ];
+    let mut h = H::new();
+    let run = |h: &mut H| -> Vec<String> {
+        h.send("uginewgame");
+        script
+            .iter()
+            .flat_map(|l| h.send(l))
+            .filter(|l| !l.starts_with("info depth"))
+            .collect()
+    };
+    let first = run(&mut h);
+    let second = run(&mut h);
+    assert_eq!(first, second);
+    assert!(first.iter().filter(|l| l.starts_with("bestmove")).count() == 2);
+}
+
+#[test]
+fn game_options_start_a_new_game_of_that_game() {
+    let mut h = H::new();
+    h.send("play 1a");
+    // Nim reads BoardSide as its pile (side + 3). Changing it while playing "checkers" only
+    // stores it; switching to the Wells game then uses it.
+    assert!(h.send("setoption name BoardSide value 5").is_empty());
+    assert!(h.one("describe").contains("pile=10"));
+    assert!(h.send("setoption name game value GUERRILLA").is_empty());
+    assert!(h.one("describe").contains("pile=8"));
+    assert!(h.send("setoption name BoardSide value 6").is_empty());
+    assert!(h.one("describe").contains("pile=9"));
+    assert!(!h.p.handle("quit"));
+}
+
+#[test]
+fn position_extension_equals_a_fresh_position() {
+    let mut fresh = H::new();
+    let mut inc = H::new();
+    let full = ["1a", "2b", "3a", "1b"];
+    for n in 0..=full.len() {
+        let line = format!("position startpos moves {}", full[..n].join(" "));
+        assert!(inc.send(&line).is_empty());
+    }
+    fresh.send(&format!("position startpos moves {}", full.join(" ")));
+    assert_eq!(inc.one("describe"), fresh.one("describe"));
+    // A different history (not an extension) is rebuilt from the start.
+    inc.send("position startpos moves 3b");
+    fresh.send("position startpos moves 3b");
+    assert_eq!(inc.one("describe"), fresh.one("describe"));
+    // After play/undo the next position is rebuilt too.
+    inc.send("play 1a");
+    inc.send("position startpos moves 3b 2a");
+    fresh.send("position startpos moves 3b 2a");
+    assert_eq!(inc.one("describe"), fresh.one("describe"));
+    // A fen start, then the same fen with more moves.
+    inc.send("position fen 9 p2 moves 1a");
+    inc.send("position fen 9 p2 moves 1a 1b");
+    fresh.send("position fen 9 p2 moves 1a 1b");
+    assert_eq!(inc.one("describe"), fresh.one("describe"));
+    assert_eq!(inc.one("query p1turn"), "response false");
+}

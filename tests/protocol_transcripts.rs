@@ -1,0 +1,137 @@
+//! Golden transcripts (style #14): `tests/transcripts/<name>.in` is fed to the real binary line by
+//! line; the session, as `> input` lines each followed by its output, must equal
+//! `tests/transcripts/<name>.out`. Deterministic: seeded, node budgets only; the fields that
+//! measure time (`time`, `nps` in `info`, `Nodes/second:`) are masked as `*`.
+//!
+//! After an intended change, regenerate with
+//! `GUERRILLA_BLESS=1 cargo test --release --test protocol_transcripts` and review the diff.
+
+mod protocol_harness;
+
+use std::fs;
+use std::path::PathBuf;
+
+use protocol_harness::Proc;
+
+fn mask(line: &str) -> String {
+    if let Some(rest) = line.strip_prefix("Nodes/second: ") {
+        let _ = rest;
+        return "Nodes/second: *".into();
+    }
+    if !line.starts_with("info depth ") {
+        return line.to_string();
+    }
+    let mut out = Vec::new();
+    let mut hide = false;
+    for tok in line.split(' ') {
+        out.push(if hide { "*" } else { tok });
+        hide = tok == "time" || tok == "nps";
+    }
+    out.join(" ")
+}
+
+/// Runs one transcript and returns the session text.
+fn session(input: &str) -> String {
+    let mut p = Proc::spawn();
+    let mut text = String::new();
+    for line in input.lines() {
+        if line.starts_with('#') {
+            continue;
+        }
+        text.push_str(&format!("> {line}\n"));
+        p.send(line);
+        if line.trim() == "quit" {
+            let (all, status) = p.finish();
+            let _ = all;
+            assert!(status.success());
+            return text;
+        }
+        let go = line.trim_start().starts_with("go") && !line.contains("infinite");
+        let perft = line.trim_start().starts_with("perft");
+        let mut out = if go {
+            // Until the bestmove, or the error line of a `go` that does not parse.
+            // (a `go` that cannot search writes its error and `bestmove none` as one block).
+            p.until("bestmove", |l| {
+                l.starts_with("bestmove") || l.starts_with("info string error")
+            })
+        } else if perft {
+            p.until("the perft total", |l| {
+                l.starts_with("Nodes searched") || l.starts_with("info string")
+            })
+        } else {
+            Vec::new()
+        };
+        // Fence with `isready` (an input `isready` is its own fence: its readyok is kept).
+        if line.trim() != "isready" {
+            p.send("isready");
+        }
+        let mut rest = p.until("readyok", |l| l == "readyok");
+        if line.trim() != "isready" {
+            rest.pop();
+        }
+        out.extend(rest);
+        for l in out {
+            text.push_str(&mask(&l));
+            text.push('\n');
+        }
+    }
+    p.send("quit");
+    assert!(p.finish().1.success());
+    text
+}
+
+fn check(name: &str) {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/transcripts");
+    let input = fs::read_to_string(dir.join(format!("{name}.in"))).expect("transcript input");
+    let got = session(&input);
+    let expected_path = dir.join(format!("{name}.out"));
+    if std::env::var_os("GUERRILLA_BLESS").is_some() {
+        fs::write(&expected_path, &got).unwrap();
+        return;
+    }
+    let expected = fs::read_to_string(&expected_path).unwrap_or_default();
+    if got != expected {
+        let (g, e): (Vec<&str>, Vec<&str>) = (got.lines().collect(), expected.lines().collect());
+        let first = (0..g.len().max(e.len()))
+            .find(|&i| g.get(i) != e.get(i))
+            .unwrap_or(0);
+        panic!(
+            "transcript {name} differs at line {}:\n  expected: {:?}\n  got:      {:?}\n(GUERRILLA_BLESS=1 regenerates)",
+            first + 1,
+            e.get(first),
+            g.get(first)
+        );
+    }
+    // Deterministic: a second run gives the same text.
+    assert_eq!(
+        session(&input),
+        got,
+        "transcript {name} is not deterministic"
+    );
+}
+
+#[test]
+fn transcript_handshake() {
+    check("handshake");
+}
+
+#[test]
+fn transcript_checkers_game() {
+    check("checkers_game");
+}
+
+#[test]
+fn transcript_checkers_errors() {
+    check("checkers_errors");
+}
+
+#[test]
+fn transcript_checkers_extensions() {
+    check("checkers_extensions");
+}
+
+#[test]
+#[ignore = "the Guerrilla (Wells) rules core has not reached main yet"]
+fn transcript_wells_game() {
+    check("wells_game");
+}
