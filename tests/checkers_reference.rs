@@ -34,10 +34,6 @@ fn perft_matches_the_independent_reference() {
                 .unwrap_or_else(|e| panic!("{m} after {moves:?}: {e}"));
             pos.play_turn(&turn).unwrap();
         }
-        assert_eq!(
-            pos.perft(depth),
-            expected,
-            "perft({depth}) after {moves:?}"
-        );
+        assert_eq!(pos.perft(depth), expected, "perft({depth}) after {moves:?}");
     }
 }

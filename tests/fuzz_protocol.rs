@@ -323,7 +323,6 @@ fn fuzz_guerrilla_checkers_notation_and_positions() {
 }
 
 #[test]
-#[ignore = "the Guerrilla (Wells) rules core has not reached main yet"]
 fn fuzz_guerrilla_notation_and_positions() {
     // Listing Guerrilla's whole turns is costly: a tenth of the budget.
     let n = budget(200_000) / 10;

@@ -58,7 +58,6 @@ fn whole_game_of_guerrilla_checkers() {
 }
 
 #[test]
-#[ignore = "the Guerrilla (Wells) rules core has not reached main yet"]
 fn whole_game_of_guerrilla() {
     whole_game(GameKind::Wells, &["setoption name Seed value 11"]);
 }

@@ -131,7 +131,6 @@ fn transcript_checkers_extensions() {
 }
 
 #[test]
-#[ignore = "the Guerrilla (Wells) rules core has not reached main yet"]
 fn transcript_wells_game() {
     check("wells_game");
 }

@@ -67,7 +67,6 @@ fn soak_guerrilla_checkers() {
 }
 
 #[test]
-#[ignore = "the Guerrilla (Wells) rules core has not reached main yet"]
 fn soak_guerrilla() {
     soak(GameKind::Wells, 30, 5000);
 }

@@ -49,6 +49,10 @@ pub(crate) fn settings_for<G: Game>(opts: &Options) -> G::Settings {
         // The test game reads BoardSide as its pile size, to test the option plumbing.
         nim.pile = opts.board_side + 3;
     }
+    if let Some(wells) = any.downcast_mut::<crate::wells::WellsSettings>() {
+        wells.side = opts.board_side as u8; // W1
+        wells.turn_limit = opts.turn_limit; // W6
+    }
     let _ = (any, opts);
     settings
 }

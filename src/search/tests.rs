@@ -675,3 +675,13 @@ mod properties {
         }
     }
 }
+
+/// Guerrilla Checkers (GC2–GC5): the search plays legal turns and beats a random player on both
+/// sides. (A random COIN beats a random Guerrilla almost always, so the Guerrilla gets more nodes.)
+#[test]
+fn checkers_search_beats_a_random_player() {
+    use crate::checkers::Checkers;
+    let start = Checkers::new(&Default::default());
+    let won = against_random(&start, 6, [1500, 300], true);
+    assert!(won >= 5, "won {won} of 6");
+}
