@@ -294,9 +294,25 @@ def perft(pos, depth):
     return sum(perft(s, depth - 1) for s in succ)
 
 
-def parse_position(text):
-    """Parses the Rust core's position string. Filled in once its format is fixed."""
-    raise SystemExit("position strings are not supported yet")
+def parse_position(text, limit=400):
+    """Parses the Rust core's position string: `<side> <row>/<row>/... <w|b> <turn> <passes>`,
+    rows of `. W B X`. Row i is mapped to axial r = i - (n - 1), its points to ascending q: a
+    hexagon embedding of the same lattice (perft is invariant under the hexagon's symmetries)."""
+    f = text.split()
+    n = int(f[0])
+    rows = f[1].split('/')
+    b = Board(n)
+    m = n - 1
+    cells = {}
+    for i, row in enumerate(rows):
+        r = i - m
+        qs = [q for q in range(-m, m + 1) if abs(q + r) <= m]
+        assert len(qs) == len(row), (i, row)
+        for q, ch in zip(qs, row):
+            if ch in 'WBX':
+                cells[(q, r)] = ch
+    side = 'W' if f[2] == 'w' else 'B'
+    return Pos(b, cells, side, int(f[4]), int(f[3]), limit)
 
 
 def main(argv):
