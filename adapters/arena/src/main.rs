@@ -165,7 +165,7 @@ impl Match<'_> {
 
     /// Plays one game from `start` with engine `p1_engine` as p1, refereed by `G`'s rules.
     fn play<G: Game>(&mut self, start: &str, p1_engine: usize) -> Result<GameRecord, EngineError> {
-        let settings = G::Settings::default();
+        let settings = referee_settings::<G>(&self.args.options);
         let mut referee = if start == "startpos" {
             G::new(&settings)
         } else {
@@ -235,16 +235,15 @@ impl Match<'_> {
                     }
                     clocks[side.index()] = clocks[side.index()] - spent + inc;
                 }
-                TimeControl::Movetime(ms) => {
-                    if spent > ms + 25 {
-                        break (
-                            Some(Outcome::Win(side.opponent())),
-                            format!(
-                                "{} overstepped movetime ({spent} ms)",
-                                self.engines[us].name
-                            ),
-                        );
-                    }
+                // cutegames' default timeout buffer is 25 ms.
+                TimeControl::Movetime(ms) if spent > ms + 25 => {
+                    break (
+                        Some(Outcome::Win(side.opponent())),
+                        format!(
+                            "{} overstepped movetime ({spent} ms)",
+                            self.engines[us].name
+                        ),
+                    );
                 }
                 _ => {}
             }
@@ -300,6 +299,23 @@ impl Match<'_> {
             problems,
         })
     }
+}
+
+/// The referee's game settings: the defaults, with the engines' `BoardSide` and `TurnLimit`
+/// options applied to Guerrilla (W1, W6) so the referee plays the same game as the engines.
+fn referee_settings<G: Game>(options: &[String]) -> G::Settings {
+    let mut settings = G::Settings::default();
+    let any: &mut dyn std::any::Any = &mut settings;
+    if let Some(wells) = any.downcast_mut::<guerrilla::wells::WellsSettings>() {
+        for opt in options {
+            match opt.split_once('=') {
+                Some(("BoardSide", v)) => wells.side = v.parse().unwrap_or(wells.side),
+                Some(("TurnLimit", v)) => wells.turn_limit = v.parse().unwrap_or(wells.turn_limit),
+                _ => {}
+            }
+        }
+    }
+    settings
 }
 
 fn run<G: Game>(args: &Args) -> Result<bool, String> {
