@@ -35,6 +35,11 @@ pub struct Geo {
     pub nb: Vec<[u16; 6]>,
     /// The neighbours of each point, as a set.
     pub nbm: Vec<Bits>,
+    /// The jumps from each point in each direction of [`DIRS`]: (point jumped over, landing
+    /// point), or ([`NONE`], [`NONE`]) when the landing point is off the board.
+    pub jumps: Vec<[(u16, u16); 6]>,
+    /// The directions (bit `d` for `DIRS[d]`) in which each point has a neighbour on the board.
+    pub onb: Vec<u8>,
     /// The line of each point counted from the edge, the edge being line 1 (W3).
     pub line: Vec<u8>,
     /// Zobrist keys: White piece, Black piece, massacre token.
@@ -122,6 +127,26 @@ impl Geo {
                 sym.push(map);
             }
         }
+        let jumps = (0..len)
+            .map(|p| {
+                let mut j = [(NONE, NONE); 6];
+                for (d, jd) in j.iter_mut().enumerate() {
+                    let over = nb[p][d];
+                    if over != NONE && nb[over as usize][d] != NONE {
+                        *jd = (over, nb[over as usize][d]);
+                    }
+                }
+                j
+            })
+            .collect();
+        let onb = nb
+            .iter()
+            .map(|n| {
+                (0..6)
+                    .filter(|&d| n[d] != NONE)
+                    .fold(0u8, |m, d| m | 1 << d)
+            })
+            .collect();
         let mut all = Bits::EMPTY;
         for p in 0..len {
             all.set(p);
@@ -135,6 +160,8 @@ impl Geo {
             dim,
             nb,
             nbm,
+            jumps,
+            onb,
             line,
             zob,
             first_turn,

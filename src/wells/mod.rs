@@ -126,6 +126,11 @@ pub enum Phase {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct St {
     pub(crate) cells: [u8; CELLS],
+    /// `adj[c][p]`: the directions (bit `d` for [`geom::DIRS`]`[d]`) in which `p` has a
+    /// neighbour holding a piece of colour `c + 1`, kept by `place` and `lift`. Strength (2.0)
+    /// is its population count; the move generators walk its bits instead of all six
+    /// directions.
+    adj: [[u8; CELLS]; 2],
     /// Pieces of White and Black.
     pub(crate) occ: [Bits; 2],
     pub(crate) tokens: Bits,
@@ -144,6 +149,13 @@ pub struct St {
     is_pass: bool,
     /// The mover's pieces when the turn began (W5).
     start_own: Bits,
+    /// Group labels of the mover's pieces (1, 2, …; 0 on every other point), set when the
+    /// turn starts and kept through it: a growth joins the group it grows, the new group takes
+    /// a fresh label, a jumping piece keeps its group's (W2, W4). Two of the mover's pieces are
+    /// in one group exactly when their labels are equal, so legality checks need no flood fill.
+    gid: [u8; CELLS],
+    /// The next fresh label.
+    next_gid: u8,
     /// Growth: the pieces of the groups that still have to grow (W4).
     pending: Bits,
     /// Movement: the pieces of the groups that have moved.
@@ -204,6 +216,19 @@ thread_local! {
     static STEP_BUF: RefCell<Vec<Step>> = const { RefCell::new(Vec::new()) };
 }
 
+/// The directions whose bits are set in a six-bit mask, in increasing order.
+#[inline]
+fn dirs(mut m: u8) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            return None;
+        }
+        let d = m.trailing_zeros() as usize;
+        m &= m - 1;
+        Some(d)
+    })
+}
+
 /// Where `settle` writes the steps it takes by itself (for the turn notation).
 type Log<'a> = Option<&'a mut Vec<Step>>;
 
@@ -239,10 +264,6 @@ impl Wells {
         self.st.side + 1
     }
     #[inline]
-    fn enemy(&self) -> u8 {
-        2 - self.st.side
-    }
-    #[inline]
     fn own_supply(&self) -> u32 {
         PIECES.saturating_sub(self.st.occ[self.st.side as usize].count())
     }
@@ -254,14 +275,33 @@ impl Wells {
         self.st.cells[p] = color;
         self.st.occ[color as usize - 1].set(p);
         self.st.zboard ^= self.geo.zob[p][color as usize - 1];
+        self.toggle_adj(p, color);
+    }
+    /// Flips `p`'s bit in its neighbours' `adj` masks for `color` (a piece arrives or leaves).
+    #[inline]
+    fn toggle_adj(&mut self, p: usize, color: u8) {
+        let adj = &mut self.st.adj[color as usize - 1];
+        for (d, &y) in self.geo.nb[p].iter().enumerate() {
+            if y != geom::NONE {
+                adj[y as usize] ^= 1 << ((d + 3) % 6);
+            }
+        }
+    }
+    /// Places a piece of the mover's colour in the group labelled `g`.
+    #[inline]
+    fn place_in(&mut self, p: usize, g: u8) {
+        self.place(p, self.own());
+        self.st.gid[p] = g;
     }
     #[inline]
     fn lift(&mut self, p: usize) {
         let color = self.st.cells[p];
         debug_assert!(color == WHITE || color == BLACK);
         self.st.cells[p] = EMPTY;
+        self.st.gid[p] = 0;
         self.st.occ[color as usize - 1].clear(p);
         self.st.zboard ^= self.geo.zob[p][color as usize - 1];
+        self.toggle_adj(p, color);
     }
     #[inline]
     fn put_token(&mut self, p: usize) {
@@ -323,11 +363,10 @@ impl Wells {
     /// Strength (2.0, W4): the number of adjacent pieces of the piece's own side.
     #[inline]
     pub fn strength(&self, p: usize) -> u32 {
-        let c = self.st.cells[p];
-        self.geo.nb[p]
-            .iter()
-            .filter(|&&y| y != geom::NONE && self.st.cells[y as usize] == c)
-            .count() as u32
+        match self.st.cells[p] {
+            c @ (WHITE | BLACK) => self.st.adj[c as usize - 1][p].count_ones(),
+            _ => 0,
+        }
     }
 
     // ---- option enumerators ------------------------------------------------------------------
@@ -339,28 +378,22 @@ impl Wells {
             return;
         }
         let me = self.st.side as usize;
-        let own = self.st.occ[me];
-        // Points next to an enemy piece (7.0), computed once.
+        let (own_adj, enemy_adj) = (&self.st.adj[me], &self.st.adj[1 - me]);
         let mut seen = Bits::EMPTY;
-        for e in self.st.occ[1 - me].iter() {
-            seen = seen.or(&self.geo.nbm[e]);
-        }
         for x in self.st.pending.iter() {
-            for &y in &self.geo.nb[x] {
-                if y == geom::NONE {
-                    continue;
-                }
-                let y = y as usize;
+            let gx = self.st.gid[x];
+            // The directions in which x's neighbour is on the board and holds no piece.
+            let free = self.geo.onb[x] & !(own_adj[x] | enemy_adj[x]);
+            for d in dirs(free) {
+                let y = self.geo.nb[x][d] as usize;
                 if self.st.cells[y] != EMPTY || seen.get(y) {
                     continue;
                 }
                 seen.set(y);
-                let nbm = &self.geo.nbm[y];
-                // Every friendly neighbour must be in x's group (7.0): only when there are
-                // several is the group needed.
-                let mut friends = nbm.and(&own).andnot(&self.geo.nbm[x]);
-                friends.clear(x);
-                if !friends.is_empty() && !friends.andnot(&self.group_of(x)).is_empty() {
+                // Never next to an enemy piece, and every friendly neighbour in x's group (7.0).
+                if enemy_adj[y] != 0
+                    || dirs(own_adj[y]).any(|e| self.st.gid[self.geo.nb[y][e] as usize] != gx)
+                {
                     continue;
                 }
                 if !f(y) {
@@ -391,62 +424,45 @@ impl Wells {
     /// piece of `g`, onto an empty point not adjacent to a friendly piece outside `g`.
     #[inline]
     fn for_each_jump_of(&self, g: &Bits, f: &mut impl FnMut(usize, usize) -> bool) {
-        let others = self.st.occ[self.st.side as usize].andnot(g);
+        let own_adj = &self.st.adj[self.st.side as usize];
         for from in g.iter() {
-            for d in 0..6 {
-                if let Some((over, to)) = self.geo.beyond(from, d) {
-                    if g.get(over)
-                        && self.st.cells[to] == EMPTY
-                        && !self.geo.nbm[to].meets(&others)
-                        && !f(from, to)
-                    {
-                        return;
-                    }
+            for d in dirs(own_adj[from]) {
+                let (over, to) = self.geo.jumps[from][d];
+                if to == geom::NONE || !g.get(over as usize) {
+                    continue;
+                }
+                let to = to as usize;
+                if self.st.cells[to] == EMPTY
+                    && dirs(own_adj[to]).all(|e| g.get(self.geo.nb[to][e] as usize))
+                    && !f(from, to)
+                {
+                    return;
                 }
             }
         }
     }
 
     /// Calls `f` for every jump that would start the movement of a group that has not moved;
-    /// `f` returns `false` to stop early. The piece jumped over is the mover's, hence of the
-    /// same group (groups never touch, W2); the group itself is computed only when the landing
-    /// point has another friendly neighbour.
+    /// `f` returns `false` to stop early. The piece jumped over is a friendly neighbour, hence
+    /// of the same group (groups never touch, W2); the landing point may touch no friendly
+    /// piece of another label.
     fn for_each_start_jump(&self, f: &mut impl FnMut(usize, usize) -> bool) {
-        let own_c = self.own();
-        let own = self.st.occ[self.st.side as usize];
-        let unmoved = own.andnot(&self.st.moved);
-        // The groups met so far (computed at most once each).
-        let mut groups = [Bits::EMPTY; 8];
-        let mut ngroups = 0usize;
-        for from in unmoved.iter() {
-            for d in 0..6 {
-                if let Some((over, to)) = self.geo.beyond(from, d) {
-                    if self.st.cells[over] != own_c || self.st.cells[to] != EMPTY {
-                        continue;
-                    }
-                    // Friendly neighbours of the landing point that touch `over` are of its
-                    // group by definition (a group is a connected set, W2).
-                    let friends = self.geo.nbm[to]
-                        .and(&own)
-                        .andnot(&self.geo.nbm[over])
-                        .andnot(&self.geo.nbm[from]);
-                    if !friends.is_empty() {
-                        let g = match groups[..ngroups].iter().find(|g| g.get(from)) {
-                            Some(g) => *g,
-                            None => {
-                                let g = self.group_of(from);
-                                groups[ngroups % 8] = g;
-                                ngroups = (ngroups + 1).min(8);
-                                g
-                            }
-                        };
-                        if !friends.andnot(&g).is_empty() {
-                            continue;
-                        }
-                    }
-                    if !f(from, to) {
-                        return;
-                    }
+        let me = self.st.side as usize;
+        let own_adj = &self.st.adj[me];
+        let gid = &self.st.gid;
+        for from in self.st.occ[me].andnot(&self.st.moved).iter() {
+            let g = gid[from];
+            for d in dirs(own_adj[from]) {
+                let (_, to) = self.geo.jumps[from][d];
+                if to == geom::NONE || self.st.cells[to as usize] != EMPTY {
+                    continue;
+                }
+                let to = to as usize;
+                if dirs(own_adj[to]).any(|e| gid[self.geo.nb[to][e] as usize] != g) {
+                    continue;
+                }
+                if !f(from, to) {
+                    return;
                 }
             }
         }
@@ -457,22 +473,14 @@ impl Wells {
     /// kills began: victims are removed only when the turn ends).
     fn for_each_free_kill(&self, f: &mut impl FnMut(usize, usize)) {
         let me = self.st.side as usize;
-        let enemy = self.enemy();
+        let (own_adj, enemy_adj) = (&self.st.adj[me], &self.st.adj[1 - me]);
         let killers = self.st.occ[me].andnot(&self.st.used);
         for k in killers.iter() {
-            let mut sk = u32::MAX;
-            for &v in &self.geo.nb[k] {
-                if v == geom::NONE {
-                    continue;
-                }
-                let v = v as usize;
-                if self.st.cells[v] == enemy && !self.st.killed.get(v) {
-                    if sk == u32::MAX {
-                        sk = self.strength(k);
-                    }
-                    if sk > self.strength(v) {
-                        f(k, v);
-                    }
+            let sk = own_adj[k].count_ones();
+            for d in dirs(enemy_adj[k]) {
+                let v = self.geo.nb[k][d] as usize;
+                if !self.st.killed.get(v) && sk > enemy_adj[v].count_ones() {
+                    f(k, v);
                 }
             }
         }
@@ -508,6 +516,10 @@ impl Wells {
         st.jumps_left = 0;
         st.pending = Bits::EMPTY;
         st.start_own = Bits::EMPTY;
+        // Labels are the mover's alone, renumbered each turn, so that equal positions at a turn
+        // start are equal states.
+        st.gid = [0; CELLS];
+        st.next_gid = 1;
         if st.passes >= 2 || st.turn > self.settings.turn_limit {
             // W6: two passes in a row, or turn `turn_limit` has been played.
             st.phase = Phase::Over;
@@ -518,13 +530,19 @@ impl Wells {
         // W4: the groups that had fewer than five pieces when the turn began must grow.
         let mut left = own;
         let mut pending = Bits::EMPTY;
+        let mut label = 1u8;
         while let Some(x) = left.first() {
             let g = self.group_of(x);
             left = left.andnot(&g);
             if g.count() < MAX_GROUP {
                 pending = pending.or(&g);
             }
+            for p in g.iter() {
+                self.st.gid[p] = label;
+            }
+            label = label.saturating_add(1);
         }
+        self.st.next_gid = label;
         self.st.pending = pending;
         self.st.phase = Phase::Growth;
         self.skip_empty_phases();
@@ -668,7 +686,7 @@ impl Wells {
                             if let Some(l) = log.as_deref_mut() {
                                 l.push(Step::NewGroup(p as u16));
                             }
-                            self.place(p, self.own());
+                            self.place_new_group(p);
                             self.st.phase = Phase::Move;
                         }
                         _ => return,
@@ -738,25 +756,36 @@ impl Wells {
         }
     }
 
+    /// The turn's new group (W4), under a fresh label.
+    fn place_new_group(&mut self, p: usize) {
+        let g = self.st.next_gid;
+        self.st.next_gid = g.saturating_add(1);
+        self.place_in(p, g);
+    }
+
     fn do_grow(&mut self, p: usize, log: Log) {
         if let Some(l) = log {
             l.push(Step::Grow(p as u16));
         }
         let own = self.own();
+        let mut g = 0;
         if let Some(&y) = self.geo.nb[p]
             .iter()
             .find(|&&y| y != geom::NONE && self.st.cells[y as usize] == own)
         {
-            let g = self.group_of(y as usize);
-            self.st.pending = self.st.pending.andnot(&g);
+            g = self.st.gid[y as usize];
+            for x in self.st.pending.iter() {
+                if self.st.gid[x] == g {
+                    self.st.pending.clear(x);
+                }
+            }
         }
-        self.place(p, own);
+        self.place_in(p, g);
     }
 
     /// Applies a legal step, then every forced decision after it; the steps taken by
     /// themselves are appended to `log`.
-    pub(crate) fn apply_logged(&mut self, step: Step, log: Log) -> St {
-        let undo = self.st;
+    pub(crate) fn apply_logged(&mut self, step: Step, log: Log) {
         self.st.fresh = false;
         match step {
             Step::Pass => {
@@ -765,7 +794,7 @@ impl Wells {
             }
             Step::Grow(p) => self.do_grow(p as usize, None),
             Step::NewGroup(p) => {
-                self.place(p as usize, self.own());
+                self.place_new_group(p as usize);
                 self.st.phase = Phase::Move;
             }
             Step::Jump(from, to) => {
@@ -776,9 +805,9 @@ impl Wells {
                     self.st.jumps_left = g.count() as u8;
                     self.st.phase = Phase::Moving;
                 }
-                let own = self.own();
+                let g = self.st.gid[from];
                 self.lift(from);
-                self.place(to, own);
+                self.place_in(to, g);
                 self.st.moving.clear(from);
                 self.st.moving.set(to);
                 self.st.jumps_left = self.st.jumps_left.saturating_sub(1);
@@ -789,7 +818,6 @@ impl Wells {
             Step::Kill(k, v) => self.add_kill(k as usize, v as usize),
         }
         self.settle(log);
-        undo
     }
 
     /// Calls `f` with every legal next step.
@@ -934,6 +962,7 @@ impl Wells {
     pub fn transformed(&self, s: usize) -> Wells {
         let mut w = self.clone();
         w.st.cells = [EMPTY; CELLS];
+        w.st.adj = [[0; CELLS]; 2];
         w.st.occ = [Bits::EMPTY; 2];
         w.st.tokens = Bits::EMPTY;
         w.st.zboard = 0;
@@ -974,7 +1003,8 @@ impl Wells {
         let mut steps = Vec::new();
         self.for_each_step(&mut |s| steps.push(s));
         for s in steps {
-            let undo = self.apply_logged(s, None);
+            let undo = self.st;
+            self.apply_logged(s, None);
             path.push(s);
             let go_on = if self.st.turn != turn {
                 if done.insert(self.leaf_key()) {
@@ -1094,6 +1124,7 @@ impl Game for Wells {
             },
             st: St {
                 cells: [EMPTY; CELLS],
+                adj: [[0; CELLS]; 2],
                 occ: [Bits::EMPTY; 2],
                 tokens: Bits::EMPTY,
                 side: 0,
@@ -1104,6 +1135,8 @@ impl Game for Wells {
                 passed: false,
                 is_pass: false,
                 start_own: Bits::EMPTY,
+                gid: [0; CELLS],
+                next_gid: 1,
                 pending: Bits::EMPTY,
                 moved: Bits::EMPTY,
                 moving: Bits::EMPTY,
@@ -1157,7 +1190,14 @@ impl Game for Wells {
     }
 
     fn apply_step(&mut self, step: Step) -> St {
-        self.apply_logged(step, None)
+        let undo = self.st;
+        self.apply_logged(step, None);
+        undo
+    }
+
+    /// No undo record: the state is about 2.5 KB, copied for nothing in a playout.
+    fn apply_step_no_undo(&mut self, step: Step) {
+        self.apply_logged(step, None);
     }
 
     fn undo_step(&mut self, _step: Step, undo: St) {
