@@ -15,7 +15,7 @@ pub fn random_game<G: Game, R: rand::Rng>(pos: &mut G, rng: &mut R) -> u64 {
     while pos.outcome().is_none() {
         match pos.random_step(rng) {
             Some(step) => {
-                pos.apply_step(step);
+                pos.apply_step_no_undo(step);
                 steps += 1;
             }
             None => break,

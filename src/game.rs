@@ -146,6 +146,12 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     fn legal_steps(&self, out: &mut Vec<Self::Step>);
     /// Applies a step that `legal_steps` generated; returns what `undo_step` needs.
     fn apply_step(&mut self, step: Self::Step) -> Self::Undo;
+    /// Applies a step that `legal_steps` generated when it will never be taken back (random
+    /// games, playouts on a copy). Same effect as `apply_step`; games whose undo record is
+    /// costly to make override it.
+    fn apply_step_no_undo(&mut self, step: Self::Step) {
+        self.apply_step(step);
+    }
     /// Takes back `step`, which was the last step applied and returned `undo`.
     fn undo_step(&mut self, step: Self::Step, undo: Self::Undo);
     /// One legal next step drawn at random (for playouts), `None` when there is none.

@@ -443,16 +443,18 @@ impl<G: Game> Tree<G> {
     }
 
     /// A random playout from the working position; the result as a value for P1, or `None` when
-    /// aborted. The steps go on the undo stack.
+    /// aborted. It runs on a copy, so that no undo record is made for its steps (a Guerrilla
+    /// state is kilobytes) and the working position is left as it was.
     fn playout(&mut self, abort: &mut dyn FnMut() -> bool) -> Option<f64> {
+        let mut pos = self.pos.clone();
         let mut n = 0u32;
         loop {
-            if let Some(o) = self.pos.outcome() {
+            if let Some(o) = pos.outcome() {
                 return Some(outcome_value(o, Side::P1));
             }
-            let side = self.pos.side_to_move();
+            let side = pos.side_to_move();
             if n >= self.params.playout_cap {
-                let e = self.pos.evaluate();
+                let e = pos.evaluate();
                 let e = if e.is_finite() {
                     e.clamp(-1.0, 1.0)
                 } else {
@@ -463,11 +465,10 @@ impl<G: Game> Tree<G> {
             if n % 64 == 63 && abort() {
                 return None;
             }
-            let Some(step) = self.pos.random_step(&mut self.rng) else {
+            let Some(step) = pos.random_step(&mut self.rng) else {
                 return Some(0.0);
             };
-            let u = self.pos.apply_step(step);
-            self.undo.push((step, u));
+            pos.apply_step_no_undo(step);
             n += 1;
         }
     }
