@@ -158,6 +158,10 @@ pub struct St {
     next_gid: u8,
     /// Growth: the pieces of the groups that still have to grow (W4).
     pending: Bits,
+    /// Growth: the legal growth points, supply aside (W4, 7.0). Computed when the turn starts,
+    /// then only narrowed: a growth ends its group's options and those of the points next to
+    /// the new piece (they now touch two groups); nothing is removed before the growth ends.
+    grow_pts: Bits,
     /// Movement: the pieces of the groups that have moved.
     moved: Bits,
     /// Movement: the pieces of the moving group, where they stand now.
@@ -371,15 +375,26 @@ impl Wells {
 
     // ---- option enumerators ------------------------------------------------------------------
 
-    /// Calls `f` with every legal growth point (W4: groups still pending, supply permitting).
-    /// `f` returns `false` to stop early.
+    /// Calls `f` with every legal growth point, in increasing order (W4: groups still pending,
+    /// supply permitting). `f` returns `false` to stop early.
     fn for_each_grow(&self, f: &mut impl FnMut(usize) -> bool) {
         if self.own_supply() == 0 {
             return;
         }
+        for y in self.st.grow_pts.iter() {
+            if !f(y) {
+                return;
+            }
+        }
+    }
+
+    /// The growth points of the pending groups, from the board (W4, 7.0): empty, next to no
+    /// enemy piece, and every friendly neighbour in one pending group.
+    fn scan_grow_points(&self) -> Bits {
         let me = self.st.side as usize;
         let (own_adj, enemy_adj) = (&self.st.adj[me], &self.st.adj[1 - me]);
         let mut seen = Bits::EMPTY;
+        let mut pts = Bits::EMPTY;
         for x in self.st.pending.iter() {
             let gx = self.st.gid[x];
             // The directions in which x's neighbour is on the board and holds no piece.
@@ -390,17 +405,14 @@ impl Wells {
                     continue;
                 }
                 seen.set(y);
-                // Never next to an enemy piece, and every friendly neighbour in x's group (7.0).
-                if enemy_adj[y] != 0
-                    || dirs(own_adj[y]).any(|e| self.st.gid[self.geo.nb[y][e] as usize] != gx)
+                if enemy_adj[y] == 0
+                    && dirs(own_adj[y]).all(|e| self.st.gid[self.geo.nb[y][e] as usize] == gx)
                 {
-                    continue;
-                }
-                if !f(y) {
-                    return;
+                    pts.set(y);
                 }
             }
         }
+        pts
     }
 
     /// The points where a new group may start (W4: adjacent to no piece; W3 on turn 1).
@@ -515,6 +527,7 @@ impl Wells {
         st.moving = Bits::EMPTY;
         st.jumps_left = 0;
         st.pending = Bits::EMPTY;
+        st.grow_pts = Bits::EMPTY;
         st.start_own = Bits::EMPTY;
         // Labels are the mover's alone, renumbered each turn, so that equal positions at a turn
         // start are equal states.
@@ -544,6 +557,7 @@ impl Wells {
         }
         self.st.next_gid = label;
         self.st.pending = pending;
+        self.st.grow_pts = self.scan_grow_points();
         self.st.phase = Phase::Growth;
         self.skip_empty_phases();
     }
@@ -774,12 +788,17 @@ impl Wells {
             .find(|&&y| y != geom::NONE && self.st.cells[y as usize] == own)
         {
             g = self.st.gid[y as usize];
+            // The group's other options go, and so do the points next to the new piece.
+            let mut gone = self.geo.nbm[p];
             for x in self.st.pending.iter() {
                 if self.st.gid[x] == g {
                     self.st.pending.clear(x);
+                    gone = gone.or(&self.geo.nbm[x]);
                 }
             }
+            self.st.grow_pts = self.st.grow_pts.andnot(&gone);
         }
+        self.st.grow_pts.clear(p);
         self.place_in(p, g);
     }
 
@@ -1138,6 +1157,7 @@ impl Game for Wells {
                 gid: [0; CELLS],
                 next_gid: 1,
                 pending: Bits::EMPTY,
+                grow_pts: Bits::EMPTY,
                 moved: Bits::EMPTY,
                 moving: Bits::EMPTY,
                 jumps_left: 0,
@@ -1281,5 +1301,152 @@ impl Game for Wells {
 
     fn describe(&self) -> Vec<(&'static str, String)> {
         position::describe(self)
+    }
+}
+
+/// The fast generators against slow ones written straight from the rules (flood fills, all six
+/// directions, neighbours counted on the board), at every step of random games.
+#[cfg(test)]
+mod oracle {
+    use super::*;
+    use rand::rngs::SmallRng;
+    use rand::SeedableRng;
+
+    fn nbs(w: &Wells, p: usize) -> impl Iterator<Item = usize> + '_ {
+        w.geo.nb[p]
+            .iter()
+            .filter(|&&y| y != geom::NONE)
+            .map(|&y| y as usize)
+    }
+
+    /// The pieces of colour `c` connected to `p`, by breadth-first search over the board.
+    fn flood(w: &Wells, p: usize) -> Bits {
+        let c = w.st.cells[p];
+        let mut g = Bits::EMPTY;
+        let mut todo = vec![p];
+        g.set(p);
+        while let Some(x) = todo.pop() {
+            for y in nbs(w, x) {
+                if w.st.cells[y] == c && !g.get(y) {
+                    g.set(y);
+                    todo.push(y);
+                }
+            }
+        }
+        g
+    }
+
+    fn strength(w: &Wells, p: usize) -> usize {
+        nbs(w, p)
+            .filter(|&y| w.st.cells[y] == w.st.cells[p])
+            .count()
+    }
+
+    fn slow_steps(w: &Wells) -> Vec<Step> {
+        let own = w.own();
+        let enemy = 3 - own;
+        let mut out = Vec::new();
+        if w.st.fresh {
+            out.push(Step::Pass);
+        }
+        match w.st.phase {
+            Phase::Growth => {
+                if w.own_supply() > 0 {
+                    for y in 0..w.geo.len {
+                        if w.st.cells[y] != EMPTY || nbs(w, y).any(|z| w.st.cells[z] == enemy) {
+                            continue;
+                        }
+                        let friends: Vec<usize> =
+                            nbs(w, y).filter(|&z| w.st.cells[z] == own).collect();
+                        let Some(&f0) = friends.first() else { continue };
+                        let g = flood(w, f0);
+                        if w.st.pending.get(f0) && friends.iter().all(|&z| g.get(z)) {
+                            out.push(Step::Grow(y as u16));
+                        }
+                    }
+                }
+            }
+            Phase::Move | Phase::Moving => {
+                for from in 0..w.geo.len {
+                    if w.st.cells[from] != own {
+                        continue;
+                    }
+                    let g = if w.st.phase == Phase::Moving {
+                        if !w.st.moving.get(from) || w.st.jumps_left == 0 {
+                            continue;
+                        }
+                        w.st.moving
+                    } else {
+                        if w.st.moved.get(from) {
+                            continue;
+                        }
+                        flood(w, from)
+                    };
+                    for d in 0..6 {
+                        let Some((over, to)) = w.geo.beyond(from, d) else {
+                            continue;
+                        };
+                        if g.get(over)
+                            && w.st.cells[to] == EMPTY
+                            && nbs(w, to).all(|z| w.st.cells[z] != own || g.get(z))
+                        {
+                            out.push(Step::Jump(from as u16, to as u16));
+                        }
+                    }
+                }
+                out.push(if w.st.phase == Phase::Move {
+                    Step::EndMovement
+                } else {
+                    Step::EndGroup
+                });
+                if w.st.fresh {
+                    out.retain(|&s| s != Step::EndMovement);
+                }
+            }
+            Phase::Kill => {
+                for k in 0..w.geo.len {
+                    if w.st.cells[k] != own || w.st.used.get(k) {
+                        continue;
+                    }
+                    for v in nbs(w, k) {
+                        if w.st.cells[v] == enemy
+                            && !w.st.killed.get(v)
+                            && strength(w, k) > strength(w, v)
+                        {
+                            out.push(Step::Kill(k as u16, v as u16));
+                        }
+                    }
+                }
+            }
+            _ => {
+                let mut v = Vec::new();
+                w.for_each_step(&mut |s| v.push(s));
+                return v;
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn fast_generators_match_the_rules() {
+        let mut checked = 0;
+        for side in 4..=9u8 {
+            for seed in 0..12u64 {
+                let mut rng = SmallRng::seed_from_u64(seed * 31 + side as u64);
+                let mut w = Wells::new(&Settings::new(side, 300).unwrap());
+                while w.outcome().is_none() {
+                    let mut fast = Vec::new();
+                    w.legal_steps(&mut fast);
+                    let mut slow = slow_steps(&w);
+                    fast.sort();
+                    slow.sort();
+                    assert_eq!(fast, slow, "{w:?}");
+                    checked += 1;
+                    let s = w.random_step(&mut rng).unwrap();
+                    w.apply_step(s);
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 }
