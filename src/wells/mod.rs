@@ -316,29 +316,35 @@ impl Wells {
 
     // ---- groups, strength --------------------------------------------------------------------
 
-    /// The group of the piece on `p`: the pieces of its colour connected to it (W2).
+    /// The group of the piece on `p`: the pieces of its colour connected to it (W2), by a
+    /// depth-first walk along the `adj` masks.
     pub fn group_of(&self, p: usize) -> Bits {
-        let color = self.st.cells[p];
-        let own = match color {
-            WHITE => self.st.occ[0],
-            BLACK => self.st.occ[1],
+        let adj = match self.st.cells[p] {
+            c @ (WHITE | BLACK) => &self.st.adj[c as usize - 1],
             _ => return Bits::EMPTY,
         };
         let mut g = Bits::EMPTY;
         g.set(p);
-        let mut frontier = g;
-        loop {
-            let mut next = Bits::EMPTY;
-            for x in frontier.iter() {
-                next = next.or(&self.geo.nbm[x]);
+        // Each piece is pushed once and a side has at most 60 pieces (W2); the bound check
+        // only keeps a malformed state from indexing out of range.
+        let mut stack = [0u16; 64];
+        stack[0] = p as u16;
+        let mut n = 1;
+        while n > 0 {
+            n -= 1;
+            let x = stack[n] as usize;
+            for d in dirs(adj[x]) {
+                let y = self.geo.nb[x][d];
+                if !g.get(y as usize) {
+                    g.set(y as usize);
+                    if n < stack.len() {
+                        stack[n] = y;
+                        n += 1;
+                    }
+                }
             }
-            next = next.and(&own).andnot(&g);
-            if next.is_empty() {
-                return g;
-            }
-            g = g.or(&next);
-            frontier = next;
         }
+        g
     }
 
     /// The connected parts of a set of points.
@@ -595,6 +601,19 @@ impl Wells {
     /// The moving group's movement ends (W4, 8.3): if it is in several parts, only the largest
     /// stays; between equal largest parts the player chooses (phase `Keep`).
     fn end_group(&mut self) {
+        // Most movements end in one piece. The moving pieces never touch another friendly
+        // piece (W4), so the group of one of them is its part of the moving group.
+        let whole = match self.st.moving.first() {
+            Some(p) => self.group_of(p) == self.st.moving,
+            None => true,
+        };
+        if whole {
+            self.st.moved = self.st.moved.or(&self.st.moving);
+            self.st.moving = Bits::EMPTY;
+            self.st.jumps_left = 0;
+            self.st.phase = Phase::Move;
+            return;
+        }
         let comps = self.components(&self.st.moving);
         let best = comps.iter().map(|c| c.count()).max().unwrap_or(0);
         let tied = comps.iter().filter(|c| c.count() == best).count();
