@@ -8,6 +8,12 @@
 //! never offers a lone forced step except at a turn start. At a turn start nothing of the turn has
 //! been done yet: its only state is the board, the side to move, the turn number and the passes.
 //!
+//! Speed: the state keeps, besides the board, a six-bit mask per point of the directions that
+//! hold a White or a Black piece, a label per piece of the mover's groups, and the growth
+//! points of the growth phase. The generators walk mask bits and compare labels instead of
+//! flood-filling groups; `wells::oracle` (unit test) checks them against generators written
+//! straight from the rules.
+//!
 //! Files: [`geom`] (board, point names, symmetries), [`bits`] (point sets), `notation` (step and
 //! turn tokens, nom parsers), `position` (position strings, `describe`, `render`).
 
