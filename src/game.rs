@@ -172,6 +172,10 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     fn evaluate(&self) -> f64 {
         0.0
     }
+    /// Steps after which the search cuts a random playout and scores it with `evaluate`
+    /// ([`crate::search::Params::for_game`]). The default lets random games run to their end;
+    /// a game with a useful `evaluate` sets a shorter horizon.
+    const PLAYOUT_CAP: u32 = 5000;
     /// The canonical text of a step, for the protocol's step-by-step commands.
     fn format_step(&self, step: Self::Step) -> String;
     /// Parses a step's text and resolves it against this position: `Ok` only for a legal step.

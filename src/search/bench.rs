@@ -91,7 +91,7 @@ pub fn bench_positions<G: Game>(positions: &[G], nodes_per_position: u64) -> Sea
         nodes: Some(nodes_per_position),
         ..Limits::default()
     };
-    let params = Params::default();
+    let params = Params::for_game::<G>();
     let mut nodes = 0;
     let mut turns = Vec::new();
     let mut time = Duration::ZERO;

@@ -69,6 +69,16 @@ pub struct Params {
     pub depth_nodes_cap: u64,
 }
 
+impl Params {
+    /// The defaults with the game's own playout horizon ([`Game::PLAYOUT_CAP`]).
+    pub fn for_game<G: Game>() -> Params {
+        Params {
+            playout_cap: G::PLAYOUT_CAP,
+            ..Params::default()
+        }
+    }
+}
+
 impl Default for Params {
     fn default() -> Self {
         Params {

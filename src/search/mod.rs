@@ -111,7 +111,7 @@ pub fn search<G: Game>(
     seed: u64,
     on_info: &mut dyn FnMut(&Info),
 ) -> Option<G::Turn> {
-    search_with(root, limits, &Params::default(), stop, seed, on_info)
+    search_with(root, limits, &Params::for_game::<G>(), stop, seed, on_info)
 }
 
 /// [`search`] with explicit tuning [`Params`].
