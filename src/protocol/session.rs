@@ -40,8 +40,9 @@ pub(crate) trait AnySession: Send {
 pub(crate) type Factory = fn(GameKind, &Options, Output) -> Result<Box<dyn AnySession>, String>;
 
 /// The settings of game `G` from the option values: the game's defaults, with the options that
-/// belong to it applied (`BoardSide`, `TurnLimit` for Guerrilla).
-pub(crate) fn settings_for<G: Game>(opts: &Options) -> G::Settings {
+/// belong to it applied (`BoardSide`, `TurnLimit` for Guerrilla). Public so that a referee
+/// (`guerrilla-arena`) plays exactly the game the engine plays for the same options.
+pub fn settings_for<G: Game>(opts: &Options) -> G::Settings {
     let mut settings = G::Settings::default();
     let any: &mut dyn Any = &mut settings;
     #[cfg(test)]

@@ -16,6 +16,8 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 
 use guerrilla::game::{Game, Outcome, Side};
+use guerrilla::protocol::options;
+use guerrilla::protocol::session::settings_for;
 use guerrilla::{with_game, GameKind};
 
 use engine::{Engine, EngineError};
@@ -46,9 +48,17 @@ struct Args {
     /// opening is played twice, colours swapped.
     #[arg(long)]
     openings: Option<String>,
-    /// Extra engine option `Name=Value`, sent to both engines (repeatable).
+    /// Extra engine option `Name=Value`, sent to both engines (repeatable). The referee applies
+    /// the game's options (`BoardSide`, `TurnLimit`) as the engine does.
     #[arg(long = "option")]
     options: Vec<String>,
+    /// Option `Name=Value` sent to the first engine only, after the shared ones (repeatable),
+    /// e.g. `Seed=1`: two copies of one engine with one seed play the same games.
+    #[arg(long = "option1")]
+    options1: Vec<String>,
+    /// Option `Name=Value` sent to the second engine only (repeatable).
+    #[arg(long = "option2")]
+    options2: Vec<String>,
     /// Seconds to wait for any answer other than a bestmove.
     #[arg(long, default_value_t = 10.0)]
     timeout: f64,
@@ -164,8 +174,13 @@ impl Match<'_> {
     }
 
     /// Plays one game from `start` with engine `p1_engine` as p1, refereed by `G`'s rules.
-    fn play<G: Game>(&mut self, start: &str, p1_engine: usize) -> Result<GameRecord, EngineError> {
-        let settings = referee_settings::<G>(&self.args.options);
+    fn play<G: Game>(
+        &mut self,
+        settings: &G::Settings,
+        start: &str,
+        p1_engine: usize,
+    ) -> Result<GameRecord, EngineError> {
+        let settings = settings.clone();
         let mut referee = if start == "startpos" {
             G::new(&settings)
         } else {
@@ -301,21 +316,48 @@ impl Match<'_> {
     }
 }
 
-/// The referee's game settings: the defaults, with the engines' `BoardSide` and `TurnLimit`
-/// options applied to Guerrilla (W1, W6) so the referee plays the same game as the engines.
-fn referee_settings<G: Game>(options: &[String]) -> G::Settings {
-    let mut settings = G::Settings::default();
-    let any: &mut dyn std::any::Any = &mut settings;
-    if let Some(wells) = any.downcast_mut::<guerrilla::wells::WellsSettings>() {
-        for opt in options {
-            match opt.split_once('=') {
-                Some(("BoardSide", v)) => wells.side = v.parse().unwrap_or(wells.side),
-                Some(("TurnLimit", v)) => wells.turn_limit = v.parse().unwrap_or(wells.turn_limit),
-                _ => {}
+/// Splits `Name=Value`.
+fn name_value(opt: &str) -> Result<(&str, &str), String> {
+    opt.split_once('=')
+        .ok_or_else(|| format!("expected Name=Value but got '{opt}'"))
+}
+
+/// The referee's game settings: the shared options applied through the engine's own option
+/// table and settings mapping (`BoardSide` W1 and `TurnLimit` W6 for Guerrilla), so that the
+/// referee plays the same game as the engines. An option of this engine with a bad value is an
+/// error here, before any game; names this engine does not know are left to the engines.
+fn referee_settings<G: Game>(args: &Args) -> Result<G::Settings, String> {
+    let known = options::option_lines();
+    let mut opts = options::Options::default();
+    for opt in &args.options {
+        let (k, v) = name_value(opt)?;
+        match options::set(&opts, k, Some(v)) {
+            Ok((new, _)) => opts = new,
+            Err(e) if known.iter().any(|l| option_line_names(l, k)) => {
+                return Err(format!("--option {opt}: {e}"))
             }
+            Err(_) => {}
         }
     }
-    settings
+    for opt in args.options1.iter().chain(&args.options2) {
+        let (k, _) = name_value(opt)?;
+        if ["Game", "BoardSide", "TurnLimit"]
+            .iter()
+            .any(|g| g.eq_ignore_ascii_case(k))
+        {
+            return Err(format!(
+                "--option1/--option2 {opt}: game options must be the same for both engines (use --option)"
+            ));
+        }
+    }
+    Ok(settings_for::<G>(&opts))
+}
+
+/// True when the `option name … type …` line declares option `name` (case-insensitive).
+fn option_line_names(line: &str, name: &str) -> bool {
+    line.strip_prefix("option name ")
+        .and_then(|rest| rest.split(" type ").next())
+        .is_some_and(|n| n.eq_ignore_ascii_case(name))
 }
 
 fn run<G: Game>(args: &Args) -> Result<bool, String> {
@@ -335,15 +377,17 @@ fn run<G: Game>(args: &Args) -> Result<bool, String> {
     }
     let t = Duration::from_secs_f64(args.timeout.max(0.001));
     let mut engines = Vec::new();
-    for (name, cmd) in [(&args.name1, &args.engine1), (&args.name2, &args.engine2)] {
+    let settings = referee_settings::<G>(args)?;
+    for (name, cmd, own) in [
+        (&args.name1, &args.engine1, &args.options1),
+        (&args.name2, &args.engine2, &args.options2),
+    ] {
         let mut e = Engine::spawn(name, cmd, false).map_err(|e| e.to_string())?;
         e.init(t).map_err(|err| format!("{name}: {err}"))?;
         e.send(&format!("setoption name Game value {}", G::NAME))
             .map_err(|e| e.to_string())?;
-        for opt in &args.options {
-            let (k, v) = opt
-                .split_once('=')
-                .ok_or_else(|| format!("expected --option Name=Value but got '{opt}'"))?;
+        for opt in args.options.iter().chain(own) {
+            let (k, v) = name_value(opt)?;
             e.send(&format!("setoption name {k} value {v}"))
                 .map_err(|e| e.to_string())?;
         }
@@ -359,7 +403,7 @@ fn run<G: Game>(args: &Args) -> Result<bool, String> {
         let start = &openings[(i as usize / 2) % openings.len()];
         let p1_engine = (i % 2) as usize;
         let rec = m
-            .play::<G>(start, p1_engine)
+            .play::<G>(&settings, start, p1_engine)
             .map_err(|e| format!("game {}: {e}", i + 1))?;
         let winner = match rec.outcome {
             Outcome::Win(side) => Some(if side == Side::P1 {
