@@ -1,5 +1,5 @@
 //! The command loop: one [`Protocol`] per process, holding the options and one game session
-//! ([`Session<G>`], generic over the game, behind [`AnySession`] so the game can change at run
+//! (`Session<G>`, generic over the game, behind `AnySession` so the game can change at run
 //! time). All text written to the wire is formatted here.
 
 use std::any::Any;
