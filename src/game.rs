@@ -176,6 +176,11 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// ([`crate::search::Params::for_game`]). The default lets random games run to their end;
     /// a game with a useful `evaluate` sets a shorter horizon.
     const PLAYOUT_CAP: u32 = 5000;
+    /// The search's first-play urgency for this game ([`crate::search::Params::first_play`]):
+    /// the selection score of a step never tried. Infinity (the default) tries every step once
+    /// before any twice; a game whose turns are many steps with many options each sets a finite
+    /// value so that good lines are followed deeper.
+    const FIRST_PLAY: f64 = f64::INFINITY;
     /// The canonical text of a step, for the protocol's step-by-step commands.
     fn format_step(&self, step: Self::Step) -> String;
     /// Parses a step's text and resolves it against this position: `Ok` only for a legal step.

@@ -70,10 +70,12 @@ pub struct Params {
 }
 
 impl Params {
-    /// The defaults with the game's own playout horizon ([`Game::PLAYOUT_CAP`]).
+    /// The defaults with the game's own playout horizon and first-play urgency
+    /// ([`Game::PLAYOUT_CAP`], [`Game::FIRST_PLAY`]).
     pub fn for_game<G: Game>() -> Params {
         Params {
             playout_cap: G::PLAYOUT_CAP,
+            first_play: G::FIRST_PLAY,
             ..Params::default()
         }
     }
