@@ -72,9 +72,17 @@ impl Bits {
     /// The point indices in increasing order.
     #[inline]
     pub fn iter(&self) -> BitsIter {
+        // The words that hold a point, as a mask: the iterator jumps from one to the next
+        // instead of testing every word (most sets here are a few points on a large board).
+        let mut nonzero = 0u8;
+        for (i, &w) in self.0.iter().enumerate() {
+            nonzero |= u8::from(w != 0) << i;
+        }
         BitsIter {
             words: self.0,
+            nonzero,
             word: 0,
+            bits: 0,
         }
     }
     /// A 64-bit digest of the set (for the partial-turn part of the hash).
@@ -90,22 +98,28 @@ impl Bits {
 /// Iterator over the indices of a [`Bits`].
 pub struct BitsIter {
     words: [u64; WORDS],
+    /// The words not yet started that hold a point (bit `i` for word `i`).
+    nonzero: u8,
+    /// The word being read, and its points not yet returned.
     word: usize,
+    bits: u64,
 }
 
 impl Iterator for BitsIter {
     type Item = usize;
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        while self.word < WORDS {
-            let w = self.words[self.word];
-            if w != 0 {
-                self.words[self.word] = w & (w - 1);
-                return Some(self.word * 64 + w.trailing_zeros() as usize);
+        if self.bits == 0 {
+            if self.nonzero == 0 {
+                return None;
             }
-            self.word += 1;
+            self.word = self.nonzero.trailing_zeros() as usize;
+            self.nonzero &= self.nonzero - 1;
+            self.bits = self.words[self.word];
         }
-        None
+        let b = self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(self.word * 64 + b)
     }
 }
 

@@ -35,9 +35,11 @@ pub struct Geo {
     pub nb: Vec<[u16; 6]>,
     /// The neighbours of each point, as a set.
     pub nbm: Vec<Bits>,
-    /// The jumps from each point in each direction of [`DIRS`]: (point jumped over, landing
-    /// point), or ([`NONE`], [`NONE`]) when the landing point is off the board.
-    pub jumps: Vec<[(u16, u16); 6]>,
+    /// The landing point of a jump from each point in each direction of [`DIRS`] (two steps
+    /// along it), or [`NONE`] when it is off the board.
+    pub land: Vec<[u16; 6]>,
+    /// The directions (bit `d` for `DIRS[d]`) in which a jump from each point lands on the board.
+    pub jumpable: Vec<u8>,
     /// The directions (bit `d` for `DIRS[d]`) in which each point has a neighbour on the board.
     pub onb: Vec<u8>,
     /// The line of each point counted from the edge, the edge being line 1 (W3).
@@ -127,16 +129,24 @@ impl Geo {
                 sym.push(map);
             }
         }
-        let jumps = (0..len)
+        let land: Vec<[u16; 6]> = (0..len)
             .map(|p| {
-                let mut j = [(NONE, NONE); 6];
+                let mut j = [NONE; 6];
                 for (d, jd) in j.iter_mut().enumerate() {
                     let over = nb[p][d];
-                    if over != NONE && nb[over as usize][d] != NONE {
-                        *jd = (over, nb[over as usize][d]);
+                    if over != NONE {
+                        *jd = nb[over as usize][d];
                     }
                 }
                 j
+            })
+            .collect();
+        let jumpable = land
+            .iter()
+            .map(|j| {
+                (0..6)
+                    .filter(|&d| j[d] != NONE)
+                    .fold(0u8, |m, d| m | 1 << d)
             })
             .collect();
         let onb = nb
@@ -160,7 +170,8 @@ impl Geo {
             dim,
             nb,
             nbm,
-            jumps,
+            land,
+            jumpable,
             onb,
             line,
             zob,

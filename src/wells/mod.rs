@@ -9,10 +9,10 @@
 //! been done yet: its only state is the board, the side to move, the turn number and the passes.
 //!
 //! Speed: the state keeps, besides the board, a six-bit mask per point of the directions that
-//! hold a White or a Black piece, a label per piece of the mover's groups, and the growth
-//! points of the growth phase. The generators walk mask bits and compare labels instead of
-//! flood-filling groups; `wells::oracle` (unit test) checks them against generators written
-//! straight from the rules.
+//! hold a White or a Black piece, the points next to any piece, a label per piece of the
+//! mover's groups, and the growth points of the growth phase. The generators walk mask bits and
+//! compare labels instead of flood-filling groups; `wells::oracle` (unit test) checks them
+//! against generators written straight from the rules.
 //!
 //! Files: [`geom`] (board, point names, symmetries), [`bits`] (point sets), `notation` (step and
 //! turn tokens, nom parsers), `position` (position strings, `describe`, `render`).
@@ -139,6 +139,9 @@ pub struct St {
     adj: [[u8; CELLS]; 2],
     /// Pieces of White and Black.
     pub(crate) occ: [Bits; 2],
+    /// The points with a piece of either side next to them, kept by `place` and `lift`: the
+    /// new group (W4) goes on an empty point outside this set.
+    crowded: Bits,
     pub(crate) tokens: Bits,
     /// 0 = White, 1 = Black.
     pub(crate) side: u8,
@@ -285,6 +288,7 @@ impl Wells {
         self.st.cells[p] = color;
         self.st.occ[color as usize - 1].set(p);
         self.st.zboard ^= self.geo.zob[p][color as usize - 1];
+        self.st.crowded = self.st.crowded.or(&self.geo.nbm[p]);
         self.toggle_adj(p, color);
     }
     /// Flips `p`'s bit in its neighbours' `adj` masks for `color` (a piece arrives or leaves).
@@ -312,6 +316,12 @@ impl Wells {
         self.st.occ[color as usize - 1].clear(p);
         self.st.zboard ^= self.geo.zob[p][color as usize - 1];
         self.toggle_adj(p, color);
+        for &y in &self.geo.nb[p] {
+            let y = y as usize;
+            if y != geom::NONE as usize && self.st.adj[0][y] | self.st.adj[1][y] == 0 {
+                self.st.crowded.clear(y);
+            }
+        }
     }
     #[inline]
     fn put_token(&mut self, p: usize) {
@@ -387,13 +397,20 @@ impl Wells {
 
     // ---- option enumerators ------------------------------------------------------------------
 
-    /// Calls `f` with every legal growth point, in increasing order (W4: groups still pending,
-    /// supply permitting). `f` returns `false` to stop early.
-    fn for_each_grow(&self, f: &mut impl FnMut(usize) -> bool) {
+    /// The legal growth points (W4: groups still pending, supply permitting).
+    #[inline]
+    fn grow_points(&self) -> Bits {
         if self.own_supply() == 0 {
-            return;
+            Bits::EMPTY
+        } else {
+            self.st.grow_pts
         }
-        for y in self.st.grow_pts.iter() {
+    }
+
+    /// Calls `f` with every legal growth point, in increasing order. `f` returns `false` to
+    /// stop early.
+    fn for_each_grow(&self, f: &mut impl FnMut(usize) -> bool) {
+        for y in self.grow_points().iter() {
             if !f(y) {
                 return;
             }
@@ -427,69 +444,69 @@ impl Wells {
         pts
     }
 
-    /// The points where a new group may start (W4: adjacent to no piece; W3 on turn 1).
+    /// The points where a new group may start (W4: empty and adjacent to no piece; W3 on
+    /// turn 1).
     fn new_group_points(&self) -> Bits {
         if self.own_supply() == 0 {
             return Bits::EMPTY;
         }
-        let pieces = self.st.occ[0].or(&self.st.occ[1]);
-        let mut near = pieces;
-        for p in pieces.iter() {
-            near = near.or(&self.geo.nbm[p]);
-        }
-        let mut ok = self.geo.all.andnot(&near).andnot(&self.st.tokens);
+        let st = &self.st;
+        let taken = st.occ[0].or(&st.occ[1]).or(&st.tokens).or(&st.crowded);
+        let mut ok = self.geo.all.andnot(&taken);
         if self.st.turn == 1 {
             ok = ok.and(&self.geo.first_turn);
         }
         ok
     }
 
-    /// Calls `f(from, to)` for every legal jump of the group `g` of the mover (W4, 8.0): over a
-    /// piece of `g`, onto an empty point not adjacent to a friendly piece outside `g`.
+    /// The directions in which the mover's piece on `from` may try a jump: over a friendly
+    /// neighbour, onto a point on the board. A piece touches no friendly piece of another group
+    /// (W2, W4: not even while its group moves), so the piece jumped over is of its group.
     #[inline]
-    fn for_each_jump_of(&self, g: &Bits, f: &mut impl FnMut(usize, usize) -> bool) {
-        let own_adj = &self.st.adj[self.st.side as usize];
-        for from in g.iter() {
-            for d in dirs(own_adj[from]) {
-                let (over, to) = self.geo.jumps[from][d];
-                if to == geom::NONE || !g.get(over as usize) {
-                    continue;
-                }
-                let to = to as usize;
-                if self.st.cells[to] == EMPTY
-                    && dirs(own_adj[to]).all(|e| g.get(self.geo.nb[to][e] as usize))
-                    && !f(from, to)
-                {
-                    return;
+    fn jump_dirs(&self, from: usize) -> u8 {
+        self.st.adj[self.st.side as usize][from] & self.geo.jumpable[from]
+    }
+
+    /// The landing point of the jump from `from` in direction `d` (one of [`Self::jump_dirs`])
+    /// if it is legal (W4, 8.0): empty (no piece, no token) and touching no friendly piece of
+    /// another group. Groups are told apart by their labels; the piece jumped over is one
+    /// friendly neighbour of the landing point, so the others need a look only when there are
+    /// more.
+    #[inline]
+    fn jump_landing(&self, from: usize, d: usize) -> Option<usize> {
+        let geo = self.geo;
+        let to = geo.land[from][d] as usize;
+        if self.st.cells[to] != EMPTY {
+            return None;
+        }
+        let m = self.st.adj[self.st.side as usize][to];
+        let g = self.st.gid[from];
+        if m & (m - 1) != 0 && dirs(m).any(|e| self.st.gid[geo.nb[to][e] as usize] != g) {
+            return None;
+        }
+        Some(to)
+    }
+
+    /// Calls `f(from, to)` for every legal jump (W4, 8.0) of a piece of `pieces`: the moving
+    /// group, or the pieces of the groups that have not moved (a jump that would start a
+    /// movement). `f` returns `false` to stop early.
+    #[inline]
+    fn for_each_jump_from(&self, pieces: &Bits, f: &mut impl FnMut(usize, usize) -> bool) {
+        for from in pieces.iter() {
+            for d in dirs(self.jump_dirs(from)) {
+                if let Some(to) = self.jump_landing(from, d) {
+                    if !f(from, to) {
+                        return;
+                    }
                 }
             }
         }
     }
 
-    /// Calls `f` for every jump that would start the movement of a group that has not moved;
-    /// `f` returns `false` to stop early. The piece jumped over is a friendly neighbour, hence
-    /// of the same group (groups never touch, W2); the landing point may touch no friendly
-    /// piece of another label.
-    fn for_each_start_jump(&self, f: &mut impl FnMut(usize, usize) -> bool) {
-        let me = self.st.side as usize;
-        let own_adj = &self.st.adj[me];
-        let gid = &self.st.gid;
-        for from in self.st.occ[me].andnot(&self.st.moved).iter() {
-            let g = gid[from];
-            for d in dirs(own_adj[from]) {
-                let (_, to) = self.geo.jumps[from][d];
-                if to == geom::NONE || self.st.cells[to as usize] != EMPTY {
-                    continue;
-                }
-                let to = to as usize;
-                if dirs(own_adj[to]).any(|e| gid[self.geo.nb[to][e] as usize] != g) {
-                    continue;
-                }
-                if !f(from, to) {
-                    return;
-                }
-            }
-        }
+    /// The mover's pieces whose groups have not moved this turn.
+    #[inline]
+    fn unmoved(&self) -> Bits {
+        self.st.occ[self.st.side as usize].andnot(&self.st.moved)
     }
 
     /// Calls `f(killer, victim)` for every kill still open: the killer has not killed, the
@@ -550,25 +567,44 @@ impl Wells {
             st.phase = Phase::Over;
             return;
         }
-        let own = st.occ[st.side as usize];
+        let me = st.side as usize;
+        let own = st.occ[me];
         st.start_own = own;
-        // W4: the groups that had fewer than five pieces when the turn began must grow.
-        let mut left = own;
+        // Label the groups by walks along the friendly-neighbour masks. W4: the groups that
+        // had fewer than five pieces when the turn began must grow.
         let mut pending = Bits::EMPTY;
         let mut label = 1u8;
-        while let Some(x) = left.first() {
-            let g = self.group_of(x);
-            left = left.andnot(&g);
-            if g.count() < MAX_GROUP {
-                pending = pending.or(&g);
+        for x in own.iter() {
+            if st.gid[x] != 0 {
+                continue;
             }
-            for p in g.iter() {
-                self.st.gid[p] = label;
+            // A side has at most 60 pieces (W2); the bound only keeps a malformed state from
+            // indexing out of range.
+            let mut members = [0u16; 64];
+            members[0] = x as u16;
+            st.gid[x] = label;
+            let (mut len, mut next) = (1, 0);
+            while next < len {
+                let y = members[next] as usize;
+                next += 1;
+                for d in dirs(st.adj[me][y]) {
+                    let z = self.geo.nb[y][d];
+                    if st.gid[z as usize] == 0 && len < members.len() {
+                        st.gid[z as usize] = label;
+                        members[len] = z;
+                        len += 1;
+                    }
+                }
+            }
+            if len < MAX_GROUP as usize {
+                for &y in &members[..len] {
+                    pending.set(y as usize);
+                }
             }
             label = label.saturating_add(1);
         }
-        self.st.next_gid = label;
-        self.st.pending = pending;
+        st.next_gid = label;
+        st.pending = pending;
         self.st.grow_pts = self.scan_grow_points();
         self.st.phase = Phase::Growth;
         self.skip_empty_phases();
@@ -733,7 +769,7 @@ impl Wells {
                 }
                 Phase::Move => {
                     let mut any = false;
-                    self.for_each_start_jump(&mut |_, _| {
+                    self.for_each_jump_from(&self.unmoved(), &mut |_, _| {
                         any = true;
                         false
                     });
@@ -748,8 +784,7 @@ impl Wells {
                 Phase::Moving => {
                     let mut any = false;
                     if self.st.jumps_left > 0 {
-                        let m = self.st.moving;
-                        self.for_each_jump_of(&m, &mut |_, _| {
+                        self.for_each_jump_from(&self.st.moving, &mut |_, _| {
                             any = true;
                             false
                         });
@@ -884,7 +919,7 @@ impl Wells {
                 }
             }
             Phase::Move => {
-                self.for_each_start_jump(&mut |a, b| {
+                self.for_each_jump_from(&self.unmoved(), &mut |a, b| {
                     f(Step::Jump(a as u16, b as u16));
                     true
                 });
@@ -893,9 +928,8 @@ impl Wells {
                 }
             }
             Phase::Moving => {
-                let m = st.moving;
                 if st.jumps_left > 0 {
-                    self.for_each_jump_of(&m, &mut |a, b| {
+                    self.for_each_jump_from(&st.moving, &mut |a, b| {
                         f(Step::Jump(a as u16, b as u16));
                         true
                     });
@@ -1008,6 +1042,7 @@ impl Wells {
         w.st.cells = [EMPTY; CELLS];
         w.st.adj = [[0; CELLS]; 2];
         w.st.occ = [Bits::EMPTY; 2];
+        w.st.crowded = Bits::EMPTY;
         w.st.tokens = Bits::EMPTY;
         w.st.zboard = 0;
         for p in 0..self.geo.len {
@@ -1170,6 +1205,7 @@ impl Game for Wells {
                 cells: [EMPTY; CELLS],
                 adj: [[0; CELLS]; 2],
                 occ: [Bits::EMPTY; 2],
+                crowded: Bits::EMPTY,
                 tokens: Bits::EMPTY,
                 side: 0,
                 turn: 1,
