@@ -198,3 +198,66 @@ fn random_games_end_and_respect_the_turn_limit() {
         assert_eq!(pos.phase(), Phase::Over);
     }
 }
+
+/// `random_step` draws without listing the steps (by rejection in the movement phases): it must
+/// still return only legal steps, each with the same chance. At decision points of random
+/// games in every phase, many draws are counted against the listed steps; with 400 expected
+/// draws per step a count off by more than 30% (over 6 standard deviations) fails. Seeded, so
+/// the test is deterministic.
+#[test]
+fn random_step_is_uniform_over_the_legal_steps() {
+    const PER_STEP: usize = 400;
+    let mut seen_phases = std::collections::BTreeSet::new();
+    let mut checked = 0;
+    for (side, seed) in [(5u8, 1u64), (8, 2), (6, 3), (8, 4), (4, 5), (4, 6)] {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut draws = SmallRng::seed_from_u64(seed + 100);
+        let mut pos = Wells::new(&settings(side));
+        let mut n = 0;
+        while pos.outcome().is_none() && n < 400 {
+            n += 1;
+            let mut legal = Vec::new();
+            pos.legal_steps(&mut legal);
+            let rare = pos.at_turn_start() && pos.phase() != Phase::Growth;
+            if (n % 7 == 0 || rare) && legal.len() > 1 {
+                seen_phases.insert(format!("{:?} fresh={}", pos.phase(), pos.at_turn_start()));
+                let mut counts = std::collections::HashMap::new();
+                for _ in 0..PER_STEP * legal.len() {
+                    let s = pos.random_step(&mut draws).unwrap();
+                    *counts.entry(s).or_insert(0usize) += 1;
+                }
+                for s in &legal {
+                    let c = counts.remove(s).unwrap_or(0);
+                    assert!(
+                        c.abs_diff(PER_STEP) * 10 <= PER_STEP * 3,
+                        "{s:?} drawn {c} times, expected about {PER_STEP}, in {pos:?}"
+                    );
+                }
+                assert!(
+                    counts.is_empty(),
+                    "illegal steps drawn: {counts:?} in {pos:?}"
+                );
+                checked += 1;
+            }
+            let s = pos.random_step(&mut rng).unwrap();
+            assert!(legal.contains(&s), "{s:?} is not legal in {pos:?}");
+            pos.apply_step(s);
+        }
+    }
+    assert!(checked >= 100, "{checked}");
+    for phase in [
+        "Growth fresh=true",
+        "Growth fresh=false",
+        "NewGroup fresh=true",
+        "NewGroup fresh=false",
+        "Move fresh=true",
+        "Move fresh=false",
+        "Moving fresh=false",
+        "Kill fresh=false",
+    ] {
+        assert!(
+            seen_phases.contains(phase),
+            "{phase} not met: {seen_phases:?}"
+        );
+    }
+}

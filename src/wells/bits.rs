@@ -69,6 +69,22 @@ impl Bits {
         }
         None
     }
+    /// The `k`-th point of the set in increasing order (from 0), if the set has more than `k`.
+    #[inline]
+    pub fn nth(&self, mut k: usize) -> Option<usize> {
+        for (i, &w) in self.0.iter().enumerate() {
+            let n = w.count_ones() as usize;
+            if k < n {
+                let mut w = w;
+                for _ in 0..k {
+                    w &= w - 1;
+                }
+                return Some(i * 64 + w.trailing_zeros() as usize);
+            }
+            k -= n;
+        }
+        None
+    }
     /// The point indices in increasing order.
     #[inline]
     pub fn iter(&self) -> BitsIter {

@@ -12,7 +12,9 @@
 //! hold a White or a Black piece, the points next to any piece, a label per piece of the
 //! mover's groups, and the growth points of the growth phase. The generators walk mask bits and
 //! compare labels instead of flood-filling groups; `wells::oracle` (unit test) checks them
-//! against generators written straight from the rules.
+//! against generators written straight from the rules. [`Game::random_step`] draws a step
+//! without listing the steps (a point out of a set, a jump by rejection), with the same chance
+//! for each as a pick from the list; `tests/wells_props.rs` counts draws to check that.
 //!
 //! Files: [`geom`] (board, point names, symmetries), [`bits`] (point sets), `notation` (step and
 //! turn tokens, nom parsers), `position` (position strings, `describe`, `render`).
@@ -1122,6 +1124,88 @@ impl Wells {
     }
 }
 
+/// Drawing one legal step at random, each with the same chance as with [`Game::legal_steps`]
+/// listed and one picked, but cheaper: playouts and random games spend most of their time here.
+impl Wells {
+    /// One of `pts` (as `step`) or `extra`, uniformly.
+    fn random_point<R: rand::Rng + ?Sized>(
+        pts: &Bits,
+        extra: Option<Step>,
+        step: fn(u16) -> Step,
+        rng: &mut R,
+    ) -> Option<Step> {
+        let n = pts.count() as usize;
+        let e = usize::from(extra.is_some());
+        if n + e == 0 {
+            return None;
+        }
+        let k = rng.random_range(0..n + e);
+        match pts.nth(k) {
+            Some(p) => Some(step(p as u16)),
+            None => extra,
+        }
+    }
+
+    /// A legal jump of a piece of `pieces` (see [`Wells::for_each_jump_from`]) or `other`,
+    /// uniformly, by rejection: draw from `other` and every (piece, direction) that could be a
+    /// jump (over a friendly neighbour, landing on the board), until the draw is `other` or a
+    /// legal jump. Every legal option has the same chance at each draw, so the result is
+    /// uniform; after `TRIES` rejections the options are listed, which is uniform as well.
+    fn random_jump_or<R: rand::Rng + ?Sized>(
+        &self,
+        pieces: &Bits,
+        other: Step,
+        rng: &mut R,
+    ) -> Step {
+        const TRIES: usize = 64;
+        // One entry per piece that has a direction to try, packed as (the number of
+        // directions of the pieces before it) << 16 | directions << 9 | piece; a side has at
+        // most 60 pieces (W2) and a point index fits in 9 bits (397 points at most, W1).
+        let mut cand = [0u32; 64];
+        let (mut n, mut total) = (0, 0u32);
+        for from in pieces.iter() {
+            let m = self.jump_dirs(from);
+            if m != 0 && n < cand.len() {
+                cand[n] = total << 16 | u32::from(m) << 9 | from as u32;
+                n += 1;
+                total += m.count_ones();
+            }
+        }
+        let cand = &cand[..n];
+        for _ in 0..TRIES {
+            let r = rng.random_range(0..=total);
+            if r == total {
+                return other;
+            }
+            // The last piece whose directions start at or before r.
+            let i = cand.partition_point(|&c| c >> 16 <= r) - 1;
+            let c = cand[i];
+            let from = (c & 0x1ff) as usize;
+            let d = dirs((c >> 9) as u8 & 0x3f)
+                .nth((r - (c >> 16)) as usize)
+                .unwrap_or(0);
+            if let Some(to) = self.jump_landing(from, d) {
+                return Step::Jump(from as u16, to as u16);
+            }
+        }
+        self.random_listed_step(rng).unwrap_or(other)
+    }
+
+    /// Lists the legal steps and picks one.
+    fn random_listed_step<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Step> {
+        STEP_BUF.with(|b| {
+            let mut buf = b.borrow_mut();
+            buf.clear();
+            self.for_each_step(&mut |s| buf.push(s));
+            if buf.is_empty() {
+                None
+            } else {
+                Some(buf[rng.random_range(0..buf.len())])
+            }
+        })
+    }
+}
+
 /// A compact, exact hash-set key for the turn enumeration, hashed by a precomputed digest.
 struct Key(u64, Box<[u64]>);
 
@@ -1285,17 +1369,27 @@ impl Game for Wells {
         self.st = undo;
     }
 
+    /// Uniform over [`Game::legal_steps`], drawn without listing them where that is costly:
+    /// see [`Wells::random_listed_step`] and [`Wells::random_jump_or`].
     fn random_step<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Step> {
-        STEP_BUF.with(|b| {
-            let mut buf = b.borrow_mut();
-            buf.clear();
-            self.for_each_step(&mut |s| buf.push(s));
-            if buf.is_empty() {
-                None
-            } else {
-                Some(buf[rng.random_range(0..buf.len())])
+        let st = &self.st;
+        // At a turn start the pass is one more option (W5).
+        let pass = st.fresh.then_some(Step::Pass);
+        match st.phase {
+            Phase::Over => None,
+            Phase::Growth => Self::random_point(&self.grow_points(), pass, Step::Grow, rng),
+            Phase::NewGroup => {
+                Self::random_point(&self.new_group_points(), pass, Step::NewGroup, rng)
             }
-        })
+            Phase::Move => {
+                let end = pass.unwrap_or(Step::EndMovement);
+                Some(self.random_jump_or(&self.unmoved(), end, rng))
+            }
+            Phase::Moving if st.jumps_left > 0 => {
+                Some(self.random_jump_or(&st.moving, Step::EndGroup, rng))
+            }
+            _ => self.random_listed_step(rng),
+        }
     }
 
     fn format_step(&self, step: Step) -> String {
@@ -1504,6 +1598,7 @@ mod oracle {
                     assert_eq!(fast, slow, "{w:?}");
                     checked += 1;
                     let s = w.random_step(&mut rng).unwrap();
+                    assert!(fast.contains(&s), "{s:?} drawn in {w:?}");
                     w.apply_step(s);
                 }
             }
