@@ -141,9 +141,10 @@ pub struct St {
     adj: [[u8; CELLS]; 2],
     /// Pieces of White and Black.
     pub(crate) occ: [Bits; 2],
-    /// The points with a piece of either side next to them, kept by `place` and `lift`: the
-    /// new group (W4) goes on an empty point outside this set.
-    crowded: Bits,
+    /// `near[c]`: the points with a piece of colour `c + 1` next to them, kept by `place` and
+    /// `lift`. The new group (W4) goes on an empty point near no piece; growth on one near no
+    /// enemy piece.
+    near: [Bits; 2],
     pub(crate) tokens: Bits,
     /// 0 = White, 1 = Black.
     pub(crate) side: u8,
@@ -290,7 +291,8 @@ impl Wells {
         self.st.cells[p] = color;
         self.st.occ[color as usize - 1].set(p);
         self.st.zboard ^= self.geo.zob[p][color as usize - 1];
-        self.st.crowded = self.st.crowded.or(&self.geo.nbm[p]);
+        let c = color as usize - 1;
+        self.st.near[c] = self.st.near[c].or(&self.geo.nbm[p]);
         self.toggle_adj(p, color);
     }
     /// Flips `p`'s bit in its neighbours' `adj` masks for `color` (a piece arrives or leaves).
@@ -318,10 +320,11 @@ impl Wells {
         self.st.occ[color as usize - 1].clear(p);
         self.st.zboard ^= self.geo.zob[p][color as usize - 1];
         self.toggle_adj(p, color);
+        let c = color as usize - 1;
         for &y in &self.geo.nb[p] {
             let y = y as usize;
-            if y != geom::NONE as usize && self.st.adj[0][y] | self.st.adj[1][y] == 0 {
-                self.st.crowded.clear(y);
+            if y != geom::NONE as usize && self.st.adj[c][y] == 0 {
+                self.st.near[c].clear(y);
             }
         }
     }
@@ -422,25 +425,20 @@ impl Wells {
     /// The growth points of the pending groups, from the board (W4, 7.0): empty, next to no
     /// enemy piece, and every friendly neighbour in one pending group.
     fn scan_grow_points(&self) -> Bits {
-        let me = self.st.side as usize;
-        let (own_adj, enemy_adj) = (&self.st.adj[me], &self.st.adj[1 - me]);
-        let mut seen = Bits::EMPTY;
+        let st = &self.st;
+        let me = st.side as usize;
+        let mut cand = Bits::EMPTY;
+        for x in st.pending.iter() {
+            cand = cand.or(&self.geo.nbm[x]);
+        }
+        let taken = st.occ[0].or(&st.occ[1]).or(&st.tokens).or(&st.near[1 - me]);
         let mut pts = Bits::EMPTY;
-        for x in self.st.pending.iter() {
-            let gx = self.st.gid[x];
-            // The directions in which x's neighbour is on the board and holds no piece.
-            let free = self.geo.onb[x] & !(own_adj[x] | enemy_adj[x]);
-            for d in dirs(free) {
-                let y = self.geo.nb[x][d] as usize;
-                if self.st.cells[y] != EMPTY || seen.get(y) {
-                    continue;
-                }
-                seen.set(y);
-                if enemy_adj[y] == 0
-                    && dirs(own_adj[y]).all(|e| self.st.gid[self.geo.nb[y][e] as usize] == gx)
-                {
-                    pts.set(y);
-                }
+        for y in cand.andnot(&taken).iter() {
+            // Next to a pending piece: fine if every friendly neighbour has one label.
+            let m = st.adj[me][y];
+            let g = st.gid[self.geo.nb[y][m.trailing_zeros() as usize] as usize];
+            if m & (m - 1) == 0 || dirs(m).all(|e| st.gid[self.geo.nb[y][e] as usize] == g) {
+                pts.set(y);
             }
         }
         pts
@@ -453,7 +451,11 @@ impl Wells {
             return Bits::EMPTY;
         }
         let st = &self.st;
-        let taken = st.occ[0].or(&st.occ[1]).or(&st.tokens).or(&st.crowded);
+        let taken = st.occ[0]
+            .or(&st.occ[1])
+            .or(&st.tokens)
+            .or(&st.near[0])
+            .or(&st.near[1]);
         let mut ok = self.geo.all.andnot(&taken);
         if self.st.turn == 1 {
             ok = ok.and(&self.geo.first_turn);
@@ -1044,7 +1046,7 @@ impl Wells {
         w.st.cells = [EMPTY; CELLS];
         w.st.adj = [[0; CELLS]; 2];
         w.st.occ = [Bits::EMPTY; 2];
-        w.st.crowded = Bits::EMPTY;
+        w.st.near = [Bits::EMPTY; 2];
         w.st.tokens = Bits::EMPTY;
         w.st.zboard = 0;
         for p in 0..self.geo.len {
@@ -1158,32 +1160,24 @@ impl Wells {
         rng: &mut R,
     ) -> Step {
         const TRIES: usize = 64;
-        // One entry per piece that has a direction to try, packed as (the number of
-        // directions of the pieces before it) << 16 | directions << 9 | piece; a side has at
-        // most 60 pieces (W2) and a point index fits in 9 bits (397 points at most, W1).
-        let mut cand = [0u32; 64];
-        let (mut n, mut total) = (0, 0u32);
+        // Every (piece, direction) to try, packed as piece << 3 | direction: at most six
+        // directions for each of a side's 60 pieces (W2).
+        let mut cand = [0u16; 6 * PIECES as usize];
+        let mut total = 0;
         for from in pieces.iter() {
-            let m = self.jump_dirs(from);
-            if m != 0 && n < cand.len() {
-                cand[n] = total << 16 | u32::from(m) << 9 | from as u32;
-                n += 1;
-                total += m.count_ones();
+            for d in dirs(self.jump_dirs(from)) {
+                if total < cand.len() {
+                    cand[total] = (from as u16) << 3 | d as u16;
+                    total += 1;
+                }
             }
         }
-        let cand = &cand[..n];
         for _ in 0..TRIES {
             let r = rng.random_range(0..=total);
-            if r == total {
+            let Some(&c) = cand[..total].get(r) else {
                 return other;
-            }
-            // The last piece whose directions start at or before r.
-            let i = cand.partition_point(|&c| c >> 16 <= r) - 1;
-            let c = cand[i];
-            let from = (c & 0x1ff) as usize;
-            let d = dirs((c >> 9) as u8 & 0x3f)
-                .nth((r - (c >> 16)) as usize)
-                .unwrap_or(0);
+            };
+            let (from, d) = ((c >> 3) as usize, (c & 7) as usize);
             if let Some(to) = self.jump_landing(from, d) {
                 return Step::Jump(from as u16, to as u16);
             }
@@ -1289,7 +1283,7 @@ impl Game for Wells {
                 cells: [EMPTY; CELLS],
                 adj: [[0; CELLS]; 2],
                 occ: [Bits::EMPTY; 2],
-                crowded: Bits::EMPTY,
+                near: [Bits::EMPTY; 2],
                 tokens: Bits::EMPTY,
                 side: 0,
                 turn: 1,
