@@ -1,12 +1,15 @@
 //! The `guerrilla` binary: with no subcommand, the protocol loop on stdin/stdout (see
 //! protocol.md); `perft` and `bench` for the rules cores.
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
 use guerrilla::game::Game;
+use guerrilla::protocol::options::Options;
+use guerrilla::protocol::session::settings_for;
 use guerrilla::{bench, perft, with_game, GameKind};
 
 #[derive(Parser, Debug)]
@@ -33,6 +36,15 @@ enum Command {
         /// A position string (default: the start position).
         #[arg(long)]
         position: Option<String>,
+        /// Guerrilla only: the side of the empty board to start from, 4 to 12 (W1). A position
+        /// string names its own side.
+        #[arg(long, default_value_t = 8, conflicts_with = "position",
+              value_parser = clap::value_parser!(u32).range(4..=12))]
+        board_side: u32,
+        /// Guerrilla only: the turn limit, passes included, 1 to 1,000,000 (W6).
+        #[arg(long, default_value_t = 400,
+              value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        turn_limit: u32,
     },
     /// Rules benchmark: perft nodes per second and random complete games per second.
     Bench {
@@ -47,30 +59,64 @@ enum Command {
     },
 }
 
-fn perft_cmd<G: Game>(depth: u32, position: Option<&str>) -> Result<(), String> {
-    let settings = G::Settings::default();
+/// Why a subcommand stopped: its input was wrong, or its output could not be written.
+enum Failure {
+    Input(String),
+    Output(io::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Output(e)
+    }
+}
+
+fn perft_cmd<G: Game>(depth: u32, position: Option<&str>, opts: &Options) -> Result<(), Failure> {
+    let settings = settings_for::<G>(opts);
     let pos = match position {
-        Some(text) => G::from_position_string(text, &settings).map_err(|e| e.to_string())?,
+        Some(text) => {
+            G::from_position_string(text, &settings).map_err(|e| Failure::Input(e.to_string()))?
+        }
         None => G::new(&settings),
     };
     let (lines, total) = perft::divide(&pos, depth);
+    let mut out = io::stdout().lock();
     for (token, count) in lines {
-        println!("{token}: {count}");
+        writeln!(out, "{token}: {count}")?;
     }
-    println!("Nodes searched: {total}");
+    writeln!(out, "Nodes searched: {total}")?;
     Ok(())
 }
 
-fn bench_cmd<G: Game>(depth: u32, seconds: f64) {
+fn bench_cmd<G: Game>(depth: u32, seconds: f64) -> Result<(), Failure> {
     let start = G::new(&G::Settings::default());
     let r = bench::run(&start, depth, Duration::from_secs_f64(seconds.max(0.0)), 1);
-    println!("game: {}", G::NAME);
-    println!("perft depth: {}", r.perft_depth);
-    println!("perft nodes: {}", r.perft_nodes);
-    println!("perft nodes/second: {:.0}", r.perft_nps());
-    println!("random games: {}", r.games);
-    println!("random game steps: {}", r.game_steps);
-    println!("random games/second: {:.1}", r.games_per_second());
+    let mut out = io::stdout().lock();
+    writeln!(out, "game: {}", G::NAME)?;
+    writeln!(out, "perft depth: {}", r.perft_depth)?;
+    writeln!(out, "perft nodes: {}", r.perft_nodes)?;
+    writeln!(out, "perft nodes/second: {:.0}", r.perft_nps())?;
+    writeln!(out, "random games: {}", r.games)?;
+    writeln!(out, "random game steps: {}", r.game_steps)?;
+    writeln!(out, "random games/second: {:.1}", r.games_per_second())?;
+    Ok(())
+}
+
+/// The exit status of a subcommand. A reader that closed the pipe early (`| head`) is not an
+/// error; any other failure is told on stderr.
+fn exit(result: Result<(), Failure>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Output(e)) => {
+            eprintln!("error: cannot write the output: {e}");
+            ExitCode::FAILURE
+        }
+        Err(Failure::Input(e)) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -90,16 +136,15 @@ fn main() -> ExitCode {
             game,
             depth,
             position,
+            board_side,
+            turn_limit,
         }) => {
-            let result: Result<(), String> =
-                with_game!(game, G => perft_cmd::<G>(depth, position.as_deref()));
-            match result {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    ExitCode::FAILURE
-                }
-            }
+            let opts = Options {
+                board_side,
+                turn_limit,
+                ..Options::default()
+            };
+            exit(with_game!(game, G => perft_cmd::<G>(depth, position.as_deref(), &opts)))
         }
         Some(Command::Bench {
             game,
@@ -110,8 +155,7 @@ fn main() -> ExitCode {
                 GameKind::Checkers => 6,
                 GameKind::Wells => 2,
             });
-            with_game!(game, G => bench_cmd::<G>(depth, seconds));
-            ExitCode::SUCCESS
+            exit(with_game!(game, G => bench_cmd::<G>(depth, seconds)))
         }
     }
 }
