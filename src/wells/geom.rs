@@ -40,8 +40,6 @@ pub struct Geo {
     pub land: Vec<[u16; 6]>,
     /// The directions (bit `d` for `DIRS[d]`) in which a jump from each point lands on the board.
     pub jumpable: Vec<u8>,
-    /// The directions (bit `d` for `DIRS[d]`) in which each point has a neighbour on the board.
-    pub onb: Vec<u8>,
     /// The line of each point counted from the edge, the edge being line 1 (W3).
     pub line: Vec<u8>,
     /// Zobrist keys: White piece, Black piece, massacre token.
@@ -149,14 +147,6 @@ impl Geo {
                     .fold(0u8, |m, d| m | 1 << d)
             })
             .collect();
-        let onb = nb
-            .iter()
-            .map(|n| {
-                (0..6)
-                    .filter(|&d| n[d] != NONE)
-                    .fold(0u8, |m, d| m | 1 << d)
-            })
-            .collect();
         let mut all = Bits::EMPTY;
         for p in 0..len {
             all.set(p);
@@ -172,7 +162,6 @@ impl Geo {
             nbm,
             land,
             jumpable,
-            onb,
             line,
             zob,
             first_turn,
