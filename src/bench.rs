@@ -28,7 +28,10 @@ pub fn random_game<G: Game, R: rand::Rng>(pos: &mut G, rng: &mut R) -> u64 {
 #[derive(Debug, Clone)]
 pub struct RulesBench {
     pub perft_depth: u32,
+    /// The perft count (of one run).
     pub perft_nodes: u64,
+    /// How many times perft ran, and how long all the runs took.
+    pub perft_runs: u64,
     pub perft_time: Duration,
     pub games: u64,
     pub game_steps: u64,
@@ -37,18 +40,24 @@ pub struct RulesBench {
 
 impl RulesBench {
     pub fn perft_nps(&self) -> f64 {
-        self.perft_nodes as f64 / self.perft_time.as_secs_f64().max(1e-9)
+        (self.perft_nodes * self.perft_runs) as f64 / self.perft_time.as_secs_f64().max(1e-9)
     }
     pub fn games_per_second(&self) -> f64 {
         self.games as f64 / self.games_time.as_secs_f64().max(1e-9)
     }
 }
 
-/// perft to `depth` from `start`, then random games from `start` for about `games_for` (seeded,
-/// so the same games every run).
+/// perft to `depth` from `start`, run again until at least `games_for` (at most a second) has
+/// passed, so that a perft of a few milliseconds still gives a steady speed; then random games
+/// from `start` for about `games_for` (seeded, so the same games every run).
 pub fn run<G: Game>(start: &G, depth: u32, games_for: Duration, seed: u64) -> RulesBench {
     let t = Instant::now();
     let perft_nodes = start.perft(depth);
+    let mut perft_runs = 1;
+    while t.elapsed() < games_for.min(Duration::from_secs(1)) {
+        start.perft(depth);
+        perft_runs += 1;
+    }
     let perft_time = t.elapsed();
 
     let mut rng = SmallRng::seed_from_u64(seed);
@@ -62,6 +71,7 @@ pub fn run<G: Game>(start: &G, depth: u32, games_for: Duration, seed: u64) -> Ru
     RulesBench {
         perft_depth: depth,
         perft_nodes,
+        perft_runs,
         perft_time,
         games,
         game_steps,

@@ -95,6 +95,7 @@ fn bench_cmd<G: Game>(depth: u32, seconds: f64) -> Result<(), Failure> {
     writeln!(out, "game: {}", G::NAME)?;
     writeln!(out, "perft depth: {}", r.perft_depth)?;
     writeln!(out, "perft nodes: {}", r.perft_nodes)?;
+    writeln!(out, "perft runs: {}", r.perft_runs)?;
     writeln!(out, "perft nodes/second: {:.0}", r.perft_nps())?;
     writeln!(out, "random games: {}", r.games)?;
     writeln!(out, "random game steps: {}", r.game_steps)?;

@@ -115,6 +115,7 @@ fn bench_prints_games_per_second_and_perft_speed() {
     };
     assert_eq!(field("perft depth"), 2.0);
     assert_eq!(field("perft nodes"), 21776.0);
+    assert!(field("perft runs") >= 1.0);
     assert!(field("perft nodes/second") > 0.0);
     assert!(field("random games") >= 1.0);
     assert!(field("random game steps") > field("random games"));
