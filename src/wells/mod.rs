@@ -1152,14 +1152,14 @@ impl Wells {
     /// uniformly, by rejection: draw from `other` and every (piece, direction) that could be a
     /// jump (over a friendly neighbour, landing on the board), until the draw is `other` or a
     /// legal jump. Every legal option has the same chance at each draw, so the result is
-    /// uniform; after `TRIES` rejections the options are listed, which is uniform as well.
-    fn random_jump_or<R: rand::Rng + ?Sized>(
+    /// uniform; after `TRIES` rejections (64 in play; fewer in a test of that path) the options
+    /// are listed, which is uniform as well.
+    fn random_jump_or<const TRIES: usize, R: rand::Rng + ?Sized>(
         &self,
         pieces: &Bits,
         other: Step,
         rng: &mut R,
     ) -> Step {
-        const TRIES: usize = 64;
         // Every (piece, direction) to try, packed as piece << 3 | direction: at most six
         // directions for each of a side's 60 pieces (W2).
         let mut cand = [0u16; 6 * PIECES as usize];
@@ -1377,10 +1377,10 @@ impl Game for Wells {
             }
             Phase::Move => {
                 let end = pass.unwrap_or(Step::EndMovement);
-                Some(self.random_jump_or(&self.unmoved(), end, rng))
+                Some(self.random_jump_or::<64, _>(&self.unmoved(), end, rng))
             }
             Phase::Moving if st.jumps_left > 0 => {
-                Some(self.random_jump_or(&st.moving, Step::EndGroup, rng))
+                Some(self.random_jump_or::<64, _>(&st.moving, Step::EndGroup, rng))
             }
             _ => self.random_listed_step(rng),
         }
@@ -1574,6 +1574,52 @@ mod oracle {
             }
         }
         out
+    }
+
+    /// `random_jump_or` lists the steps after its rejections run out; in play that is rare
+    /// (crowded late positions), so here it is forced: with no draw at all, and with a single
+    /// draw (a mix of both paths). Each legal step must still come up 1/n of the time: 400
+    /// draws expected per step, a count 30% off fails.
+    #[test]
+    fn jump_draws_are_uniform_when_the_rejections_run_out() {
+        const PER_STEP: usize = 400;
+        let mut rng = SmallRng::seed_from_u64(11);
+        let mut draws = SmallRng::seed_from_u64(12);
+        let mut checked = 0;
+        let mut w = Wells::new(&Settings::new(6, 400).unwrap());
+        while w.outcome().is_none() && checked < 40 {
+            let mut legal = Vec::new();
+            w.legal_steps(&mut legal);
+            let pieces = match w.st.phase {
+                Phase::Move => Some((w.unmoved(), Step::EndMovement)),
+                Phase::Moving => Some((w.st.moving, Step::EndGroup)),
+                _ => None,
+            };
+            if let Some((pieces, other)) = pieces.filter(|_| legal.len() > 1 && !w.st.fresh) {
+                for tries in [0, 1] {
+                    let mut counts = std::collections::HashMap::new();
+                    for _ in 0..PER_STEP * legal.len() {
+                        let s = match tries {
+                            0 => w.random_jump_or::<0, _>(&pieces, other, &mut draws),
+                            _ => w.random_jump_or::<1, _>(&pieces, other, &mut draws),
+                        };
+                        *counts.entry(s).or_insert(0usize) += 1;
+                    }
+                    for s in &legal {
+                        let c = counts.remove(s).unwrap_or(0);
+                        assert!(
+                            c.abs_diff(PER_STEP) * 10 <= PER_STEP * 3,
+                            "{s:?}: {c} in {w:?}"
+                        );
+                    }
+                    assert!(counts.is_empty(), "not legal: {counts:?} in {w:?}");
+                }
+                checked += 1;
+            }
+            let s = w.random_step(&mut rng).unwrap();
+            w.apply_step(s);
+        }
+        assert_eq!(checked, 40);
     }
 
     #[test]
