@@ -90,3 +90,47 @@ fn a_small_checkers_match_ends_cleanly() {
     assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
     assert!(stdout.contains("Score of engine1 vs engine2: "), "{stdout}");
 }
+
+/// The openings files shipped in adapters/cutegames: every line is a distinct opening that the
+/// referee and both engines accept (a bad line ends the match with status 1, an engine that
+/// disagrees with the referee about it prints a problem).
+#[test]
+fn the_shipped_openings_files_are_accepted_by_referee_and_engines() {
+    for (game, file) in [
+        ("guerrilla", "openings-guerrilla.txt"),
+        ("guerrilla-checkers", "openings-guerrilla-checkers.txt"),
+    ] {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../cutegames")
+            .join(file);
+        let body = std::fs::read_to_string(&path).expect("openings file");
+        let lines: Vec<&str> = body
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .collect();
+        let distinct: std::collections::HashSet<&str> = lines.iter().copied().collect();
+        assert_eq!(distinct.len(), lines.len(), "{file} repeats an opening");
+        assert!(lines.len() > 1, "{file} has only {} opening", lines.len());
+        let games = (2 * lines.len()).to_string();
+        let out = arena(&[
+            "--game",
+            game,
+            "--openings",
+            path.to_str().expect("utf-8 path"),
+            "--games",
+            &games,
+            "--tc",
+            "nodes=1",
+            "--max-plies",
+            "1",
+        ]);
+        let (stdout, stderr) = text(&out);
+        assert_eq!(out.status.code(), Some(0), "{file}: {stdout}{stderr}");
+        assert_eq!(
+            stdout.lines().filter(|l| l.starts_with("game ")).count(),
+            2 * lines.len(),
+            "{file}: {stdout}"
+        );
+        assert!(!stdout.contains("problem:"), "{file}: {stdout}");
+    }
+}
