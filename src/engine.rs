@@ -12,8 +12,7 @@ use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
-use crate::game::{Game, GameError, Outcome, Side};
-use crate::perft::{self, DivideLine};
+use crate::game::{Game, GameError, Outcome, PerftAbort, Side};
 use crate::search::{self, Info, Limits};
 
 /// What a running search reports, on its own thread.
@@ -35,27 +34,8 @@ pub enum PerftReport {
     Done(u64),
     /// Stopped before the end: the last report.
     Stopped,
-}
-
-/// perft that gives up (`None`) as soon as `stop` is set; the game's own (fast) perft counts
-/// the last two plies.
-fn perft_stoppable<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
-    if stop.load(Ordering::Relaxed) {
-        return None;
-    }
-    if depth <= 2 {
-        return Some(pos.perft(depth));
-    }
-    let mut turns = Vec::new();
-    pos.legal_turns(&mut turns, usize::MAX);
-    let mut total = 0;
-    for t in &turns {
-        let mut child = pos.clone();
-        if child.play_turn(t).is_ok() {
-            total += perft_stoppable(&child, depth - 1, stop)?;
-        }
-    }
-    Some(total)
+    /// Given up because one turn is too large to enumerate (the reason): the last report.
+    TooLarge(String),
 }
 
 /// What `undo` took back.
@@ -339,12 +319,6 @@ impl<G: Game> Engine<G> {
         (texts, complete)
     }
 
-    /// perft divide from the current position (GC6, W7), which must be at a turn start.
-    pub fn perft(&self, depth: u32) -> Result<(Vec<DivideLine>, u64), GameError> {
-        self.perft_check(depth)?;
-        Ok(perft::divide(&self.pos, depth))
-    }
-
     fn perft_check(&self, depth: u32) -> Result<(), GameError> {
         if !self.pos.at_turn_start() {
             return Err(GameError::syntax(
@@ -357,7 +331,8 @@ impl<G: Game> Engine<G> {
 
     /// perft divide on the search thread, so that a deep one never blocks the command loop and
     /// `stop` ends it: one `PerftReport::Line` per root turn as soon as it is counted (sorted by
-    /// token), then `Done(total)`, or `Stopped` when stopped first. Fails mid-turn.
+    /// token), then `Done(total)`, or `Stopped` when stopped first, or `TooLarge` when a turn
+    /// on the way is too large to enumerate (W7). Fails mid-turn.
     pub fn perft_async(
         &mut self,
         depth: u32,
@@ -374,8 +349,14 @@ impl<G: Game> Engine<G> {
             if depth == 0 {
                 return finish(PerftReport::Done(1), &mut report);
             }
+            let give_up = |e: PerftAbort| match e {
+                PerftAbort::Stopped => PerftReport::Stopped,
+                PerftAbort::TooLarge(why) => PerftReport::TooLarge(why),
+            };
             let mut turns = Vec::new();
-            root.legal_turns(&mut turns, usize::MAX);
+            if let Err(e) = root.legal_turns_within(&mut turns, usize::MAX, stop) {
+                return finish(give_up(e), &mut report);
+            }
             let mut named: Vec<(String, G::Turn)> = turns
                 .into_iter()
                 .map(|t| (root.format_turn(&t), t))
@@ -387,12 +368,12 @@ impl<G: Game> Engine<G> {
                 if child.play_turn(&turn).is_err() {
                     continue;
                 }
-                match perft_stoppable(&child, depth - 1, stop) {
-                    Some(n) => {
+                match child.perft_within(depth - 1, stop) {
+                    Ok(n) => {
                         total += n;
                         report(PerftReport::Line(token, n));
                     }
-                    None => return finish(PerftReport::Stopped, &mut report),
+                    Err(e) => return finish(give_up(e), &mut report),
                 }
             }
             finish(PerftReport::Done(total), &mut report)

@@ -14,6 +14,7 @@
 //! A turn always prints as one whitespace-free token.
 
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A player. `P1` moves first: the Guerrilla in Guerrilla Checkers (GC2), White in Guerrilla (W3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -98,6 +99,26 @@ impl fmt::Display for GameError {
 }
 
 impl std::error::Error for GameError {}
+
+/// Why a perft (or a listing of whole turns) gave up before its end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PerftAbort {
+    /// The caller's stop flag was set.
+    Stopped,
+    /// One turn has more distinct results than the game can enumerate within its memory budget
+    /// (a Guerrilla turn with a dozen groups to move can reach hundreds of millions, W7); the
+    /// text says which budget.
+    TooLarge(String),
+}
+
+impl fmt::Display for PerftAbort {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PerftAbort::Stopped => write!(f, "stopped"),
+            PerftAbort::TooLarge(why) => write!(f, "{why}"),
+        }
+    }
+}
 
 /// A position of one game, possibly in the middle of a turn.
 ///
@@ -202,27 +223,39 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// Parses a turn's token and resolves it against this position: `Ok` only for a legal turn.
     fn parse_turn(&self, text: &str) -> Result<Self::Turn, GameError>;
 
-    /// perft: the number of leaf positions `depth` whole turns from here (GC6, W7).
-    /// Games override this with a faster version (bulk counting at the last ply).
+    /// Like [`Game::legal_turns`], but gives up with [`PerftAbort::TooLarge`] when listing them
+    /// would need more memory than the game allows itself (`out` then holds some of them), or
+    /// with [`PerftAbort::Stopped`] once `stop` is set. The default lists them plainly: a game
+    /// whose turns are few needs no budget.
+    fn legal_turns_within(
+        &self,
+        out: &mut Vec<Self::Turn>,
+        cap: usize,
+        stop: &AtomicBool,
+    ) -> Result<bool, PerftAbort> {
+        if stop.load(Ordering::Relaxed) {
+            return Err(PerftAbort::Stopped);
+        }
+        Ok(self.legal_turns(out, cap))
+    }
+
+    /// perft (GC6, W7) that gives up: [`PerftAbort::Stopped`] soon after `stop` is set,
+    /// [`PerftAbort::TooLarge`] when one turn is too large to enumerate. What the protocol and
+    /// the command line run. Games override it with a faster version (bulk counting at the
+    /// last ply).
+    fn perft_within(&self, depth: u32, stop: &AtomicBool) -> Result<u64, PerftAbort> {
+        crate::perft::by_turns(self, depth, stop)
+    }
+
+    /// perft: the number of leaf positions `depth` whole turns from here (GC6, W7), for tests
+    /// and benchmarks on positions known to be countable.
+    ///
+    /// # Panics
+    /// When the count gives up ([`Game::perft_within`] with a flag never set): input-driven
+    /// callers use `perft_within` instead.
     fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let mut turns = Vec::new();
-        self.legal_turns(&mut turns, usize::MAX);
-        if depth == 1 {
-            return turns.len() as u64;
-        }
-        turns
-            .iter()
-            .map(|t| {
-                let mut child = self.clone();
-                child
-                    .play_turn(t)
-                    .expect("legal_turns produced an illegal turn");
-                child.perft(depth - 1)
-            })
-            .sum()
+        self.perft_within(depth, &AtomicBool::new(false))
+            .unwrap_or_else(|e| panic!("perft gave up: {e}"))
     }
 
     // ---- position strings and views ---------------------------------------------------------

@@ -79,7 +79,9 @@ fn perft_cmd<G: Game>(depth: u32, position: Option<&str>, opts: &Options) -> Res
         }
         None => G::new(&settings),
     };
-    let (lines, total) = perft::divide(&pos, depth);
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let (lines, total) = perft::divide(&pos, depth, &never)
+        .map_err(|e| Failure::Input(format!("perft gave up: {e}")))?;
     let mut out = io::stdout().lock();
     for (token, count) in lines {
         writeln!(out, "{token}: {count}")?;

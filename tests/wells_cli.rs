@@ -121,3 +121,20 @@ fn bench_prints_games_per_second_and_perft_speed() {
     assert!(field("random game steps") > field("random games"));
     assert!(field("random games/second") > 0.0);
 }
+
+/// A turn too large to enumerate within the memory budget (W7): one error line on stderr and
+/// exit status 1, after about 15 s and 1 GiB, never an engine killed for its memory.
+#[test]
+fn perft_of_a_turn_too_large_to_enumerate_fails_cleanly() {
+    let huge = "6 .BBW.B/...W.B./.WW..B../..WW.X.W./XW.....W../XW..BB...../.W..B.WW../W....XW../.B..B.../...BB.B/..B..B w 17 0";
+    let (code, out, err) = perft(&["--depth", "1", "--position", huge]);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(
+        err,
+        format!(
+            "error: perft gave up: one turn from '{huge}' reaches more distinct states than fit \
+             in 1024 MiB (W7)\n"
+        )
+    );
+}

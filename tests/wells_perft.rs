@@ -69,3 +69,54 @@ fn perft_data_file() {
 fn perft_data_file_large() {
     check(false);
 }
+
+/// One turn's enumeration keeps every distinct state it meets (W7); past its memory budget it
+/// gives up with `TooLarge` naming the position and the budget, and a set stop flag ends it.
+/// The same count comes out under any budget large enough.
+#[test]
+fn perft_gives_up_past_its_memory_budget_or_when_stopped() {
+    use guerrilla::game::PerftAbort;
+    use guerrilla::wells::ENUMERATION_BUDGET;
+    use std::sync::atomic::AtomicBool;
+
+    // fig 26, perft 1 = 2137 (tests/wells.perft).
+    let fen = "5 ...../....../......./......../....WWB../....B.../......./....../..... w 3 0";
+    let pos = Wells::from_position_string(fen, &Settings::default()).unwrap();
+    let go = AtomicBool::new(false);
+    assert_eq!(pos.perft_within(1, &go), Ok(2137));
+    assert_eq!(pos.perft_with_budget(1, ENUMERATION_BUDGET, &go), Ok(2137));
+    assert_eq!(pos.perft_with_budget(1, 4 << 20, &go), Ok(2137));
+    match pos.perft_with_budget(1, 20_000, &go) {
+        Err(PerftAbort::TooLarge(why)) => assert_eq!(
+            why,
+            format!(
+                "one turn from '{fen}' reaches more distinct states than fit in 20000 bytes (W7)"
+            )
+        ),
+        other => panic!("{other:?}"),
+    }
+    // Depth 2: the budget is per turn, so a turn below the root that is too large is reported
+    // with its own position.
+    match pos.perft_with_budget(2, 200_000, &go) {
+        Err(PerftAbort::TooLarge(why)) => assert!(why.starts_with("one turn from '5 "), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    let stopped = AtomicBool::new(true);
+    assert_eq!(pos.perft_within(2, &stopped), Err(PerftAbort::Stopped));
+    let mut turns = Vec::new();
+    assert_eq!(
+        pos.legal_turns_within(&mut turns, usize::MAX, &stopped),
+        Err(PerftAbort::Stopped)
+    );
+    assert!(
+        turns.len() <= 1,
+        "{} turns listed after the stop",
+        turns.len()
+    );
+    turns.clear();
+    assert_eq!(
+        pos.legal_turns_within(&mut turns, usize::MAX, &go),
+        Ok(true)
+    );
+    assert_eq!(turns.len(), 2137);
+}

@@ -13,7 +13,9 @@ mod movegen;
 mod notation;
 mod position;
 
-use crate::game::{Game, GameError, Outcome, Side};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::game::{Game, GameError, Outcome, PerftAbort, Side};
 
 pub use movegen::Move;
 pub use position::STARTPOS;
@@ -395,6 +397,26 @@ impl Game for Checkers {
 
     fn perft(&self, depth: u32) -> u64 {
         self.perft_fast(depth)
+    }
+
+    /// The fast perft, split by the first plies down to depth 4 (about a millisecond) so that
+    /// `stop` is seen; never too large (GC6).
+    fn perft_within(&self, depth: u32, stop: &AtomicBool) -> Result<u64, PerftAbort> {
+        if stop.load(Ordering::Relaxed) {
+            return Err(PerftAbort::Stopped);
+        }
+        if depth <= 4 {
+            return Ok(self.perft_fast(depth));
+        }
+        let mut moves = Vec::with_capacity(32);
+        self.generate(&mut moves);
+        let mut n = 0;
+        for m in moves {
+            let mut child = *self;
+            child.apply(m);
+            n += child.perft_within(depth - 1, stop)?;
+        }
+        Ok(n)
     }
 
     fn to_position_string(&self) -> String {

@@ -290,10 +290,14 @@ impl<G: Game> Session<G> {
     /// perft runs on the worker thread: `stop` ends it, `isready` is answered meanwhile.
     fn perft(&mut self, depth: u32, line: &str) {
         let out = self.out.clone();
+        let perft_line = line.to_string();
         let started = self.engine.perft_async(depth, move |r| match r {
             PerftReport::Line(token, n) => out.line(&format!("{token}: {n}")),
             PerftReport::Done(total) => out.line(&format!("Nodes searched: {total}")),
             PerftReport::Stopped => out.line("info string perft stopped"),
+            PerftReport::TooLarge(why) => {
+                out.line(&error_line(format!("perft gave up: {why}"), &perft_line))
+            }
         });
         if let Err(e) = started {
             self.err(e, line);

@@ -28,8 +28,9 @@ use std::cell::RefCell;
 use std::collections::HashSet;
 use std::fmt;
 use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::game::{Game, GameError, Outcome, Side};
+use crate::game::{Game, GameError, Outcome, PerftAbort, Side};
 use bits::{mix, Bits};
 use geom::Geo;
 
@@ -1065,42 +1066,62 @@ impl Wells {
 
     /// Depth-first over the step tree of this turn, skipping intermediate states already seen;
     /// calls `leaf` once per distinct position at the next turn start, with the steps that
-    /// reach it. `leaf` returns `false` to stop.
-    fn enumerate_turns(&self, leaf: &mut impl FnMut(&Wells, &[Step]) -> bool) -> bool {
-        let mut seen: HashSet<Key> = HashSet::new();
-        let mut done: HashSet<Key> = HashSet::new();
-        let mut pos = self.clone();
-        let mut path = Vec::new();
-        let start_turn = self.st.turn;
-        pos.dfs(start_turn, &mut seen, &mut done, &mut path, leaf)
+    /// reach it. `leaf` returns `false` to stop. `Ok(true)`: every turn was met; `Ok(false)`:
+    /// `leaf` stopped it; `Err` when `stop` was set or the states kept (W7 counts distinct
+    /// positions, so each state met is kept until the turn is done) outgrew `budget` bytes.
+    fn enumerate_turns(
+        &self,
+        budget: usize,
+        stop: &AtomicBool,
+        leaf: &mut impl FnMut(&Wells, &[Step]) -> bool,
+    ) -> Result<bool, PerftAbort> {
+        let mut walk = Walk {
+            turn: self.st.turn,
+            seen: HashSet::new(),
+            done: HashSet::new(),
+            path: Vec::new(),
+            used: 0,
+            budget,
+            stop,
+            abort: None,
+        };
+        let complete = self.clone().dfs(&mut walk, leaf);
+        match walk.abort {
+            Some(PerftAbort::TooLarge(_)) => Err(PerftAbort::TooLarge(format!(
+                "one turn from '{}' reaches more distinct states than fit in {} (W7)",
+                position::to_string(self),
+                budget_text(budget)
+            ))),
+            Some(e) => Err(e),
+            None => Ok(complete),
+        }
     }
 
-    fn dfs(
-        &mut self,
-        turn: u32,
-        seen: &mut HashSet<Key>,
-        done: &mut HashSet<Key>,
-        path: &mut Vec<Step>,
-        leaf: &mut impl FnMut(&Wells, &[Step]) -> bool,
-    ) -> bool {
+    fn dfs(&mut self, walk: &mut Walk, leaf: &mut impl FnMut(&Wells, &[Step]) -> bool) -> bool {
         let mut steps = Vec::new();
         self.for_each_step(&mut |s| steps.push(s));
         for s in steps {
             let undo = self.st;
             self.apply_logged(s, None);
-            path.push(s);
-            let go_on = if self.st.turn != turn {
-                if done.insert(self.leaf_key()) {
-                    leaf(self, path)
+            walk.path.push(s);
+            let go_on = if self.st.turn != walk.turn {
+                let key = self.leaf_key();
+                let bytes = key.bytes();
+                if walk.done.insert(key) {
+                    walk.spend(bytes) && leaf(self, &walk.path)
                 } else {
                     true
                 }
-            } else if seen.insert(self.inner_key()) {
-                self.dfs(turn, seen, done, path, leaf)
             } else {
-                true
+                let key = self.inner_key();
+                let bytes = key.bytes();
+                if walk.seen.insert(key) {
+                    walk.spend(bytes) && self.dfs(walk, leaf)
+                } else {
+                    true
+                }
             };
-            path.pop();
+            walk.path.pop();
             self.st = undo;
             if !go_on {
                 return false;
@@ -1109,20 +1130,110 @@ impl Wells {
         true
     }
 
-    fn perft_inner(&self, depth: u32) -> u64 {
+    fn perft_inner(&self, depth: u32, budget: usize, stop: &AtomicBool) -> Result<u64, PerftAbort> {
         if depth == 0 || self.st.phase == Phase::Over {
-            return u64::from(depth == 0);
+            return Ok(u64::from(depth == 0));
         }
         let mut n = 0;
-        self.enumerate_turns(&mut |child, _| {
-            n += if depth == 1 {
-                1
+        let mut below = Ok(());
+        self.enumerate_turns(budget, stop, &mut |child, _| {
+            if depth == 1 {
+                n += 1;
+                return true;
+            }
+            match child.perft_inner(depth - 1, budget, stop) {
+                Ok(c) => {
+                    n += c;
+                    true
+                }
+                Err(e) => {
+                    below = Err(e);
+                    false
+                }
+            }
+        })?;
+        below.map(|()| n)
+    }
+
+    /// perft (W7) with the memory budget of one turn's enumeration given in bytes instead of
+    /// [`ENUMERATION_BUDGET`]: tests use it to reach the budget on small positions.
+    pub fn perft_with_budget(
+        &self,
+        depth: u32,
+        budget: usize,
+        stop: &AtomicBool,
+    ) -> Result<u64, PerftAbort> {
+        self.perft_inner(depth, budget, stop)
+    }
+
+    /// The legal whole turns, at most `cap` (see [`Game::legal_turns`]), within `budget`.
+    fn turns_within(
+        &self,
+        out: &mut Vec<Turn>,
+        cap: usize,
+        budget: usize,
+        stop: &AtomicBool,
+    ) -> Result<bool, PerftAbort> {
+        if cap == 0 {
+            let mut any = false;
+            self.for_each_step(&mut |_| any = true);
+            return Ok(!any);
+        }
+        // Stop only when a turn beyond `cap` shows up: exactly `cap` turns is a complete list.
+        let start = out.len();
+        self.enumerate_turns(budget, stop, &mut |_, path| {
+            if out.len() - start < cap {
+                out.push(Turn(path.to_vec()));
+                true
             } else {
-                child.perft_inner(depth - 1)
-            };
-            true
-        });
-        n
+                false
+            }
+        })
+    }
+}
+
+/// The memory, in bytes, that one turn's enumeration (perft, the `legal` list) may keep for
+/// the distinct states it has met before it gives up with [`PerftAbort::TooLarge`]. A turn
+/// with a dozen groups free to move can reach hundreds of millions of states (each group's
+/// moves multiply), which no machine holds; the largest turns counted in `tests/wells.perft`
+/// keep a few MiB.
+pub const ENUMERATION_BUDGET: usize = 1 << 30;
+
+/// The state of one turn's enumeration.
+struct Walk<'a> {
+    turn: u32,
+    seen: HashSet<Key>,
+    done: HashSet<Key>,
+    path: Vec<Step>,
+    used: usize,
+    budget: usize,
+    stop: &'a AtomicBool,
+    abort: Option<PerftAbort>,
+}
+
+impl Walk<'_> {
+    /// Counts a newly kept state of `bytes`; `false` (and the reason kept) when the budget is
+    /// spent or `stop` is set, which is looked at on the first state and every 1024 after.
+    fn spend(&mut self, bytes: usize) -> bool {
+        self.used += bytes;
+        if self.used > self.budget {
+            self.abort = Some(PerftAbort::TooLarge(String::new()));
+            return false;
+        }
+        let kept = self.seen.len() + self.done.len();
+        if kept % 1024 == 1 && self.stop.load(Ordering::Relaxed) {
+            self.abort = Some(PerftAbort::Stopped);
+            return false;
+        }
+        true
+    }
+}
+
+fn budget_text(bytes: usize) -> String {
+    if bytes >= 1 << 20 {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{bytes} bytes")
     }
 }
 
@@ -1209,6 +1320,14 @@ impl PartialEq for Key {
     }
 }
 impl Eq for Key {}
+
+impl Key {
+    /// What keeping this key costs, roughly: its words, the allocation's header and a hash
+    /// table slot with the table's spare room.
+    fn bytes(&self) -> usize {
+        8 * self.1.len() + 64
+    }
+}
 impl Hash for Key {
     fn hash<H: Hasher>(&self, h: &mut H) {
         h.write_u64(self.0);
@@ -1401,22 +1520,20 @@ impl Game for Wells {
         notation::parse_step(self, text)
     }
 
+    /// Within [`ENUMERATION_BUDGET`]; a turn too large to enumerate lists what was found and
+    /// says `false` (not complete).
     fn legal_turns(&self, out: &mut Vec<Turn>, cap: usize) -> bool {
-        if cap == 0 {
-            let mut any = false;
-            self.for_each_step(&mut |_| any = true);
-            return !any;
-        }
-        // Stop only when a turn beyond `cap` shows up: exactly `cap` turns is a complete list.
-        let start = out.len();
-        self.enumerate_turns(&mut |_, path| {
-            if out.len() - start < cap {
-                out.push(Turn(path.to_vec()));
-                true
-            } else {
-                false
-            }
-        })
+        self.turns_within(out, cap, ENUMERATION_BUDGET, &AtomicBool::new(false))
+            .unwrap_or(false)
+    }
+
+    fn legal_turns_within(
+        &self,
+        out: &mut Vec<Turn>,
+        cap: usize,
+        stop: &AtomicBool,
+    ) -> Result<bool, PerftAbort> {
+        self.turns_within(out, cap, ENUMERATION_BUDGET, stop)
     }
 
     fn play_turn(&mut self, turn: &Turn) -> Result<(), GameError> {
@@ -1439,8 +1556,8 @@ impl Game for Wells {
         notation::parse_turn(self, text)
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        self.perft_inner(depth)
+    fn perft_within(&self, depth: u32, stop: &AtomicBool) -> Result<u64, PerftAbort> {
+        self.perft_inner(depth, ENUMERATION_BUDGET, stop)
     }
 
     fn to_position_string(&self) -> String {
