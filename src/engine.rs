@@ -13,6 +13,7 @@ use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
 use crate::game::{Game, GameError, Outcome, PerftAbort, Side};
+use crate::perft;
 use crate::search::{self, Info, Limits};
 
 /// What a running search reports, on its own thread.
@@ -32,10 +33,9 @@ pub enum PerftReport {
     Line(String, u64),
     /// The total: always the last report of a perft that ran to the end.
     Done(u64),
-    /// Stopped before the end: the last report.
-    Stopped,
-    /// Given up because one turn is too large to enumerate (the reason): the last report.
-    TooLarge(String),
+    /// Given up before the end (stopped, or a turn too large to enumerate, W7): the last
+    /// report.
+    GaveUp(PerftAbort),
 }
 
 /// What `undo` took back.
@@ -331,8 +331,8 @@ impl<G: Game> Engine<G> {
 
     /// perft divide on the search thread, so that a deep one never blocks the command loop and
     /// `stop` ends it: one `PerftReport::Line` per root turn as soon as it is counted (sorted by
-    /// token), then `Done(total)`, or `Stopped` when stopped first, or `TooLarge` when a turn
-    /// on the way is too large to enumerate (W7). Fails mid-turn.
+    /// token), then `Done(total)`, or `GaveUp` when stopped first or when a turn on the way is
+    /// too large to enumerate (W7). Fails mid-turn.
     pub fn perft_async(
         &mut self,
         depth: u32,
@@ -346,37 +346,13 @@ impl<G: Game> Engine<G> {
                 done.store(true, Ordering::SeqCst);
                 report(r)
             };
-            if depth == 0 {
-                return finish(PerftReport::Done(1), &mut report);
-            }
-            let give_up = |e: PerftAbort| match e {
-                PerftAbort::Stopped => PerftReport::Stopped,
-                PerftAbort::TooLarge(why) => PerftReport::TooLarge(why),
+            let last = match perft::divide(&root, depth, stop, |token, n| {
+                report(PerftReport::Line(token, n))
+            }) {
+                Ok(total) => PerftReport::Done(total),
+                Err(e) => PerftReport::GaveUp(e),
             };
-            let mut turns = Vec::new();
-            if let Err(e) = root.legal_turns_within(&mut turns, usize::MAX, stop) {
-                return finish(give_up(e), &mut report);
-            }
-            let mut named: Vec<(String, G::Turn)> = turns
-                .into_iter()
-                .map(|t| (root.format_turn(&t), t))
-                .collect();
-            named.sort_by(|a, b| a.0.cmp(&b.0));
-            let mut total = 0;
-            for (token, turn) in named {
-                let mut child = root.clone();
-                if child.play_turn(&turn).is_err() {
-                    continue;
-                }
-                match child.perft_within(depth - 1, stop) {
-                    Ok(n) => {
-                        total += n;
-                        report(PerftReport::Line(token, n));
-                    }
-                    Err(e) => return finish(give_up(e), &mut report),
-                }
-            }
-            finish(PerftReport::Done(total), &mut report)
+            finish(last, &mut report)
         })
     }
 

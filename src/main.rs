@@ -3,6 +3,7 @@
 
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
@@ -79,13 +80,22 @@ fn perft_cmd<G: Game>(depth: u32, position: Option<&str>, opts: &Options) -> Res
         }
         None => G::new(&settings),
     };
-    let never = std::sync::atomic::AtomicBool::new(false);
-    let (lines, total) = perft::divide(&pos, depth, &never)
-        .map_err(|e| Failure::Input(format!("perft gave up: {e}")))?;
+    // Lines are written as they are counted; a reader gone (or any write error) stops the count.
+    let stop = AtomicBool::new(false);
     let mut out = io::stdout().lock();
-    for (token, count) in lines {
-        writeln!(out, "{token}: {count}")?;
+    let mut write_error = None;
+    let counted = perft::divide(&pos, depth, &stop, |token, count| {
+        if write_error.is_none() {
+            if let Err(e) = writeln!(out, "{token}: {count}") {
+                write_error = Some(e);
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+    if let Some(e) = write_error {
+        return Err(e.into());
     }
+    let total = counted.map_err(|e| Failure::Input(format!("perft gave up: {e}")))?;
     writeln!(out, "Nodes searched: {total}")?;
     Ok(())
 }

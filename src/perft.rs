@@ -4,33 +4,37 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::game::{Game, PerftAbort};
 
-/// One root turn's token and the leaf count below it.
-pub type DivideLine = (String, u64);
-
-/// perft divide: for every legal turn from `pos`, its canonical token and the number of leaves
-/// `depth - 1` turns below it, sorted by token; and the total. `depth == 0` counts the position
-/// itself (no lines, total 1). Gives up as [`Game::perft_within`] does.
+/// perft divide: for every legal turn from `pos`, in the order of its canonical token,
+/// `line(token, count)` with the number of leaves `depth - 1` turns below it, as soon as it is
+/// counted; returns the total. `depth == 0` counts the position itself (no lines, total 1).
+/// Gives up as [`Game::perft_within`] does.
 pub fn divide<G: Game>(
     pos: &G,
     depth: u32,
     stop: &AtomicBool,
-) -> Result<(Vec<DivideLine>, u64), PerftAbort> {
+    mut line: impl FnMut(String, u64),
+) -> Result<u64, PerftAbort> {
     if depth == 0 {
-        return Ok((Vec::new(), 1));
+        return Ok(1);
     }
     let mut turns = Vec::new();
     pos.legal_turns_within(&mut turns, usize::MAX, stop)?;
-    let mut lines = Vec::with_capacity(turns.len());
-    for t in &turns {
+    let mut named: Vec<(String, G::Turn)> = turns
+        .into_iter()
+        .map(|t| (pos.format_turn(&t), t))
+        .collect();
+    named.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut total = 0;
+    for (token, turn) in named {
         let mut child = pos.clone();
         child
-            .play_turn(t)
+            .play_turn(&turn)
             .expect("legal_turns produced an illegal turn");
-        lines.push((pos.format_turn(t), child.perft_within(depth - 1, stop)?));
+        let n = child.perft_within(depth - 1, stop)?;
+        total += n;
+        line(token, n);
     }
-    lines.sort();
-    let total = lines.iter().map(|(_, n)| n).sum();
-    Ok((lines, total))
+    Ok(total)
 }
 
 /// perft by whole turns: lists the turns (within the game's budget), plays each, and asks the

@@ -44,7 +44,9 @@ fn gc6_start_counts() {
     assert_eq!(s.perft(2), 840);
     // The divide lines sum to the total, one line per legal move.
     let never = std::sync::atomic::AtomicBool::new(false);
-    let (lines, total) = guerrilla::perft::divide(&s, 2, &never).expect("a small perft");
+    let mut lines = Vec::new();
+    let total = guerrilla::perft::divide(&s, 2, &never, |token, n| lines.push((token, n)))
+        .expect("a small perft");
     assert_eq!(lines.len(), 84);
     assert_eq!(total, 840);
     assert!(lines.iter().all(|(_, n)| *n == 10));

@@ -15,6 +15,7 @@ use super::options::{self, Change, Options};
 use super::output::Output;
 use super::parse::{clean_line, Command, GoArgs, Query, Start};
 use crate::engine::{Engine, PerftReport, Report, Undone};
+use crate::game::PerftAbort;
 use crate::game::{Game, Outcome, Side};
 use crate::games::GameKind;
 use crate::search::{self, Info, Limits};
@@ -294,8 +295,8 @@ impl<G: Game> Session<G> {
         let started = self.engine.perft_async(depth, move |r| match r {
             PerftReport::Line(token, n) => out.line(&format!("{token}: {n}")),
             PerftReport::Done(total) => out.line(&format!("Nodes searched: {total}")),
-            PerftReport::Stopped => out.line("info string perft stopped"),
-            PerftReport::TooLarge(why) => {
+            PerftReport::GaveUp(PerftAbort::Stopped) => out.line("info string perft stopped"),
+            PerftReport::GaveUp(PerftAbort::TooLarge(why)) => {
                 out.line(&error_line(format!("perft gave up: {why}"), &perft_line))
             }
         });

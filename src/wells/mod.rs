@@ -1087,12 +1087,12 @@ impl Wells {
         };
         let complete = self.clone().dfs(&mut walk, leaf);
         match walk.abort {
-            Some(PerftAbort::TooLarge(_)) => Err(PerftAbort::TooLarge(format!(
+            Some(Abort::OverBudget) => Err(PerftAbort::TooLarge(format!(
                 "one turn from '{}' reaches more distinct states than fit in {} (W7)",
                 position::to_string(self),
                 budget_text(budget)
             ))),
-            Some(e) => Err(e),
+            Some(Abort::Stopped) => Err(PerftAbort::Stopped),
             None => Ok(complete),
         }
     }
@@ -1208,7 +1208,13 @@ struct Walk<'a> {
     used: usize,
     budget: usize,
     stop: &'a AtomicBool,
-    abort: Option<PerftAbort>,
+    abort: Option<Abort>,
+}
+
+/// Why a [`Walk`] ended early.
+enum Abort {
+    OverBudget,
+    Stopped,
 }
 
 impl Walk<'_> {
@@ -1217,12 +1223,12 @@ impl Walk<'_> {
     fn spend(&mut self, bytes: usize) -> bool {
         self.used += bytes;
         if self.used > self.budget {
-            self.abort = Some(PerftAbort::TooLarge(String::new()));
+            self.abort = Some(Abort::OverBudget);
             return false;
         }
         let kept = self.seen.len() + self.done.len();
         if kept % 1024 == 1 && self.stop.load(Ordering::Relaxed) {
-            self.abort = Some(PerftAbort::Stopped);
+            self.abort = Some(Abort::Stopped);
             return false;
         }
         true
