@@ -173,6 +173,19 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     fn apply_step_no_undo(&mut self, step: Self::Step) {
         self.apply_step(step);
     }
+    /// Like [`Game::apply_step`], and appends to `forced` the decisions the game then took by
+    /// itself (the single-option decisions of the contract above), in the order taken, so that
+    /// a GUI can show them. The undo record covers them too: `undo_step` takes back `step` and
+    /// everything forced after it. The default reports nothing, right for a game that never
+    /// decides by itself.
+    fn apply_step_reporting(
+        &mut self,
+        step: Self::Step,
+        forced: &mut Vec<Self::Step>,
+    ) -> Self::Undo {
+        let _ = forced;
+        self.apply_step(step)
+    }
     /// Takes back `step`, which was the last step applied and returned `undo`.
     fn undo_step(&mut self, step: Self::Step, undo: Self::Undo);
     /// One legal next step drawn at random (for playouts), `None` when there is none.
@@ -218,6 +231,10 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     fn play_turn(&mut self, turn: &Self::Turn) -> Result<(), GameError>;
     /// The turn made of `steps` applied from this turn start, which ended the turn.
     fn turn_from_steps(&self, steps: &[Self::Step]) -> Self::Turn;
+    /// The chosen steps that play `turn` from this turn start, in order, forced decisions left
+    /// out: applying them one by one with `apply_step` plays the turn (what `undo step` needs
+    /// to reopen a turn that was entered whole).
+    fn turn_steps(&self, turn: &Self::Turn) -> Vec<Self::Step>;
     /// The canonical one-token text of a turn played from this position.
     fn format_turn(&self, turn: &Self::Turn) -> String;
     /// Parses a turn's token and resolves it against this position: `Ok` only for a legal turn.

@@ -889,3 +889,51 @@ fn w7_legal_turns_stops_at_its_cap_only_when_more_turns_exist() {
     assert_eq!(tokens.len(), 133);
     assert!(tokens.contains("pass") && tokens.contains("*a1"));
 }
+
+/// `turn_steps` replays a turn step by step, and `apply_step_reporting` names every decision
+/// the game took by itself: the chosen steps plus the reported ones print the turn's token.
+#[test]
+fn turn_steps_and_reported_forced_steps_rebuild_every_turn() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+    let mut p = Wells::new(&Settings {
+        side: 5,
+        ..Settings::default()
+    });
+    let mut forced_seen = 0;
+    for _ in 0..12 {
+        if p.outcome().is_some() {
+            break;
+        }
+        let mut turns = Vec::new();
+        p.legal_turns(&mut turns, 200);
+        let t = turns[rng.random_range(0..turns.len())].clone();
+        let mut whole = p.clone();
+        whole.play_turn(&t).unwrap();
+        let mut stepwise = p.clone();
+        let chosen = p.turn_steps(&t);
+        let token = p.format_turn(&t);
+        let elements: BTreeSet<&str> = token.split(',').collect();
+        for &s in &chosen {
+            let mut forced = Vec::new();
+            let before = stepwise.clone();
+            stepwise.apply_step_reporting(s, &mut forced);
+            forced_seen += forced.len();
+            // Every forced placement or kill is an element of the turn's token.
+            for f in forced {
+                let text = before.format_step(f);
+                if text.starts_with(['+', '*']) || text.contains('x') {
+                    assert!(elements.contains(text.as_str()), "{text} not in {token}");
+                }
+            }
+        }
+        assert_eq!(stepwise, whole);
+        assert!(stepwise.at_turn_start());
+        assert_eq!(p.format_turn(&p.turn_from_steps(&chosen)), token);
+        p = whole;
+    }
+    assert!(
+        forced_seen > 0,
+        "no forced decision met: the test shows nothing"
+    );
+}

@@ -389,6 +389,11 @@ impl Game for Checkers {
         self.format_move(*turn)
     }
 
+    /// A turn is one step (GC3, GC4).
+    fn turn_steps(&self, turn: &Move) -> Vec<Move> {
+        vec![*turn]
+    }
+
     fn parse_turn(&self, text: &str) -> Result<Move, GameError> {
         let notation = notation::parse(text)?;
         self.illegal_if_over(text)?;

@@ -142,6 +142,11 @@ impl Game for Nim {
         }
         Ok(())
     }
+    fn turn_steps(&self, turn: &NimTurn) -> Vec<NimStep> {
+        let mut steps = vec![NimStep::Take(turn.take)];
+        steps.extend(turn.tag.map(NimStep::Tag));
+        steps
+    }
     fn turn_from_steps(&self, steps: &[NimStep]) -> NimTurn {
         let take = match steps[0] {
             NimStep::Take(k) => k,

@@ -127,6 +127,9 @@ impl Game for Ttt {
         self.apply_step(*turn);
         Ok(())
     }
+    fn turn_steps(&self, turn: &u8) -> Vec<u8> {
+        vec![*turn]
+    }
     fn turn_from_steps(&self, steps: &[u8]) -> u8 {
         steps[0]
     }
@@ -347,6 +350,9 @@ impl Game for Nim {
         self.apply_step(NimStep::Pile(p));
         self.apply_step(NimStep::Take(k));
         Ok(())
+    }
+    fn turn_steps(&self, turn: &(u8, u8)) -> Vec<NimStep> {
+        vec![NimStep::Pile(turn.0), NimStep::Take(turn.1)]
     }
     fn turn_from_steps(&self, steps: &[NimStep]) -> (u8, u8) {
         match steps {

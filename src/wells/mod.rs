@@ -1491,6 +1491,12 @@ impl Game for Wells {
         self.apply_logged(step, None);
     }
 
+    fn apply_step_reporting(&mut self, step: Step, forced: &mut Vec<Step>) -> St {
+        let undo = self.st;
+        self.apply_logged(step, Some(forced));
+        undo
+    }
+
     fn undo_step(&mut self, _step: Step, undo: St) {
         self.st = undo;
     }
@@ -1552,6 +1558,11 @@ impl Game for Wells {
 
     fn turn_from_steps(&self, steps: &[Step]) -> Turn {
         Turn(steps.to_vec())
+    }
+
+    /// A turn is kept as its chosen steps (forced ones are taken by `apply_step`).
+    fn turn_steps(&self, turn: &Turn) -> Vec<Step> {
+        turn.0.clone()
     }
 
     fn format_turn(&self, turn: &Turn) -> String {
