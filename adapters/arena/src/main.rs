@@ -1,5 +1,5 @@
 //! `guerrilla-arena`: plays matches between two UGI engines exactly as cutegames drives them
-//! (see `shared/ugi-notes.md` and `protocol.md`), with the guerrilla rules library as referee.
+//! (see `protocol.md` § 5), with the guerrilla rules library as referee.
 //!
 //! Per game: `isready` + `uginewgame` to both; every ply `position …` and `query p1turn` to the
 //! first engine, then `isready`, `position …`, `query gameover` and `go …` to the side to move;
