@@ -87,7 +87,9 @@ const TABLE: &[Spec] = &[
         kind: Kind::Spin {
             default: 400,
             min: 1,
-            max: 1_000_000,
+            // Bounded so that the longest game's `position … moves …` fits in one line
+            // (session::MAX_LINE).
+            max: 10_000,
         },
         set: |o, n, _| o.turn_limit = n as u32,
         new_game_of: Some(|_| GameKind::Wells),
@@ -150,9 +152,8 @@ pub fn set(opts: &Options, name: &str, value: Option<&str>) -> Result<(Options, 
             (spec.set)(&mut new, 0, v);
         }
         Kind::Spin { min, max, .. } => {
-            let n = value
-                .parse::<u64>()
-                .ok()
+            // Strict decimal: no sign, no leading zero (protocol.md § 2).
+            let n = crate::game::parse_decimal(value)
                 .filter(|n| (*min..=*max).contains(n))
                 .ok_or_else(|| {
                     format!("expected an integer from {min} to {max} but got '{value}'")
@@ -193,6 +194,9 @@ mod tests {
         assert!(set(&o, "BoardSide", Some("13")).is_err());
         assert!(set(&o, "BoardSide", Some("3")).is_err());
         assert!(set(&o, "BoardSide", Some("x")).is_err());
+        assert!(set(&o, "BoardSide", Some("+8")).is_err());
+        assert!(set(&o, "BoardSide", Some("08")).is_err());
+        assert!(set(&o, "Seed", Some("0")).is_ok());
         assert!(set(&o, "Hash", Some("16")).is_err());
         assert!(set(&o, "Game", Some("chess")).is_err());
         assert!(set(&o, "Game", None).is_err());
