@@ -21,6 +21,7 @@
 
 pub mod bits;
 pub mod geom;
+pub(crate) mod geometry;
 mod notation;
 mod position;
 
