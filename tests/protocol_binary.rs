@@ -299,3 +299,61 @@ fn a_turn_too_large_to_enumerate_is_stopped_or_refused_never_a_crash() {
     let lines = p.until("Nodes searched", |l| l.starts_with("Nodes searched"));
     assert_eq!(lines.last().map(String::as_str), Some("Nodes searched: 84"));
 }
+
+/// The end of the input lets a finite search or perft finish and write everything; a
+/// `go infinite` is stopped; `quit` stops a search at once (issue 10).
+#[test]
+fn end_of_input_finishes_finite_work() {
+    // A node budget runs to its end: the last info line reports the whole budget.
+    let mut p = Proc::spawn();
+    p.send("position startpos");
+    p.send("go nodes 20000");
+    let (lines, status) = p.finish();
+    assert!(status.success());
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+    let last_info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
+    assert!(last_info.contains(" nodes 20000 "), "{last_info}");
+    // A perft writes its total.
+    let mut p = Proc::spawn();
+    p.send("perft 3");
+    let (lines, _) = p.finish();
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 9440", "{lines:?}");
+    // `go infinite` is stopped and answers.
+    let mut p = Proc::spawn();
+    p.send("go infinite");
+    let (lines, status) = p.finish();
+    assert!(status.success());
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+    // `quit` stops a long search at once: far fewer nodes than its budget.
+    let mut p = Proc::spawn();
+    p.send("go nodes 100000000");
+    p.send("quit");
+    let (lines, _) = p.finish();
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.contains(" nodes 100000000 ")));
+}
+
+/// A line longer than the limit gets one bounded error line; the engine goes on.
+#[test]
+fn an_overlong_line_is_one_bounded_error() {
+    let mut p = Proc::spawn();
+    let mut line = b"position startpos moves ".to_vec();
+    line.extend(std::iter::repeat_n(b'x', 17 << 20));
+    line.push(b'\n');
+    p.send_raw(&line);
+    // The error line comes first, then the answer to the next command.
+    let answers = p.ask("query p1turn");
+    assert_eq!(answers.len(), 2, "{answers:?}");
+    let e = &answers[0];
+    assert_eq!(answers[1], "response true");
+    assert!(e.len() < 200, "{e}");
+    assert!(
+        e.contains("expected a line of at most 16777216 bytes"),
+        "{e}"
+    );
+    assert_eq!(p.ask1("query p1turn"), "response true");
+}
