@@ -12,6 +12,7 @@
 //! * Position strings (`position.rs`): `8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/9/9/9 66 G first`.
 
 mod board;
+pub(crate) mod geometry;
 mod movegen;
 mod notation;
 mod position;
