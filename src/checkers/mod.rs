@@ -9,6 +9,7 @@
 //! * Position strings (`position.rs`): `8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/9/9/9 66 G first`.
 
 mod board;
+mod eval;
 mod movegen;
 mod notation;
 mod position;
@@ -17,6 +18,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::game::{Game, GameError, Outcome, PerftAbort, Side};
 
+pub use eval::{FEATURES, FEATURE_NAMES, WEIGHTS};
 pub use movegen::Move;
 pub use position::STARTPOS;
 
@@ -351,6 +353,19 @@ impl Game for Checkers {
     fn random_step<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
         self.random_move(rng)
     }
+
+    /// The search's playout policy: see `eval.rs`.
+    fn playout_step<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
+        crate::game::best_of_sampled(self, rng, eval::POLICY_SAMPLES, eval::POLICY_EXPLORE)
+    }
+
+    /// The logistic model of `eval.rs`.
+    fn evaluate(&self) -> f64 {
+        self.evaluate_position()
+    }
+
+    /// Playouts of a few turns, scored by `evaluate` (`eval.rs`).
+    const PLAYOUT_CAP: u32 = eval::PLAYOUT_CAP;
 
     fn format_step(&self, step: Move) -> String {
         self.format_move(step)
