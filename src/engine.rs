@@ -39,7 +39,7 @@ pub enum PerftReport {
 }
 
 /// What `undo` took back.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Undone {
     /// One step of the turn being built.
     Step,
@@ -47,14 +47,57 @@ pub enum Undone {
     Turn,
     /// The loss by an illegal move in `position … moves` (the position itself is unchanged).
     Forfeit,
+    /// `undo step`: the last chosen step (its text), with the decisions forced after it.
+    ChosenStep(String),
 }
 
-/// One action in the history: the position before it, what it was, and its text.
+/// What `step` did: the step's canonical text, the decisions the game then took by itself, and
+/// the whole turn's token when the step (with them) completed the turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stepped {
+    pub step: String,
+    pub auto: Vec<String>,
+    pub turn: Option<String>,
+}
+
+/// The game's record for `history`: where it was set up from, the whole turns played since,
+/// and the steps of the turn being built (chosen and automatic, in order).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct History {
+    pub start: String,
+    pub turns: Vec<String>,
+    pub building: Vec<String>,
+}
+
+/// How one history entry was entered.
 #[derive(Clone, Debug)]
-struct Entry<G> {
+enum Act<S> {
+    /// A whole turn (`play`, `position … moves`): its canonical token.
+    Turn(String),
+    /// One chosen step (`step`) and the decisions forced after it, with their texts, and the
+    /// token of the turn it completed, if it did.
+    Step {
+        step: S,
+        texts: Vec<String>,
+        turn: Option<String>,
+    },
+}
+
+/// One action in the history: the position before it and what it was.
+#[derive(Clone, Debug)]
+struct Entry<G: Game> {
     before: G,
-    whole_turn: bool,
-    text: String,
+    act: Act<G::Step>,
+}
+
+impl<G: Game> Entry<G> {
+    /// The token of the whole turn this entry completed, if it did.
+    fn completed(&self) -> Option<&str> {
+        match &self.act {
+            Act::Turn(t) => Some(t),
+            Act::Step { turn, .. } => turn.as_deref(),
+        }
+    }
 }
 
 /// A search running on its thread.
@@ -78,6 +121,8 @@ struct Line {
 pub struct Engine<G: Game> {
     settings: G::Settings,
     pos: G,
+    /// The position string the game was set up from (`history`'s `start`).
+    start: String,
     history: Vec<Entry<G>>,
     /// The side that played an illegal move inside `position … moves`: it has lost.
     forfeit: Option<Side>,
@@ -93,6 +138,7 @@ impl<G: Game> Engine<G> {
         let pos = G::new(&settings);
         Engine {
             settings,
+            start: pos.to_position_string(),
             pos,
             history: Vec::new(),
             forfeit: None,
@@ -132,20 +178,42 @@ impl<G: Game> Engine<G> {
             .unwrap_or(&self.pos)
     }
 
-    /// The texts of the steps taken so far in the turn being built (empty at a turn start).
-    pub fn steps_this_turn(&self) -> Vec<String> {
+    /// The entries of the turn being built (empty at a turn start).
+    fn building(&self) -> &[Entry<G>] {
         if self.pos.at_turn_start() {
-            return Vec::new();
+            return &[];
         }
+        let first = self
+            .history
+            .iter()
+            .rposition(|e| e.before.at_turn_start())
+            .unwrap_or(0);
+        &self.history[first..]
+    }
+
+    /// The texts of the steps taken so far in the turn being built, chosen and automatic, in
+    /// order (empty at a turn start).
+    pub fn steps_this_turn(&self) -> Vec<String> {
         let mut texts = Vec::new();
-        for e in self.history.iter().rev() {
-            texts.push(e.text.clone());
-            if e.before.at_turn_start() {
-                break;
+        for e in self.building() {
+            if let Act::Step { texts: t, .. } = &e.act {
+                texts.extend(t.iter().cloned());
             }
         }
-        texts.reverse();
         texts
+    }
+
+    /// The game's record: start, whole turns, the turn being built.
+    pub fn history(&self) -> History {
+        History {
+            start: self.start.clone(),
+            turns: self
+                .history
+                .iter()
+                .filter_map(|e| e.completed().map(str::to_string))
+                .collect(),
+            building: self.steps_this_turn(),
+        }
     }
 
     /// The result: a loss for the side that played an illegal move in `position … moves`,
@@ -193,6 +261,7 @@ impl<G: Game> Engine<G> {
                 pos
             }
         };
+        self.start = base.to_position_string();
         self.pos = base;
         self.history.clear();
         self.forfeit = None;
@@ -242,8 +311,7 @@ impl<G: Game> Engine<G> {
         self.pos.play_turn(&turn)?;
         self.history.push(Entry {
             before,
-            whole_turn: true,
-            text: canonical.clone(),
+            act: Act::Turn(canonical.clone()),
         });
         Ok(canonical)
     }
@@ -261,23 +329,65 @@ impl<G: Game> Engine<G> {
         Ok(canonical)
     }
 
-    /// Plays one step of the turn being built (validated); returns its canonical text. An error
-    /// changes nothing.
-    pub fn play_step(&mut self, text: &str) -> Result<String, GameError> {
+    /// Plays one step of the turn being built (validated): its canonical text, the decisions
+    /// the game took by itself after it, and the turn's token when it completed the turn. An
+    /// error changes nothing.
+    pub fn play_step(&mut self, text: &str) -> Result<Stepped, GameError> {
         if self.outcome().is_some() {
             return Err(GameError::illegal(text, "the game is over"));
         }
         let step = self.pos.parse_step(text)?;
-        let canonical = self.pos.format_step(step);
+        self.apply_chosen(step);
+        self.line = None;
+        match &self.history.last().map(|e| &e.act) {
+            Some(Act::Step { texts, turn, .. }) => Ok(Stepped {
+                step: texts[0].clone(),
+                auto: texts[1..].to_vec(),
+                turn: turn.clone(),
+            }),
+            _ => unreachable!("apply_chosen pushes a step entry"),
+        }
+    }
+
+    /// Applies a legal chosen step and records it, with the decisions forced after it and, when
+    /// it ends the turn, the turn's token (made from the turn's chosen steps).
+    fn apply_chosen(&mut self, step: G::Step) {
         let before = self.pos.clone();
-        self.pos.apply_step(step);
+        let mut forced = Vec::new();
+        let mut texts = vec![self.pos.format_step(step)];
+        self.pos.apply_step_reporting(step, &mut forced);
+        texts.extend(forced.iter().map(|&f| self.pos.format_step(f)));
+        let turn = if self.pos.at_turn_start() {
+            let start_index = if before.at_turn_start() {
+                self.history.len()
+            } else {
+                self.history
+                    .iter()
+                    .rposition(|e| e.before.at_turn_start())
+                    .unwrap_or(0)
+            };
+            let mut chosen: Vec<G::Step> = self.history[start_index..]
+                .iter()
+                .filter_map(|e| match &e.act {
+                    Act::Step { step, .. } => Some(*step),
+                    Act::Turn(_) => None,
+                })
+                .collect();
+            chosen.push(step);
+            let turn_start = self
+                .history
+                .get(start_index)
+                .map(|e| &e.before)
+                .unwrap_or(&before);
+            let turn = turn_start.turn_from_steps(&chosen);
+            Some(turn_start.format_turn(&turn))
+        } else {
+            None
+        };
         self.history.push(Entry {
             before,
-            whole_turn: false,
-            text: canonical.clone(),
+            act: Act::Step { step, texts, turn },
         });
-        self.line = None;
-        Ok(canonical)
     }
 
     /// Takes back the last step (mid-turn), or the last whole turn (at a turn start), or the loss
@@ -294,10 +404,47 @@ impl<G: Game> Engine<G> {
         }
         loop {
             let e = self.history.pop()?;
-            let at_start = e.whole_turn || e.before.at_turn_start();
+            let at_start = e.before.at_turn_start();
             self.pos = e.before;
             if at_start {
                 return Some(Undone::Turn);
+            }
+        }
+    }
+
+    /// `undo step`: takes back the last chosen step and the decisions forced after it. At a turn
+    /// start the previous turn is reopened first (a turn entered whole is replayed up to its last
+    /// chosen step through [`Game::turn_steps`]). A loss by an illegal move is taken back as by
+    /// `undo`. `None` when there is nothing to take back.
+    pub fn undo_step(&mut self) -> Option<Undone> {
+        self.line = None;
+        if self.forfeit.take().is_some() {
+            return Some(Undone::Forfeit);
+        }
+        let e = self.history.pop()?;
+        match e.act {
+            Act::Step { texts, .. } => {
+                self.pos = e.before;
+                Some(Undone::ChosenStep(texts[0].clone()))
+            }
+            Act::Turn(token) => {
+                self.pos = e.before.clone();
+                let steps = match self.pos.parse_turn(&token) {
+                    Ok(turn) => self.pos.turn_steps(&turn),
+                    Err(err) => {
+                        // Never happens (the token was printed from this position); keep the
+                        // turn taken back whole rather than fail.
+                        log::error!("reopening '{token}': {err}");
+                        return Some(Undone::Turn);
+                    }
+                };
+                let Some((&last, replay)) = steps.split_last() else {
+                    return Some(Undone::Turn);
+                };
+                for &s in replay {
+                    self.apply_chosen(s);
+                }
+                Some(Undone::ChosenStep(self.pos.format_step(last)))
             }
         }
     }

@@ -120,6 +120,41 @@ impl fmt::Display for PerftAbort {
     }
 }
 
+/// One point of a board's drawing (the protocol's `geometry` command).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GeoPoint {
+    /// The point's name, as moves and steps write it.
+    pub name: String,
+    /// Drawing coordinates: x to the right, y downward; neighbouring points are 1 apart.
+    pub x: f64,
+    pub y: f64,
+    /// True when a piece or stone can stand there; false for a point only drawn (GC1's edge).
+    pub play: bool,
+    /// The points adjacent to it under the rules.
+    pub neighbours: Vec<String>,
+}
+
+/// One square of a board's drawing (Guerrilla Checkers only).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GeoSquare {
+    pub name: String,
+    /// The square's centre, in the points' units.
+    pub x: f64,
+    pub y: f64,
+    /// Its corner points: bottom-left, bottom-right, top-right, top-left.
+    pub corners: [String; 4],
+    /// The squares diagonally adjacent to it.
+    pub diagonals: Vec<String>,
+}
+
+/// A board's drawing and adjacency, for a GUI that knows no rule (protocol.md § 4, `geometry`).
+/// Points in position-string order, squares likewise.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Geometry {
+    pub points: Vec<GeoPoint>,
+    pub squares: Vec<GeoSquare>,
+}
+
 /// A position of one game, possibly in the middle of a turn.
 ///
 /// Contract, relied on by the protocol, perft and search:
@@ -293,6 +328,20 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     fn from_position_string(text: &str, settings: &Self::Settings) -> Result<Self, GameError>;
     /// A multi-line ASCII picture of the board for a human.
     fn render(&self) -> String;
+    /// The board's geometry for the current settings: every point (and square) with its name,
+    /// drawing coordinates and the rules' adjacency. Added for GUIs as an additive method: the
+    /// default dispatches by type to the two games' `geometry.rs` (so that their `Game` impl
+    /// blocks need no change); any other game has no geometry (empty).
+    fn geometry(&self) -> Geometry {
+        let any: &dyn std::any::Any = self;
+        if let Some(c) = any.downcast_ref::<crate::checkers::Checkers>() {
+            return crate::checkers::geometry::geometry(c);
+        }
+        if let Some(w) = any.downcast_ref::<crate::wells::Wells>() {
+            return crate::wells::geometry::geometry(w);
+        }
+        Geometry::default()
+    }
     /// Named fields that describe the position for a program, without knowing the rules:
     /// every cell, pieces in hand or supply, the turn's phase, scores. The protocol prints them
     /// as `name=value` on one line, in this order; values contain no whitespace.

@@ -10,6 +10,7 @@
 
 mod board;
 mod eval;
+pub(crate) mod geometry;
 mod movegen;
 mod notation;
 mod position;

@@ -15,7 +15,7 @@ pub mod session;
 mod tests;
 
 pub use output::Output;
-pub use parse::{clean_line, Command, CommandError, GoArgs, Query, Start};
+pub use parse::{clean_line, Command, CommandError, GoArgs, LegalWhat, Query, Start};
 pub use session::Protocol;
 
 /// Runs the protocol on stdin/stdout until `quit` or the end of input.

@@ -73,6 +73,14 @@ impl GoArgs {
     }
 }
 
+/// What `legal` lists: both lines (bare `legal`), or one of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LegalWhat {
+    Both,
+    Steps,
+    Turns,
+}
+
 /// What `query` asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Query {
@@ -101,12 +109,17 @@ pub enum Command {
     Go(GoArgs),
     Query(Query),
     // ---- extensions ----
-    Legal,
+    Legal(LegalWhat),
     Play(String),
     Step(String),
+    /// `undo`: the last step mid-turn, the whole last turn at a turn start.
     Undo,
+    /// `undo step`: the last chosen step, across the end of a turn.
+    UndoStep,
     Show,
     Describe,
+    Geometry,
+    History,
     Perft(u32),
     Bench,
     Help,
@@ -219,10 +232,15 @@ impl fmt::Display for Command {
                     Query::Result => "result",
                 }
             ),
-            Command::Legal => f.write_str("legal"),
+            Command::Legal(LegalWhat::Both) => f.write_str("legal"),
+            Command::Legal(LegalWhat::Steps) => f.write_str("legal steps"),
+            Command::Legal(LegalWhat::Turns) => f.write_str("legal turns"),
             Command::Play(m) => write!(f, "play {m}"),
             Command::Step(s) => write!(f, "step {s}"),
             Command::Undo => f.write_str("undo"),
+            Command::UndoStep => f.write_str("undo step"),
+            Command::Geometry => f.write_str("geometry"),
+            Command::History => f.write_str("history"),
             Command::Show => f.write_str("show"),
             Command::Describe => f.write_str("describe"),
             Command::Perft(d) => write!(f, "perft {d}"),
@@ -293,6 +311,11 @@ fn token(i: &str) -> Res<'_, &str> {
 /// `end = *" " <end of line>`
 fn end(i: &str) -> Res<'_, ()> {
     expect("end of line", value((), (space0, eof))).parse(i)
+}
+
+/// `end`, but the error names what else could have come there.
+fn end_or<'a>(what: &'static str) -> impl Parser<&'a str, Output = (), Error = PErr<'a>> {
+    expect(what, value((), (space0, eof)))
 }
 
 /// `uint = 1*DIGIT` (fits in 64 bits)
@@ -409,7 +432,7 @@ fn position(i: &str) -> Res<'_, Command> {
             many0(preceded(space1, token)),
         ))
         .parse(i)?;
-        let (i, _) = expect("moves or end of line", end).parse(i)?;
+        let (i, _) = end_or("moves or end of line").parse(i)?;
         let moves = moves
             .unwrap_or_default()
             .into_iter()
@@ -453,11 +476,9 @@ fn go(i: &str) -> Res<'_, Command> {
     }
     let args = |i| {
         let (i, params) = many0(preceded(space1, param)).parse(i)?;
-        let (i, _) = expect(
-            "p1time, p2time, p1inc, p2inc, movetime, depth, nodes, infinite or end of line",
-            end,
-        )
-        .parse(i)?;
+        let (i, _) =
+            end_or("p1time, p2time, p1inc, p2inc, movetime, depth, nodes, infinite or end of line")
+                .parse(i)?;
         let mut g = GoArgs::default();
         for p in params {
             match p {
@@ -508,6 +529,43 @@ fn play_or_step(i: &str) -> Res<'_, Command> {
     .parse(i)
 }
 
+/// `legal = "legal" [1*" " ("steps" | "turns")]`
+fn legal(i: &str) -> Res<'_, Command> {
+    let what = opt(arg(
+        "steps, turns or end of line",
+        alt((
+            value(LegalWhat::Steps, kw("steps")),
+            value(LegalWhat::Turns, kw("turns")),
+        )),
+    ));
+    map(
+        preceded(
+            kw("legal"),
+            cut(terminated(what, end_or("steps, turns or end of line"))),
+        ),
+        |w| Command::Legal(w.unwrap_or(LegalWhat::Both)),
+    )
+    .parse(i)
+}
+
+/// `undo = "undo" [1*" " "step"]`
+fn undo(i: &str) -> Res<'_, Command> {
+    map(
+        preceded(
+            kw("undo"),
+            cut(terminated(
+                opt(preceded(space1, kw("step"))),
+                end_or("step or end of line"),
+            )),
+        ),
+        |s| match s {
+            Some(_) => Command::UndoStep,
+            None => Command::Undo,
+        },
+    )
+    .parse(i)
+}
+
 /// `perft = "perft" 1*" " uint32`
 fn perft(i: &str) -> Res<'_, Command> {
     map(
@@ -518,8 +576,8 @@ fn perft(i: &str) -> Res<'_, Command> {
 }
 
 /// `command = "ugi" | "isready" | "uginewgame" | "stop" | "quit" | setoption | position | go
-///          | query | "legal" | play | step | "undo" | "show" | "describe" | perft | "bench"
-///          | "help"`
+///          | query | legal | play | step | undo | "show" | "describe" | "geometry"
+///          | "history" | perft | "bench" | "help"`
 pub(crate) fn command(i: &str) -> Res<'_, Command> {
     alt((
         alt((
@@ -534,11 +592,13 @@ pub(crate) fn command(i: &str) -> Res<'_, Command> {
             query,
         )),
         alt((
-            no_args("legal", Command::Legal),
+            legal,
             play_or_step,
-            no_args("undo", Command::Undo),
+            undo,
             no_args("show", Command::Show),
             no_args("describe", Command::Describe),
+            no_args("geometry", Command::Geometry),
+            no_args("history", Command::History),
             perft,
             no_args("bench", Command::Bench),
             no_args("help", Command::Help),

@@ -13,7 +13,7 @@ use rand::SeedableRng;
 
 use super::options::{self, Change, Options};
 use super::output::Output;
-use super::parse::{clean_line, Command, GoArgs, Query, Start};
+use super::parse::{clean_line, Command, GoArgs, LegalWhat, Query, Start};
 use crate::engine::{Engine, PerftReport, Report, Undone};
 use crate::game::PerftAbort;
 use crate::game::{Game, Outcome, Side};
@@ -101,6 +101,32 @@ fn result_name(outcome: Option<Outcome>) -> &'static str {
         Some(Outcome::Win(Side::P1)) => "p1win",
         Some(Outcome::Win(Side::P2)) => "p2win",
         Some(Outcome::Draw) => "draw",
+    }
+}
+
+/// `<word>[ <status>] <n> <item> …`: a counted list on one line.
+fn with_count(word: &str, status: &str, items: &[String]) -> String {
+    let mut s = String::from(word);
+    if !status.is_empty() {
+        s.push(' ');
+        s.push_str(status);
+    }
+    s.push_str(&format!(" {}", items.len()));
+    for i in items {
+        s.push(' ');
+        s.push_str(i);
+    }
+    s
+}
+
+/// A drawing coordinate: at most three decimals, no trailing zeros (`0`, `0.5`, `0.866`, `12`).
+pub(crate) fn coord(v: f64) -> String {
+    let s = format!("{:.3}", v);
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" || s.is_empty() {
+        "0".to_string()
+    } else {
+        s.to_string()
     }
 }
 
@@ -222,29 +248,74 @@ impl<G: Game> Session<G> {
         self.out.line(&format!("response {answer}"));
     }
 
-    fn legal(&mut self) {
-        let steps = self.engine.legal_steps();
-        let mut l1 = format!("steps {}", steps.len());
-        for s in &steps {
-            l1.push(' ');
-            l1.push_str(s);
+    /// `geometry` (protocol.md § 4.10): the board of the current game and settings.
+    fn geometry(&mut self) {
+        let geo = self.engine.position().geometry();
+        let mut lines = vec![format!(
+            "geometry game {} points {} squares {}",
+            G::NAME,
+            geo.points.len(),
+            geo.squares.len()
+        )];
+        let list = |names: &[String]| {
+            if names.is_empty() {
+                "-".to_string()
+            } else {
+                names.join(",")
+            }
+        };
+        for p in &geo.points {
+            lines.push(format!(
+                "point {} {} {} {} {}",
+                p.name,
+                coord(p.x),
+                coord(p.y),
+                if p.play { "play" } else { "edge" },
+                list(&p.neighbours)
+            ));
         }
-        let status;
-        let turns;
-        if self.engine.outcome().is_none() && !self.engine.position().at_turn_start() {
-            status = "midturn";
-            turns = Vec::new();
-        } else {
-            let (t, complete) = self.engine.legal_turns(LEGAL_TURNS_CAP);
-            status = if complete { "complete" } else { "partial" };
-            turns = t;
+        for q in &geo.squares {
+            lines.push(format!(
+                "square {} {} {} {} {}",
+                q.name,
+                coord(q.x),
+                coord(q.y),
+                q.corners.join(","),
+                list(&q.diagonals)
+            ));
         }
-        let mut l2 = format!("turns {status} {}", turns.len());
-        for t in &turns {
-            l2.push(' ');
-            l2.push_str(t);
+        lines.push("geometry end".to_string());
+        self.out.lines(&lines);
+    }
+
+    /// `history` (protocol.md § 4.11): start, whole turns, the turn being built.
+    fn history(&mut self) {
+        let h = self.engine.history();
+        self.out.lines(&[
+            format!("start {}", h.start),
+            with_count("history", "", &h.turns),
+            with_count("building", "", &h.building),
+        ]);
+    }
+
+    /// `legal [steps|turns]` (protocol.md § 4.1).
+    fn legal(&mut self, what: LegalWhat) {
+        let mut lines = Vec::new();
+        if what != LegalWhat::Turns {
+            let steps = self.engine.legal_steps();
+            lines.push(with_count("steps", "", &steps));
         }
-        self.out.lines(&[l1, l2]);
+        if what != LegalWhat::Steps {
+            let (status, turns) =
+                if self.engine.outcome().is_none() && !self.engine.position().at_turn_start() {
+                    ("midturn", Vec::new())
+                } else {
+                    let (t, complete) = self.engine.legal_turns(LEGAL_TURNS_CAP);
+                    (if complete { "complete" } else { "partial" }, t)
+                };
+            lines.push(with_count("turns", status, &turns));
+        }
+        self.out.lines(&lines);
     }
 
     fn show(&mut self) {
@@ -368,23 +439,47 @@ impl<G: Game> AnySession for Session<G> {
             Command::Position { start, moves } => self.position(start, moves, line),
             Command::Go(g) => self.go(g, line, opts),
             Command::Query(q) => self.query(*q),
-            Command::Legal => self.legal(),
+            Command::Legal(what) => self.legal(*what),
             Command::Play(m) => match self.engine.play_turn(m) {
                 Ok(canonical) => self.out.line(&format!("played {canonical}")),
                 Err(e) => self.err(e, line),
             },
             Command::Step(s) => match self.engine.play_step(s) {
-                Ok(canonical) => self.out.line(&format!("stepped {canonical}")),
+                Ok(st) => {
+                    let mut answer = format!("stepped {}", st.step);
+                    if !st.auto.is_empty() {
+                        answer.push_str(" auto ");
+                        answer.push_str(&st.auto.join(" "));
+                    }
+                    if let Some(turn) = st.turn {
+                        answer.push_str(" turn ");
+                        answer.push_str(&turn);
+                    }
+                    self.out.line(&answer)
+                }
                 Err(e) => self.err(e, line),
             },
-            Command::Undo => match self.engine.undo() {
-                Some(Undone::Step) => self.out.line("undone step"),
-                Some(Undone::Turn) => self.out.line("undone turn"),
-                Some(Undone::Forfeit) => self.out.line("undone forfeit"),
-                None => self.err("expected a move or step to undo but got 'undo'", line),
-            },
+            Command::Undo | Command::UndoStep => {
+                let undone = if *cmd == Command::Undo {
+                    self.engine.undo()
+                } else {
+                    self.engine.undo_step()
+                };
+                match undone {
+                    Some(Undone::Step) => self.out.line("undone step"),
+                    Some(Undone::Turn) => self.out.line("undone turn"),
+                    Some(Undone::Forfeit) => self.out.line("undone forfeit"),
+                    Some(Undone::ChosenStep(s)) => self.out.line(&format!("undone step {s}")),
+                    None => self.err(
+                        format!("expected a move or step to undo but got '{line}'"),
+                        line,
+                    ),
+                }
+            }
             Command::Show => self.show(),
             Command::Describe => self.describe(),
+            Command::Geometry => self.geometry(),
+            Command::History => self.history(),
             Command::Perft(d) => self.perft(*d, line),
             Command::Bench => self.bench(),
             other => self.err(format!("expected a game command but got '{other}'"), line),
@@ -408,8 +503,8 @@ pub const HELP: &[&str] = &[
     "  position startpos|fen <string> [moves <move>...]",
     "  go [p1time <ms>] [p2time <ms>] [p1inc <ms>] [p2inc <ms>] [movetime <ms>] [depth <n>] [nodes <n>] [infinite]",
     "  query gameover|p1turn|result",
-    "  legal | play <move> | step <step> | undo",
-    "  show | describe | perft <depth> | bench | help",
+    "  legal [steps|turns] | play <move> | step <step> | undo [step] | history",
+    "  show | describe | geometry | perft <depth> | bench | help",
 ];
 
 /// The protocol: options, the current game's session, the output.
@@ -480,7 +575,9 @@ impl Protocol {
                 | Command::Query(_)
                 | Command::Show
                 | Command::Describe
-                | Command::Legal
+                | Command::Legal(_)
+                | Command::Geometry
+                | Command::History
                 | Command::Help
                 | Command::Ugi
         );

@@ -211,7 +211,7 @@ fn steps_undo_and_views() {
         show[show.len() - 4..],
         ["fen 11 p1", "steps t2", "tomove p1", "result none"]
     );
-    assert_eq!(h.one("step a"), "stepped a");
+    assert_eq!(h.one("step a"), "stepped a turn 2a");
     assert_eq!(h.one("query p1turn"), "response false");
     assert_eq!(h.one("play 3b"), "played 3b");
     assert_eq!(h.one("undo"), "undone turn");
