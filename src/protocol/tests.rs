@@ -161,7 +161,7 @@ fn errors_change_nothing() {
         "go nodes x",
         "go sideways",
         "query everything",
-        "setoption name Hash value 16",
+        "setoption name Contempt value 16",
         "setoption name BoardSide value 99",
         "setoption name Game value chess",
         "setoption name Game value guerrilla",
