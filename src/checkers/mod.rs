@@ -478,7 +478,8 @@ impl Game for Checkers {
     }
 
     fn parse_turn(&self, text: &str) -> Result<Move, GameError> {
-        let notation = notation::parse(text)?;
+        let notation =
+            notation::parse(text).map_err(|e| notation::for_side(e, self.side == Side::P1))?;
         self.illegal_if_midturn(text)?;
         self.illegal_if_over(text)?;
         self.resolve(text, &notation)
