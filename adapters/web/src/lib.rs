@@ -1,0 +1,11 @@
+//! `guerrilla-web`: a browser GUI for the guerrilla engine.
+//!
+//! A small HTTP server ([`server`]) serves one page (embedded assets) and runs one engine
+//! process per browser session ([`session`], [`engine`]), speaking the engine's protocol
+//! (protocol.md) to it. The page draws the boards from the engine's `geometry` and `describe`
+//! answers and guides the user's clicks with `legal steps`: it knows no rule of either game.
+
+pub mod engine;
+pub mod parse;
+pub mod server;
+pub mod session;
