@@ -420,7 +420,20 @@ function render(state) {
   const geoChanged = !gui.state || JSON.stringify(gui.state.geometry) !== JSON.stringify(state.geometry);
   const posChanged = !gui.state || JSON.stringify(gui.state.describe) !== JSON.stringify(state.describe) ||
     JSON.stringify(gui.state.steps) !== JSON.stringify(state.steps);
+  const settingsChanged = !gui.state || gui.state.game !== state.game ||
+    gui.state.board_side !== state.board_side || gui.state.turn_limit !== state.turn_limit ||
+    JSON.stringify(gui.state.players) !== JSON.stringify(state.players);
   gui.state = state;
+  if (settingsChanged) {
+    // the controls show what the server plays
+    $('game').value = state.game;
+    $('board-side').value = state.board_side;
+    $('turn-limit').value = state.turn_limit;
+    state.players.forEach((p, i) => {
+      $(`p${i + 1}-kind`).value = p.kind;
+      if (p.movetime) $(`p${i + 1}-time`).value = p.movetime;
+    });
+  }
   if (geoChanged) {
     gui.names = new Set();
     if (state.geometry) {
