@@ -63,9 +63,9 @@ fn screenshots_dir() -> PathBuf {
     dir
 }
 
-/// Starts the GUI server on a free port; its base URL.
-fn start_server() -> (Proc, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_guerrilla-web"))
+/// Starts the GUI server (`exe`) on a free port; its base URL.
+fn start_server(exe: &Path) -> (Proc, String) {
+    let mut child = Command::new(exe)
         .args(["--port", "0", "--max-sessions", "4"])
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
@@ -610,6 +610,35 @@ async fn engine_restart(b: &Browser, base: &str) {
     assert_eq!(b.moves().await.len(), 2);
 }
 
+async fn engine_built_in(b: &Browser, base: &str) {
+    b.goto(&url_with(
+        base,
+        &[
+            ("game", "guerrilla-checkers"),
+            ("p1", "human"),
+            ("p2", "engine"),
+            ("t2", "50"),
+        ],
+    ))
+    .await;
+    let command = b.js("return window.gui.state.engine.command;").await;
+    assert!(
+        command
+            .as_str()
+            .is_some_and(|c| c.ends_with("--engine-child")),
+        "the built-in engine runs: {command}"
+    );
+    b.play_step(&["D4", "D5"], "D5").await;
+    b.confirm().await;
+    // The engine answers with COIN's turn.
+    b.wait(
+        "window.gui.state.history.moves.length === 2",
+        60,
+        "the engine's reply",
+    )
+    .await;
+}
+
 async fn two_sessions(b1: &Browser, b2: &Browser, base: &str) {
     let url = url_with(
         base,
@@ -650,7 +679,15 @@ fn browser_end_to_end() {
         .enable_all()
         .build()
         .unwrap();
-    let (_server, base) = start_server();
+    let exe = PathBuf::from(env!("CARGO_BIN_EXE_guerrilla-web"));
+    let (_server, base) = start_server(&exe);
+    // A copy of the server alone in a folder: no `guerrilla` binary beside it, so it runs the
+    // engine library built into itself.
+    let alone = std::env::temp_dir().join(format!("guerrilla-web-alone-{}", std::process::id()));
+    std::fs::create_dir_all(&alone).unwrap();
+    let alone_exe = alone.join("guerrilla-web");
+    std::fs::copy(&exe, &alone_exe).expect("copy the server");
+    let (_server_alone, base_alone) = start_server(&alone_exe);
     let (_driver, driver_url) = start_driver(&driver);
     rt.block_on(async {
         let b1 = std::sync::Arc::new(open_browser(&driver_url, &chrome, "one").await);
@@ -666,6 +703,8 @@ fn browser_end_to_end() {
             two_sessions(b1, b2, &base).await;
             eprintln!("scenario: an engine that dies");
             engine_restart(b2, &base).await;
+            eprintln!("scenario: a server with no engine binary beside it");
+            engine_built_in(b2, &base_alone).await;
             eprintln!("scenario: engine against engine");
             engine_game(b1, &base).await;
         });
@@ -674,6 +713,7 @@ fn browser_end_to_end() {
         for b in [&b1, &b2] {
             let _ = b.client.clone().close().await;
         }
+        let _ = std::fs::remove_dir_all(&alone);
         if let Err(e) = outcome {
             match e.try_into_panic() {
                 Ok(p) => std::panic::resume_unwind(p),
