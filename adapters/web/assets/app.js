@@ -146,6 +146,9 @@ function clickName(name) {
   if (!humanToMove()) { notice(`refused: ${name} — it is the engine's turn`); return; }
   const prefix = gui.clicked.concat([name]);
   const cands = candidates(prefix);
+  if (cands.length === 0 && gui.clicked.length && gui.clicked[gui.clicked.length - 1] === name) {
+    return; // the selected piece clicked again: it stays selected
+  }
   if (cands.length === 0) {
     const next = nextNames();
     notice(`refused: ${name} is not a legal ${gui.clicked.length ? 'continuation of ' + gui.clicked.join(' ') : 'choice'} here` +
@@ -441,7 +444,15 @@ function render(state) {
       state.geometry.squares.forEach((q) => gui.names.add(q.name));
     }
   }
-  if (posChanged) gui.clicked = [];
+  if (posChanged) {
+    gui.clicked = [];
+    // When every step names the same point or square first (a piece that must go on), it is
+    // selected already.
+    const all = humanToMove() ? candidates([]) : [];
+    if (all.length && all.every((c) => c.names.length > 1 && c.names[0] === all[0].names[0])) {
+      gui.clicked = [all[0].names[0]];
+    }
+  }
   drawBoard();
   renderHighlights();
   renderTurnPanel();

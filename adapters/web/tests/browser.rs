@@ -639,6 +639,46 @@ async fn engine_built_in(b: &Browser, base: &str) {
     .await;
 }
 
+/// The server was started with `--max-sessions 4`: more are refused with a message, and closed
+/// ones free their place.
+async fn session_limit(b: &Browser) {
+    let script = r#"
+        const done = arguments[arguments.length - 1];
+        (async () => {
+          const ids = [], refusals = [];
+          for (let i = 0; i < 5; i++) {
+            const r = await fetch('/api/session', { method: 'POST' });
+            const body = await r.json();
+            if (r.status === 200) ids.push(body.id); else refusals.push(r.status + ' ' + body.error);
+          }
+          for (const id of ids) await fetch(`/api/session/${id}/close`, { method: 'POST' });
+          const again = await fetch('/api/session', { method: 'POST' });
+          const body = await again.json();
+          if (body.id) await fetch(`/api/session/${body.id}/close`, { method: 'POST' });
+          done({ opened: ids.length, refusals, again: again.status });
+        })();
+    "#;
+    let v = b
+        .client
+        .execute_async(script, vec![])
+        .await
+        .expect("the session script");
+    // This page holds one session: three more fit, the next two are refused.
+    assert_eq!(v["opened"], json!(3), "{v}");
+    let refusals = v["refusals"].as_array().cloned().unwrap_or_default();
+    assert_eq!(refusals.len(), 2, "{v}");
+    assert!(
+        refusals[0].as_str().unwrap().starts_with("503")
+            && refusals[0].as_str().unwrap().contains("maximum"),
+        "{v}"
+    );
+    assert_eq!(
+        v["again"],
+        json!(200),
+        "a closed session frees its place: {v}"
+    );
+}
+
 async fn two_sessions(b1: &Browser, b2: &Browser, base: &str) {
     let url = url_with(
         base,
@@ -705,6 +745,8 @@ fn browser_end_to_end() {
             engine_restart(b2, &base).await;
             eprintln!("scenario: a server with no engine binary beside it");
             engine_built_in(b2, &base_alone).await;
+            eprintln!("scenario: the session limit");
+            session_limit(b1).await;
             eprintln!("scenario: engine against engine");
             engine_game(b1, &base).await;
         });
