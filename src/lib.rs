@@ -5,7 +5,7 @@
 //!
 //! Layers, data flowing one way: [`protocol`] → [`engine`] → [`search`] → [`game::Game`] → one
 //! game's rules. The rules know no search and no I/O; only the protocol layer writes text to the
-//! wire. The rulings cited as GC1–GC6 and W1–W7 are in the project's `shared/rulings.md`.
+//! wire. The rulings cited as GC1–GC6 and W1–W7 are in `doc/rules.md`, with both games' rules.
 
 pub mod bench;
 pub mod checkers;

@@ -1,5 +1,5 @@
-//! Guerrilla (David Wells, 1976): rules core. See rulings W1–W7 (`shared/rulings.md`) and the
-//! rulebook paragraphs 1.0–10.3 (`seeds/000_*`); the ruling stands where they differ.
+//! Guerrilla (David Wells, 1976): rules core. See rulings W1–W7 (`doc/rules.md`) and the
+//! rulebook paragraphs 1.0–10.3 it cites; the ruling stands where they differ.
 //!
 //! A turn (W4) is built from [`Step`]s: growth of each group that can grow (order chosen), the
 //! compulsory new group, the movement of any number of groups one after another (jumps, then the

@@ -1,11 +1,18 @@
 //! One engine process spoken to over UGI, with the line handling of cutegames: lines split on
 //! single spaces, `bestmove`/`response` recognised only as exactly two tokens, a trailing `\r`
-//! stripped, every other line ignored. Unlike cutegames, every wait has a time-out, so a match
-//! never hangs on a silent engine.
+//! stripped, other protocol lines ignored. Unlike cutegames, every wait has a time-out (a
+//! silent engine never hangs a match), a line that is not text (invalid UTF-8 or control
+//! characters) or a `bestmove` line that is not exactly two tokens is a fault of the engine, and
+//! a process is never left behind: dropping an [`Engine`] kills its process and reaps it.
+//!
+//! On Unix an engine runs in a process group of its own, so a Ctrl-C typed at the arena's
+//! terminal reaches the arena only: the arena decides what to do with its engines.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -16,8 +23,14 @@ pub enum EngineError {
     Timeout { waiting_for: String },
     /// The engine closed its output (it exited or crashed).
     Closed { waiting_for: String },
+    /// The engine wrote a line that is not text: invalid UTF-8 or control characters.
+    Garbage { line: String },
+    /// The engine answered `go` with a `bestmove` line that is not exactly two tokens.
+    MalformedBestmove { line: String },
     /// The engine could not be started or written to.
     Io(String),
+    /// The match is being ended (Ctrl-C or an SPRT stop): the wait was given up.
+    Abandoned,
 }
 
 impl std::fmt::Display for EngineError {
@@ -32,7 +45,12 @@ impl std::fmt::Display for EngineError {
                     "engine closed its output while waiting for {waiting_for}"
                 )
             }
+            EngineError::Garbage { line } => write!(f, "garbage line {line:?}"),
+            EngineError::MalformedBestmove { line } => {
+                write!(f, "malformed bestmove line {line:?}")
+            }
             EngineError::Io(e) => write!(f, "i/o error: {e}"),
+            EngineError::Abandoned => write!(f, "abandoned"),
         }
     }
 }
@@ -44,84 +62,124 @@ pub fn two_token_value<'a>(line: &'a str, keyword: &str) -> Option<&'a str> {
     (parts.len() == 2 && parts[0] == keyword).then_some(parts[1])
 }
 
+/// One line read from an engine: text, or bytes that are not a text line.
+enum Line {
+    Text(String),
+    Garbage(String),
+}
+
+/// Reads `stdout` line by line until it closes; a trailing `\r` is stripped.
+fn read_lines(stdout: impl std::io::Read, tx: mpsc::Sender<Line>) {
+    let mut reader = BufReader::new(stdout);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match reader.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        if buf.last() == Some(&b'\n') {
+            buf.pop();
+        }
+        if buf.last() == Some(&b'\r') {
+            buf.pop();
+        }
+        let line = match String::from_utf8(buf.clone()) {
+            Ok(s) if !s.chars().any(|c| c.is_control() && c != '\t') => Line::Text(s),
+            _ => Line::Garbage(String::from_utf8_lossy(&buf).into_owned()),
+        };
+        if tx.send(line).is_err() {
+            break;
+        }
+    }
+}
+
 /// A running engine.
 pub struct Engine {
     pub name: String,
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
-    /// Every line sent (`>`) and received (`<`), when transcripts are kept.
-    pub transcript: Option<Vec<String>>,
+    lines: Receiver<Line>,
+    /// Raised to give up every wait at once.
+    abandon: Arc<AtomicBool>,
 }
 
 impl Engine {
     /// Starts `command` (a program and its arguments, split on whitespace; no shell).
-    pub fn spawn(name: &str, command: &str, keep_transcript: bool) -> Result<Engine, EngineError> {
+    /// Every wait gives up within a tenth of a second once `abandon` is raised.
+    pub fn spawn(
+        name: &str,
+        command: &str,
+        abandon: Arc<AtomicBool>,
+    ) -> Result<Engine, EngineError> {
         let mut words = command.split_whitespace();
         let program = words
             .next()
             .ok_or_else(|| EngineError::Io(format!("empty command for engine {name}")))?;
-        let mut child = Command::new(program)
-            .args(words)
+        let mut cmd = Command::new(program);
+        cmd.args(words)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::inherit());
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            cmd.process_group(0);
+        }
+        let mut child = cmd
             .spawn()
             .map_err(|e| EngineError::Io(format!("cannot start '{command}': {e}")))?;
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
         let (tx, rx) = mpsc::channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(mut line) = line else { break };
-                if line.ends_with('\r') {
-                    line.pop();
-                }
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        thread::spawn(move || read_lines(stdout, tx));
         Ok(Engine {
             name: name.to_string(),
             child,
             stdin,
             lines: rx,
-            transcript: keep_transcript.then(Vec::new),
+            abandon,
         })
     }
 
     /// Sends one line.
     pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
         log::debug!("{} > {line}", self.name);
-        if let Some(t) = &mut self.transcript {
-            t.push(format!("> {line}"));
-        }
         writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())
             .map_err(|e| EngineError::Io(format!("writing to {}: {e}", self.name)))
     }
 
-    /// Reads lines until `accept` returns `Some`, for at most `timeout`.
-    pub fn wait_for<T>(
+    /// Reads lines until `accept` returns `Some`, for at most `timeout`. `accept` may also turn a
+    /// line into an error.
+    fn wait_for<T>(
         &mut self,
         what: &str,
         timeout: Duration,
-        mut accept: impl FnMut(&str) -> Option<T>,
+        mut accept: impl FnMut(&str) -> Option<Result<T, EngineError>>,
     ) -> Result<T, EngineError> {
         let deadline = Instant::now() + timeout;
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
+            if self.abandon.load(Ordering::Relaxed) {
+                return Err(EngineError::Abandoned);
+            }
+            let now = Instant::now();
+            let left = deadline.saturating_duration_since(now);
+            match self
+                .lines
+                .recv_timeout(left.min(Duration::from_millis(100)))
+            {
+                Ok(Line::Text(line)) => {
                     log::debug!("{} < {line}", self.name);
-                    if let Some(t) = &mut self.transcript {
-                        t.push(format!("< {line}"));
-                    }
                     if let Some(value) = accept(&line) {
-                        return Ok(value);
+                        return value;
                     }
                 }
+                Ok(Line::Garbage(line)) => {
+                    log::debug!("{} < (garbage) {line:?}", self.name);
+                    return Err(EngineError::Garbage { line });
+                }
+                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {}
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(EngineError::Timeout {
                         waiting_for: what.to_string(),
@@ -139,28 +197,37 @@ impl Engine {
     /// `ugi` … `ugiok`.
     pub fn init(&mut self, timeout: Duration) -> Result<(), EngineError> {
         self.send("ugi")?;
-        self.wait_for("ugiok", timeout, |l| (l == "ugiok").then_some(()))
+        self.wait_for("ugiok", timeout, |l| (l == "ugiok").then_some(Ok(())))
     }
 
     /// `isready` … `readyok`.
     pub fn is_ready(&mut self, timeout: Duration) -> Result<(), EngineError> {
         self.send("isready")?;
-        self.wait_for("readyok", timeout, |l| (l == "readyok").then_some(()))
+        self.wait_for("readyok", timeout, |l| (l == "readyok").then_some(Ok(())))
     }
 
     /// `query <what>` … `response <word>`.
     pub fn query(&mut self, what: &str, timeout: Duration) -> Result<String, EngineError> {
         self.send(&format!("query {what}"))?;
         self.wait_for(&format!("response to query {what}"), timeout, |l| {
-            two_token_value(l, "response").map(str::to_string)
+            two_token_value(l, "response").map(|v| Ok(v.to_string()))
         })
     }
 
-    /// `go …` … `bestmove <move>`.
+    /// `go …` … `bestmove <move>`. A line whose first token is `bestmove` but that is not
+    /// exactly two tokens is an error (cutegames would wait for ever).
     pub fn go(&mut self, go_line: &str, timeout: Duration) -> Result<String, EngineError> {
         self.send(go_line)?;
         self.wait_for("bestmove", timeout, |l| {
-            two_token_value(l, "bestmove").map(str::to_string)
+            if let Some(mv) = two_token_value(l, "bestmove") {
+                Some(Ok(mv.to_string()))
+            } else if l.split(' ').next() == Some("bestmove") {
+                Some(Err(EngineError::MalformedBestmove {
+                    line: l.to_string(),
+                }))
+            } else {
+                None
+            }
         })
     }
 
@@ -174,7 +241,15 @@ impl Engine {
             }
             thread::sleep(Duration::from_millis(10));
         }
-        let _ = self.child.kill();
+        // Drop kills and reaps it.
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+        }
         let _ = self.child.wait();
     }
 }

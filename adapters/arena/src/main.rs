@@ -1,356 +1,246 @@
-//! `guerrilla-arena`: plays matches between two UGI engines exactly as cutegames drives them
-//! (see `shared/ugi-notes.md` and `protocol.md`), with the guerrilla rules library as referee.
+//! `guerrilla-arena`: plays matches between UGI engines exactly as cutegames drives them (see
+//! `protocol.md` § 5), with the guerrilla rules library as referee; `replay` re-referees a
+//! records file, `merge` combines the records of a match's shards into the whole match's result.
 //!
-//! Per game: `isready` + `uginewgame` to both; every ply `position …` and `query p1turn` to the
-//! first engine, then `isready`, `position …`, `query gameover` and `go …` to the side to move;
-//! at the end `position …`, `query gameover`, `position …`, `query result` to both. What the
-//! referee adds: every `bestmove` is checked against the rules (an illegal one loses), the
-//! engines' `query` answers are compared with the rules, and every wait has a time-out.
+//! Modules: `engine` (one engine process), `referee` (one game), `schedule` (who plays whom,
+//! which opening, which shard), `runner` (workers, progress, Ctrl-C, SPRT stop), `records`
+//! (the records file), `summary` and `stats` (W/L/D, pentanomial, Elo, SPRT), `replay`.
 
 mod engine;
+mod records;
+mod referee;
+mod replay;
+mod runner;
+mod schedule;
+mod stats;
+mod summary;
 
-use std::fs;
+use std::fs::{self, File};
+use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use clap::Parser;
+use clap::{Args, Parser, Subcommand};
 
-use guerrilla::game::{Game, Outcome, Side};
+use guerrilla::game::Game;
 use guerrilla::protocol::options;
 use guerrilla::protocol::session::settings_for;
 use guerrilla::{with_game, GameKind};
 
-use engine::{Engine, EngineError};
+use records::{EngineSpec, GameRecord, MatchInfo};
+use referee::{start_position, Referee, TimeControl};
+use summary::{report, summarize, Summary};
 
 #[derive(Parser, Debug)]
-#[command(name = "guerrilla-arena", version, about)]
-struct Args {
-    /// Command line of the first engine (program and arguments; no shell).
+#[command(
+    name = "guerrilla-arena",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    run: MatchArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Re-referee every game of records files with the rules library; report any mismatch.
+    Replay {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Combine the records files of a match's shards into the result of the whole match.
+    Merge {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Write the merged records (as the whole match would have written them).
+        #[arg(long)]
+        records: Option<PathBuf>,
+        /// Write the summary as JSON.
+        #[arg(long)]
+        json: Option<PathBuf>,
+    },
+}
+
+#[derive(Args, Debug)]
+struct MatchArgs {
+    /// An engine: `name=NAME cmd=COMMAND [option.NAME=VALUE …]` (repeatable; the command is a
+    /// program and its arguments, split on whitespace, no shell).
+    #[arg(long, num_args = 1.., action = clap::ArgAction::Append, value_name = "KEY=VALUE")]
+    engine: Vec<String>,
+    /// The `--engine` values grouped by occurrence (filled from the raw matches).
+    #[arg(skip)]
+    engine_groups: Vec<Vec<String>>,
+    /// Command line of an engine named by --name1 (shorthand for --engine).
     #[arg(long)]
-    engine1: String,
-    /// Command line of the second engine.
+    engine1: Option<String>,
+    /// Command line of a second engine named by --name2.
     #[arg(long)]
-    engine2: String,
+    engine2: Option<String>,
     #[arg(long, default_value = "engine1")]
     name1: String,
     #[arg(long, default_value = "engine2")]
     name2: String,
+    /// The first engine plays each of the others (default: every pair of engines plays).
+    #[arg(long)]
+    gauntlet: bool,
     /// guerrilla-checkers or guerrilla (sent as `setoption name Game value …`).
     #[arg(long, default_value = "guerrilla-checkers")]
     game: GameKind,
-    /// Number of games; colours alternate every game.
+    /// Games per pairing; each opening is played twice, colours swapped.
     #[arg(long, default_value_t = 2)]
     games: u32,
+    /// Games played at once, each with its own engine processes (default: the number of cores).
+    #[arg(long)]
+    concurrency: Option<usize>,
     /// Time control: nodes=N, movetime=MS, depth=N or clock=MS+INC.
     #[arg(long, default_value = "nodes=1000")]
     tc: String,
-    /// Openings file: one `startpos` or position string a line; `#` lines are comments. Each
-    /// opening is played twice, colours swapped.
+    /// Milliseconds a time-controlled answer may come late before it loses on time.
+    #[arg(long, default_value_t = 50)]
+    margin: u64,
+    /// Openings file: one `startpos` or position string a line; `#` lines are comments.
+    #[arg(long, conflicts_with = "random_plies")]
+    openings: Option<PathBuf>,
+    /// Openings of N random plies (whole turns) from the start, drawn with --seed.
     #[arg(long)]
-    openings: Option<String>,
-    /// Extra engine option `Name=Value`, sent to both engines (repeatable). The referee applies
-    /// the game's options (`BoardSide`, `TurnLimit`) as the engine does.
+    random_plies: Option<u32>,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Option `Name=Value` sent to every engine (repeatable). The referee applies the game's
+    /// options (`BoardSide`, `TurnLimit`) as the engine does.
     #[arg(long = "option")]
     options: Vec<String>,
-    /// Option `Name=Value` sent to the first engine only, after the shared ones (repeatable),
-    /// e.g. `Seed=1`: two copies of one engine with one seed play the same games.
+    /// Option `Name=Value` sent to --engine1 only, after the shared ones (repeatable).
     #[arg(long = "option1")]
     options1: Vec<String>,
-    /// Option `Name=Value` sent to the second engine only (repeatable).
+    /// Option `Name=Value` sent to --engine2 only (repeatable).
     #[arg(long = "option2")]
     options2: Vec<String>,
+    /// SPRT: `elo0=E elo1=E alpha=A beta=B [model=logistic|normalized]`; stops the match when
+    /// the log-likelihood ratio crosses a bound (two engines only).
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    sprt: Vec<String>,
+    /// Play shard K of N (1-based): a fixed, disjoint part of the schedule.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// Write every game to this records file.
+    #[arg(long)]
+    records: Option<PathBuf>,
+    /// Write the summary as JSON to this file.
+    #[arg(long)]
+    json: Option<PathBuf>,
     /// Seconds to wait for any answer other than a bestmove.
     #[arg(long, default_value_t = 10.0)]
     timeout: f64,
-    /// Extra seconds a `go` may take beyond its time control (nodes/depth: the whole wait).
+    /// Seconds to wait for a bestmove under a nodes or depth budget before the engine is
+    /// judged hung.
     #[arg(long, default_value_t = 30.0)]
     go_margin: f64,
-    /// Safety cap on plies per game; a game reaching it is adjudicated a draw and reported.
+    /// Safety cap on plies per game; a game reaching it is a draw by ply cap.
     #[arg(long, default_value_t = 5000)]
     max_plies: u32,
-    /// Print every line exchanged to stderr.
+    /// No progress bar.
+    #[arg(long)]
+    no_progress: bool,
+    /// Log every line exchanged to stderr.
     #[arg(long)]
     verbose: bool,
 }
 
-/// A time control, as cutegames' settings know them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum TimeControl {
-    Nodes(u64),
-    Movetime(u64),
-    Depth(u32),
-    Clock { time: u64, inc: u64 },
-}
-
-impl std::str::FromStr for TimeControl {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        let bad =
-            || format!("expected nodes=N, movetime=MS, depth=N or clock=MS+INC but got '{s}'");
-        let (kind, value) = s.split_once('=').ok_or_else(bad)?;
-        match kind {
-            "nodes" => value.parse().map(TimeControl::Nodes).map_err(|_| bad()),
-            "movetime" => value.parse().map(TimeControl::Movetime).map_err(|_| bad()),
-            "depth" => value.parse().map(TimeControl::Depth).map_err(|_| bad()),
-            "clock" => {
-                let (t, i) = value.split_once('+').unwrap_or((value, "0"));
-                Ok(TimeControl::Clock {
-                    time: t.parse().map_err(|_| bad())?,
-                    inc: i.parse().map_err(|_| bad())?,
-                })
-            }
-            _ => Err(bad()),
-        }
-    }
-}
-
-/// How one game ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct GameRecord {
-    /// Index (0 or 1) of the engine that played p1.
-    p1_engine: usize,
-    outcome: Outcome,
-    reason: String,
-    plies: usize,
-    /// Disagreements between the engines' answers and the rules, for the report.
-    problems: Vec<String>,
-}
-
-struct Match<'a> {
-    args: &'a Args,
-    tc: TimeControl,
-    engines: [Engine; 2],
-}
-
-fn position_line(start: &str, moves: &[String]) -> String {
-    let mut line = if start == "startpos" {
-        "position startpos".to_string()
-    } else {
-        format!("position fen {start}")
-    };
-    if !moves.is_empty() {
-        line.push_str(" moves");
-        for m in moves {
-            line.push(' ');
-            line.push_str(m);
-        }
-    }
-    line
-}
-
-fn result_word(outcome: Option<Outcome>) -> &'static str {
-    match outcome {
-        Some(Outcome::Win(Side::P1)) => "p1win",
-        Some(Outcome::Win(Side::P2)) => "p2win",
-        Some(Outcome::Draw) => "draw",
-        None => "none",
-    }
-}
-
-impl Match<'_> {
-    fn timeout(&self) -> Duration {
-        Duration::from_secs_f64(self.args.timeout.max(0.001))
-    }
-
-    fn go_line(&self, clocks: [u64; 2]) -> String {
-        match self.tc {
-            TimeControl::Nodes(n) => format!("go nodes {n}"),
-            TimeControl::Movetime(ms) => format!("go movetime {ms}"),
-            TimeControl::Depth(d) => format!("go depth {d}"),
-            TimeControl::Clock { inc, .. } => format!(
-                "go p1time {} p2time {} p1inc {inc} p2inc {inc}",
-                clocks[0], clocks[1]
-            ),
-        }
-    }
-
-    fn go_timeout(&self, clock: u64) -> Duration {
-        let margin = Duration::from_secs_f64(self.args.go_margin.max(0.0));
-        match self.tc {
-            TimeControl::Movetime(ms) => Duration::from_millis(ms) + margin,
-            TimeControl::Clock { .. } => Duration::from_millis(clock) + margin,
-            TimeControl::Nodes(_) | TimeControl::Depth(_) => margin,
-        }
-    }
-
-    /// Plays one game from `start` with engine `p1_engine` as p1, refereed by `G`'s rules.
-    fn play<G: Game>(
-        &mut self,
-        settings: &G::Settings,
-        start: &str,
-        p1_engine: usize,
-    ) -> Result<GameRecord, EngineError> {
-        let settings = settings.clone();
-        let mut referee = if start == "startpos" {
-            G::new(&settings)
-        } else {
-            G::from_position_string(start, &settings)
-                .map_err(|e| EngineError::Io(format!("bad opening '{start}': {e}")))?
-        };
-        let t = self.timeout();
-        for e in &mut self.engines {
-            e.is_ready(t)?;
-            e.send("uginewgame")?;
-        }
-        let (time, inc) = match self.tc {
-            TimeControl::Clock { time, inc } => (time, inc),
-            _ => (0, 0),
-        };
-        let mut clocks = [time, time];
-        let mut moves: Vec<String> = Vec::new();
-        let mut problems = Vec::new();
-        let engine_of = |side: Side| match side {
-            Side::P1 => p1_engine,
-            Side::P2 => 1 - p1_engine,
-        };
-
-        let (outcome, reason) = loop {
-            let pos_line = position_line(start, &moves);
-            // cutegames asks the first engine whose turn it is.
-            self.engines[0].send(&pos_line)?;
-            let p1turn = self.engines[0].query("p1turn", t)? == "true";
-            if p1turn != (referee.side_to_move() == Side::P1) {
-                problems.push(format!(
-                    "ply {}: {} says p1turn {p1turn}, the rules say {:?} to move",
-                    moves.len(),
-                    self.engines[0].name,
-                    referee.side_to_move()
-                ));
-            }
-            let side = if p1turn { Side::P1 } else { Side::P2 };
-            let us = engine_of(side);
-            self.engines[us].is_ready(t)?;
-            self.engines[us].send(&pos_line)?;
-            let over = self.engines[us].query("gameover", t)? == "true";
-            if over != referee.outcome().is_some() {
-                problems.push(format!(
-                    "ply {}: {} says gameover {over}, the rules say {}",
-                    moves.len(),
-                    self.engines[us].name,
-                    referee.outcome().is_some()
-                ));
-            }
-            if over {
-                break (referee.outcome(), "gameover".to_string());
-            }
-            if moves.len() as u32 >= self.args.max_plies {
-                break (Some(Outcome::Draw), "ply cap reached".to_string());
-            }
-            let go = self.go_line(clocks);
-            let started = Instant::now();
-            let mv = self.engines[us].go(&go, self.go_timeout(clocks[side.index()]))?;
-            let spent = started.elapsed().as_millis() as u64;
-            match self.tc {
-                TimeControl::Clock { .. } => {
-                    if spent >= clocks[side.index()] {
-                        break (
-                            Some(Outcome::Win(side.opponent())),
-                            format!("{} lost on time", self.engines[us].name),
-                        );
-                    }
-                    clocks[side.index()] = clocks[side.index()] - spent + inc;
-                }
-                // cutegames' default timeout buffer is 25 ms.
-                TimeControl::Movetime(ms) if spent > ms + 25 => {
-                    break (
-                        Some(Outcome::Win(side.opponent())),
-                        format!(
-                            "{} overstepped movetime ({spent} ms)",
-                            self.engines[us].name
-                        ),
-                    );
-                }
-                _ => {}
-            }
-            match referee.parse_turn(&mv) {
-                Ok(turn) => {
-                    if let Err(e) = referee.play_turn(&turn) {
-                        break (
-                            Some(Outcome::Win(side.opponent())),
-                            format!("{} played {mv}: {e}", self.engines[us].name),
-                        );
-                    }
-                }
-                Err(e) => {
-                    break (
-                        Some(Outcome::Win(side.opponent())),
-                        format!("{} played an illegal move: {e}", self.engines[us].name),
-                    );
-                }
-            }
-            moves.push(mv);
-        };
-
-        // End of game: both engines are asked, as cutegames does.
-        let pos_line = position_line(start, &moves);
-        let expected = result_word(referee.outcome());
-        let mut answers = Vec::new();
-        for e in &mut self.engines {
-            e.is_ready(t)?;
-            e.send(&pos_line)?;
-            let over = e.query("gameover", t)?;
-            e.send(&pos_line)?;
-            let result = e.query("result", t)?;
-            answers.push((over, result));
-        }
-        if answers[0] != answers[1] {
-            problems.push(format!("the engines disagree at the end: {answers:?}"));
-        }
-        if reason == "gameover" {
-            for (i, (_, r)) in answers.iter().enumerate() {
-                if r != expected {
-                    problems.push(format!(
-                        "{} answers result {r}, the rules say {expected}",
-                        self.engines[i].name
-                    ));
-                }
-            }
-        }
-        Ok(GameRecord {
-            p1_engine,
-            outcome: outcome.unwrap_or(Outcome::Draw),
-            reason,
-            plies: moves.len(),
-            problems,
-        })
-    }
+/// Writes to stdout; a closed stdout (`… | head`) is not an error worth a panic.
+pub fn out(text: &str) {
+    use std::io::Write;
+    let mut o = std::io::stdout().lock();
+    let _ = o.write_all(text.as_bytes()).and_then(|_| o.flush());
 }
 
 /// Splits `Name=Value`.
-fn name_value(opt: &str) -> Result<(&str, &str), String> {
+fn name_value(opt: &str) -> Result<(String, String), String> {
     opt.split_once('=')
+        .map(|(k, v)| (k.to_string(), v.to_string()))
         .ok_or_else(|| format!("expected Name=Value but got '{opt}'"))
 }
 
-/// The referee's game settings: the shared options applied through the engine's own option
-/// table and settings mapping (`BoardSide` W1 and `TurnLimit` W6 for Guerrilla), so that the
-/// referee plays the same game as the engines. An option of this engine with a bad value is an
-/// error here, before any game; names this engine does not know are left to the engines.
-fn referee_settings<G: Game>(args: &Args) -> Result<G::Settings, String> {
-    let known = options::option_lines();
-    let mut opts = options::Options::default();
-    for opt in &args.options {
-        let (k, v) = name_value(opt)?;
-        match options::set(&opts, k, Some(v)) {
-            Ok((new, _)) => opts = new,
-            Err(e) if known.iter().any(|l| option_line_names(l, k)) => {
-                return Err(format!("--option {opt}: {e}"))
-            }
-            Err(_) => {}
+const GAME_OPTIONS: [&str; 3] = ["Game", "BoardSide", "TurnLimit"];
+
+/// `name=… cmd=… option.X=…` words of one `--engine`.
+fn engine_spec(words: &[String]) -> Result<EngineSpec, String> {
+    let (mut name, mut command, mut opts) = (None, None, Vec::new());
+    for w in words {
+        let (k, v) = name_value(w).map_err(|e| format!("--engine: {e}"))?;
+        match k.as_str() {
+            "name" => name = Some(v),
+            "cmd" => command = Some(v),
+            _ => match k.strip_prefix("option.") {
+                Some(o) => opts.push((o.to_string(), v)),
+                None => {
+                    return Err(format!(
+                        "--engine: expected name=, cmd= or option.NAME= but got '{w}'"
+                    ))
+                }
+            },
         }
     }
-    for opt in args.options1.iter().chain(&args.options2) {
-        let (k, _) = name_value(opt)?;
-        if ["Game", "BoardSide", "TurnLimit"]
-            .iter()
-            .any(|g| g.eq_ignore_ascii_case(k))
-        {
+    let command = command.ok_or_else(|| format!("--engine {}: no cmd=", words.join(" ")))?;
+    Ok(EngineSpec {
+        name: name.unwrap_or_else(|| command.clone()),
+        command,
+        options: opts,
+    })
+}
+
+fn engines(args: &MatchArgs) -> Result<Vec<EngineSpec>, String> {
+    let mut out = Vec::new();
+    let parse_opts = |v: &[String]| {
+        v.iter()
+            .map(|o| name_value(o))
+            .collect::<Result<Vec<_>, _>>()
+    };
+    if let Some(c) = &args.engine1 {
+        out.push(EngineSpec {
+            name: args.name1.clone(),
+            command: c.clone(),
+            options: parse_opts(&args.options1)?,
+        });
+    }
+    if let Some(c) = &args.engine2 {
+        out.push(EngineSpec {
+            name: args.name2.clone(),
+            command: c.clone(),
+            options: parse_opts(&args.options2)?,
+        });
+    }
+    for words in &args.engine_groups {
+        out.push(engine_spec(words)?);
+    }
+    if out.len() < 2 {
+        return Err(
+            "expected at least two engines (--engine name=… cmd=…, or --engine1 and --engine2)"
+                .into(),
+        );
+    }
+    for (i, e) in out.iter().enumerate() {
+        if out[..i].iter().any(|o| o.name == e.name) {
             return Err(format!(
-                "--option1/--option2 {opt}: game options must be the same for both engines (use --option)"
+                "two engines are named '{}': give each its own name",
+                e.name
             ));
         }
+        for (k, _) in &e.options {
+            if GAME_OPTIONS.iter().any(|g| g.eq_ignore_ascii_case(k)) {
+                return Err(format!(
+                    "engine {}: option {k}: game options must be the same for both engines (use --option)",
+                    e.name
+                ));
+            }
+        }
     }
-    Ok(settings_for::<G>(&opts))
+    Ok(out)
 }
 
 /// True when the `option name … type …` line declares option `name` (case-insensitive).
@@ -360,117 +250,273 @@ fn option_line_names(line: &str, name: &str) -> bool {
         .is_some_and(|n| n.eq_ignore_ascii_case(name))
 }
 
-fn run<G: Game>(args: &Args) -> Result<bool, String> {
+/// The referee's game settings: the shared options applied through the engine's own option
+/// table and settings mapping (`BoardSide` W1 and `TurnLimit` W6 for Guerrilla), so that the
+/// referee plays the same game as the engines. An option of this engine with a bad value is an
+/// error here, before any game; names this engine does not know are left to the engines.
+fn referee_settings<G: Game>(shared: &[(String, String)]) -> Result<G::Settings, String> {
+    let known = options::option_lines();
+    let mut opts = options::Options::default();
+    for (k, v) in shared {
+        match options::set(&opts, k, Some(v)) {
+            Ok((new, _)) => opts = new,
+            Err(e) if known.iter().any(|l| option_line_names(l, k)) => {
+                return Err(format!("--option {k}={v}: {e}"))
+            }
+            Err(_) => {}
+        }
+    }
+    Ok(settings_for::<G>(&opts))
+}
+
+fn write_json(path: &PathBuf, s: &Summary) -> Result<(), String> {
+    let text = serde_json::to_string_pretty(s).expect("summary serialises");
+    fs::write(path, text + "\n").map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// Exit status of a finished match: 0 clean, 2 when an engine disagreed with the rules, 130
+/// after Ctrl-C.
+fn status(s: &Summary) -> ExitCode {
+    if s.interrupted {
+        ExitCode::from(130)
+    } else if s.games_with_problems > 0 {
+        eprintln!("the match finished with problems (see the records)");
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn run_match<G: Game>(args: &MatchArgs) -> Result<ExitCode, String> {
     let tc: TimeControl = args.tc.parse()?;
-    let openings: Vec<String> = match &args.openings {
-        Some(path) => fs::read_to_string(path)
-            .map_err(|e| format!("cannot read openings file {path}: {e}"))?
+    let shared = args
+        .options
+        .iter()
+        .map(|o| name_value(o))
+        .collect::<Result<Vec<_>, _>>()?;
+    let settings = referee_settings::<G>(&shared)?;
+    let engines = engines(args)?;
+    let sprt = if args.sprt.is_empty() {
+        None
+    } else {
+        if engines.len() != 2 {
+            return Err("--sprt needs exactly two engines".into());
+        }
+        Some(args.sprt.join(" ").parse::<stats::Sprt>()?)
+    };
+    let shard = args
+        .shard
+        .as_deref()
+        .map(schedule::parse_shard)
+        .transpose()?;
+    if args.games == 0 {
+        return Err("expected at least one game (--games)".into());
+    }
+    let rounds = schedule::rounds(args.games);
+    let (openings, source) = if let Some(path) = &args.openings {
+        let lines: Vec<String> = fs::read_to_string(path)
+            .map_err(|e| format!("cannot read openings file {}: {e}", path.display()))?
             .lines()
             .map(str::trim)
             .filter(|l| !l.is_empty() && !l.starts_with('#'))
             .map(str::to_string)
-            .collect(),
-        None => vec!["startpos".to_string()],
+            .collect();
+        if lines.is_empty() {
+            return Err("the openings file has no opening".into());
+        }
+        (
+            schedule::openings_from_lines(&lines, rounds),
+            format!("file {}", path.display()),
+        )
+    } else if let Some(plies) = args.random_plies {
+        (
+            schedule::random_openings::<G>(&settings, plies, args.seed, rounds)?,
+            format!("{plies} random plies, seed {}", args.seed),
+        )
+    } else {
+        (vec!["startpos".to_string(); rounds], "startpos".to_string())
     };
-    if openings.is_empty() {
-        return Err("the openings file has no opening".to_string());
+    for o in &openings {
+        start_position::<G>(o, &settings).map_err(|e| format!("bad opening '{o}': {e}"))?;
     }
-    let t = Duration::from_secs_f64(args.timeout.max(0.001));
-    let mut engines = Vec::new();
-    let settings = referee_settings::<G>(args)?;
-    for (name, cmd, own) in [
-        (&args.name1, &args.engine1, &args.options1),
-        (&args.name2, &args.engine2, &args.options2),
-    ] {
-        let mut e = Engine::spawn(name, cmd, false).map_err(|e| e.to_string())?;
-        e.init(t).map_err(|err| format!("{name}: {err}"))?;
-        e.send(&format!("setoption name Game value {}", G::NAME))
-            .map_err(|e| e.to_string())?;
-        for opt in args.options.iter().chain(own) {
-            let (k, v) = name_value(opt)?;
-            e.send(&format!("setoption name {k} value {v}"))
-                .map_err(|e| e.to_string())?;
-        }
-        e.is_ready(t).map_err(|err| format!("{name}: {err}"))?;
-        engines.push(e);
+    let info = MatchInfo {
+        game: G::NAME.to_string(),
+        options: shared,
+        engines,
+        gauntlet: args.gauntlet,
+        games: args.games,
+        tc: args.tc.clone(),
+        margin_ms: args.margin,
+        max_plies: args.max_plies,
+        openings,
+        openings_source: source,
+        sprt,
+        shard,
+    };
+    let records = args
+        .records
+        .as_ref()
+        .map(|p| File::create(p).map_err(|e| format!("cannot write {}: {e}", p.display())))
+        .transpose()?;
+    let referee = Referee::<G> {
+        settings: &settings,
+        tc,
+        tc_text: &args.tc,
+        margin: Duration::from_millis(args.margin),
+        timeout: Duration::from_secs_f64(args.timeout.max(0.001)),
+        go_wait: Duration::from_secs_f64(args.go_margin.max(0.001)),
+        max_plies: args.max_plies,
+    };
+    let concurrency = args
+        .concurrency
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    runner::catch_ctrl_c();
+    let summary = runner::run::<G>(
+        &info,
+        &referee,
+        runner::RunOptions {
+            concurrency,
+            records,
+            progress: !args.no_progress,
+        },
+    )?;
+    out(&report(&summary));
+    if let Some(p) = &args.json {
+        write_json(p, &summary)?;
     }
-    let engines: [Engine; 2] = engines.try_into().map_err(|_| "two engines".to_string())?;
-    let mut m = Match { args, tc, engines };
-    let mut score = [0.0f64; 2];
-    let (mut wins, mut losses, mut draws) = (0, 0, 0);
-    let mut clean = true;
-    for i in 0..args.games {
-        let start = &openings[(i as usize / 2) % openings.len()];
-        let p1_engine = (i % 2) as usize;
-        let rec = m
-            .play::<G>(&settings, start, p1_engine)
-            .map_err(|e| format!("game {}: {e}", i + 1))?;
-        let winner = match rec.outcome {
-            Outcome::Win(side) => Some(if side == Side::P1 {
-                rec.p1_engine
-            } else {
-                1 - rec.p1_engine
-            }),
-            Outcome::Draw => None,
-        };
-        match winner {
-            Some(0) => {
-                score[0] += 1.0;
-                wins += 1
+    Ok(status(&summary))
+}
+
+fn read_records(path: &PathBuf) -> Result<records::RecordsFile, String> {
+    let text =
+        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    records::parse(&text, &path.display().to_string())
+}
+
+fn game_kind(info: &MatchInfo) -> Result<GameKind, String> {
+    info.game.parse::<GameKind>().map_err(|e| e.to_string())
+}
+
+fn replay(files: &[PathBuf]) -> Result<ExitCode, String> {
+    let (mut games, mut bad) = (0, 0);
+    for path in files {
+        let file = read_records(path)?;
+        let kind = game_kind(&file.info)?;
+        let mismatches: Vec<(usize, Vec<String>)> = with_game!(kind, G => {
+            let settings = referee_settings::<G>(&file.info.options)?;
+            file.games
+                .iter()
+                .map(|g| (g.index, replay::check_game::<G>(&file.info, &settings, g)))
+                .collect()
+        });
+        for (index, m) in mismatches {
+            games += 1;
+            if !m.is_empty() {
+                bad += 1;
+                for line in m {
+                    out(&format!("{}: game {}: {line}\n", path.display(), index + 1));
+                }
             }
-            Some(_) => {
-                score[1] += 1.0;
-                losses += 1
-            }
-            None => {
-                score[0] += 0.5;
-                score[1] += 0.5;
-                draws += 1
-            }
-        }
-        println!(
-            "game {}: {} (p1) vs {} (p2): {} by {} after {} plies",
-            i + 1,
-            m.engines[rec.p1_engine].name,
-            m.engines[1 - rec.p1_engine].name,
-            result_word(Some(rec.outcome)),
-            rec.reason,
-            rec.plies
-        );
-        for p in &rec.problems {
-            clean = false;
-            println!("  problem: {p}");
         }
     }
-    let n = args.games.max(1) as f64;
-    let frac = (score[0] / n).clamp(0.001, 0.999);
-    let elo = -400.0 * (1.0 / frac - 1.0).log10();
-    println!(
-        "Score of {} vs {}: {wins} - {losses} - {draws} [{:.3}] Elo difference: {elo:+.1}",
-        args.name1,
-        args.name2,
-        score[0] / n
-    );
-    let [a, b] = m.engines;
-    a.quit();
-    b.quit();
-    Ok(clean)
+    out(&format!(
+        "replayed {games} games: {} clean, {bad} with mismatches\n",
+        games - bad
+    ));
+    Ok(if bad == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(2)
+    })
+}
+
+fn merge(
+    files: &[PathBuf],
+    merged: Option<&PathBuf>,
+    json: Option<&PathBuf>,
+) -> Result<ExitCode, String> {
+    let mut info: Option<MatchInfo> = None;
+    let mut shards = Vec::new();
+    let mut games: Vec<GameRecord> = Vec::new();
+    for path in files {
+        let f = read_records(path)?;
+        match &info {
+            None => info = Some(f.info.clone()),
+            Some(i) if i.identity() != f.info.identity() => {
+                return Err(format!(
+                    "{} is not a shard of the same match as {}",
+                    path.display(),
+                    files[0].display()
+                ))
+            }
+            Some(_) => {}
+        }
+        shards.push(f.info.shard);
+        games.extend(f.games);
+    }
+    let mut whole = info.expect("at least one file").identity();
+    for (e, given) in whole
+        .engines
+        .iter_mut()
+        .zip(read_records(&files[0])?.info.engines)
+    {
+        e.command = given.command;
+    }
+    games.sort_by_key(|g| g.index);
+    if let Some(w) = games.windows(2).find(|w| w[0].index == w[1].index) {
+        return Err(format!("game {} is in two files", w[0].index + 1));
+    }
+    let n = shards.iter().flatten().map(|s| s.1).max().unwrap_or(1);
+    for k in 1..=n {
+        if !shards.iter().any(|s| s.is_none_or(|s| s.0 == k)) {
+            eprintln!("warning: shard {k}/{n} is missing: the result covers the other shards only");
+        }
+    }
+    let summary = summarize(&whole, &games, false);
+    if let Some(p) = merged {
+        let stop = summary::sprt_stop(&whole, &games).0;
+        let mut text = records::header_text(&whole);
+        for g in games.iter().filter(|g| stop.is_none_or(|p| g.pair <= p)) {
+            text.push_str(&records::game_text(g));
+        }
+        fs::write(p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+    }
+    out(&report(&summary));
+    if let Some(p) = json {
+        write_json(p, &summary)?;
+    }
+    Ok(status(&summary))
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let matches = <Cli as clap::CommandFactory>::command().get_matches();
+    let mut cli = match <Cli as clap::FromArgMatches>::from_arg_matches(&matches) {
+        Ok(c) => c,
+        Err(e) => e.exit(),
+    };
+    if let Some(groups) = matches.get_occurrences::<String>("engine") {
+        cli.run.engine_groups = groups.map(|g| g.cloned().collect()).collect();
+    }
     env_logger::Builder::from_env(
-        env_logger::Env::default().default_filter_or(if args.verbose { "debug" } else { "warn" }),
+        env_logger::Env::default().default_filter_or(if cli.run.verbose {
+            "debug"
+        } else {
+            "warn"
+        }),
     )
     .target(env_logger::Target::Stderr)
     .init();
-    let result: Result<bool, String> = with_game!(args.game, G => run::<G>(&args));
+    let result = match &cli.command {
+        Some(Command::Replay { files }) => replay(files),
+        Some(Command::Merge {
+            files,
+            records,
+            json,
+        }) => merge(files, records.as_ref(), json.as_ref()),
+        None => with_game!(cli.run.game, G => run_match::<G>(&cli.run)),
+    };
     match result {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => {
-            eprintln!("the match finished with problems (see above)");
-            ExitCode::from(2)
-        }
+        Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE

@@ -134,3 +134,300 @@ fn the_shipped_openings_files_are_accepted_by_referee_and_engines() {
         assert!(!stdout.contains("problem:"), "{file}: {stdout}");
     }
 }
+
+const ARENA: &str = env!("CARGO_BIN_EXE_guerrilla-arena");
+const FAULT: &str = env!("CARGO_BIN_EXE_arena-fault-engine");
+
+fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("arena-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+/// Runs the arena with `args` (no engines added) and returns the output.
+fn arena_raw(args: &[String]) -> Output {
+    Command::new(ARENA)
+        .args(args)
+        .arg("--no-progress")
+        .output()
+        .expect("run guerrilla-arena")
+}
+
+/// Two seeds of the engine, random openings of 2 plies, a node budget: deterministic games.
+fn seeded_match(extra: &[&str]) -> Vec<String> {
+    let e = engine();
+    let e = e.to_str().expect("utf-8 path");
+    let mut v: Vec<String> = [
+        "--engine",
+        "name=a",
+        &format!("cmd={e}"),
+        "option.Seed=1",
+        "--engine",
+        "name=b",
+        &format!("cmd={e}"),
+        "option.Seed=2",
+        "--games",
+        "8",
+        "--tc",
+        "nodes=20",
+        "--random-plies",
+        "2",
+        "--seed",
+        "5",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    v.extend(extra.iter().map(|s| s.to_string()));
+    v
+}
+
+fn read(p: &Path) -> String {
+    std::fs::read_to_string(p).expect("read file")
+}
+
+/// A records file without its `MoveTimes` lines (the only part that depends on the clock) and
+/// without the engine commands of its header.
+fn without_times(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.starts_with("[MoveTimes ") && !l.starts_with("[Match "))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+use std::path::Path;
+
+#[test]
+fn results_are_identical_whatever_the_concurrency() {
+    let d = temp("concurrency");
+    let mut outs = Vec::new();
+    for n in ["1", "3"] {
+        let rec = d.join(format!("c{n}.rec"));
+        let json = d.join(format!("c{n}.json"));
+        let out = arena_raw(&seeded_match(&[
+            "--concurrency",
+            n,
+            "--records",
+            rec.to_str().unwrap(),
+            "--json",
+            json.to_str().unwrap(),
+        ]));
+        let (stdout, stderr) = text(&out);
+        assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+        outs.push((stdout, read(&json), without_times(&read(&rec))));
+    }
+    assert_eq!(outs[0], outs[1]);
+    // Random openings: the four rounds do not all start from one position.
+    let openings: std::collections::HashSet<&str> = outs[0]
+        .2
+        .lines()
+        .filter(|l| l.starts_with("[Opening "))
+        .collect();
+    assert!(openings.len() > 1, "{openings:?}");
+}
+
+#[test]
+fn two_shards_merged_equal_the_whole_match_and_replay_clean() {
+    let d = temp("shards");
+    let whole_rec = d.join("whole.rec");
+    let whole_json = d.join("whole.json");
+    let out = arena_raw(&seeded_match(&[
+        "--records",
+        whole_rec.to_str().unwrap(),
+        "--json",
+        whole_json.to_str().unwrap(),
+    ]));
+    assert_eq!(out.status.code(), Some(0), "{:?}", text(&out));
+    let mut shard_files = Vec::new();
+    for k in ["1/2", "2/2"] {
+        let rec = d.join(format!("shard{}.rec", &k[..1]));
+        let out = arena_raw(&seeded_match(&[
+            "--shard",
+            k,
+            "--records",
+            rec.to_str().unwrap(),
+        ]));
+        let (stdout, stderr) = text(&out);
+        assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+        assert!(
+            stdout.contains("Games: 4 played of 4 scheduled"),
+            "{stdout}"
+        );
+        shard_files.push(rec);
+    }
+    let merged_rec = d.join("merged.rec");
+    let merged_json = d.join("merged.json");
+    let mut args = vec!["merge".to_string()];
+    args.extend(shard_files.iter().map(|p| p.to_str().unwrap().to_string()));
+    args.extend(["--records".into(), merged_rec.to_str().unwrap().into()]);
+    args.extend(["--json".into(), merged_json.to_str().unwrap().into()]);
+    let out = Command::new(ARENA).args(&args).output().unwrap();
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert_eq!(read(&merged_json), read(&whole_json));
+    assert_eq!(
+        without_times(&read(&merged_rec)),
+        without_times(&read(&whole_rec))
+    );
+    // One shard alone is not the whole match: merge says which shard is missing.
+    let out = Command::new(ARENA)
+        .args(["merge", shard_files[0].to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        text(&out).1.contains("shard 2/2 is missing"),
+        "{:?}",
+        text(&out)
+    );
+    // The records replay clean, and a changed move is caught.
+    let out = Command::new(ARENA)
+        .args(["replay", whole_rec.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{:?}", text(&out));
+    assert!(text(&out)
+        .0
+        .contains("replayed 8 games: 8 clean, 0 with mismatches"));
+    let body = read(&whole_rec);
+    let moves_line = body
+        .lines()
+        .find(|l| !l.is_empty() && !l.starts_with('['))
+        .expect("a moves line")
+        .to_string();
+    let mut tokens: Vec<&str> = moves_line.split(' ').collect();
+    let last = tokens.len() - 1;
+    tokens.swap(0, last);
+    let tampered = d.join("tampered.rec");
+    std::fs::write(&tampered, body.replacen(&moves_line, &tokens.join(" "), 1)).unwrap();
+    let out = Command::new(ARENA)
+        .args(["replay", tampered.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let (stdout, _) = text(&out);
+    assert_eq!(out.status.code(), Some(2), "{stdout}");
+    assert!(
+        stdout.contains("game 1: ply 0: the rules refuse"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("7 clean, 1 with mismatches"), "{stdout}");
+}
+
+/// An engine that loses every game (its first move is illegal): the SPRT stops the match at
+/// its minimum of pairs, at the same pair whatever the concurrency.
+#[test]
+fn the_sprt_stops_early_at_the_same_pair_whatever_the_concurrency() {
+    let e = engine();
+    let mut jsons = Vec::new();
+    for n in ["1", "2"] {
+        let d = temp(&format!("sprt{n}"));
+        let json = d.join("s.json");
+        let args: Vec<String> = [
+            "--engine".to_string(),
+            "name=good".into(),
+            format!("cmd={}", e.display()),
+            "--engine".into(),
+            "name=bad".into(),
+            format!("cmd={FAULT} --fault illegal --at 1"),
+            "--games".into(),
+            "200".into(),
+            "--tc".into(),
+            "nodes=5".into(),
+            "--sprt".into(),
+            "elo0=0".into(),
+            "elo1=20".into(),
+            "alpha=0.05".into(),
+            "beta=0.05".into(),
+            "min-pairs=3".into(),
+            "--concurrency".into(),
+            n.into(),
+            "--json".into(),
+            json.to_str().unwrap().into(),
+        ]
+        .to_vec();
+        let out = arena_raw(&args);
+        let (stdout, stderr) = text(&out);
+        assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+        assert!(
+            stdout.contains("H1 accepted: stopped after pair 3"),
+            "{stdout}"
+        );
+        assert!(
+            stdout.contains("Games: 6 played of 200 scheduled"),
+            "{stdout}"
+        );
+        let mut v: serde_json::Value = serde_json::from_str(&read(&json)).unwrap();
+        v["discarded"] = 0.into(); // games finished by other workers after the stop
+        jsons.push(v);
+    }
+    assert_eq!(jsons[0], jsons[1]);
+}
+
+#[test]
+fn a_gauntlet_plays_the_first_engine_against_each_other() {
+    let mut args: Vec<String> = Vec::new();
+    for name in ["head", "x", "y"] {
+        args.extend([
+            "--engine".into(),
+            format!("name={name}"),
+            format!("cmd={FAULT}"),
+        ]);
+    }
+    args.extend(
+        [
+            "--gauntlet",
+            "--games",
+            "2",
+            "--tc",
+            "nodes=1",
+            "--max-plies",
+            "4",
+        ]
+        .map(String::from),
+    );
+    let out = arena_raw(&args);
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains("Score of head vs x: "), "{stdout}");
+    assert!(stdout.contains("Score of head vs y: "), "{stdout}");
+    assert!(!stdout.contains("Score of x vs y"), "{stdout}");
+    assert!(
+        stdout.contains("Games: 4 played of 4 scheduled"),
+        "{stdout}"
+    );
+    // Round-robin: every pair.
+    let rr: Vec<String> = args.into_iter().filter(|a| a != "--gauntlet").collect();
+    let (stdout, _) = text(&arena_raw(&rr));
+    assert!(stdout.contains("Score of x vs y: "), "{stdout}");
+    assert!(
+        stdout.contains("Games: 6 played of 6 scheduled"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn bad_match_arguments_are_refused_before_any_game() {
+    let e = format!("cmd={}", engine().display());
+    for (extra, want) in [
+        (vec!["--sprt", "elo0=5", "elo1=1"], "elo0 < elo1"),
+        (vec!["--shard", "3/2"], "K/N"),
+        (vec!["--tc", "fast"], "nodes=N"),
+        (vec!["--games", "0"], "at least one game"),
+    ] {
+        let mut args: Vec<String> = ["--engine", "name=a", &e, "--engine", "name=b", &e]
+            .map(String::from)
+            .to_vec();
+        args.extend(extra.iter().map(|s| s.to_string()));
+        let out = arena_raw(&args);
+        let (stdout, stderr) = text(&out);
+        assert_eq!(out.status.code(), Some(1), "{extra:?}: {stdout}{stderr}");
+        assert!(stderr.contains(want), "{extra:?}: {stderr}");
+        assert!(!stdout.contains("game 1:"), "{stdout}");
+    }
+    let out = arena_raw(&["--engine".into(), "name=a".into(), e.clone()]);
+    assert!(
+        text(&out).1.contains("at least two engines"),
+        "{:?}",
+        text(&out)
+    );
+}

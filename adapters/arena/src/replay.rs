@@ -1,0 +1,142 @@
+//! `guerrilla-arena replay FILE…`: re-referees every recorded game with the rules library and
+//! reports each mismatch: a recorded move the rules refuse, a result or reason the rules do not
+//! give, a refused move (`BadMove`) the rules accept, a time list of the wrong length.
+
+use guerrilla::game::{Game, GameError, Outcome, Side};
+
+use crate::records::{GameRecord, MatchInfo, Reason};
+use crate::referee::{result_word, side_word, start_position};
+
+/// The mismatches of one game (empty: the game replays clean).
+pub fn check_game<G: Game>(
+    info: &MatchInfo,
+    settings: &G::Settings,
+    g: &GameRecord,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut game: G = match start_position(&g.opening, settings) {
+        Ok(x) => x,
+        Err(e) => return vec![format!("the opening is refused: {e}")],
+    };
+    for (i, mv) in g.moves.iter().enumerate() {
+        if let Some(o) = game.outcome() {
+            out.push(format!(
+                "ply {i}: move {mv} after the game ended ({})",
+                result_word(Some(o))
+            ));
+            return out;
+        }
+        match game.parse_turn(mv).and_then(|t| game.play_turn(&t)) {
+            Ok(()) => {}
+            Err(e) => {
+                out.push(format!("ply {i}: the rules refuse {mv}: {e}"));
+                return out;
+            }
+        }
+    }
+    if g.times_ms.len() != g.moves.len() {
+        out.push(format!(
+            "{} move times for {} moves",
+            g.times_ms.len(),
+            g.moves.len()
+        ));
+    }
+    if g.tc != info.tc {
+        out.push(format!(
+            "time control {} but the match's is {}",
+            g.tc, info.tc
+        ));
+    }
+    let outcome = game.outcome();
+    match g.reason {
+        Reason::Gameover => {
+            if outcome.is_none() {
+                out.push("reason gameover but the rules say the game goes on".into());
+            } else if result_word(outcome) != g.result {
+                out.push(format!(
+                    "result {} but the rules say {}",
+                    g.result,
+                    result_word(outcome)
+                ));
+            }
+        }
+        Reason::PlyCap => {
+            if outcome.is_some() {
+                out.push(format!(
+                    "reason ply-cap but the game is over by the rules ({})",
+                    result_word(outcome)
+                ));
+            }
+            if g.result != "draw" || g.moves.len() as u32 != info.max_plies {
+                out.push(format!(
+                    "ply cap {} but {} after {} plies",
+                    info.max_plies,
+                    g.result,
+                    g.moves.len()
+                ));
+            }
+        }
+        fault => {
+            let side = match g.faulty.as_deref() {
+                Some("p1") => Side::P1,
+                Some("p2") => Side::P2,
+                other => {
+                    out.push(format!(
+                        "reason {} without a faulty side ({other:?})",
+                        fault.name()
+                    ));
+                    return out;
+                }
+            };
+            if outcome.is_some() {
+                out.push(format!(
+                    "{} lost by {} but the game was already over ({})",
+                    side_word(side),
+                    fault.name(),
+                    result_word(outcome)
+                ));
+            }
+            let want = result_word(Some(Outcome::Win(side.opponent())));
+            if g.result != want {
+                out.push(format!(
+                    "{} faulted but the result is {}",
+                    side_word(side),
+                    g.result
+                ));
+            }
+            let at_move = matches!(
+                fault,
+                Reason::IllegalMove | Reason::MalformedMove | Reason::Hang | Reason::Time
+            );
+            if at_move && outcome.is_none() && game.side_to_move() != side {
+                out.push(format!(
+                    "{} lost by {} at a move but {} was to move",
+                    side_word(side),
+                    fault.name(),
+                    side_word(game.side_to_move())
+                ));
+            }
+            if matches!(fault, Reason::IllegalMove | Reason::MalformedMove) {
+                match &g.bad_move {
+                    None => {
+                        if fault == Reason::IllegalMove {
+                            out.push("illegal-move without the move".into())
+                        }
+                    }
+                    Some(mv) => match game.parse_turn(mv).and_then(|t| game.play_turn(&t)) {
+                        Ok(()) => out.push(format!("the refused move {mv} is legal")),
+                        Err(GameError::Syntax { .. }) if fault == Reason::IllegalMove => {
+                            out.push(format!("{mv} is malformed, recorded as illegal"))
+                        }
+                        Err(GameError::Syntax { .. }) => {}
+                        Err(_) if fault == Reason::MalformedMove => {
+                            out.push(format!("{mv} is well formed, recorded as malformed"))
+                        }
+                        Err(_) => {}
+                    },
+                }
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,295 @@
+//! Runs a match: `concurrency` worker threads take the games of the schedule in order, each
+//! worker with its own engine processes (started when first needed, kept across games, and
+//! restarted after any fault). The main thread collects the games, prints and records them in
+//! schedule order, keeps the progress bar, applies the SPRT along the schedule and handles
+//! Ctrl-C: every wait gives up within 0.1 s, running games are abandoned (not scored), engine
+//! processes are killed, and the results so far are printed.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use guerrilla::game::{Game, Side};
+
+use crate::engine::{Engine, EngineError};
+use crate::records::{game_text, header_text, GameRecord, MatchInfo, Reason};
+use crate::referee::{result_word, side_word, Played, Referee};
+use crate::schedule::{in_shard, jobs, Job};
+use crate::summary::{game_line, sprt_stop, summarize, Summary};
+
+/// How a match is run (none of it changes the games).
+pub struct RunOptions {
+    pub concurrency: usize,
+    pub records: Option<File>,
+    pub progress: bool,
+}
+
+/// Set by the Ctrl-C handler.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Installs the Ctrl-C handler (once per process).
+pub fn catch_ctrl_c() {
+    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
+}
+
+/// Starts engine `i` of the match and sets it up: `ugi`, the game, the shared options then its
+/// own, `isready`.
+fn start_engine<G: Game>(
+    info: &MatchInfo,
+    i: usize,
+    timeout: Duration,
+    abandon: &Arc<AtomicBool>,
+) -> Result<Engine, EngineError> {
+    let spec = &info.engines[i];
+    let mut e = Engine::spawn(&spec.name, &spec.command, abandon.clone())?;
+    e.init(timeout)?;
+    e.send(&format!("setoption name Game value {}", G::NAME))?;
+    for (k, v) in info.options.iter().chain(&spec.options) {
+        e.send(&format!("setoption name {k} value {v}"))?;
+    }
+    e.is_ready(timeout)?;
+    Ok(e)
+}
+
+/// A game lost before its first move because an engine could not be started.
+fn no_start(
+    info: &MatchInfo,
+    job: &Job,
+    opening: &str,
+    side: Side,
+    err: EngineError,
+) -> GameRecord {
+    let faulty = if side == Side::P1 { job.p1 } else { job.p2 };
+    GameRecord {
+        index: job.index,
+        pair: job.pair,
+        round: job.round,
+        p1: info.engines[job.p1].name.clone(),
+        p2: info.engines[job.p2].name.clone(),
+        opening: opening.to_string(),
+        tc: info.tc.clone(),
+        result: result_word(Some(guerrilla::game::Outcome::Win(side.opponent()))).to_string(),
+        reason: Reason::NoStart,
+        detail: format!("{}: {err}", info.engines[faulty].name),
+        faulty: Some(side_word(side).to_string()),
+        bad_move: None,
+        moves: vec![],
+        times_ms: vec![],
+        problems: vec![],
+    }
+}
+
+/// One worker: plays jobs until there are none left or the match is ending.
+fn worker<G: Game>(
+    info: &MatchInfo,
+    referee: &Referee<'_, G>,
+    todo: &[Job],
+    next: &AtomicUsize,
+    abandon: &Arc<AtomicBool>,
+    tx: mpsc::Sender<(usize, Played)>,
+) {
+    let mut slots: Vec<Option<Engine>> = (0..info.engines.len()).map(|_| None).collect();
+    loop {
+        if abandon.load(Ordering::SeqCst) {
+            break;
+        }
+        let k = next.fetch_add(1, Ordering::SeqCst);
+        let Some(job) = todo.get(k) else { break };
+        let opening = &info.openings[job.round];
+        let mut failed = None;
+        for (side, e) in [(Side::P1, job.p1), (Side::P2, job.p2)] {
+            if slots[e].is_none() {
+                match start_engine::<G>(info, e, referee.timeout, abandon) {
+                    Ok(engine) => slots[e] = Some(engine),
+                    Err(EngineError::Abandoned) => return,
+                    Err(err) => {
+                        failed = Some((side, err));
+                        break;
+                    }
+                }
+            }
+        }
+        let played = match failed {
+            Some((side, err)) => Played::Done(
+                Box::new(no_start(info, job, opening, side, err)),
+                [false; 2],
+            ),
+            None => {
+                let (a, b) = pick_two(&mut slots, job.p1, job.p2);
+                referee.play(job, opening, [a, b])
+            }
+        };
+        if let Played::Done(_, restart) = &played {
+            for (r, e) in restart.iter().zip([job.p1, job.p2]) {
+                if *r {
+                    slots[e] = None; // killed now, started again when next needed
+                }
+            }
+        }
+        let abandoned = matches!(played, Played::Abandoned);
+        if tx.send((k, played)).is_err() || abandoned {
+            break;
+        }
+    }
+    for e in slots.into_iter().flatten() {
+        if abandon.load(Ordering::SeqCst) {
+            drop(e);
+        } else {
+            e.quit();
+        }
+    }
+}
+
+/// Two distinct engines of the slots, mutably.
+fn pick_two(slots: &mut [Option<Engine>], a: usize, b: usize) -> (&mut Engine, &mut Engine) {
+    assert_ne!(a, b, "an engine never plays itself");
+    let (lo, hi) = (a.min(b), a.max(b));
+    let (left, right) = slots.split_at_mut(hi);
+    let (x, y) = (
+        left[lo].as_mut().expect("started"),
+        right[0].as_mut().expect("started"),
+    );
+    if a < b {
+        (x, y)
+    } else {
+        (y, x)
+    }
+}
+
+fn progress_message(s: &Summary) -> String {
+    let Some(p) = s.pairings.first() else {
+        return String::new();
+    };
+    let mut msg = format!("{} vs {}: {}", p.first, p.second, p.wld.text());
+    if s.pairings.len() == 1 {
+        if let (Some(e), Some(w)) = (p.elo, p.elo_error) {
+            msg.push_str(&format!(" Elo {e:+.1} ± {w:.1}"));
+        }
+        if let Some(sp) = &s.sprt {
+            msg.push_str(&format!(
+                " LLR {:.2} ({:.2}, {:.2})",
+                sp.llr, sp.lower, sp.upper
+            ));
+        }
+    }
+    msg
+}
+
+/// Plays the match (or its shard) and returns its summary; the games are printed on stdout as
+/// they complete, in schedule order, and written to the records file.
+pub fn run<G: Game>(
+    info: &MatchInfo,
+    referee: &Referee<'_, G>,
+    mut opts: RunOptions,
+) -> Result<Summary, String> {
+    let todo: Vec<Job> = jobs(info)
+        .into_iter()
+        .filter(|j| in_shard(j, info.shard))
+        .collect();
+    if let Some(f) = &mut opts.records {
+        f.write_all(header_text(info).as_bytes())
+            .map_err(|e| format!("writing the records file: {e}"))?;
+    }
+    let bar = ProgressBar::with_draw_target(
+        Some(todo.len() as u64),
+        if opts.progress {
+            ProgressDrawTarget::stderr()
+        } else {
+            ProgressDrawTarget::hidden()
+        },
+    );
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} games  {msg}")
+            .expect("progress template")
+            .progress_chars("=> "),
+    );
+    let next = AtomicUsize::new(0);
+    let abandon = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel::<(usize, Played)>();
+    let write_error: Mutex<Option<String>> = Mutex::new(None);
+    let mut ordered: Vec<GameRecord> = Vec::new();
+    let mut waiting: BTreeMap<usize, GameRecord> = BTreeMap::new();
+    let mut next_out = 0;
+    let mut stopped = false;
+    let mut interrupted = false;
+    let workers = opts.concurrency.clamp(1, todo.len().max(1));
+    thread::scope(|scope| {
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (todo, next, abandon) = (&todo, &next, &abandon);
+            scope.spawn(move || worker::<G>(info, referee, todo, next, abandon, tx));
+        }
+        drop(tx);
+        let mut emit = |g: GameRecord, ordered: &mut Vec<GameRecord>| {
+            let mut text = format!("{}\n", game_line(&g));
+            for p in &g.problems {
+                text.push_str(&format!("  problem: {p}\n"));
+            }
+            bar.suspend(|| crate::out(&text));
+            if let Some(f) = &mut opts.records {
+                if let Err(e) = f
+                    .write_all(game_text(&g).as_bytes())
+                    .and_then(|_| f.flush())
+                {
+                    *write_error.lock().expect("lock") =
+                        Some(format!("writing the records file: {e}"));
+                }
+            }
+            ordered.push(g);
+        };
+        loop {
+            if INTERRUPTED.load(Ordering::SeqCst) {
+                interrupted = true;
+                abandon.store(true, Ordering::SeqCst);
+                break;
+            }
+            match rx.recv_timeout(Duration::from_millis(100)) {
+                Ok((k, Played::Done(g, _))) => {
+                    bar.inc(1);
+                    waiting.insert(k, *g);
+                    while let Some(g) = waiting.remove(&next_out) {
+                        next_out += 1;
+                        emit(g, &mut ordered);
+                        if sprt_stop(info, &ordered).0.is_some() {
+                            stopped = true;
+                            break;
+                        }
+                    }
+                    bar.set_message(progress_message(&summarize(info, &ordered, false)));
+                    if stopped {
+                        abandon.store(true, Ordering::SeqCst);
+                        break;
+                    }
+                }
+                Ok((_, Played::Abandoned)) => {}
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+        }
+        // Workers end within a tenth of a second once abandoned; games they finish meanwhile
+        // are kept on Ctrl-C (they are whole games) and dropped after an SPRT stop.
+        for (k, played) in rx.iter() {
+            if let Played::Done(g, _) = played {
+                waiting.insert(k, *g);
+            }
+        }
+        if !stopped {
+            for (_, g) in std::mem::take(&mut waiting) {
+                emit(g, &mut ordered);
+            }
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(e) = write_error.into_inner().expect("lock") {
+        return Err(e);
+    }
+    ordered.sort_by_key(|g| g.index);
+    Ok(summarize(info, &ordered, interrupted))
+}
