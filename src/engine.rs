@@ -130,6 +130,8 @@ pub struct Engine<G: Game> {
     forfeit: Option<Side>,
     line: Option<Line>,
     search: Option<Running>,
+    /// Strength, threads and memory of the searches (the protocol's options).
+    config: search::Config,
 }
 
 impl<G: Game> Engine<G> {
@@ -147,7 +149,13 @@ impl<G: Game> Engine<G> {
                 moves: Vec::new(),
             }),
             search: None,
+            config: search::Config::default(),
         }
+    }
+
+    /// Sets the strength, threads and memory of the next searches.
+    pub fn set_config(&mut self, config: search::Config) {
+        self.config = config;
     }
 
     pub fn settings(&self) -> &G::Settings {
@@ -527,6 +535,7 @@ impl<G: Game> Engine<G> {
             ));
         }
         let root = self.pos.clone();
+        let config = self.config;
         // `infinite` ignores every other limit (until `stop`).
         let budget = if limits.infinite {
             None
@@ -548,7 +557,7 @@ impl<G: Game> Engine<G> {
             let _alive = alive_tx;
             // A panicking search must still answer: an arena waits for its bestmove.
             let searched = panic::catch_unwind(AssertUnwindSafe(|| {
-                search::search(&root, &limits, stop, seed, &mut |info: &Info| {
+                search::search_config(&root, &limits, &config, stop, seed, &mut |info: &Info| {
                     report(Report::Info(info.clone()))
                 })
             }));

@@ -157,9 +157,16 @@ pub(crate) fn info_line(info: &Info) -> String {
         0
     };
     let mut s = format!(
-        "info depth {} nodes {} time {ms} nps {nps} score {:.3}",
-        info.depth, info.nodes, info.score
+        "info depth {} nodes {} time {ms} nps {nps} score ",
+        info.depth, info.nodes
     );
+    // A proven result replaces the estimate (protocol.md § 3.6).
+    match info.proven {
+        Some((1, n)) => s.push_str(&format!("win in {n}")),
+        Some((-1, n)) => s.push_str(&format!("loss in {n}")),
+        Some((_, n)) => s.push_str(&format!("draw in {n}")),
+        None => s.push_str(&format!("{:.3}", info.score)),
+    }
     if !info.pv.is_empty() {
         s.push_str(" pv ");
         s.push_str(&info.pv.join(" "));
@@ -223,6 +230,7 @@ impl<G: Game> Session<G> {
     fn go(&mut self, g: &GoArgs, line: &str, opts: &Options) {
         let limits = limits_of(g);
         let seed = opts.seed ^ self.engine.position().hash();
+        self.engine.set_config(opts.search_config());
         let out = self.out.clone();
         // The search may report its last state twice (a periodic report, then the final one
         // with no iteration between): one `info` line per state.
@@ -436,8 +444,10 @@ impl<G: Game> Session<G> {
         let mut nodes = 0u64;
         for (i, p) in positions.iter().enumerate() {
             let mut last = 0;
+            // The steps the search applied (tree and playouts), not its iterations (fixed by
+            // the budget): a signature of the search's behaviour and of the rules (§ 4.8).
             search::search(p, &limits, &stop, i as u64, &mut |info: &Info| {
-                last = info.nodes
+                last = info.visited
             });
             nodes += last;
         }

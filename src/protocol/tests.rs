@@ -159,7 +159,7 @@ fn errors_change_nothing() {
         "position fen",
         "position startpos 3a",
         "query everything",
-        "setoption name Hash value 16",
+        "setoption name Contempt value 16",
         "setoption name BoardSide value 99",
         "setoption name Game value chess",
         "setoption name Game value guerrilla",
