@@ -105,6 +105,8 @@ struct Running {
     stop: Arc<AtomicBool>,
     /// Set by the search thread just before its `BestMove` report.
     done: Arc<AtomicBool>,
+    /// A `go infinite`: it ends only when stopped.
+    endless: bool,
     handle: JoinHandle<()>,
 }
 
@@ -128,6 +130,8 @@ pub struct Engine<G: Game> {
     forfeit: Option<Side>,
     line: Option<Line>,
     search: Option<Running>,
+    /// Strength, threads and memory of the searches (the protocol's options).
+    config: search::Config,
 }
 
 impl<G: Game> Engine<G> {
@@ -145,7 +149,13 @@ impl<G: Game> Engine<G> {
                 moves: Vec::new(),
             }),
             search: None,
+            config: search::Config::default(),
         }
+    }
+
+    /// Sets the strength, threads and memory of the next searches.
+    pub fn set_config(&mut self, config: search::Config) {
+        self.config = config;
     }
 
     pub fn settings(&self) -> &G::Settings {
@@ -491,7 +501,7 @@ impl<G: Game> Engine<G> {
         // A game lost by an illegal move in `position` is over, as for `legal` and `go`: no
         // turn to count (perft 0 still counts the position itself).
         let over = self.forfeit.is_some() && depth > 0;
-        self.spawn(move |stop, done| {
+        self.spawn(false, move |stop, done| {
             if over {
                 done.store(true, Ordering::SeqCst);
                 return report(PerftReport::Done(0));
@@ -532,13 +542,14 @@ impl<G: Game> Engine<G> {
             ));
         }
         let root = self.pos.clone();
+        let config = self.config;
         // `infinite` ignores every other limit (until `stop`).
         let budget = if limits.infinite {
             None
         } else {
             limits.time_budget(root.side_to_move())
         };
-        self.spawn(move |stop, done| {
+        self.spawn(limits.infinite, move |stop, done| {
             // The watchdog: wakes when the budget runs out (sets stop) or when the search ends
             // (its sender is dropped).
             let (alive_tx, alive_rx) = mpsc::channel::<()>();
@@ -553,7 +564,7 @@ impl<G: Game> Engine<G> {
             let _alive = alive_tx;
             // A panicking search must still answer: an arena waits for its bestmove.
             let searched = panic::catch_unwind(AssertUnwindSafe(|| {
-                search::search(&root, &limits, stop, seed, &mut |info: &Info| {
+                search::search_config(&root, &limits, &config, stop, seed, &mut |info: &Info| {
                     report(Report::Info(info.clone()))
                 })
             }));
@@ -585,6 +596,7 @@ impl<G: Game> Engine<G> {
     /// `done` just before its last report.
     fn spawn(
         &mut self,
+        endless: bool,
         job: impl FnOnce(&Arc<AtomicBool>, &AtomicBool) + Send + 'static,
     ) -> Result<(), GameError> {
         self.stop();
@@ -595,7 +607,12 @@ impl<G: Game> Engine<G> {
             .name("search".into())
             .spawn(move || job(&stop_t, &done_t))
             .map_err(|e| GameError::syntax("a search thread", e.to_string()))?;
-        self.search = Some(Running { stop, done, handle });
+        self.search = Some(Running {
+            stop,
+            done,
+            endless,
+            handle,
+        });
         Ok(())
     }
 
@@ -609,6 +626,11 @@ impl<G: Game> Engine<G> {
             Some(_) => true,
             None => false,
         }
+    }
+
+    /// True while a `go infinite` runs (it ends only when stopped).
+    pub fn is_endless(&self) -> bool {
+        self.search.as_ref().is_some_and(|r| r.endless)
     }
 
     /// Stops a running search and waits until it has sent its `BestMove`. No-op when idle.

@@ -40,6 +40,17 @@ impl Side {
     }
 }
 
+/// A strict decimal number, as the protocol's grammar writes them (protocol.md § 2): ASCII digits
+/// only, no sign, no leading zero (`0` itself excepted), fitting in 64 bits. `+8` and `08` are
+/// refused, for options and position-string fields alike.
+pub fn parse_decimal(text: &str) -> Option<u64> {
+    let canonical = text == "0" || !text.starts_with('0');
+    if text.is_empty() || !canonical || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
 /// The result of a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -234,6 +245,16 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
             Some(steps[rng.random_range(0..steps.len())])
         }
     }
+    /// One legal next step for a playout of the search (the *playout policy*), `None` exactly
+    /// when `legal_steps` would be empty. Unlike [`Game::random_step`] it may prefer some steps
+    /// (a capture, a safe placement); it must still give every legal step some chance often
+    /// enough that playouts do not all follow one line. All its randomness comes from `rng`, so
+    /// a seed fixes it. The default is [`Game::random_step`]; games override it with a light
+    /// heuristic, for instance [`best_of_sampled`] (added for the search: an additive method
+    /// with a default body).
+    fn playout_step<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Step> {
+        self.random_step(rng)
+    }
     /// A heuristic value of this position in [-1, 1] for the side to move (1 = sure win,
     /// -1 = sure loss), cheap to compute. The search scores the playouts it cuts short with it.
     /// The default knows nothing and says 0 (even); each game overrides it when it has a better
@@ -336,4 +357,67 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// every cell, pieces in hand or supply, the turn's phase, scores. The protocol prints them
     /// as `name=value` on one line, in this order; values contain no whitespace.
     fn describe(&self) -> Vec<(&'static str, String)>;
+}
+
+/// A playout policy for [`Game::playout_step`] built from [`Game::random_step`] and
+/// [`Game::evaluate`]: with chance `explore` a uniformly random step; otherwise `samples` steps
+/// drawn at random, each tried on a copy and scored for the side that takes it (a step that ends
+/// the game by a win scores 1, a loss -1, else `evaluate` of the position after it, turned to the
+/// mover's point of view), and the best kept (the first drawn among equals).
+///
+/// Why sampling and not a full greedy pass: a step's cost stays a fixed multiple of one random
+/// step whatever the number of legal steps (dozens of growth points, hundreds of stone pairs),
+/// and the sampled choice keeps the playouts varied, which a full greedy pass does not; a
+/// capture or a kill that the evaluation sees is still found most of the time when it is one of
+/// a few good steps among many.
+pub fn best_of_sampled<G: Game, R: rand::Rng + ?Sized>(
+    pos: &G,
+    rng: &mut R,
+    samples: u32,
+    explore: f64,
+) -> Option<G::Step> {
+    let first = pos.random_step(rng)?;
+    if samples <= 1 || rng.random_bool(explore.clamp(0.0, 1.0)) {
+        return Some(first);
+    }
+    let side = pos.side_to_move();
+    let score = |step: G::Step| -> f64 {
+        let mut p = pos.clone();
+        p.apply_step_no_undo(step);
+        match p.outcome() {
+            Some(Outcome::Win(w)) => {
+                if w == side {
+                    2.0
+                } else {
+                    -2.0
+                }
+            }
+            Some(Outcome::Draw) => 0.0,
+            None => {
+                let e = p.evaluate();
+                let e = if e.is_finite() { e } else { 0.0 };
+                if p.side_to_move() == side {
+                    e
+                } else {
+                    -e
+                }
+            }
+        }
+    };
+    let mut best = first;
+    let mut best_score = score(first);
+    for _ in 1..samples {
+        let Some(step) = pos.random_step(rng) else {
+            break;
+        };
+        if step == best {
+            continue;
+        }
+        let s = score(step);
+        if s > best_score {
+            best = step;
+            best_score = s;
+        }
+    }
+    Some(best)
 }

@@ -12,6 +12,7 @@
 //! * Position strings (`position.rs`): `8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/9/9/9 66 G first`.
 
 mod board;
+mod eval;
 pub(crate) mod geometry;
 mod movegen;
 mod notation;
@@ -22,6 +23,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::game::{Game, GameError, Outcome, PerftAbort, Side};
 
+pub use eval::{FEATURES, FEATURE_NAMES, WEIGHTS};
 pub use movegen::Move;
 pub use position::STARTPOS;
 pub use steps::Step;
@@ -409,6 +411,19 @@ impl Game for Checkers {
         self.random_step_of(rng)
     }
 
+    /// The search's playout policy: see `eval.rs`.
+    fn playout_step<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Step> {
+        crate::game::best_of_sampled(self, rng, eval::POLICY_SAMPLES, eval::POLICY_EXPLORE)
+    }
+
+    /// The logistic model of `eval.rs`.
+    fn evaluate(&self) -> f64 {
+        self.evaluate_position()
+    }
+
+    /// Playouts of a few turns, scored by `evaluate` (`eval.rs`).
+    const PLAYOUT_CAP: u32 = eval::PLAYOUT_CAP;
+
     fn format_step(&self, step: Step) -> String {
         self.format_step_text(step)
     }
@@ -463,7 +478,8 @@ impl Game for Checkers {
     }
 
     fn parse_turn(&self, text: &str) -> Result<Move, GameError> {
-        let notation = notation::parse(text)?;
+        let notation =
+            notation::parse(text).map_err(|e| notation::for_side(e, self.side == Side::P1))?;
         self.illegal_if_midturn(text)?;
         self.illegal_if_over(text)?;
         self.resolve(text, &notation)

@@ -83,6 +83,26 @@ pub(crate) fn path(i: &str) -> IResult<&str, Notation> {
     .parse(i)
 }
 
+const GUERRILLA_RULE: &str = "a Guerrilla move: two points like D4D5 (point = A..I 1..9)";
+const COIN_RULE: &str =
+    "a COIN move: a path of squares like c5-d6 or c5xd6xe5 (square = a..h 1..8)";
+
+/// A syntax error names the rule of the side to move (a Guerrilla move while the Guerrilla is to
+/// move, whatever the text looked like); other errors pass unchanged.
+pub(crate) fn for_side(e: GameError, guerrilla_to_move: bool) -> GameError {
+    match e {
+        GameError::Syntax { got, .. } => GameError::syntax(
+            if guerrilla_to_move {
+                GUERRILLA_RULE
+            } else {
+                COIN_RULE
+            },
+            got,
+        ),
+        other => other,
+    }
+}
+
 /// `move = pair | path`, the whole text.
 pub(crate) fn parse(text: &str) -> Result<Notation, GameError> {
     match all_consuming(alt((pair, path))).parse(text) {
@@ -90,10 +110,8 @@ pub(crate) fn parse(text: &str) -> Result<Notation, GameError> {
         Err(_) => {
             // Name the rule the text was heading for, from its first character.
             let expected = match text.chars().next() {
-                Some('A'..='I') => "a Guerrilla move: two points like D4D5 (point = A..I 1..9)",
-                Some('a'..='h') => {
-                    "a COIN move: a path of squares like c5-d6 or c5xd6xe7 (square = a..h 1..8)"
-                }
+                Some('A'..='I') => GUERRILLA_RULE,
+                Some('a'..='h') => COIN_RULE,
                 _ => EXPECTED,
             };
             Err(GameError::syntax(expected, text))

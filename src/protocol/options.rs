@@ -2,6 +2,7 @@
 //! prints the `option` lines of the `ugi` reply and dispatches `setoption`.
 
 use crate::games::GameKind;
+use crate::search::Strength;
 
 /// The values of every option. Game options are kept for both games at all times, so
 /// `setoption` lines may come in any order (cutegames sends them in its own order).
@@ -14,6 +15,23 @@ pub struct Options {
     pub board_side: u32,
     /// Guerrilla (Wells) only: the turn limit, passes included (W6).
     pub turn_limit: u32,
+    /// How the engine plays (protocol.md § 3.2): `random`, `greedy`, `uct` or `full`.
+    pub strength: Strength,
+    /// Search threads (root-parallel).
+    pub threads: u32,
+    /// The search trees' memory, MiB.
+    pub hash_mib: u32,
+}
+
+impl Options {
+    /// The search configuration of these options.
+    pub fn search_config(&self) -> crate::search::Config {
+        crate::search::Config {
+            strength: self.strength,
+            threads: self.threads.max(1) as usize,
+            hash_mib: self.hash_mib.max(1) as usize,
+        }
+    }
 }
 
 impl Default for Options {
@@ -23,6 +41,9 @@ impl Default for Options {
             seed: 0,
             board_side: 8,
             turn_limit: 400,
+            strength: Strength::Full,
+            threads: 1,
+            hash_mib: crate::search::DEFAULT_HASH_MIB as u32,
         }
     }
 }
@@ -87,10 +108,41 @@ const TABLE: &[Spec] = &[
         kind: Kind::Spin {
             default: 400,
             min: 1,
-            max: 1_000_000,
+            // Bounded so that the longest game's `position … moves …` fits in one line
+            // (session::MAX_LINE).
+            max: 10_000,
         },
         set: |o, n, _| o.turn_limit = n as u32,
         new_game_of: Some(|_| GameKind::Wells),
+    },
+    Spec {
+        name: "Strength",
+        kind: Kind::Combo {
+            default: "full",
+            vars: &Strength::NAMES,
+        },
+        set: |o, _, v| o.strength = Strength::from_name(v).unwrap_or(o.strength),
+        new_game_of: None,
+    },
+    Spec {
+        name: "Threads",
+        kind: Kind::Spin {
+            default: 1,
+            min: 1,
+            max: 64,
+        },
+        set: |o, n, _| o.threads = n as u32,
+        new_game_of: None,
+    },
+    Spec {
+        name: "Hash",
+        kind: Kind::Spin {
+            default: crate::search::DEFAULT_HASH_MIB as u64,
+            min: 1,
+            max: 65_536,
+        },
+        set: |o, n, _| o.hash_mib = n as u32,
+        new_game_of: None,
     },
 ];
 
@@ -150,9 +202,8 @@ pub fn set(opts: &Options, name: &str, value: Option<&str>) -> Result<(Options, 
             (spec.set)(&mut new, 0, v);
         }
         Kind::Spin { min, max, .. } => {
-            let n = value
-                .parse::<u64>()
-                .ok()
+            // Strict decimal: no sign, no leading zero (protocol.md § 2).
+            let n = crate::game::parse_decimal(value)
                 .filter(|n| (*min..=*max).contains(n))
                 .ok_or_else(|| {
                     format!("expected an integer from {min} to {max} but got '{value}'")
@@ -193,7 +244,18 @@ mod tests {
         assert!(set(&o, "BoardSide", Some("13")).is_err());
         assert!(set(&o, "BoardSide", Some("3")).is_err());
         assert!(set(&o, "BoardSide", Some("x")).is_err());
-        assert!(set(&o, "Hash", Some("16")).is_err());
+        assert!(set(&o, "Hash", Some("0")).is_err());
+        let (n, c) = set(&o, "Hash", Some("16")).unwrap();
+        assert_eq!((n.hash_mib, c), (16, Change::Plain));
+        let (n, _) = set(&o, "strength", Some("UCT")).unwrap();
+        assert_eq!(n.strength, Strength::Uct);
+        assert!(set(&o, "Strength", Some("weak")).is_err());
+        let (n, _) = set(&o, "Threads", Some("2")).unwrap();
+        assert_eq!(n.search_config().threads, 2);
+        assert!(set(&o, "Threads", Some("0")).is_err());
+        assert!(set(&o, "BoardSide", Some("+8")).is_err());
+        assert!(set(&o, "BoardSide", Some("08")).is_err());
+        assert!(set(&o, "Seed", Some("0")).is_ok());
         assert!(set(&o, "Game", Some("chess")).is_err());
         assert!(set(&o, "Game", None).is_err());
     }

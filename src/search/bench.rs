@@ -9,7 +9,7 @@
 //! The positions are the start position and the turn starts reached by a seeded random game (a
 //! new one whenever a game ends) at every [`TURNS_APART`]-th turn, [`POSITIONS`] in all; each is
 //! searched with `go nodes <budget>` and seed [`SEED`]. `nodes` (iterations summed over the
-//! positions) and `signature` (a hash of the chosen turns' texts) must be the same on every run
+//! positions, see [`SearchBench::nodes`]) and `signature` (a hash of the chosen turns' texts) must be the same on every run
 //! and machine for the same code: a functional change of the search or of a game's rules shows up
 //! there. Only `time` (and so `nps`) varies.
 
@@ -36,7 +36,9 @@ pub const DEFAULT_BUDGET: u64 = 2_000;
 pub struct SearchBench {
     /// Positions searched.
     pub positions: usize,
-    /// Iterations summed over all positions.
+    /// Steps the searches applied (tree and playouts), summed over all positions: a
+    /// signature of the search's behaviour and of the rules (the iterations are fixed by the
+    /// budget).
     pub nodes: u64,
     /// Wall time of the searches (not of building the positions).
     pub time: Duration,
@@ -47,7 +49,7 @@ pub struct SearchBench {
 }
 
 impl SearchBench {
-    /// Iterations per second.
+    /// Steps applied per second.
     pub fn nps(&self) -> f64 {
         self.nodes as f64 / self.time.as_secs_f64().max(1e-9)
     }
@@ -86,19 +88,27 @@ pub fn positions<G: Game>(settings: &G::Settings) -> Vec<G> {
 
 /// Searches `positions` with a budget of `nodes_per_position` iterations each, on this thread.
 pub fn bench_positions<G: Game>(positions: &[G], nodes_per_position: u64) -> SearchBench {
+    bench_positions_with(positions, nodes_per_position, &Params::for_game::<G>())
+}
+
+/// [`bench_positions`] with explicit search parameters (to show that a change shows).
+pub fn bench_positions_with<G: Game>(
+    positions: &[G],
+    nodes_per_position: u64,
+    params: &Params,
+) -> SearchBench {
     let stop = AtomicBool::new(false);
     let limits = Limits {
         nodes: Some(nodes_per_position),
         ..Limits::default()
     };
-    let params = Params::for_game::<G>();
     let mut nodes = 0;
     let mut turns = Vec::new();
     let mut time = Duration::ZERO;
     for pos in positions {
         let t = Instant::now();
         let mut last = 0;
-        let turn = search_with(pos, &limits, &params, &stop, SEED, &mut |i| last = i.nodes);
+        let turn = search_with(pos, &limits, params, &stop, SEED, &mut |i| last = i.visited);
         time += t.elapsed();
         nodes += last;
         turns.push(match turn {

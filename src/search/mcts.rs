@@ -6,9 +6,11 @@
 //!   of the side that chose the step into it (its *mover*: the side to move at the parent), so
 //!   mid-turn levels and turn boundaries need no special case: the backed-up value is flipped
 //!   exactly where the mover changes.
-//! * **Playouts** draw steps with [`Game::random_step`] until the game ends ([`Game::outcome`]:
-//!   win 1, draw 0, loss -1) or [`Params::playout_cap`] steps have been drawn, when
-//!   [`Game::evaluate`] scores the position for the side to move.
+//! * **Playouts** draw steps with the game's playout policy [`Game::playout_step`] (or
+//!   uniformly, [`Game::random_step`], when [`Params::policy`] is off) until the game ends
+//!   ([`Game::outcome`]: win 1, draw 0, loss -1) or [`Params::playout_cap`] steps have been
+//!   drawn, when [`Game::evaluate`] scores the position for the side to move (or 0, when
+//!   [`Params::eval_cutoff`] is off: the reference `uct` level).
 //! * **The turn played** follows the most visited children from the root until the turn ends;
 //!   steps the tree has not reached are chosen greedily: a step that wins at once, else the best
 //!   by `evaluate`, ties at random.
@@ -67,6 +69,10 @@ pub struct Params {
     /// of a second per unit of depth for Guerrilla Checkers, ~25 s for Guerrilla with full random
     /// playouts (800 iterations a second on the wells branch core).
     pub depth_nodes_cap: u64,
+    /// Playouts follow the game's policy ([`Game::playout_step`]); off: uniformly random steps.
+    pub policy: bool,
+    /// A playout cut at [`Params::playout_cap`] is scored by [`Game::evaluate`]; off: 0 (even).
+    pub eval_cutoff: bool,
 }
 
 impl Params {
@@ -76,6 +82,20 @@ impl Params {
         Params {
             playout_cap: G::PLAYOUT_CAP,
             first_play: G::FIRST_PLAY,
+            ..Params::default()
+        }
+    }
+
+    /// The fixed reference search (the protocol's `Strength uct`): UCT as it was before the
+    /// games had an evaluation: uniformly random playouts run (almost) to the end of the game,
+    /// a playout cut at 5,000 steps scored as even, and the game's first-play urgency. Kept
+    /// unchanged so that strength can be measured against it.
+    pub fn uct_reference<G: Game>() -> Params {
+        Params {
+            playout_cap: 5000,
+            first_play: G::FIRST_PLAY,
+            policy: false,
+            eval_cutoff: false,
             ..Params::default()
         }
     }
@@ -93,6 +113,8 @@ impl Default for Params {
             info_every: 100_000,
             depth_visits: 16,
             depth_nodes_cap: 20_000,
+            policy: true,
+            eval_cutoff: true,
         }
     }
 }
@@ -220,8 +242,24 @@ impl<T> std::ops::IndexMut<usize> for Arena<T> {
     }
 }
 
-/// The principal variation: the steps (with the position each applies to already formatted) and
-/// how many turns it starts.
+/// One child of the root, as [`Tree::root_children`] reports it (merging root-parallel trees).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RootChild<S> {
+    pub step: S,
+    pub visits: u32,
+    pub value: f64,
+    pub proven: Option<i8>,
+    pub dist: u16,
+}
+
+/// The mark that ends the last token of a principal variation when that turn is not complete
+/// (its steps so far, joined by `,`).
+pub const PARTIAL_MARK: &str = "...";
+
+/// The principal variation: one token per whole turn (a turn's canonical notation, formatted
+/// on the position where it begins; a last turn the tree has not followed to its end is its
+/// step texts joined by `,` and followed by [`PARTIAL_MARK`]), and how many turns it starts
+/// (the partial one included), so that `depth` and the tokens agree.
 pub(crate) struct Pv {
     pub steps: Vec<String>,
     pub turns: u32,
@@ -243,6 +281,9 @@ pub(crate) struct Tree<G: Game> {
     buf: Vec<G::Step>,
     /// Completed iterations.
     pub iterations: u64,
+    /// Steps applied in all iterations, in the tree and in playouts: the work done, which any
+    /// change of the search's choices or of the rules changes (the `bench` signature).
+    pub visited: u64,
     warned: bool,
 }
 
@@ -266,6 +307,7 @@ impl<G: Game> Tree<G> {
             path: Vec::new(),
             buf: Vec::new(),
             iterations: 0,
+            visited: 0,
             warned: false,
         }
     }
@@ -341,6 +383,7 @@ impl<G: Game> Tree<G> {
             let step = self.nodes[child].step.expect("a child has a step");
             let side = self.pos.side_to_move();
             let u = self.pos.apply_step(step);
+            self.visited += 1;
             self.undo.push((step, u));
             self.path.push((child as u32, self.pos.side_to_move()));
             idx = child;
@@ -466,6 +509,9 @@ impl<G: Game> Tree<G> {
             }
             let side = pos.side_to_move();
             if n >= self.params.playout_cap {
+                if !self.params.eval_cutoff {
+                    return Some(0.0);
+                }
                 let e = pos.evaluate();
                 let e = if e.is_finite() {
                     e.clamp(-1.0, 1.0)
@@ -474,13 +520,19 @@ impl<G: Game> Tree<G> {
                 };
                 return Some(for_side(e, side, Side::P1));
             }
-            if n % 64 == 63 && abort() {
+            if n % 16 == 15 && abort() {
                 return None;
             }
-            let Some(step) = pos.random_step(&mut self.rng) else {
+            let step = if self.params.policy {
+                pos.playout_step(&mut self.rng)
+            } else {
+                pos.random_step(&mut self.rng)
+            };
+            let Some(step) = step else {
                 return Some(0.0);
             };
             pos.apply_step_no_undo(step);
+            self.visited += 1;
             n += 1;
         }
     }
@@ -607,6 +659,45 @@ impl<G: Game> Tree<G> {
         }
     }
 
+    /// When the root's value is proven: the value for its side to move (-1, 0 or 1) and the
+    /// whole turns (both sides' turns counted) until the game ends along the proof, the winner
+    /// taking the quickest win and the loser the slowest loss.
+    pub fn proven(&self) -> Option<(i8, u32)> {
+        let root = &self.nodes[0];
+        if root.proven == UNKNOWN {
+            return None;
+        }
+        let mut turns = 0;
+        let mut idx = 0;
+        while let Some(c) = self.best_child(idx) {
+            if self.nodes[c].proven == UNKNOWN {
+                break;
+            }
+            if self.nodes[c].turn_start {
+                turns += 1;
+            }
+            idx = c;
+        }
+        Some((root.proven, turns))
+    }
+
+    /// The statistics of the root's children: step, visits, sum of values (for the root's side
+    /// to move), proven value (`None` when unknown) and proof distance.
+    pub fn root_children(&self) -> Vec<RootChild<G::Step>> {
+        self.children(0)
+            .map(|i| {
+                let n = &self.nodes[i];
+                RootChild {
+                    step: n.step.expect("a child has a step"),
+                    visits: n.visits,
+                    value: n.value,
+                    proven: (n.proven != UNKNOWN).then_some(n.proven),
+                    dist: n.dist,
+                }
+            })
+            .collect()
+    }
+
     /// True once the root's value is proven.
     pub fn root_proven(&self) -> bool {
         self.nodes[0].proven != UNKNOWN
@@ -666,20 +757,50 @@ impl<G: Game> Tree<G> {
         }
     }
 
-    /// The principal variation from the root, as step texts, following the best children.
-    pub fn pv(&self) -> Pv {
+    /// The root child whose step is `step`, if it has been created.
+    fn root_child(&self, step: G::Step) -> Option<usize> {
+        self.children(0).find(|&i| self.nodes[i].step == Some(step))
+    }
+
+    /// The principal variation from the root, following the best children (see [`Pv`]),
+    /// through the root child of step `first` when given (root-parallel search:
+    /// the step chosen from all trees).
+    pub fn pv_with(&self, first: Option<G::Step>) -> Pv {
         let mut pos = self.pos.clone();
         let mut steps = Vec::new();
         let mut turns = 0;
         let mut idx = 0;
-        while let Some(c) = self.best_child(idx) {
+        let mut forced = first.and_then(|s| self.root_child(s));
+        if first.is_some() && forced.is_none() {
+            return Pv { steps, turns };
+        }
+        // The steps of the turn being followed, and the position where it began (`None` when
+        // the root is in the middle of a turn: that turn cannot be named as a whole).
+        let mut cur: Vec<G::Step> = Vec::new();
+        let mut texts: Vec<String> = Vec::new();
+        let mut begun = pos.at_turn_start().then(|| pos.clone());
+        while let Some(c) = forced.take().or_else(|| self.best_child(idx)) {
             let step = self.nodes[c].step.expect("a child has a step");
             if pos.at_turn_start() {
                 turns += 1;
             }
-            steps.push(pos.format_step(step));
+            cur.push(step);
+            texts.push(pos.format_step(step));
             pos.apply_step(step);
+            if pos.at_turn_start() {
+                steps.push(match &begun {
+                    Some(b) => b.format_turn(&b.turn_from_steps(&cur)),
+                    None => texts.join(","),
+                });
+                cur.clear();
+                texts.clear();
+                begun = Some(pos.clone());
+            }
             idx = c;
+        }
+        if !texts.is_empty() {
+            // A turn the tree has not followed to its end: its steps so far, marked.
+            steps.push(format!("{}{PARTIAL_MARK}", texts.join(",")));
         }
         Pv { steps, turns }
     }
@@ -688,9 +809,23 @@ impl<G: Game> Tree<G> {
     /// the tree stops first, the turn is finished greedily (see [`Tree::greedy_step`]). Empty
     /// when the root has no legal step.
     pub fn best_turn_steps(&mut self) -> Vec<G::Step> {
+        self.best_turn_steps_with(None)
+    }
+
+    /// [`Tree::best_turn_steps`], starting with the root step `first` when given (it must be
+    /// legal at the root).
+    pub fn best_turn_steps_with(&mut self, first: Option<G::Step>) -> Vec<G::Step> {
         let mut pos = self.pos.clone();
         let mut steps = Vec::new();
         let mut idx = Some(0);
+        if let Some(f) = first {
+            idx = self.root_child(f);
+            steps.push(f);
+            pos.apply_step(f);
+            if pos.at_turn_start() {
+                return steps;
+            }
+        }
         loop {
             let step = match idx.and_then(|i| self.best_child(i)) {
                 Some(c) => {
@@ -714,46 +849,57 @@ impl<G: Game> Tree<G> {
         steps
     }
 
-    /// The step of `pos` whose result is best for its side to move, by the game's outcome or
-    /// else [`Game::evaluate`]; ties (all of them while `evaluate` is the default) are broken at
-    /// random (seeded). `pos` is unchanged on return.
+    /// The step of `pos` whose result is best for its side to move (see [`greedy_step`]).
     fn greedy_step(&mut self, pos: &mut G) -> Option<G::Step> {
-        let side = pos.side_to_move();
-        let mut steps = Vec::new();
-        pos.legal_steps(&mut steps);
-        let mut best = None;
-        let mut best_value = f64::NEG_INFINITY;
-        let mut ties = 0u32;
-        for step in steps {
-            let u = pos.apply_step(step);
-            let v = match pos.outcome() {
-                Some(o) => outcome_value(o, side),
-                None => {
-                    let e = pos.evaluate();
-                    let e = if e.is_finite() {
-                        e.clamp(-1.0, 1.0)
-                    } else {
-                        0.0
-                    };
-                    for_side(e, pos.side_to_move(), side)
-                }
-            };
-            pos.undo_step(step, u);
-            if v > best_value {
-                (best, best_value, ties) = (Some(step), v, 1);
-            } else if v == best_value {
-                // Reservoir sampling: each of the tied steps is kept with equal chance.
-                ties += 1;
-                if self.rng.random_range(0..ties) == 0 {
-                    best = Some(step);
-                }
-            }
-        }
-        best
+        greedy_step(pos, &mut self.rng)
     }
 
     /// Nodes in the tree.
     pub fn size(&self) -> usize {
         self.nodes.len()
     }
+}
+
+/// The value of `pos` for `side`: the outcome when the game is over, else [`Game::evaluate`]
+/// (clamped to [-1, 1], 0 when not finite) turned to `side`'s point of view.
+pub(crate) fn value_for<G: Game>(pos: &G, side: Side) -> f64 {
+    match pos.outcome() {
+        Some(o) => outcome_value(o, side),
+        None => {
+            let e = pos.evaluate();
+            let e = if e.is_finite() {
+                e.clamp(-1.0, 1.0)
+            } else {
+                0.0
+            };
+            for_side(e, pos.side_to_move(), side)
+        }
+    }
+}
+
+/// The step of `pos` whose result is best for its side to move, by the game's outcome or else
+/// [`Game::evaluate`]; ties (all of them while `evaluate` is the default) are broken at random
+/// (seeded). `pos` is unchanged on return.
+pub(crate) fn greedy_step<G: Game>(pos: &mut G, rng: &mut SmallRng) -> Option<G::Step> {
+    let side = pos.side_to_move();
+    let mut steps = Vec::new();
+    pos.legal_steps(&mut steps);
+    let mut best = None;
+    let mut best_value = f64::NEG_INFINITY;
+    let mut ties = 0u32;
+    for step in steps {
+        let u = pos.apply_step(step);
+        let v = value_for(pos, side);
+        pos.undo_step(step, u);
+        if v > best_value {
+            (best, best_value, ties) = (Some(step), v, 1);
+        } else if v == best_value {
+            // Reservoir sampling: each of the tied steps is kept with equal chance.
+            ties += 1;
+            if rng.random_range(0..ties) == 0 {
+                best = Some(step);
+            }
+        }
+    }
+    best
 }

@@ -20,6 +20,7 @@
 //! turn tokens, nom parsers), `position` (position strings, `describe`, `render`).
 
 pub mod bits;
+mod eval;
 pub mod geom;
 pub(crate) mod geometry;
 mod notation;
@@ -1557,6 +1558,19 @@ impl Game for Wells {
     fn format_step(&self, step: Step) -> String {
         notation::format_step(self.geo, step)
     }
+
+    /// The search's playout policy: see `eval.rs`.
+    fn playout_step<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Step> {
+        crate::game::best_of_sampled(self, rng, eval::POLICY_SAMPLES, eval::POLICY_EXPLORE)
+    }
+
+    /// The W6 margin model of `eval.rs`.
+    fn evaluate(&self) -> f64 {
+        self.evaluate_position()
+    }
+
+    /// Playouts of a few turns, scored by `evaluate` (`eval.rs`).
+    const PLAYOUT_CAP: u32 = eval::PLAYOUT_CAP;
 
     fn parse_step(&self, text: &str) -> Result<Step, GameError> {
         notation::parse_step(self, text)

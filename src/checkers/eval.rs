@@ -1,0 +1,210 @@
+//! Evaluation and playout policy of Guerrilla Checkers, for the search.
+//!
+//! ## Method
+//! The value is a **logistic model of the chance that the Guerrilla wins**, fitted to the
+//! outcomes of self-play games: `P(Guerrilla wins) = σ(w · f)`, where `f` are the features of
+//! [`Checkers::eval_features`] and `w` is [`WEIGHTS`]. [`Game::evaluate`](crate::game::Game)
+//! returns `2P − 1` for the Guerrilla to move and `1 − 2P` for COIN, so the search's playouts
+//! that it cuts short are scored in the same unit as finished games (±1), and the root `score`
+//! reads as an expected result. Why this form:
+//! * The game is a race of resources: the Guerrilla must surround all six checkers (GC5) before
+//!   its 66 stones run out, while COIN captures stones by jumping (GC4). A few counts (checkers
+//!   left, stones in hand, stones on the board) carry most of that race; the tactical state of
+//!   the next turn (a checker one pair from being surrounded, a stone that a checker can jump)
+//!   carries the rest. A linear model over such counts is cheap (a dozen bitboard operations,
+//!   under 100 ns), smooth, and can be fitted by logistic regression in seconds.
+//! * The logistic link makes the output a probability, so its scale is learnt from outcomes
+//!   instead of guessed: that is what makes `score` mean what it says (calibration).
+//! * The weights were fitted on positions of self-play games (see `benches/search_calibration.rs`,
+//!   which plays the games, fits `w` by Newton's method on the log-likelihood, and prints the
+//!   calibration table); refit them there after a change of the rules or of the search.
+//!
+//! ## Features (from the Guerrilla's point of view)
+//! * checkers on the board, stones in hand, stones on the board;
+//! * checkers the Guerrilla can surround with one pair now (one missing corner reachable, or two
+//!   missing adjacent corners one of which touches a stone; GC3), split by who is to move: with
+//!   the Guerrilla to move such a checker is as good as taken, with COIN to move it may flee;
+//! * stones a checker can capture with its next step (the point crossed holds a stone and the
+//!   square beyond holds no checker; GC4), split by who is to move;
+//! * checkers on an edge square (fewer interior corners: fewer stones surround them);
+//! * stones on the corners of checkers (the pressure already built).
+//!
+//! ## Playout policy
+//! [`Game::playout_step`](crate::game::Game::playout_step) uses
+//! [`best_of_sampled`](crate::game::best_of_sampled): a few random steps, the best after it by
+//! this evaluation, with some plain random steps mixed in. It takes a capture that the
+//! evaluation sees (COIN jumping a stone, the Guerrilla closing a surround) and avoids leaving a
+//! stone hanging most of the time, at the cost of a few evaluations a step.
+
+use super::board::{self, ALL_POINTS, CORNERS, CROSS, NONE, STEP};
+use super::Checkers;
+use crate::game::Side;
+
+/// Number of features in [`Checkers::eval_features`].
+pub const FEATURES: usize = 11;
+
+/// The names of the features, in order (for the fitting bench's report).
+pub const FEATURE_NAMES: [&str; FEATURES] = [
+    "bias",
+    "guerrilla_to_move",
+    "checkers",
+    "hand/10",
+    "board_stones/10",
+    "surroundable*g_to_move",
+    "surroundable*coin_to_move",
+    "hanging*coin_to_move",
+    "hanging*g_to_move",
+    "edge_checkers",
+    "corner_stones/4",
+];
+
+/// The fitted weights of the logistic model (see the module documentation).
+pub const WEIGHTS: [f64; FEATURES] = [
+    -2.283, 0.043, -0.931, 1.013, 0.759, 0.518, 0.190, -0.118, -0.080, 0.026, 0.291,
+];
+
+/// Steps after which a playout is cut and scored by the evaluation.
+pub const PLAYOUT_CAP: u32 = 10;
+/// Steps drawn by the playout policy before it keeps the best.
+pub const POLICY_SAMPLES: u32 = 4;
+/// Chance that the playout policy takes a plain random step.
+pub const POLICY_EXPLORE: f64 = 0.1;
+
+impl Checkers {
+    /// The checkers the Guerrilla could surround with one pair if it were to move now (GC3).
+    fn surroundable(&self) -> u32 {
+        if self.hand < 2 {
+            return 0;
+        }
+        let empty = ALL_POINTS & !self.stones;
+        let first = if self.first {
+            empty
+        } else {
+            board::neighbours(self.stones) & empty
+        };
+        let either = first | (board::neighbours(first) & empty);
+        let mut n = 0;
+        let mut b = self.checkers;
+        while b != 0 {
+            let sq = b.trailing_zeros() as usize;
+            b &= b - 1;
+            let miss = CORNERS[sq] & !self.stones;
+            match miss.count_ones() {
+                1 if miss & either != 0 => n += 1,
+                2 if miss & first != 0 && {
+                    let a = miss & miss.wrapping_neg();
+                    board::neighbours(a) & (miss & !a) != 0
+                } =>
+                {
+                    n += 1
+                }
+                _ => {}
+            }
+        }
+        n
+    }
+
+    /// The stones some checker could capture with its next step (GC4), each counted once.
+    fn hanging(&self) -> u32 {
+        let mut hit = 0u64;
+        let mut b = self.checkers;
+        while b != 0 {
+            let sq = b.trailing_zeros() as usize;
+            b &= b - 1;
+            for d in 0..4 {
+                let t = STEP[sq][d];
+                if t == NONE || self.checkers & (1u64 << t) != 0 {
+                    continue;
+                }
+                hit |= self.stones & (1u64 << CROSS[sq][d]);
+            }
+        }
+        hit.count_ones()
+    }
+
+    /// The features of the evaluation (see the module documentation), in the order of
+    /// [`FEATURE_NAMES`].
+    pub fn eval_features(&self) -> [f64; FEATURES] {
+        let g = if self.side == Side::P1 { 1.0 } else { 0.0 };
+        let c = 1.0 - g;
+        let surround = self.surroundable() as f64;
+        let hanging = self.hanging() as f64;
+        let mut edge = 0u32;
+        let mut corner_stones = 0u32;
+        let mut b = self.checkers;
+        while b != 0 {
+            let sq = b.trailing_zeros() as usize;
+            b &= b - 1;
+            if CORNERS[sq].count_ones() < 4 {
+                edge += 1;
+            }
+            corner_stones += (CORNERS[sq] & self.stones).count_ones();
+        }
+        [
+            1.0,
+            g,
+            self.checkers.count_ones() as f64,
+            self.hand as f64 / 10.0,
+            self.stones.count_ones() as f64 / 10.0,
+            surround * g,
+            surround * c,
+            hanging * c,
+            hanging * g,
+            edge as f64,
+            corner_stones as f64 / 4.0,
+        ]
+    }
+
+    /// The chance that the Guerrilla wins, by the logistic model.
+    pub fn guerrilla_win_chance(&self) -> f64 {
+        let f = self.eval_features();
+        let x: f64 = f.iter().zip(WEIGHTS.iter()).map(|(a, b)| a * b).sum();
+        1.0 / (1.0 + (-x).exp())
+    }
+
+    /// [`Game::evaluate`](crate::game::Game::evaluate): `2P − 1` for the side to move.
+    pub(crate) fn evaluate_position(&self) -> f64 {
+        let v = 2.0 * self.guerrilla_win_chance() - 1.0;
+        if self.side == Side::P1 {
+            v
+        } else {
+            -v
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    fn pos(text: &str) -> Checkers {
+        Checkers::from_position_string(text, &Default::default()).unwrap()
+    }
+
+    #[test]
+    fn evaluate_is_a_value_for_the_side_to_move() {
+        let start = Checkers::new(&Default::default());
+        let e = start.evaluate();
+        assert!(e > -1.0 && e < 1.0);
+        // The same board with COIN to move after a Guerrilla pair: values in range, and the
+        // side to move's sign convention holds (a checker about to be surrounded is good for
+        // the Guerrilla whoever is to move, better with the Guerrilla to move).
+        let mut p = start;
+        let mut steps = Vec::new();
+        p.legal_steps(&mut steps);
+        p.apply_step(steps[0]);
+        let e2 = p.evaluate();
+        assert!(e2 > -1.0 && e2 < 1.0);
+    }
+
+    #[test]
+    fn surroundable_and_hanging_counts() {
+        // A checker on a1 (one interior corner, B2) with a stone on B3 next to B2: the Guerrilla
+        // surrounds it by placing B2 (GC3). The stone on B3 is not hanging (no checker crosses
+        // it), the stone on D4 is (c3 jumps it to e5).
+        let p = pos("8/8/8/8/8/2C5/8/C7 9/9/9/9/9/3G5/1G7/9/9 60 G -");
+        assert_eq!(p.surroundable(), 1);
+        assert_eq!(p.hanging(), 1);
+    }
+}

@@ -1,0 +1,120 @@
+//! Evaluation and playout policy of Guerrilla (Wells), for the search.
+//!
+//! ## Method
+//! The game is decided by the W6 score (pieces plus empty points touched by one's own pieces
+//! only), so the evaluation is **the expected W6 margin turned into a chance of winning**:
+//! `evaluate = tanh(margin / spread)` for the side to move, where
+//! * `margin` is the sum of: the side to move's W6 score minus the opponent's, on the board as
+//!   it stands; [`KILL_VALUE`] times the enemy pieces the side to move can kill at the end of
+//!   its turn, minus the same for the opponent's next turn; [`GROUP_VALUE`] times its pieces in
+//!   groups of two or more, minus the opponent's. That is the score as it stands, corrected by
+//!   the kills already on the board (W4: a piece stronger than an adjacent enemy piece can kill
+//!   it; the mover's kills come first) and by group strength (a lone piece has strength 0 and
+//!   any piece next to it can kill it);
+//! * `spread` = [`SPREAD_END`] + [`SPREAD_PER_TURN`] × (turns left before the turn limit): a
+//!   margin of a few points is decisive near the end and means little with hundreds of turns
+//!   to play.
+//!
+//! Why this form: the W6 score is exactly what decides the game, and the state keeps, for each
+//! side, the set of points next to its pieces, so the score is a handful of set operations
+//! (no flood fill) and kills are read from the strength masks. A `tanh` of a margin over a
+//! spread that grows with the turns left is the simplest shape that is ±1 when the result is
+//! certain and flat when it is not; its two constants were set so that the search's `score`
+//! agrees with self-play results (`benches/search_calibration.rs --game guerrilla`).
+//!
+//! ## Playout policy
+//! [`best_of_sampled`](crate::game::best_of_sampled): a few random steps, the best after it by
+//! this evaluation, plain random steps mixed in. It grows into open territory, takes the kills
+//! it sees and keeps lone pieces away from stronger enemy pieces most of the time; playouts
+//! are cut after [`PLAYOUT_CAP`] steps (a few turns) and scored by the evaluation.
+
+use super::Wells;
+
+/// Score points one kill is worth in the margin (the piece, and the territory it touched).
+pub const KILL_VALUE: f64 = 2.0;
+/// Score points per piece of a group of two or more (strength at least 1).
+pub const GROUP_VALUE: f64 = 0.25;
+/// The spread at the turn limit, in score points.
+pub const SPREAD_END: f64 = 4.0;
+/// The spread added per turn left.
+pub const SPREAD_PER_TURN: f64 = 0.1;
+/// Steps after which a playout is cut and scored by the evaluation.
+pub const PLAYOUT_CAP: u32 = 40;
+/// Steps drawn by the playout policy before it keeps the best.
+pub const POLICY_SAMPLES: u32 = 3;
+/// Chance that the playout policy takes a plain random step.
+pub const POLICY_EXPLORE: f64 = 0.2;
+
+impl Wells {
+    /// The W6 score of colour index `c` (0 White, 1 Black) from the kept sets.
+    fn fast_score(&self, c: usize) -> u32 {
+        let st = &self.st;
+        let empty = self
+            .geo
+            .all
+            .andnot(&st.occ[0])
+            .andnot(&st.occ[1])
+            .andnot(&st.tokens);
+        st.occ[c].count() + empty.and(&st.near[c]).andnot(&st.near[1 - c]).count()
+    }
+
+    /// Enemy pieces of colour index `1 - c` that some adjacent piece of colour `c` is stronger
+    /// than (W4 kills), and pieces of colour `c` in groups of two or more.
+    fn threats(&self, c: usize) -> (u32, u32) {
+        let st = &self.st;
+        let victims = st.occ[1 - c].and(&st.near[c]);
+        let mut n = 0;
+        for q in victims.iter() {
+            let sq = st.adj[1 - c][q].count_ones();
+            let mut m = st.adj[c][q];
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let p = self.geo.nb[q][d] as usize;
+                if st.adj[c][p].count_ones() > sq {
+                    n += 1;
+                    break;
+                }
+            }
+        }
+        let grouped = st.occ[c].iter().filter(|&p| st.adj[c][p] != 0).count() as u32;
+        (n, grouped)
+    }
+
+    /// [`Game::evaluate`](crate::game::Game::evaluate): see the module documentation.
+    pub(crate) fn evaluate_position(&self) -> f64 {
+        let me = self.st.side as usize;
+        let them = 1 - me;
+        let (kills_mine, grouped_mine) = self.threats(me);
+        let (kills_theirs, grouped_theirs) = self.threats(them);
+        let margin = self.fast_score(me) as f64 - self.fast_score(them) as f64
+            + KILL_VALUE * (kills_mine as f64 - kills_theirs as f64)
+            + GROUP_VALUE * (grouped_mine as f64 - grouped_theirs as f64);
+        let left = self.settings.turn_limit.saturating_sub(self.st.turn) as f64;
+        let spread = SPREAD_END + SPREAD_PER_TURN * left;
+        (margin / spread).tanh()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::{Game, Side};
+    use crate::wells::{Settings, Wells};
+
+    #[test]
+    fn fast_score_is_the_w6_score() {
+        let mut pos = Wells::new(&Settings::default());
+        let mut rng = <rand::rngs::SmallRng as rand::SeedableRng>::seed_from_u64(3);
+        for _ in 0..400 {
+            if pos.outcome().is_some() {
+                break;
+            }
+            let s = pos.random_step(&mut rng).unwrap();
+            pos.apply_step(s);
+            assert_eq!(pos.fast_score(0), pos.score(Side::P1));
+            assert_eq!(pos.fast_score(1), pos.score(Side::P2));
+            let e = pos.evaluate();
+            assert!((-1.0..=1.0).contains(&e));
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! The search on the real games: turns that win at once are found at a fixed node budget and
+//! reported as proven, every strength level is deterministic, the bench is a signature.
+
+use std::sync::atomic::AtomicBool;
+
+use guerrilla::checkers::Checkers;
+use guerrilla::game::{Game, Outcome, Side};
+use guerrilla::search::bench::{bench_positions, positions};
+use guerrilla::search::{search_config, Config, Info, Limits, Params, Strength};
+use guerrilla::wells::{Settings, Wells};
+
+fn nodes(n: u64) -> Limits {
+    Limits {
+        nodes: Some(n),
+        ..Limits::default()
+    }
+}
+
+/// The turn a search at `budget` nodes plays (as its token) and its last report.
+fn best<G: Game>(pos: &G, budget: u64, config: &Config, seed: u64) -> (String, Info) {
+    let stop = AtomicBool::new(false);
+    let mut last = Info::default();
+    let turn = search_config(pos, &nodes(budget), config, &stop, seed, &mut |i| {
+        last = i.clone()
+    })
+    .expect("a legal turn");
+    (pos.format_turn(&turn), last)
+}
+
+fn checkers(text: &str) -> Checkers {
+    Checkers::from_position_string(text, &Default::default()).unwrap()
+}
+
+/// Plays `token` on `pos` and returns the outcome.
+fn outcome_after<G: Game>(pos: &G, token: &str) -> Option<Outcome> {
+    let mut p = pos.clone();
+    let t = p.parse_turn(token).unwrap();
+    p.play_turn(&t).unwrap();
+    p.outcome()
+}
+
+#[test]
+fn coin_finds_the_capture_that_clears_the_board() {
+    // COIN to move: c3 steps to d4 over the stone on D4, then to e5 over E5; no stone is left,
+    // COIN wins (GC4, GC5).
+    // The checker on a7 has quiet moves only; c3 has quiet moves too.
+    let pos = checkers("8/C7/8/8/8/2C5/8/8 9/9/9/9/4G4/3G5/9/9/9 20 C -");
+    for seed in 0..4 {
+        let (token, info) = best(&pos, 300, &Config::default(), seed);
+        assert_eq!(token, "c3xd4xe5", "seed {seed}");
+        assert_eq!(outcome_after(&pos, &token), Some(Outcome::Win(Side::P2)));
+        assert_eq!(info.proven, Some((1, 1)), "a proven win in one turn");
+    }
+}
+
+#[test]
+fn guerrilla_finds_the_pair_that_completes_a_surround() {
+    // The last checker, on d4, has stones on two corners (D4, E4); the pair on D5 and E5
+    // surrounds it (GC3) and wins (GC5). No other pair does.
+    let pos = checkers("8/8/8/8/3C4/8/8/8 9/9/9/9/9/3GG4/9/9/9 10 G -");
+    for seed in 0..4 {
+        let (token, info) = best(&pos, 300, &Config::default(), seed);
+        assert_eq!(outcome_after(&pos, &token), Some(Outcome::Win(Side::P1)));
+        assert_eq!(info.proven, Some((1, 1)));
+        assert_eq!(info.score, 1.0);
+    }
+}
+
+#[test]
+fn a_pass_that_wins_on_score_is_found() {
+    // Black has just passed (passes 1); White leads 4 to 0: White's pass ends the game (W6)
+    // and wins. Every other turn lets the game go on.
+    let settings = Settings {
+        side: 4,
+        turn_limit: 400,
+    };
+    let pos = Wells::from_position_string(
+        "4 W.../...../....../......./....../...../.... w 3 1",
+        &settings,
+    )
+    .unwrap();
+    for seed in 0..4 {
+        let (token, info) = best(&pos, 200, &Config::default(), seed);
+        assert_eq!(token, "pass", "seed {seed}");
+        assert_eq!(info.proven, Some((1, 1)));
+        assert_eq!(outcome_after(&pos, &token), Some(Outcome::Win(Side::P1)));
+    }
+}
+
+#[test]
+fn every_level_is_deterministic_and_legal() {
+    let ck = positions::<Checkers>(&Default::default());
+    let settings = Settings {
+        side: 5,
+        turn_limit: 60,
+    };
+    let wl = positions::<Wells>(&settings);
+    for strength in [
+        Strength::Random,
+        Strength::Greedy,
+        Strength::Uct,
+        Strength::Full,
+    ] {
+        for threads in [1, 2] {
+            let config = Config {
+                strength,
+                threads,
+                ..Config::default()
+            };
+            for (i, p) in ck.iter().enumerate().take(4) {
+                let a = best(p, 200, &config, i as u64);
+                let b = best(p, 200, &config, i as u64);
+                assert_eq!(a.0, b.0, "{strength:?} threads {threads} position {i}");
+                assert!(p.parse_turn(&a.0).is_ok());
+                if matches!(strength, Strength::Uct | Strength::Full) {
+                    assert_eq!(a.1.nodes, 200, "the budget is shared among threads");
+                }
+            }
+            for (i, p) in wl.iter().enumerate().take(3) {
+                let a = best(p, 100, &config, i as u64);
+                let b = best(p, 100, &config, i as u64);
+                assert_eq!(
+                    a.0, b.0,
+                    "{strength:?} threads {threads} wells position {i}"
+                );
+                assert!(p.parse_turn(&a.0).is_ok());
+                assert_eq!(
+                    a.1.depth as usize,
+                    a.1.pv.len(),
+                    "depth counts the pv's turns"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn greedy_takes_a_win_at_once() {
+    let pos = checkers("8/8/8/8/3C4/8/8/8 9/9/9/9/9/3GG4/9/9/9 10 G -");
+    let config = Config {
+        strength: Strength::Greedy,
+        ..Config::default()
+    };
+    let (token, _) = best(&pos, 0, &config, 1);
+    assert_eq!(outcome_after(&pos, &token), Some(Outcome::Win(Side::P1)));
+}
+
+#[test]
+fn bench_is_a_signature() {
+    let ps = positions::<Checkers>(&Default::default());
+    let a = bench_positions(&ps, 300);
+    let b = bench_positions(&ps, 300);
+    assert_eq!((a.nodes, a.signature), (b.nodes, b.signature), "run to run");
+    // A changed search parameter changes the count of steps the search applied.
+    let mut p = Params::for_game::<Checkers>();
+    p.exploration *= 1.5;
+    let c = guerrilla::search::bench::bench_positions_with(&ps, 300, &p);
+    assert_ne!(
+        a.nodes, c.nodes,
+        "a changed exploration constant shows in the bench"
+    );
+    p = Params::for_game::<Checkers>();
+    p.playout_cap += 1;
+    let d = guerrilla::search::bench::bench_positions_with(&ps, 300, &p);
+    assert_ne!(a.nodes, d.nodes, "a changed playout cap shows in the bench");
+}
