@@ -38,7 +38,7 @@ fi
 
 # figure BINARY GAME DEPTH FIELD: one bench run, one field's value.
 figure() {
-    "$1" bench --game "$2" --depth "$3" --seconds "$secs" | sed -n "s/^$4: //p"
+    "$1" bench --game "$2" --depth "$3" --seconds "$secs" | sed -n "s|^$4: ||p"
 }
 
 # compare LABEL GAME DEPTH FIELD
