@@ -498,7 +498,14 @@ impl<G: Game> Engine<G> {
         self.stop();
         self.perft_check(depth)?;
         let root = self.pos.clone();
+        // A game lost by an illegal move in `position` is over, as for `legal` and `go`: no
+        // turn to count (perft 0 still counts the position itself).
+        let over = self.forfeit.is_some() && depth > 0;
         self.spawn(false, move |stop, done| {
+            if over {
+                done.store(true, Ordering::SeqCst);
+                return report(PerftReport::Done(0));
+            }
             let finish = |r: PerftReport, report: &mut dyn FnMut(PerftReport)| {
                 done.store(true, Ordering::SeqCst);
                 report(r)

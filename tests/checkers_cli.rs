@@ -55,3 +55,33 @@ fn perft_from_a_position_and_a_bad_one() {
     assert!(out.is_empty(), "stdout stays clean: {out}");
     assert!(err.contains("checker on a light square (b5)"), "{err}");
 }
+
+/// A game lost by an illegal move in `position` is over for `perft` as for `legal` and `go`
+/// (issue 13): no turn is counted.
+#[test]
+fn perft_after_a_loss_by_an_illegal_move_counts_nothing() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_guerrilla"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"position startpos moves D5D6 a1-b2\nperft 1\nperft 0\nquit\n")
+        .unwrap();
+    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let counts: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("Nodes searched"))
+        .collect();
+    assert_eq!(counts, ["Nodes searched: 0", "Nodes searched: 1"], "{out}");
+    assert!(
+        !out.lines()
+            .any(|l| l.contains(": ") && l.ends_with(": 1") && !l.starts_with("Nodes")),
+        "{out}"
+    );
+}

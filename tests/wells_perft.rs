@@ -120,3 +120,62 @@ fn perft_gives_up_past_its_memory_budget_or_when_stopped() {
     );
     assert_eq!(turns.len(), 2137);
 }
+
+/// The enumeration budget holds for the whole count (issue 13): the enumerations nested by a
+/// deeper perft share it. The smallest budget that counts perft 1 of fig 26 cannot also hold
+/// the turns below it at depth 2.
+#[test]
+fn perft_budget_holds_for_the_whole_count() {
+    use guerrilla::game::PerftAbort;
+    use std::sync::atomic::AtomicBool;
+    let fen = "5 ...../....../......./......../....WWB../....B.../......./....../..... w 3 0";
+    let pos = Wells::from_position_string(fen, &Settings::default()).unwrap();
+    let go = AtomicBool::new(false);
+    let (mut lo, mut hi) = (1usize, 4 << 20);
+    assert_eq!(pos.perft_with_budget(1, hi, &go), Ok(2137));
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        match pos.perft_with_budget(1, mid, &go) {
+            Ok(n) => {
+                assert_eq!(n, 2137);
+                hi = mid;
+            }
+            Err(PerftAbort::TooLarge(_)) => lo = mid,
+            Err(e) => panic!("{e}"),
+        }
+    }
+    match pos.perft_with_budget(2, hi, &go) {
+        Err(PerftAbort::TooLarge(why)) => assert!(why.contains(&format!("{hi} bytes")), "{why}"),
+        other => panic!("depth 2 within the budget of depth 1 alone: {other:?}"),
+    }
+}
+
+/// A perft as deep as allowed does not overflow a stack the size of the engine's worker
+/// (2 MiB): it goes depth first, so the deepest turns are reached at once; a stop ends it.
+/// One turn deeper is refused at once with a clear reason (issue 13: `perft 89` on side 4 and
+/// `perft 4294967295` aborted the process).
+#[test]
+fn perft_depth_limit_and_the_stack_at_the_limit() {
+    use guerrilla::game::PerftAbort;
+    use guerrilla::wells::MAX_PERFT_DEPTH;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let pos = Wells::new(&Settings::new(4, 400).unwrap());
+    for depth in [MAX_PERFT_DEPTH + 1, 89, u32::MAX] {
+        match pos.perft_within(depth, &AtomicBool::new(false)) {
+            Err(PerftAbort::TooLarge(why)) => {
+                assert!(why.starts_with(&format!("depth {depth} is past")), "{why}")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let s = Arc::clone(&stop);
+    let worker = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || pos.perft_within(MAX_PERFT_DEPTH, &s))
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    stop.store(true, Ordering::Relaxed);
+    assert_eq!(worker.join().unwrap(), Err(PerftAbort::Stopped));
+}

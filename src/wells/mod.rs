@@ -26,7 +26,7 @@ pub(crate) mod geometry;
 mod notation;
 mod position;
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -1071,9 +1071,14 @@ impl Wells {
     /// reach it. `leaf` returns `false` to stop. `Ok(true)`: every turn was met; `Ok(false)`:
     /// `leaf` stopped it; `Err` when `stop` was set or the states kept (W7 counts distinct
     /// positions, so each state met is kept until the turn is done) outgrew `budget` bytes.
+    ///
+    /// `held` counts the bytes kept by every enumeration alive at once (perft nests one per
+    /// turn of depth): the budget holds for their sum, and this one's share is given back
+    /// when it ends.
     fn enumerate_turns(
         &self,
         budget: usize,
+        held: &Cell<usize>,
         stop: &AtomicBool,
         leaf: &mut impl FnMut(&Wells, &[Step]) -> bool,
     ) -> Result<bool, PerftAbort> {
@@ -1083,11 +1088,13 @@ impl Wells {
             done: HashSet::new(),
             path: Vec::new(),
             used: 0,
+            held,
             budget,
             stop,
             abort: None,
         };
         let complete = self.clone().dfs(&mut walk, leaf);
+        held.set(held.get() - walk.used);
         match walk.abort {
             Some(Abort::OverBudget) => Err(PerftAbort::TooLarge(format!(
                 "one turn from '{}' reaches more distinct states than fit in {} (W7)",
@@ -1132,18 +1139,30 @@ impl Wells {
         true
     }
 
-    fn perft_inner(&self, depth: u32, budget: usize, stop: &AtomicBool) -> Result<u64, PerftAbort> {
+    fn perft_inner(
+        &self,
+        depth: u32,
+        budget: usize,
+        held: &Cell<usize>,
+        stop: &AtomicBool,
+    ) -> Result<u64, PerftAbort> {
         if depth == 0 || self.st.phase == Phase::Over {
             return Ok(u64::from(depth == 0));
         }
+        if depth > MAX_PERFT_DEPTH {
+            return Err(PerftAbort::TooLarge(format!(
+                "depth {depth} is past the deepest perft counted, {MAX_PERFT_DEPTH} turns (each \
+                 turn of depth keeps its own enumeration on the worker's stack)"
+            )));
+        }
         let mut n = 0;
         let mut below = Ok(());
-        self.enumerate_turns(budget, stop, &mut |child, _| {
+        self.enumerate_turns(budget, held, stop, &mut |child, _| {
             if depth == 1 {
                 n += 1;
                 return true;
             }
-            match child.perft_inner(depth - 1, budget, stop) {
+            match child.perft_inner(depth - 1, budget, held, stop) {
                 Ok(c) => {
                     n += c;
                     true
@@ -1165,7 +1184,7 @@ impl Wells {
         budget: usize,
         stop: &AtomicBool,
     ) -> Result<u64, PerftAbort> {
-        self.perft_inner(depth, budget, stop)
+        self.perft_inner(depth, budget, &Cell::new(0), stop)
     }
 
     /// The legal whole turns, at most `cap` (see [`Game::legal_turns`]), within `budget`.
@@ -1183,7 +1202,7 @@ impl Wells {
         }
         // Stop only when a turn beyond `cap` shows up: exactly `cap` turns is a complete list.
         let start = out.len();
-        self.enumerate_turns(budget, stop, &mut |_, path| {
+        self.enumerate_turns(budget, &Cell::new(0), stop, &mut |_, path| {
             if out.len() - start < cap {
                 out.push(Turn(path.to_vec()));
                 true
@@ -1201,13 +1220,22 @@ impl Wells {
 /// keep a few MiB.
 pub const ENUMERATION_BUDGET: usize = 1 << 30;
 
+/// The deepest Guerrilla perft: each turn of depth nests one turn's enumeration (a recursion a
+/// few dozen steps deep) on the stack of the thread that counts, and at about 90 turns it
+/// overflowed the engine's 2 MiB worker stack. No count this deep could finish (even two
+/// options a turn make 2^24 leaves), so a deeper perft is one error line, at once.
+pub const MAX_PERFT_DEPTH: u32 = 24;
+
 /// The state of one turn's enumeration.
 struct Walk<'a> {
     turn: u32,
     seen: HashSet<Key>,
     done: HashSet<Key>,
     path: Vec<Step>,
+    /// Bytes kept by this walk.
     used: usize,
+    /// Bytes kept by this walk and every enclosing one (see `enumerate_turns`).
+    held: &'a Cell<usize>,
     budget: usize,
     stop: &'a AtomicBool,
     abort: Option<Abort>,
@@ -1224,7 +1252,8 @@ impl Walk<'_> {
     /// spent or `stop` is set, which is looked at on the first state and every 1024 after.
     fn spend(&mut self, bytes: usize) -> bool {
         self.used += bytes;
-        if self.used > self.budget {
+        self.held.set(self.held.get() + bytes);
+        if self.held.get() > self.budget {
             self.abort = Some(Abort::OverBudget);
             return false;
         }
@@ -1589,7 +1618,7 @@ impl Game for Wells {
     }
 
     fn perft_within(&self, depth: u32, stop: &AtomicBool) -> Result<u64, PerftAbort> {
-        self.perft_inner(depth, ENUMERATION_BUDGET, stop)
+        self.perft_inner(depth, ENUMERATION_BUDGET, &Cell::new(0), stop)
     }
 
     fn to_position_string(&self) -> String {
