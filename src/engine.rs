@@ -105,6 +105,8 @@ struct Running {
     stop: Arc<AtomicBool>,
     /// Set by the search thread just before its `BestMove` report.
     done: Arc<AtomicBool>,
+    /// A `go infinite`: it ends only when stopped.
+    endless: bool,
     handle: JoinHandle<()>,
 }
 
@@ -496,7 +498,7 @@ impl<G: Game> Engine<G> {
         self.stop();
         self.perft_check(depth)?;
         let root = self.pos.clone();
-        self.spawn(move |stop, done| {
+        self.spawn(false, move |stop, done| {
             let finish = |r: PerftReport, report: &mut dyn FnMut(PerftReport)| {
                 done.store(true, Ordering::SeqCst);
                 report(r)
@@ -540,7 +542,7 @@ impl<G: Game> Engine<G> {
         } else {
             limits.time_budget(root.side_to_move())
         };
-        self.spawn(move |stop, done| {
+        self.spawn(limits.infinite, move |stop, done| {
             // The watchdog: wakes when the budget runs out (sets stop) or when the search ends
             // (its sender is dropped).
             let (alive_tx, alive_rx) = mpsc::channel::<()>();
@@ -587,6 +589,7 @@ impl<G: Game> Engine<G> {
     /// `done` just before its last report.
     fn spawn(
         &mut self,
+        endless: bool,
         job: impl FnOnce(&Arc<AtomicBool>, &AtomicBool) + Send + 'static,
     ) -> Result<(), GameError> {
         self.stop();
@@ -597,7 +600,12 @@ impl<G: Game> Engine<G> {
             .name("search".into())
             .spawn(move || job(&stop_t, &done_t))
             .map_err(|e| GameError::syntax("a search thread", e.to_string()))?;
-        self.search = Some(Running { stop, done, handle });
+        self.search = Some(Running {
+            stop,
+            done,
+            endless,
+            handle,
+        });
         Ok(())
     }
 
@@ -611,6 +619,11 @@ impl<G: Game> Engine<G> {
             Some(_) => true,
             None => false,
         }
+    }
+
+    /// True while a `go infinite` runs (it ends only when stopped).
+    pub fn is_endless(&self) -> bool {
+        self.search.as_ref().is_some_and(|r| r.endless)
     }
 
     /// Stops a running search and waits until it has sent its `BestMove`. No-op when idle.

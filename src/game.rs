@@ -40,6 +40,17 @@ impl Side {
     }
 }
 
+/// A strict decimal number, as the protocol's grammar writes them (protocol.md § 2): ASCII digits
+/// only, no sign, no leading zero (`0` itself excepted), fitting in 64 bits. `+8` and `08` are
+/// refused, for options and position-string fields alike.
+pub fn parse_decimal(text: &str) -> Option<u64> {
+    let canonical = text == "0" || !text.starts_with('0');
+    if text.is_empty() || !canonical || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
 /// The result of a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {

@@ -42,9 +42,9 @@ enum Command {
         #[arg(long, default_value_t = 8, conflicts_with = "position",
               value_parser = clap::value_parser!(u32).range(4..=12))]
         board_side: u32,
-        /// Guerrilla only: the turn limit, passes included, 1 to 1,000,000 (W6).
+        /// Guerrilla only: the turn limit, passes included, 1 to 10,000 (W6).
         #[arg(long, default_value_t = 400,
-              value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+              value_parser = clap::value_parser!(u32).range(1..=10_000))]
         turn_limit: u32,
     },
     /// Rules benchmark: perft nodes per second and random complete games per second.

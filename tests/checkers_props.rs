@@ -1,16 +1,19 @@
 //! Property tests over many random Guerrilla Checkers games (seeded by proptest): notation and
-//! position strings round-trip, acceptance ⇔ legality, undo and hashing, symmetry of perft.
+//! position strings round-trip, acceptance ⇔ legality, undo and hashing, symmetry of perft; and
+//! the step model (GC3, GC4): the steps build exactly the legal turns, step texts round-trip,
+//! forced decisions are never listed mid-turn.
 
 use std::collections::HashSet;
 
-use guerrilla::checkers::{Checkers, CheckersSettings, Move, Symmetry};
+use guerrilla::checkers::{Checkers, CheckersSettings, Move, Step, Symmetry};
 use guerrilla::Game;
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-/// The positions of one random game from the start, its final position included.
-fn random_game(seed: u64) -> Vec<Checkers> {
+/// The positions of one random game from the start, step by step (turn starts and turns half
+/// built), its final position included.
+fn random_game_steps(seed: u64) -> Vec<Checkers> {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut pos = Checkers::new(&CheckersSettings);
     let mut out = vec![pos];
@@ -19,7 +22,52 @@ fn random_game(seed: u64) -> Vec<Checkers> {
         out.push(pos);
     }
     assert!(pos.outcome().is_some(), "a game ends only when it is over");
+    assert!(pos.at_turn_start());
     out
+}
+
+/// The positions of one random game from the start, each whole turn drawn uniformly from the
+/// legal turns (the games these checks have always run on), its final position included.
+fn random_game(seed: u64) -> Vec<Checkers> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut pos = Checkers::new(&CheckersSettings);
+    let mut out = vec![pos];
+    loop {
+        let moves = legal(&pos);
+        if moves.is_empty() {
+            break;
+        }
+        pos.play_turn(&moves[rng.random_range(0..moves.len())])
+            .unwrap();
+        out.push(pos);
+    }
+    assert!(pos.outcome().is_some(), "a game ends only when it is over");
+    out
+}
+
+/// Every whole turn the steps build from the turn start `pos`, by a walk over all step
+/// sequences, each with the position it leads to; checks on the way that no decision inside a
+/// turn is offered with a single option.
+fn turns_by_steps(pos: &Checkers, out: &mut Vec<(Move, Checkers)>) {
+    fn walk(root: &Checkers, p: &Checkers, taken: &mut Vec<Step>, out: &mut Vec<(Move, Checkers)>) {
+        let mut steps = Vec::new();
+        p.legal_steps(&mut steps);
+        if !p.at_turn_start() {
+            assert!(steps.len() >= 2, "a lone forced step listed in {:?}", p);
+        }
+        for s in steps {
+            let mut q = *p;
+            q.apply_step(s);
+            taken.push(s);
+            if q.at_turn_start() {
+                out.push((root.turn_from_steps(taken), q));
+            } else {
+                walk(root, &q, taken, out);
+            }
+            taken.pop();
+        }
+    }
+    walk(pos, pos, &mut Vec::new(), out);
 }
 
 fn legal(p: &Checkers) -> Vec<Move> {
@@ -137,12 +185,122 @@ proptest! {
             prop_assert_eq!(moves.is_empty(), pos.outcome().is_some(), "{}", text);
             for m in moves {
                 let mut q = pos;
-                let undo = q.apply_step(m);
+                prop_assert!(q.play_turn(&m).is_ok());
                 prop_assert_eq!(q.hash(), q.hash_from_scratch(), "{} after {}", text, pos.format_turn(&m));
                 prop_assert_ne!(q.hash(), pos.hash());
-                q.undo_step(m, undo);
+            }
+        }
+        // Undo and hashing step by step, turns half built included.
+        for pos in random_game_steps(seed) {
+            let mut steps = Vec::new();
+            pos.legal_steps(&mut steps);
+            prop_assert_eq!(steps.is_empty(), pos.outcome().is_some());
+            for s in steps {
+                let mut q = pos;
+                let undo = q.apply_step(s);
+                prop_assert_eq!(q.hash(), q.hash_from_scratch(), "after {:?} in {:?}", s, pos);
+                prop_assert_ne!(q.hash(), pos.hash());
+                q.undo_step(s, undo);
                 prop_assert_eq!(q, pos);
                 prop_assert_eq!(q.hash(), pos.hash());
+            }
+        }
+    }
+
+    /// The steps build exactly the legal whole turns (GC3: every unordered pair, GC4: every
+    /// path), each one to the position its whole turn gives; `turn_steps` replays a turn and
+    /// `turn_from_steps` names it back; forced steps are reported, and only they are left out.
+    #[test]
+    fn steps_build_exactly_the_legal_turns(seed in any::<u64>()) {
+        // Games of random steps reach dense stone fields with up to a million COIN paths (one
+        // turn, GC4): their turn starts with at most 20,000 turns keep the test quick.
+        let step_game = random_game_steps(seed).into_iter().filter(|p| {
+            p.at_turn_start() && p.legal_turns(&mut Vec::new(), 20_000)
+        });
+        for pos in random_game(seed).into_iter().chain(step_game) {
+            let moves = legal(&pos);
+            let mut built = Vec::new();
+            turns_by_steps(&pos, &mut built);
+            let built_set: HashSet<Move> = built.iter().map(|(m, _)| *m).collect();
+            let move_set: HashSet<Move> = moves.iter().copied().collect();
+            prop_assert_eq!(&built_set, &move_set, "in {}", pos.to_position_string());
+            for (m, after) in &built {
+                let mut q = pos;
+                q.play_turn(m).unwrap();
+                prop_assert_eq!(&q, after, "{}", pos.format_turn(m));
+            }
+            for m in &moves {
+                let chosen = pos.turn_steps(m);
+                prop_assert_eq!(pos.turn_from_steps(&chosen), *m);
+                let (mut q, mut all) = (pos, Vec::new());
+                for (i, &s) in chosen.iter().enumerate() {
+                    prop_assert_eq!(q.at_turn_start(), i == 0);
+                    prop_assert!(q.parse_step(&q.format_step(s)).is_ok());
+                    all.push(s);
+                    q.apply_step_reporting(s, &mut all);
+                }
+                prop_assert!(q.at_turn_start());
+                let mut r = pos;
+                r.play_turn(m).unwrap();
+                prop_assert_eq!(q, r);
+                // Every step of the turn, forced ones included: two stones, or the path's hops.
+                let expected = match *m {
+                    Move::Pair(..) => 2,
+                    Move::Path { len, .. } => len as usize,
+                };
+                prop_assert_eq!(all.len(), expected, "{}", pos.format_turn(m));
+            }
+        }
+    }
+
+    /// Step texts: every legal step prints and parses back to itself; a text is accepted exactly
+    /// when it names a legal step; `random_step` draws only legal steps.
+    #[test]
+    fn step_notation_round_trip_and_acceptance(seed in any::<u64>()) {
+        let mut rng = SmallRng::seed_from_u64(seed ^ 0x57e9);
+        for pos in random_game_steps(seed) {
+            let mut steps = Vec::new();
+            pos.legal_steps(&mut steps);
+            let set: HashSet<Step> = steps.iter().copied().collect();
+            prop_assert_eq!(set.len(), steps.len());
+            let texts: HashSet<String> = steps.iter().map(|&s| pos.format_step(s)).collect();
+            prop_assert_eq!(texts.len(), steps.len(), "two steps print alike");
+            for &s in &steps {
+                prop_assert_eq!(pos.parse_step(&pos.format_step(s)), Ok(s));
+            }
+            let mut candidates: Vec<String> = Vec::new();
+            for f in b'A'..=b'I' {
+                for r in b'1'..=b'9' {
+                    candidates.push(format!("{}{}", f as char, r as char));
+                }
+            }
+            for _ in 0..60 {
+                let sq = |rng: &mut SmallRng| {
+                    format!("{}{}", (b'a' + rng.random_range(0..8)) as char, (b'1' + rng.random_range(0..8)) as char)
+                };
+                let sep = if rng.random_bool(0.5) { 'x' } else { '-' };
+                candidates.push(format!("{}{sep}{}", sq(&mut rng), sq(&mut rng)));
+            }
+            for t in texts.iter() {
+                if t.len() == 5 {
+                    let swapped = if t.contains('x') { t.replace('x', "-") } else { t.replace('-', "x") };
+                    candidates.push(swapped);
+                }
+            }
+            for t in candidates {
+                match pos.parse_step(&t) {
+                    Ok(s) => {
+                        prop_assert!(set.contains(&s), "{} accepted but not legal", t);
+                        prop_assert_eq!(pos.format_step(s), t);
+                    }
+                    Err(_) => prop_assert!(!texts.contains(&t), "legal {} rejected", t),
+                }
+            }
+            for _ in 0..4 {
+                match pos.random_step(&mut rng) {
+                    Some(s) => prop_assert!(set.contains(&s)),
+                    None => prop_assert!(steps.is_empty()),
+                }
             }
         }
     }

@@ -549,7 +549,7 @@ fn describe_and_render() {
     let r = p.render();
     let board: String = r.lines().skip(1).take(17).collect::<Vec<_>>().join("\n");
     assert_eq!(board.matches('C').count(), 2, "{r}");
-    assert_eq!(board.matches('o').count(), 2, "{r}");
+    assert_eq!(board.matches('G').count(), 2, "{r}");
     assert_eq!(board.matches(" . ").count(), 30, "{r}");
     assert!(r.contains("COIN to move"));
 }

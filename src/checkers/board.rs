@@ -157,13 +157,16 @@ const fn splitmix(state: u64) -> (u64, u64) {
 }
 
 /// Deterministic Zobrist keys: one per (checker, square), (stone, point), stones-in-hand count,
-/// COIN to move and the first-turn flag (GC3).
+/// COIN to move and the first-turn flag (GC3); and for a turn half built, one per point of the
+/// Guerrilla's first stone and one per square of the checker whose capture must go on (GC4).
 pub(crate) struct Keys {
     pub checker: [u64; 64],
     pub stone: [u64; 49],
     pub hand: [u64; 67],
     pub coin_to_move: u64,
     pub first_turn: u64,
+    pub pending: [u64; 49],
+    pub chain: [u64; 64],
 }
 
 pub(crate) const KEYS: Keys = {
@@ -174,6 +177,8 @@ pub(crate) const KEYS: Keys = {
         hand: [0; 67],
         coin_to_move: 0,
         first_turn: 0,
+        pending: [0; 49],
+        chain: [0; 64],
     };
     let mut i = 0;
     while i < 64 {
@@ -198,8 +203,24 @@ pub(crate) const KEYS: Keys = {
     }
     let (s, z) = splitmix(state);
     k.coin_to_move = z;
-    let (_, z) = splitmix(s);
+    let (s, z) = splitmix(s);
     k.first_turn = z;
+    // Drawn after the older keys, so that the hash of a turn start is what it always was.
+    let mut state = s;
+    i = 0;
+    while i < 49 {
+        let (s, z) = splitmix(state);
+        state = s;
+        k.pending[i] = z;
+        i += 1;
+    }
+    i = 0;
+    while i < 64 {
+        let (s, z) = splitmix(state);
+        state = s;
+        k.chain[i] = z;
+        i += 1;
+    }
     k
 };
 
@@ -240,6 +261,8 @@ mod tests {
         all.extend(KEYS.hand);
         all.push(KEYS.coin_to_move);
         all.push(KEYS.first_turn);
+        all.extend(KEYS.pending);
+        all.extend(KEYS.chain);
         let n = all.len();
         all.sort();
         all.dedup();

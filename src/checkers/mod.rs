@@ -2,10 +2,13 @@
 //!
 //! * [`Checkers`] — a position (bitboards over the 64 squares and the 49 interior points), which
 //!   implements [`Game`] with `P1` = the Guerrilla and `P2` = COIN.
-//! * [`Move`] — one whole turn, packed and `Copy`: a stone pair or a checker's whole path. A turn
-//!   is one step in this game, so `Step` = `Turn` = [`Move`].
+//! * [`Move`] — one whole turn (`Turn`), packed and `Copy`: a stone pair or a checker's whole
+//!   path (`movegen.rs`, which lists every whole turn for `legal` and perft, GC6).
+//! * [`Step`] — one decision (`steps.rs`): a stone, or one diagonal step of a checker. The
+//!   Guerrilla's turn is two steps, COIN's is built hop by hop, a forced capture taken by itself
+//!   (GC3, GC4); no step costs more than a fixed number of bitboard operations.
 //! * Notation (`notation.rs`): points are uppercase `A1`..`I9`, squares lowercase `a1`..`h8`;
-//!   a pair is `D4D5`, a path is `c5-d6` or `c5xd6xe5`.
+//!   a pair is `D4D5`, a path is `c5-d6` or `c5xd6xe5`; steps are `D4` and `c5-d6` or `c5xd6`.
 //! * Position strings (`position.rs`): `8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/9/9/9 66 G first`.
 
 mod board;
@@ -14,6 +17,7 @@ pub(crate) mod geometry;
 mod movegen;
 mod notation;
 mod position;
+mod steps;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -22,6 +26,7 @@ use crate::game::{Game, GameError, Outcome, PerftAbort, Side};
 pub use eval::{FEATURES, FEATURE_NAMES, WEIGHTS};
 pub use movegen::Move;
 pub use position::STARTPOS;
+pub use steps::Step;
 
 use board::KEYS;
 
@@ -32,9 +37,11 @@ pub struct CheckersSettings;
 /// The Guerrilla's stones at the start (GC2).
 pub const START_STONES: u8 = 66;
 
-/// A Guerrilla Checkers position, always at a turn start (every turn is one step).
+/// A Guerrilla Checkers position, at a turn start or with a turn half built: the Guerrilla's
+/// first stone placed (`pending`), or a COIN checker that has captured and must capture again
+/// (`chain`, GC4).
 ///
-/// Invariants (checked when a position string is parsed, kept by play): checkers only on dark
+/// Invariants at a turn start (checked when a position string is parsed, kept by play): checkers only on dark
 /// squares, at most 6, none surrounded; stones only on interior points; stones on the board plus
 /// in hand at most 66; the first-turn flag only with the Guerrilla to move and no stone on the
 /// board; the Guerrilla to move only with a checker on the board; COIN to move only with a stone
@@ -50,6 +57,10 @@ pub struct Checkers {
     side: Side,
     /// True while no stone has ever been placed: the Guerrilla's very first turn (GC3).
     first: bool,
+    /// Mid-turn: the interior point of the Guerrilla's first stone, else `board::NONE`.
+    pending: u8,
+    /// Mid-turn: the square of the COIN checker that must go on capturing, else `board::NONE`.
+    chain: u8,
     hash: u64,
     settings: CheckersSettings,
 }
@@ -94,6 +105,8 @@ impl Checkers {
             hand,
             side,
             first,
+            pending: board::NONE,
+            chain: board::NONE,
             hash: 0,
             settings: CheckersSettings,
         };
@@ -120,6 +133,12 @@ impl Checkers {
         }
         if self.first {
             h ^= KEYS.first_turn;
+        }
+        if self.pending != board::NONE {
+            h ^= KEYS.pending[self.pending as usize];
+        }
+        if self.chain != board::NONE {
+            h ^= KEYS.chain[self.chain as usize];
         }
         h
     }
@@ -164,10 +183,22 @@ impl Checkers {
             let ip2 = board::interior(f, r).expect("symmetries keep interior points interior");
             stones |= 1u64 << ip2;
         }
-        Checkers::from_parts(checkers, stones, self.hand, self.side, self.first)
+        let mut t = Checkers::from_parts(checkers, stones, self.hand, self.side, self.first);
+        if self.pending != board::NONE {
+            let (pf, pr) = board::point_coords(self.pending);
+            let (f, r) = sym.map(pf, pr, 9);
+            t.pending = board::interior(f, r).expect("symmetries keep interior points interior");
+        }
+        if self.chain != board::NONE {
+            let (f, r) = sym.map(self.chain % 8, self.chain / 8, 8);
+            t.chain = r * 8 + f;
+        }
+        t.hash = t.hash_from_scratch();
+        t
     }
 
-    /// Applies a legal move (GC3, GC4), updating the hash incrementally.
+    /// Applies a legal whole move from a turn start (GC3, GC4), updating the hash
+    /// incrementally: what perft and `play_turn` use, faster than its steps one by one.
     fn apply(&mut self, mv: Move) {
         match mv {
             Move::Pair(a, b) => {
@@ -212,7 +243,7 @@ impl Checkers {
         self.hash ^= KEYS.coin_to_move;
     }
 
-    /// True when the side to move has at least one legal move.
+    /// True when the side to move has at least one legal move (at a turn start).
     fn has_legal_move(&self) -> bool {
         match self.side {
             Side::P1 => self.pair_edges().is_some_and(|(h, v)| (h | v) != 0),
@@ -277,6 +308,17 @@ impl Checkers {
         }
     }
 
+    /// The error for a whole turn given while a turn is half built.
+    fn illegal_if_midturn(&self, text: &str) -> Result<(), GameError> {
+        if self.at_turn_start() {
+            return Ok(());
+        }
+        Err(GameError::illegal(
+            text,
+            "a turn is half built: finish it step by step or take it back",
+        ))
+    }
+
     fn illegal_if_over(&self, text: &str) -> Result<(), GameError> {
         if let Some(Outcome::Win(s)) = self.outcome() {
             let who = match s {
@@ -293,7 +335,7 @@ impl Checkers {
 }
 
 impl Game for Checkers {
-    type Step = Move;
+    type Step = Step;
     type Turn = Move;
     type Undo = Checkers;
     type Settings = CheckersSettings;
@@ -319,14 +361,14 @@ impl Game for Checkers {
     }
 
     fn at_turn_start(&self) -> bool {
-        true
+        self.pending == board::NONE && self.chain == board::NONE
     }
 
     /// GC5: the side to move with no legal move loses. This covers every end rule: a Guerrilla
     /// with fewer than two stones in hand, or with no stone on the board after COIN's turn (no
     /// stone to place next to), has no legal pair; COIN with no checker left has no move.
     fn outcome(&self) -> Option<Outcome> {
-        if self.has_legal_move() {
+        if !self.at_turn_start() || self.has_legal_move() {
             None
         } else {
             Some(Outcome::Win(self.side.opponent()))
@@ -337,26 +379,40 @@ impl Game for Checkers {
         self.hash
     }
 
-    fn legal_steps(&self, out: &mut Vec<Move>) {
-        self.generate(out);
+    /// See `steps.rs`: a stone, or one hop of a checker (GC3, GC4).
+    fn legal_steps(&self, out: &mut Vec<Step>) {
+        self.steps(out);
     }
 
-    fn apply_step(&mut self, step: Move) -> Checkers {
+    /// Copy-make: the undo record is the position before the step (40 bytes).
+    fn apply_step(&mut self, step: Step) -> Checkers {
         let undo = *self;
-        self.apply(step);
+        self.play_step(step, None);
         undo
     }
 
-    fn undo_step(&mut self, _step: Move, undo: Checkers) {
+    fn apply_step_no_undo(&mut self, step: Step) {
+        self.play_step(step, None);
+    }
+
+    /// Reports the forced second stone and the forced captures of a chain (GC3, GC4).
+    fn apply_step_reporting(&mut self, step: Step, forced: &mut Vec<Step>) -> Checkers {
+        let undo = *self;
+        self.play_step(step, Some(forced));
+        undo
+    }
+
+    fn undo_step(&mut self, _step: Step, undo: Checkers) {
         *self = undo;
     }
 
-    fn random_step<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
-        self.random_move(rng)
+    /// Uniform over the legal next steps, without listing more than a checker's four hops.
+    fn random_step<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Step> {
+        self.random_step_of(rng)
     }
 
     /// The search's playout policy: see `eval.rs`.
-    fn playout_step<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
+    fn playout_step<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Step> {
         crate::game::best_of_sampled(self, rng, eval::POLICY_SAMPLES, eval::POLICY_EXPLORE)
     }
 
@@ -368,15 +424,21 @@ impl Game for Checkers {
     /// Playouts of a few turns, scored by `evaluate` (`eval.rs`).
     const PLAYOUT_CAP: u32 = eval::PLAYOUT_CAP;
 
-    fn format_step(&self, step: Move) -> String {
-        self.format_move(step)
+    fn format_step(&self, step: Step) -> String {
+        self.format_step_text(step)
     }
 
-    fn parse_step(&self, text: &str) -> Result<Move, GameError> {
-        self.parse_turn(text)
+    fn parse_step(&self, text: &str) -> Result<Step, GameError> {
+        let n = notation::parse_step(text)?;
+        self.illegal_if_over(text)?;
+        self.resolve_step(text, &n)
     }
 
+    /// Whole turns from a turn start (GC6); none mid-turn.
     fn legal_turns(&self, out: &mut Vec<Move>, cap: usize) -> bool {
+        if !self.at_turn_start() {
+            return true;
+        }
         let mut all = Vec::new();
         self.generate(&mut all);
         let complete = all.len() <= cap;
@@ -384,34 +446,41 @@ impl Game for Checkers {
         complete
     }
 
+    /// Checks the move by walking it (not by listing every path, which a dense stone field
+    /// makes long), then plays it.
     fn play_turn(&mut self, turn: &Move) -> Result<(), GameError> {
-        let mut all = Vec::new();
-        self.generate(&mut all);
-        if !all.contains(turn) {
-            return Err(GameError::illegal(
-                self.format_move(*turn),
-                "not a legal move in this position",
-            ));
+        if !self.at_turn_start() || !self.is_legal_move(*turn) {
+            let text = self.format_move(*turn);
+            self.illegal_if_midturn(&text)?;
+            self.illegal_if_over(&text)?;
+            // The notation's resolver says why.
+            let why = notation::parse(&text).and_then(|n| self.resolve(&text, &n));
+            return Err(why.err().unwrap_or_else(|| {
+                GameError::illegal(text.clone(), "not a legal move in this position")
+            }));
         }
         self.apply(*turn);
         Ok(())
     }
 
-    fn turn_from_steps(&self, steps: &[Move]) -> Move {
-        steps[0]
+    fn turn_from_steps(&self, steps: &[Step]) -> Move {
+        self.move_of_steps(steps)
     }
 
     fn format_turn(&self, turn: &Move) -> String {
         self.format_move(*turn)
     }
 
-    /// A turn is one step (GC3, GC4).
-    fn turn_steps(&self, turn: &Move) -> Vec<Move> {
-        vec![*turn]
+    /// A pair is two stones, the first next to a stone on the board (GC3); a path is its hops,
+    /// the forced ones left out (GC4).
+    fn turn_steps(&self, turn: &Move) -> Vec<Step> {
+        self.chosen_steps(*turn)
     }
 
     fn parse_turn(&self, text: &str) -> Result<Move, GameError> {
-        let notation = notation::parse(text)?;
+        let notation =
+            notation::parse(text).map_err(|e| notation::for_side(e, self.side == Side::P1))?;
+        self.illegal_if_midturn(text)?;
         self.illegal_if_over(text)?;
         self.resolve(text, &notation)
     }

@@ -1,7 +1,5 @@
 //! Move representation and legal move generation (GC3, GC4).
 
-use rand::Rng;
-
 use super::board::{self, ALL_POINTS, CROSS, NONE, NOT_LAST_COL, STEP};
 use super::Checkers;
 use crate::game::Side;
@@ -83,6 +81,58 @@ impl Checkers {
         }
     }
 
+    /// True when `mv` is one of the moves [`Checkers::generate`] lists, checked by walking it.
+    pub(crate) fn is_legal_move(&self, mv: Move) -> bool {
+        match mv {
+            Move::Pair(a, b) => {
+                let Some((h, v)) = self.pair_edges() else {
+                    return false;
+                };
+                a < 49
+                    && ((b == a + 1 && h & (1u64 << a) != 0)
+                        || (b == a + 7 && v & (1u64 << a) != 0))
+            }
+            Move::Path { from, len, dirs } => {
+                if self.side != Side::P2
+                    || from >= 64
+                    || self.checkers & (1u64 << from) == 0
+                    || len == 0
+                    || len > 49
+                    || dirs >> (2 * len as u32) != 0
+                {
+                    return false;
+                }
+                let others = self.checkers & !(1u64 << from);
+                let mut stones = self.stones;
+                let mut sq = from as usize;
+                let mut captured = false;
+                for i in 0..len as u32 {
+                    let d = ((dirs >> (2 * i)) & 3) as usize;
+                    let t = STEP[sq][d];
+                    if t == NONE || others & (1u64 << t) != 0 {
+                        return false;
+                    }
+                    let c = CROSS[sq][d];
+                    let capture = stones & (1u64 << c) != 0;
+                    if i > 0 && !capture {
+                        return false;
+                    }
+                    stones &= !(1u64 << c);
+                    captured = capture;
+                    sq = t as usize;
+                }
+                // A capture must go on while one is available (GC4).
+                !captured
+                    || (0..4).all(|d| {
+                        let t = STEP[sq][d];
+                        t == NONE
+                            || others & (1u64 << t) != 0
+                            || stones & (1u64 << CROSS[sq][d]) == 0
+                    })
+            }
+        }
+    }
+
     /// The number of legal moves (perft's bulk count at the last ply).
     pub(crate) fn count_moves(&self) -> u64 {
         match self.side {
@@ -133,36 +183,6 @@ impl Checkers {
             }
         }
     }
-
-    /// A uniformly random legal move, without listing the pairs (random games, playouts).
-    pub(crate) fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
-        match self.side {
-            Side::P1 => {
-                let (h, v) = self.pair_edges()?;
-                let (nh, nv) = (h.count_ones(), v.count_ones());
-                if nh + nv == 0 {
-                    return None;
-                }
-                let k = rng.random_range(0..nh + nv);
-                if k < nh {
-                    let p = nth_bit(h, k);
-                    Some(Move::Pair(p, p + 1))
-                } else {
-                    let p = nth_bit(v, k - nh);
-                    Some(Move::Pair(p, p + 7))
-                }
-            }
-            Side::P2 => {
-                let mut moves = Vec::with_capacity(32);
-                self.coin_moves(&mut |m| moves.push(m));
-                if moves.is_empty() {
-                    None
-                } else {
-                    Some(moves[rng.random_range(0..moves.len())])
-                }
-            }
-        }
-    }
 }
 
 /// Continues a capture chain of the checker that started on `from` and now stands on `sq`, with
@@ -204,7 +224,7 @@ fn chain(
 }
 
 /// The index of the `k`-th set bit of `b` (0-based); `b` has more than `k` bits set.
-fn nth_bit(mut b: u64, k: u32) -> u8 {
+pub(crate) fn nth_bit(mut b: u64, k: u32) -> u8 {
     for _ in 0..k {
         b &= b - 1;
     }

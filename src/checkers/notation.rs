@@ -1,13 +1,15 @@
-//! Move notation (see `doc/checkers.md`): parsing in two stages (text → [`Notation`], a
-//! syntax-only value → a legal [`Move`] resolved against the position) and canonical printing.
+//! Move and step notation (see `doc/checkers.md` and protocol.md § 6.1): parsing in two stages
+//! (text → [`Notation`] or [`StepNotation`], syntax-only values → a legal [`Move`] or [`Step`]
+//! resolved against the position) and canonical printing.
 //!
 //! ```text
 //! move   = pair | path
 //! pair   = point point                 ; D4D5: two points, either order
 //! point  = pfile prank                 ; pfile = "A".."I", prank = "1".."9"
-//! path   = square step { step }        ; c5-d6, c5xd6, c5xd6xe5
-//! step   = ( "-" | "x" ) square        ; "-" a plain step, "x" a capturing step
+//! path   = square hop { hop }          ; c5-d6, c5xd6, c5xd6xe5
+//! hop    = ( "-" | "x" ) square        ; "-" a plain step, "x" a capturing step
 //! square = file rank                   ; file = "a".."h", rank = "1".."8"
+//! step   = point | square hop          ; one decision: a stone D4, or one hop c5-d6 / c5xd6
 //! ```
 
 use nom::branch::alt;
@@ -18,6 +20,7 @@ use nom::{IResult, Parser};
 
 use super::board::{self, CROSS, STEP};
 use super::movegen::Move;
+use super::steps::Step;
 use super::Checkers;
 use crate::game::{GameError, Side};
 
@@ -62,8 +65,8 @@ pub(crate) fn pair(i: &str) -> IResult<&str, Notation> {
     map((point, point), |(p, q)| Notation::Pair(p, q)).parse(i)
 }
 
-/// `step = ( "-" | "x" ) square`
-pub(crate) fn step(i: &str) -> IResult<&str, (bool, u8)> {
+/// `hop = ( "-" | "x" ) square`
+pub(crate) fn hop(i: &str) -> IResult<&str, (bool, u8)> {
     (
         alt((map(char('-'), |_| false), map(char('x'), |_| true))),
         square,
@@ -71,13 +74,33 @@ pub(crate) fn step(i: &str) -> IResult<&str, (bool, u8)> {
         .parse(i)
 }
 
-/// `path = square step { step }`
+/// `path = square hop { hop }`
 pub(crate) fn path(i: &str) -> IResult<&str, Notation> {
-    map((square, many1(step)), |(start, steps)| Notation::Path {
+    map((square, many1(hop)), |(start, steps)| Notation::Path {
         start,
         steps,
     })
     .parse(i)
+}
+
+const GUERRILLA_RULE: &str = "a Guerrilla move: two points like D4D5 (point = A..I 1..9)";
+const COIN_RULE: &str =
+    "a COIN move: a path of squares like c5-d6 or c5xd6xe5 (square = a..h 1..8)";
+
+/// A syntax error names the rule of the side to move (a Guerrilla move while the Guerrilla is to
+/// move, whatever the text looked like); other errors pass unchanged.
+pub(crate) fn for_side(e: GameError, guerrilla_to_move: bool) -> GameError {
+    match e {
+        GameError::Syntax { got, .. } => GameError::syntax(
+            if guerrilla_to_move {
+                GUERRILLA_RULE
+            } else {
+                COIN_RULE
+            },
+            got,
+        ),
+        other => other,
+    }
 }
 
 /// `move = pair | path`, the whole text.
@@ -87,10 +110,8 @@ pub(crate) fn parse(text: &str) -> Result<Notation, GameError> {
         Err(_) => {
             // Name the rule the text was heading for, from its first character.
             let expected = match text.chars().next() {
-                Some('A'..='I') => "a Guerrilla move: two points like D4D5 (point = A..I 1..9)",
-                Some('a'..='h') => {
-                    "a COIN move: a path of squares like c5-d6 or c5xd6xe7 (square = a..h 1..8)"
-                }
+                Some('A'..='I') => GUERRILLA_RULE,
+                Some('a'..='h') => COIN_RULE,
                 _ => EXPECTED,
             };
             Err(GameError::syntax(expected, text))
@@ -98,7 +119,152 @@ pub(crate) fn parse(text: &str) -> Result<Notation, GameError> {
     }
 }
 
+/// What `parse_step` expects, for syntax errors.
+const EXPECTED_STEP: &str =
+    "a step: a point like D4 (a stone) or one diagonal step like c5-d6 or c5xd6 (a hop)";
+
+/// A step as written, before it is checked against a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum StepNotation {
+    /// A 9×9 point `(file, rank)`, 0-based, as written.
+    Stone((u8, u8)),
+    /// A start square, `true` for `x`, and the target square.
+    Hop { from: u8, capture: bool, to: u8 },
+}
+
+/// `step = point | square hop`, the whole text.
+pub(crate) fn parse_step(text: &str) -> Result<StepNotation, GameError> {
+    let stone = map(point, StepNotation::Stone);
+    let one_hop = map((square, hop), |(from, (capture, to))| StepNotation::Hop {
+        from,
+        capture,
+        to,
+    });
+    match all_consuming(alt((stone, one_hop))).parse(text) {
+        Ok((_, n)) => Ok(n),
+        Err(_) => {
+            let expected = match text.chars().next() {
+                Some('A'..='I') => "a Guerrilla step: one point like D4 (point = A..I 1..9)",
+                Some('a'..='h') => {
+                    "a COIN step: one diagonal step like c5-d6 or c5xd6 (square = a..h 1..8)"
+                }
+                _ => EXPECTED_STEP,
+            };
+            Err(GameError::syntax(expected, text))
+        }
+    }
+}
+
 impl Checkers {
+    /// The canonical text of a step from this position: a point (`D4`), or a hop with `x` when
+    /// it crosses a stone and `-` when not (`c5xd6`, `c5-d6`).
+    pub(crate) fn format_step_text(&self, step: Step) -> String {
+        match step {
+            Step::Stone(p) => board::point_name(p),
+            Step::Hop { from, dir } => {
+                let (t, c) = (
+                    STEP[from as usize][dir as usize],
+                    CROSS[from as usize][dir as usize],
+                );
+                if t == board::NONE {
+                    return format!("{}?", board::square_name(from));
+                }
+                let sep = if self.stones & (1u64 << c) != 0 {
+                    'x'
+                } else {
+                    '-'
+                };
+                format!("{}{sep}{}", board::square_name(from), board::square_name(t))
+            }
+        }
+    }
+
+    /// Resolves a parsed step against this position (not over): `Ok` only for a legal step.
+    pub(crate) fn resolve_step(&self, text: &str, n: &StepNotation) -> Result<Step, GameError> {
+        let bad = |reason: String| Err(GameError::illegal(text, reason));
+        match *n {
+            StepNotation::Stone((f, r)) => {
+                if self.side != Side::P1 {
+                    return bad("it is COIN's turn: a COIN step is a hop like c5-d6".into());
+                }
+                let Some(p) = board::interior(f, r) else {
+                    return bad(format!(
+                        "{} is an edge point: stones go on B2..H8 (GC1)",
+                        board::point_name_9(f, r)
+                    ));
+                };
+                let np = board::point_name(p);
+                if self.stones & (1u64 << p) != 0 {
+                    return bad(format!("{np} already holds a stone"));
+                }
+                let step = Step::Stone(p);
+                if self.is_legal_step(step) {
+                    return Ok(step);
+                }
+                if self.pending != board::NONE {
+                    return bad(format!(
+                        "{np} is not orthogonally adjacent to the first stone on {} (GC3)",
+                        board::point_name(self.pending)
+                    ));
+                }
+                if self.hand < 2 {
+                    return bad(format!("{} stone(s) in hand, two needed (GC5)", self.hand));
+                }
+                if !self.first && board::neighbours(self.stones) & (1u64 << p) == 0 {
+                    return bad(format!(
+                        "{np} is not next to a stone on the board: the first stone of a turn must be (GC3)"
+                    ));
+                }
+                bad(format!(
+                    "{np} has no empty neighbour for the second stone (GC3)"
+                ))
+            }
+            StepNotation::Hop { from, capture, to } => {
+                if self.side != Side::P2 {
+                    return bad(
+                        "it is the Guerrilla's turn: a Guerrilla step is a point like D4".into(),
+                    );
+                }
+                let (ns, nt) = (board::square_name(from), board::square_name(to));
+                if self.chain != board::NONE && from != self.chain {
+                    return bad(format!(
+                        "the checker on {} must go on capturing (GC4)",
+                        board::square_name(self.chain)
+                    ));
+                }
+                if self.checkers & (1u64 << from) == 0 {
+                    return bad(format!("no checker on {ns}"));
+                }
+                let Some(d) = (0..4).find(|&d| STEP[from as usize][d] == to) else {
+                    return bad(format!("{nt} is not one diagonal step from {ns} (GC4)"));
+                };
+                if self.checkers & (1u64 << to) != 0 {
+                    return bad(format!("{nt} holds a checker (GC4)"));
+                }
+                let c = CROSS[from as usize][d];
+                let nc = board::point_name(c);
+                let has_stone = self.stones & (1u64 << c) != 0;
+                if capture && !has_stone {
+                    return bad(format!(
+                        "{ns}x{nt} captures nothing, {nc} is empty: a plain step is written {ns}-{nt}"
+                    ));
+                }
+                if !capture && has_stone {
+                    return bad(format!(
+                        "{ns}-{nt} crosses the stone on {nc}: a capture is written {ns}x{nt}"
+                    ));
+                }
+                let step = Step::Hop { from, dir: d as u8 };
+                if !self.is_legal_step(step) {
+                    return bad(format!(
+                        "{ns}-{nt} captures nothing: after a capture only captures follow (GC4)"
+                    ));
+                }
+                Ok(step)
+            }
+        }
+    }
+
     /// The canonical token of a move from this position: a pair lower point first (by rank, then
     /// file: `D4E4`, `D4D5`); a path with `x` before each capturing step and `-` before a plain
     /// one.
@@ -278,6 +444,36 @@ mod tests {
             assert!(e.contains(&format!("but got '{bad}'")), "{e}");
             assert!(
                 matches!(parse(bad), Err(GameError::Syntax { .. })),
+                "{bad:?} should be a syntax error"
+            );
+        }
+    }
+
+    #[test]
+    fn step_grammar() {
+        assert_eq!(parse_step("D4"), Ok(StepNotation::Stone((3, 3))));
+        assert_eq!(parse_step("A1"), Ok(StepNotation::Stone((0, 0))));
+        assert_eq!(
+            parse_step("c5xd6"),
+            Ok(StepNotation::Hop {
+                from: 34,
+                capture: true,
+                to: 43
+            })
+        );
+        assert!(matches!(
+            parse_step("c5-d6"),
+            Ok(StepNotation::Hop { capture: false, .. })
+        ));
+        let e = parse_step("D4D5").unwrap_err().to_string();
+        assert!(e.starts_with("expected a Guerrilla step"), "{e}");
+        let e = parse_step("c5xd6xe5").unwrap_err().to_string();
+        assert!(e.starts_with("expected a COIN step"), "{e}");
+        for bad in [
+            "", "d4", "D", "D4 ", "c5", "c5d6", "c5-", "c5Xd6", "J1", "A0", "pass",
+        ] {
+            assert!(
+                matches!(parse_step(bad), Err(GameError::Syntax { .. })),
                 "{bad:?} should be a syntax error"
             );
         }

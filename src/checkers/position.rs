@@ -255,8 +255,10 @@ impl Checkers {
         ]
     }
 
-    /// The board for a human: points are the grid's crossings (`o` a stone, `+` empty), squares
-    /// its cells (`C` a checker, `.` an empty dark square, blank a light one).
+    /// The board for a human: points are the grid's crossings (`G` a stone, as in position
+    /// strings, `+` empty), squares its cells (`C` a checker, `.` an empty dark square, blank a
+    /// light one). Points are labelled top and left (`A`–`I`, `1`–`9`), squares bottom and right
+    /// (`a`–`h`, `1`–`8`).
     pub(crate) fn render_board(&self) -> String {
         let mut s = String::from("   A   B   C   D   E   F   G   H   I\n");
         for pr in (0..9u8).rev() {
@@ -264,12 +266,12 @@ impl Checkers {
             s.push_str(&format!("{}  ", pr + 1));
             for pf in 0..9u8 {
                 let stone = interior(pf, pr).is_some_and(|ip| self.stones & (1u64 << ip) != 0);
-                s.push(if stone { 'o' } else { '+' });
+                s.push(if stone { 'G' } else { '+' });
                 if pf < 8 {
                     s.push_str("---");
                 }
             }
-            s.push_str(&format!("  {}\n", pr + 1));
+            s.push('\n');
             if pr == 0 {
                 break;
             }

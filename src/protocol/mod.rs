@@ -22,6 +22,10 @@ pub use session::Protocol;
 pub fn run_stdio() -> Result<(), String> {
     let mut p = Protocol::new(Output::stdout())?;
     let stdin = std::io::stdin();
+    if std::io::IsTerminal::is_terminal(&stdin) {
+        // A person at a terminal sees no prompt: one hint, on stderr (stdout is the protocol).
+        eprintln!("guerrilla: type a command (help lists them, quit leaves)");
+    }
     p.run(stdin.lock());
     Ok(())
 }

@@ -108,7 +108,9 @@ const TABLE: &[Spec] = &[
         kind: Kind::Spin {
             default: 400,
             min: 1,
-            max: 1_000_000,
+            // Bounded so that the longest game's `position … moves …` fits in one line
+            // (session::MAX_LINE).
+            max: 10_000,
         },
         set: |o, n, _| o.turn_limit = n as u32,
         new_game_of: Some(|_| GameKind::Wells),
@@ -200,9 +202,8 @@ pub fn set(opts: &Options, name: &str, value: Option<&str>) -> Result<(Options, 
             (spec.set)(&mut new, 0, v);
         }
         Kind::Spin { min, max, .. } => {
-            let n = value
-                .parse::<u64>()
-                .ok()
+            // Strict decimal: no sign, no leading zero (protocol.md § 2).
+            let n = crate::game::parse_decimal(value)
                 .filter(|n| (*min..=*max).contains(n))
                 .ok_or_else(|| {
                     format!("expected an integer from {min} to {max} but got '{value}'")
@@ -252,6 +253,9 @@ mod tests {
         let (n, _) = set(&o, "Threads", Some("2")).unwrap();
         assert_eq!(n.search_config().threads, 2);
         assert!(set(&o, "Threads", Some("0")).is_err());
+        assert!(set(&o, "BoardSide", Some("+8")).is_err());
+        assert!(set(&o, "BoardSide", Some("08")).is_err());
+        assert!(set(&o, "Seed", Some("0")).is_ok());
         assert!(set(&o, "Game", Some("chess")).is_err());
         assert!(set(&o, "Game", None).is_err());
     }

@@ -321,11 +321,13 @@ fn end_or<'a>(what: &'static str) -> impl Parser<&'a str, Output = (), Error = P
 /// `uint = 1*DIGIT` (fits in 64 bits)
 fn uint(i: &str) -> Res<'_, u64> {
     let (rest_i, digits) = expect("a number", digit1).parse(i)?;
-    match digits.parse::<u64>() {
-        Ok(n) if rest_i.is_empty() || rest_i.starts_with(' ') => Ok((rest_i, n)),
+    match crate::game::parse_decimal(digits) {
+        Some(n) if rest_i.is_empty() || rest_i.starts_with(' ') => Ok((rest_i, n)),
         _ => Err(nom::Err::Error(PErr {
             at: i,
-            expected: Some("a number from 0 to 18446744073709551615"),
+            expected: Some(
+                "a decimal number from 0 to 18446744073709551615 (no sign, no leading zero)",
+            ),
         })),
     }
 }
@@ -337,7 +339,7 @@ fn uint32(i: &str) -> Res<'_, u32> {
         Ok(n) => Ok((rest_i, n)),
         Err(_) => Err(nom::Err::Error(PErr {
             at: i,
-            expected: Some("a number from 0 to 4294967295"),
+            expected: Some("a decimal number from 0 to 4294967295 (no sign, no leading zero)"),
         })),
     }
 }

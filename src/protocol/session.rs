@@ -20,6 +20,21 @@ use crate::game::{Game, Outcome, Side};
 use crate::games::GameKind;
 use crate::search::{self, Info, Limits};
 
+/// The longest input line accepted, in bytes (protocol.md § 1): 16 MiB, more than the longest
+/// legal `position fen … moves …` of either game. A Guerrilla turn token is at most ~1,420
+/// bytes (side 12, 60 pieces: 30 growths, a new group, 60 jumps, 60 kills), times the largest
+/// `TurnLimit` (10,000 turns) is 14.2 MB; a Guerrilla Checkers game has at most 67 turns.
+pub const MAX_LINE: usize = 16 << 20;
+/// How much of an overlong line the error line quotes.
+const QUOTED: usize = 40;
+
+/// The commands answered beside a running search: a line that starts with one of these words
+/// never stops a search, whether it then parses or not; every other line stops it first
+/// (protocol.md § 3.10).
+const BESIDE_A_SEARCH: &[&str] = &[
+    "isready", "query", "show", "describe", "legal", "geometry", "history", "help", "ugi",
+];
+
 /// How many whole turns `legal` lists at most.
 pub const LEGAL_TURNS_CAP: usize = 1000;
 /// `bench`: node budget per position, number of positions, seed.
@@ -35,6 +50,9 @@ pub(crate) trait AnySession: Send {
     fn is_searching(&mut self) -> bool;
     /// Stops a running search; returns once its `bestmove` has been written.
     fn stop(&mut self);
+    /// At the end of the input: lets a search or perft with a finite limit finish (its output
+    /// written), stops a `go infinite`.
+    fn finish(&mut self);
 }
 
 /// Makes a fresh session for a game with the given options, or says why it cannot.
@@ -214,8 +232,16 @@ impl<G: Game> Session<G> {
         let seed = opts.seed ^ self.engine.position().hash();
         self.engine.set_config(opts.search_config());
         let out = self.out.clone();
+        // The search may report its last state twice (a periodic report, then the final one
+        // with no iteration between): one `info` line per state.
+        let mut last_nodes = None;
         let started = self.engine.go(limits, seed, move |r| match r {
-            Report::Info(info) => out.line(&info_line(&info)),
+            Report::Info(info) => {
+                if last_nodes != Some(info.nodes) {
+                    last_nodes = Some(info.nodes);
+                    out.line(&info_line(&info));
+                }
+            }
             Report::BestMove(token) => {
                 out.line(&format!("bestmove {}", token.as_deref().unwrap_or("none")))
             }
@@ -493,6 +519,14 @@ impl<G: Game> AnySession for Session<G> {
     fn stop(&mut self) {
         self.engine.stop();
     }
+
+    fn finish(&mut self) {
+        if self.engine.is_endless() {
+            self.engine.stop();
+        } else {
+            self.engine.wait();
+        }
+    }
 }
 
 /// The help text, one command a line.
@@ -506,6 +540,56 @@ pub const HELP: &[&str] = &[
     "  legal [steps|turns] | play <move> | step <step> | undo [step] | history",
     "  show | describe | geometry | perft <depth> | bench | help",
 ];
+
+/// How one bounded read ended.
+enum Line {
+    /// A whole line (possibly the last one, without its `\n`) is in the buffer.
+    Whole,
+    /// The line had this many bytes, more than the limit: the buffer holds its start only, the
+    /// rest was read and dropped.
+    TooLong(usize),
+    /// The end of the input, nothing read.
+    End,
+}
+
+/// Reads one line into `buf`, keeping at most `limit` bytes of it (the rest of an overlong line
+/// is consumed and dropped, so memory stays bounded whatever the input).
+fn read_line_bounded(
+    input: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+    limit: usize,
+) -> std::io::Result<Line> {
+    let mut total = 0usize;
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(if total == 0 {
+                Line::End
+            } else if total > limit {
+                Line::TooLong(total)
+            } else {
+                Line::Whole
+            });
+        }
+        let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        let room = (limit + 1).saturating_sub(buf.len());
+        buf.extend_from_slice(&chunk[..take.min(room)]);
+        total += take;
+        input.consume(take);
+        if done {
+            // The `\n` itself does not count.
+            let len = total - 1;
+            return Ok(if len > limit {
+                Line::TooLong(len)
+            } else {
+                Line::Whole
+            });
+        }
+    }
+}
 
 /// The protocol: options, the current game's session, the output.
 pub struct Protocol {
@@ -532,18 +616,33 @@ impl Protocol {
         })
     }
 
-    /// Reads commands until `quit` or the end of input.
+    /// Reads commands until `quit` or the end of input. A line longer than [`MAX_LINE`] is
+    /// answered with one error line and skipped without being kept (memory stays bounded).
     pub fn run(&mut self, mut input: impl BufRead) {
         let mut buf = Vec::new();
         loop {
             buf.clear();
-            match input.read_until(b'\n', &mut buf) {
-                Ok(0) => break,
-                Ok(_) => {
+            match read_line_bounded(&mut input, &mut buf, MAX_LINE) {
+                Ok(Line::End) => break,
+                Ok(Line::Whole) => {
                     let raw = String::from_utf8_lossy(&buf);
                     if !self.handle(&raw) {
                         return;
                     }
+                }
+                Ok(Line::TooLong(total)) => {
+                    let head = String::from_utf8_lossy(&buf[..buf.len().min(4 * QUOTED)]);
+                    let head: String = clean_line(&head)
+                        .unwrap_or_default()
+                        .chars()
+                        .take(QUOTED)
+                        .collect();
+                    // Like any other line that is not a read-only command: it stops a search.
+                    self.session.stop();
+                    self.out.line(&format!(
+                        "info string error: expected a line of at most {MAX_LINE} bytes but got \
+                         '{head}…' ({total} bytes)"
+                    ));
                 }
                 Err(e) => {
                     log::error!("reading input: {e}");
@@ -551,8 +650,8 @@ impl Protocol {
                 }
             }
         }
-        // End of input: as `quit`.
-        self.session.stop();
+        // End of input: a finite search or perft ends by itself, `go infinite` is stopped.
+        self.session.finish();
     }
 
     /// Handles one raw input line; `false` after `quit`.
@@ -560,33 +659,29 @@ impl Protocol {
         let Some(line) = clean_line(raw) else {
             return true;
         };
+        // During a search, one rule by the line's first word: the read-only commands run beside
+        // it (also when their arguments are wrong), every other line — `stop`, `quit`, any other
+        // command, a line that is no command — stops it first (its bestmove is written).
+        let first = line.split(' ').next().unwrap_or("");
+        if BESIDE_A_SEARCH.contains(&first) {
+            // A search that has already ended is reaped, so its bestmove comes first.
+            let _ = self.session.is_searching();
+        } else {
+            self.session.stop();
+        }
         let cmd = match line.parse::<Command>() {
             Ok(cmd) => cmd,
             Err(e) => {
-                self.out.line(&error_line(e, &line));
+                let mut lines = vec![error_line(e, &line)];
+                if first == "go" {
+                    // A `go` always ends with a bestmove: an arena never waits for a search
+                    // that was never started.
+                    lines.push("bestmove none".to_string());
+                }
+                self.out.lines(&lines);
                 return true;
             }
         };
-        // During a search: read-only commands run beside it, `stop`/`quit` end it, every other
-        // command stops it first (its bestmove is written), then runs.
-        let read_only = matches!(
-            cmd,
-            Command::IsReady
-                | Command::Query(_)
-                | Command::Show
-                | Command::Describe
-                | Command::Legal(_)
-                | Command::Geometry
-                | Command::History
-                | Command::Help
-                | Command::Ugi
-        );
-        if !read_only {
-            self.session.stop();
-        } else {
-            // A search that has already ended is reaped, so its bestmove comes first.
-            let _ = self.session.is_searching();
-        }
         match cmd {
             Command::Quit => return false,
             Command::Stop => {}

@@ -158,8 +158,6 @@ fn errors_change_nothing() {
         "position fen 99999 p3",
         "position fen",
         "position startpos 3a",
-        "go nodes x",
-        "go sideways",
         "query everything",
         "setoption name Contempt value 16",
         "setoption name BoardSide value 99",
@@ -175,6 +173,18 @@ fn errors_change_nothing() {
             continue;
         }
         h.assert_error_changes_nothing(line);
+    }
+    // A `go` the parser rejects still ends with `bestmove none`, and changes nothing.
+    for line in ["go nodes x", "go sideways", "go nodes 08", "go depth +3"] {
+        let before = h.one("describe");
+        let out = h.send(line);
+        assert_eq!(out.len(), 2, "{line}: {out:?}");
+        assert!(
+            out[0].starts_with("info string error: expected "),
+            "{out:?}"
+        );
+        assert_eq!(out[1], "bestmove none");
+        assert_eq!(h.one("describe"), before, "state changed by '{line}'");
     }
     // An option the factory refuses leaves options and game alone.
     assert!(h.send("setoption name BoardSide value 12").is_empty());

@@ -263,6 +263,10 @@ pub(crate) fn format_turn(pos: &Wells, steps: &[Step]) -> String {
     let geo = pos.geo;
     let n = |x: u16| geo.name(x as usize);
     let mut elems: Vec<String> = Vec::new();
+    // Growths and kills are printed sorted, so that one turn has one printed form: the set of
+    // growths made does not depend on their order (a point next to two groups is refused
+    // whichever grows first, W4), and the kills are a set (a matching).
+    let mut grows: Vec<u16> = Vec::new();
     let mut kills: Vec<(u16, u16)> = Vec::new();
     let mut group: Option<String> = None;
     let mut closed = false;
@@ -296,7 +300,7 @@ pub(crate) fn format_turn(pos: &Wells, steps: &[Step]) -> String {
                 elems.extend(group.take());
                 match other {
                     Step::Pass => elems.push("pass".into()),
-                    Step::Grow(x) => elems.push(format!("+{}", n(x))),
+                    Step::Grow(x) => grows.push(x),
                     Step::NewGroup(x) => elems.push(format!("*{}", n(x))),
                     Step::Kill(a, b) => kills.push((a, b)),
                     _ => {}
@@ -305,9 +309,13 @@ pub(crate) fn format_turn(pos: &Wells, steps: &[Step]) -> String {
         }
     }
     elems.extend(group.take());
+    // The growths come first in every turn (W4 order), in point order.
+    grows.sort_unstable();
+    let mut all: Vec<String> = grows.into_iter().map(|x| format!("+{}", n(x))).collect();
+    all.extend(elems);
     kills.sort_unstable();
-    elems.extend(kills.into_iter().map(|(a, b)| format!("{}x{}", n(a), n(b))));
-    elems.join(",")
+    all.extend(kills.into_iter().map(|(a, b)| format!("{}x{}", n(a), n(b))));
+    all.join(",")
 }
 
 /// Parses a turn token and resolves it against `pos` (a turn start), step by step.

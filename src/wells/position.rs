@@ -57,9 +57,8 @@ pub(crate) fn parse(text: &str, settings: &Settings) -> Result<Wells, GameError>
             fields.len()
         )));
     }
-    let side: u8 = fields[0]
-        .parse()
-        .ok()
+    let side: u8 = crate::game::parse_decimal(fields[0])
+        .and_then(|n| u8::try_from(n).ok())
         .filter(|s| (MIN_SIDE..=MAX_SIDE).contains(s))
         .ok_or_else(|| {
             bad(format!(
@@ -110,15 +109,17 @@ pub(crate) fn parse(text: &str, settings: &Settings) -> Result<Wells, GameError>
             )))
         }
     };
-    let turn: u32 = fields[3].parse().ok().filter(|&t| t >= 1).ok_or_else(|| {
-        bad(format!(
-            "expected a turn number from 1 but got '{}'",
-            fields[3]
-        ))
-    })?;
-    let passes: u8 = fields[4]
-        .parse()
-        .ok()
+    let turn: u32 = crate::game::parse_decimal(fields[3])
+        .and_then(|n| u32::try_from(n).ok())
+        .filter(|&t| t >= 1)
+        .ok_or_else(|| {
+            bad(format!(
+                "expected a turn number from 1 but got '{}'",
+                fields[3]
+            ))
+        })?;
+    let passes: u8 = crate::game::parse_decimal(fields[4])
+        .and_then(|n| u8::try_from(n).ok())
         .filter(|&p| p <= 2)
         .ok_or_else(|| bad(format!("expected passes 0, 1 or 2 but got '{}'", fields[4])))?;
     if (turn % 2 == 1) != (side_to_move == 0) {
@@ -238,10 +239,14 @@ pub(crate) fn describe(w: &Wells) -> Vec<(&'static str, String)> {
     ]
 }
 
-/// An ASCII hexagon: number 1 at the bottom, letters rising to the right along each row.
+/// An ASCII hexagon: number 1 at the bottom, letters rising to the right along each row. Every
+/// row is labelled with its number on the left; every letter (a line of points running down to
+/// the right) is labelled one step beyond its lowest point: under the bottom row for the first
+/// letters, right of the lower rows for the others.
 pub(crate) fn render(w: &Wells) -> String {
     let geo = w.geo;
     let c = geo.side as i32 - 1;
+    let letter = |q: i32| (b'a' + q as u8) as char;
     let mut out = String::new();
     for r in (0..=2 * c).rev() {
         let indent = (r - c).unsigned_abs() as usize;
@@ -256,9 +261,22 @@ pub(crate) fn render(w: &Wells) -> String {
             })
             .collect();
         out.push_str(&row.join(" "));
-        let first = (b'a' + q0 as u8) as char;
-        out.push_str(&format!("   ({first}{}..)\n", r + 1));
+        if r < c {
+            // The letter whose lowest point ends the row above this one.
+            out.push(' ');
+            out.push(letter(r + c + 1));
+        }
+        out.push('\n');
     }
+    // Point (q, 1) is drawn at column 2q + c: its letter goes one column right, one line down.
+    out.push_str("   ");
+    let mut bottom = " ".repeat(c as usize + 1);
+    for q in 0..=c {
+        bottom.push(letter(q));
+        bottom.push(' ');
+    }
+    out.push_str(bottom.trim_end());
+    out.push('\n');
     out.push_str(&format!(
         "{} to move, turn {}, passes {}, score W {} B {}\n",
         if w.st.side == 0 { "White" } else { "Black" },

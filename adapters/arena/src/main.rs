@@ -67,8 +67,9 @@ enum Command {
 
 #[derive(Args, Debug)]
 struct MatchArgs {
-    /// An engine: `name=NAME cmd=COMMAND [option.NAME=VALUE …]` (repeatable; the command is a
-    /// program and its arguments, split on whitespace, no shell).
+    /// An engine: `name=NAME cmd=COMMAND [tc=TC] [option.NAME=VALUE …]` (repeatable; the
+    /// command is a program and its arguments, split on whitespace, no shell; `tc=` its own
+    /// time control instead of --tc).
     #[arg(long, num_args = 1.., action = clap::ArgAction::Append, value_name = "KEY=VALUE")]
     engine: Vec<String>,
     /// The `--engine` values grouped by occurrence (filled from the raw matches).
@@ -170,17 +171,18 @@ const GAME_OPTIONS: [&str; 3] = ["Game", "BoardSide", "TurnLimit"];
 
 /// `name=… cmd=… option.X=…` words of one `--engine`.
 fn engine_spec(words: &[String]) -> Result<EngineSpec, String> {
-    let (mut name, mut command, mut opts) = (None, None, Vec::new());
+    let (mut name, mut command, mut opts, mut tc) = (None, None, Vec::new(), None);
     for w in words {
         let (k, v) = name_value(w).map_err(|e| format!("--engine: {e}"))?;
         match k.as_str() {
             "name" => name = Some(v),
             "cmd" => command = Some(v),
+            "tc" => tc = Some(v),
             _ => match k.strip_prefix("option.") {
                 Some(o) => opts.push((o.to_string(), v)),
                 None => {
                     return Err(format!(
-                        "--engine: expected name=, cmd= or option.NAME= but got '{w}'"
+                        "--engine: expected name=, cmd=, tc= or option.NAME= but got '{w}'"
                     ))
                 }
             },
@@ -191,6 +193,7 @@ fn engine_spec(words: &[String]) -> Result<EngineSpec, String> {
         name: name.unwrap_or_else(|| command.clone()),
         command,
         options: opts,
+        tc,
     })
 }
 
@@ -206,6 +209,7 @@ fn engines(args: &MatchArgs) -> Result<Vec<EngineSpec>, String> {
             name: args.name1.clone(),
             command: c.clone(),
             options: parse_opts(&args.options1)?,
+            tc: None,
         });
     }
     if let Some(c) = &args.engine2 {
@@ -213,6 +217,7 @@ fn engines(args: &MatchArgs) -> Result<Vec<EngineSpec>, String> {
             name: args.name2.clone(),
             command: c.clone(),
             options: parse_opts(&args.options2)?,
+            tc: None,
         });
     }
     for words in &args.engine_groups {
@@ -288,7 +293,7 @@ fn status(s: &Summary) -> ExitCode {
 }
 
 fn run_match<G: Game>(args: &MatchArgs) -> Result<ExitCode, String> {
-    let tc: TimeControl = args.tc.parse()?;
+    args.tc.parse::<TimeControl>()?;
     let shared = args
         .options
         .iter()
@@ -358,10 +363,20 @@ fn run_match<G: Game>(args: &MatchArgs) -> Result<ExitCode, String> {
         .as_ref()
         .map(|p| File::create(p).map_err(|e| format!("cannot write {}: {e}", p.display())))
         .transpose()?;
+    let tcs = info
+        .engines
+        .iter()
+        .map(|e| {
+            let text = e.tc.clone().unwrap_or_else(|| args.tc.clone());
+            let tc: TimeControl = text
+                .parse()
+                .map_err(|err| format!("engine {}: {err}", e.name))?;
+            Ok((tc, text))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
     let referee = Referee::<G> {
         settings: &settings,
-        tc,
-        tc_text: &args.tc,
+        tcs: &tcs,
         margin: Duration::from_millis(args.margin),
         timeout: Duration::from_secs_f64(args.timeout.max(0.001)),
         go_wait: Duration::from_secs_f64(args.go_margin.max(0.001)),

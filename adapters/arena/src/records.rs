@@ -42,6 +42,9 @@ pub struct EngineSpec {
     pub command: String,
     /// `setoption` pairs sent to this engine only, after the shared ones.
     pub options: Vec<(String, String)>,
+    /// Its own time control (`tc=` of `--engine`), instead of the match's.
+    #[serde(default)]
+    pub tc: Option<String>,
 }
 
 /// What defines a match: everything that decides its schedule and its games.
@@ -387,6 +390,7 @@ mod tests {
                 name: "a \"quoted\" \\ name".into(),
                 command: "x".into(),
                 options: vec![],
+                tc: None,
             }],
             gauntlet: false,
             games: 2,

@@ -51,9 +51,8 @@ impl std::str::FromStr for TimeControl {
 /// What a game needs besides its engines.
 pub struct Referee<'a, G: Game> {
     pub settings: &'a G::Settings,
-    pub tc: TimeControl,
-    /// The `--tc` text, recorded with every game.
-    pub tc_text: &'a str,
+    /// Every engine's time control and its text, by engine index.
+    pub tcs: &'a [(TimeControl, String)],
     /// How late a time-controlled answer may come.
     pub margin: Duration,
     /// The wait for any answer but `bestmove`.
@@ -120,22 +119,33 @@ struct Fault {
     bad_move: Option<String>,
 }
 
+/// The time control text of a game: the one of both engines, or `p1's/p2's` when they differ.
+pub fn game_tc_text(p1: &str, p2: &str) -> String {
+    if p1 == p2 {
+        p1.to_string()
+    } else {
+        format!("{p1}/{p2}")
+    }
+}
+
 impl<G: Game> Referee<'_, G> {
-    fn go_line(&self, clocks: [u64; 2]) -> String {
-        match self.tc {
+    /// The `go` line for the side to move, `tc` being its time control and `incs` the two
+    /// sides' clock increments.
+    fn go_line(tc: TimeControl, clocks: [u64; 2], incs: [u64; 2]) -> String {
+        match tc {
             TimeControl::Nodes(n) => format!("go nodes {n}"),
             TimeControl::Movetime(ms) => format!("go movetime {ms}"),
             TimeControl::Depth(d) => format!("go depth {d}"),
-            TimeControl::Clock { inc, .. } => format!(
-                "go p1time {} p2time {} p1inc {inc} p2inc {inc}",
-                clocks[0], clocks[1]
+            TimeControl::Clock { .. } => format!(
+                "go p1time {} p2time {} p1inc {} p2inc {}",
+                clocks[0], clocks[1], incs[0], incs[1]
             ),
         }
     }
 
     /// The time a `go` may take before it loses on time (`None`: no time limit).
-    fn budget(&self, clock: u64) -> Option<Duration> {
-        match self.tc {
+    fn budget(tc: TimeControl, clock: u64) -> Option<Duration> {
+        match tc {
             TimeControl::Movetime(ms) => Some(Duration::from_millis(ms)),
             TimeControl::Clock { .. } => Some(Duration::from_millis(clock)),
             TimeControl::Nodes(_) | TimeControl::Depth(_) => None,
@@ -143,10 +153,10 @@ impl<G: Game> Referee<'_, G> {
     }
 
     /// The fault of an engine error met while talking to `side`'s engine.
-    fn fault(&self, side: Side, err: EngineError, during_go: bool) -> Option<Fault> {
+    fn fault(tc: TimeControl, side: Side, err: EngineError, during_go: bool) -> Option<Fault> {
         let reason = match &err {
             EngineError::Abandoned => return None,
-            EngineError::Timeout { .. } if during_go => match self.tc {
+            EngineError::Timeout { .. } if during_go => match tc {
                 TimeControl::Nodes(_) | TimeControl::Depth(_) => Reason::Hang,
                 _ => Reason::Time,
             },
@@ -174,7 +184,7 @@ impl<G: Game> Referee<'_, G> {
             p1: engines[0].name.clone(),
             p2: engines[1].name.clone(),
             opening: opening.to_string(),
-            tc: self.tc_text.to_string(),
+            tc: game_tc_text(&self.tcs[job.p1].1, &self.tcs[job.p2].1),
             result: String::new(),
             reason: Reason::Gameover,
             detail: String::new(),
@@ -189,7 +199,8 @@ impl<G: Game> Referee<'_, G> {
             // Openings are checked before the match starts.
             Err(e) => panic!("opening '{opening}' was checked and is refused: {e}"),
         };
-        match self.moves(&mut referee, &mut record, &mut engines) {
+        let tcs = [self.tcs[job.p1].0, self.tcs[job.p2].0];
+        match self.moves(&mut referee, &mut record, &mut engines, tcs) {
             Err(None) => Played::Abandoned,
             Err(Some(f)) => {
                 record.result = result_word(Some(Outcome::Win(f.side.opponent()))).to_string();
@@ -258,19 +269,21 @@ impl<G: Game> Referee<'_, G> {
         referee: &mut G,
         record: &mut GameRecord,
         engines: &mut [&mut Engine; 2],
+        tcs: [TimeControl; 2],
     ) -> Result<(Outcome, Reason, String), Option<Fault>> {
         let t = self.timeout;
         for (i, side) in [Side::P1, Side::P2].into_iter().enumerate() {
             engines[i]
                 .is_ready(t)
                 .and_then(|_| engines[i].send("uginewgame"))
-                .map_err(|e| self.fault(side, e, false))?;
+                .map_err(|e| Self::fault(tcs[i], side, e, false))?;
         }
-        let (time, inc) = match self.tc {
+        let clock = |tc: TimeControl| match tc {
             TimeControl::Clock { time, inc } => (time, inc),
             _ => (0, 0),
         };
-        let mut clocks = [time, time];
+        let mut clocks = [clock(tcs[0]).0, clock(tcs[1]).0];
+        let incs = [clock(tcs[0]).1, clock(tcs[1]).1];
         loop {
             let pos_line = position_line(&record.opening, &record.moves);
             let side = referee.side_to_move();
@@ -278,7 +291,7 @@ impl<G: Game> Referee<'_, G> {
             let p1turn = engines[0]
                 .send(&pos_line)
                 .and_then(|_| engines[0].query("p1turn", t))
-                .map_err(|e| self.fault(Side::P1, e, false))?;
+                .map_err(|e| Self::fault(tcs[0], Side::P1, e, false))?;
             if (p1turn == "true") != (side == Side::P1) {
                 record.problems.push(format!(
                     "ply {}: {} says p1turn {p1turn}, the rules say {} to move",
@@ -288,11 +301,12 @@ impl<G: Game> Referee<'_, G> {
                 ));
             }
             let us = side.index();
+            let tc = tcs[us];
             let over = engines[us]
                 .is_ready(t)
                 .and_then(|_| engines[us].send(&pos_line))
                 .and_then(|_| engines[us].query("gameover", t))
-                .map_err(|e| self.fault(side, e, false))?;
+                .map_err(|e| Self::fault(tc, side, e, false))?;
             if (over == "true") != referee.outcome().is_some() {
                 record.problems.push(format!(
                     "ply {}: {} says gameover {over}, the rules say {}",
@@ -311,13 +325,13 @@ impl<G: Game> Referee<'_, G> {
                     format!("ply cap {} reached", self.max_plies),
                 ));
             }
-            let go = self.go_line(clocks);
-            let budget = self.budget(clocks[us]);
+            let go = Self::go_line(tc, clocks, incs);
+            let budget = Self::budget(tc, clocks[us]);
             let wait = budget.map_or(self.go_wait, |b| b + self.margin);
             let started = Instant::now();
             let mv = engines[us]
                 .go(&go, wait)
-                .map_err(|e| self.fault(side, e, true))?;
+                .map_err(|e| Self::fault(tc, side, e, true))?;
             let spent = started.elapsed();
             let spent_ms = spent.as_millis() as u64;
             if let Some(b) = budget {
@@ -334,7 +348,7 @@ impl<G: Game> Referee<'_, G> {
                     }));
                 }
             }
-            if let TimeControl::Clock { .. } = self.tc {
+            if let TimeControl::Clock { inc, .. } = tc {
                 clocks[us] = clocks[us].saturating_sub(spent_ms) + inc;
             }
             let turn = match referee.parse_turn(&mv) {

@@ -41,10 +41,18 @@ pub fn check_game<G: Game>(
             g.moves.len()
         ));
     }
-    if g.tc != info.tc {
+    let tc_of = |name: &str| {
+        info.engines
+            .iter()
+            .find(|e| e.name == name)
+            .and_then(|e| e.tc.clone())
+            .unwrap_or_else(|| info.tc.clone())
+    };
+    let want_tc = crate::referee::game_tc_text(&tc_of(&g.p1), &tc_of(&g.p2));
+    if g.tc != want_tc {
         out.push(format!(
-            "time control {} but the match's is {}",
-            g.tc, info.tc
+            "time control {} but the match's is {want_tc}",
+            g.tc
         ));
     }
     let outcome = game.outcome();

@@ -74,7 +74,10 @@ fn no_start(
         p1: info.engines[job.p1].name.clone(),
         p2: info.engines[job.p2].name.clone(),
         opening: opening.to_string(),
-        tc: info.tc.clone(),
+        tc: crate::referee::game_tc_text(
+            info.engines[job.p1].tc.as_deref().unwrap_or(&info.tc),
+            info.engines[job.p2].tc.as_deref().unwrap_or(&info.tc),
+        ),
         result: result_word(Some(guerrilla::game::Outcome::Win(side.opponent()))).to_string(),
         reason: Reason::NoStart,
         detail: format!("{}: {err}", info.engines[faulty].name),

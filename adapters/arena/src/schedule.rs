@@ -153,6 +153,7 @@ mod tests {
                     name: format!("e{i}"),
                     command: "x".into(),
                     options: vec![],
+                    tc: None,
                 })
                 .collect(),
             gauntlet,

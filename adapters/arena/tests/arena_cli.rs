@@ -424,6 +424,27 @@ fn bad_match_arguments_are_refused_before_any_game() {
         assert!(stderr.contains(want), "{extra:?}: {stderr}");
         assert!(!stdout.contains("game 1:"), "{stdout}");
     }
+    let mut own_tc: Vec<String> = [
+        "--engine", "name=a", &e, "--engine", "name=b", &e, "tc=fast",
+    ]
+    .map(String::from)
+    .to_vec();
+    let out = arena_raw(&own_tc);
+    assert!(
+        text(&out).1.contains("engine b: expected nodes=N"),
+        "{:?}",
+        text(&out)
+    );
+    // An engine's own time control is sent to it alone and recorded as p1's/p2's.
+    own_tc[6] = "tc=nodes=3".into();
+    own_tc.extend(["--tc", "nodes=7", "--max-plies", "2", "--verbose"].map(String::from));
+    let out = arena_raw(&own_tc);
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(
+        stderr.contains("b > go nodes 3") && stderr.contains("a > go nodes 7"),
+        "{stderr}"
+    );
     let out = arena_raw(&["--engine".into(), "name=a".into(), e.clone()]);
     assert!(
         text(&out).1.contains("at least two engines"),

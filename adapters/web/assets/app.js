@@ -146,6 +146,9 @@ function clickName(name) {
   if (!humanToMove()) { notice(`refused: ${name} — it is the engine's turn`); return; }
   const prefix = gui.clicked.concat([name]);
   const cands = candidates(prefix);
+  if (cands.length === 0 && gui.clicked.length && gui.clicked[gui.clicked.length - 1] === name) {
+    return; // the selected piece clicked again: it stays selected
+  }
   if (cands.length === 0) {
     const next = nextNames();
     notice(`refused: ${name} is not a legal ${gui.clicked.length ? 'continuation of ' + gui.clicked.join(' ') : 'choice'} here` +
@@ -420,7 +423,20 @@ function render(state) {
   const geoChanged = !gui.state || JSON.stringify(gui.state.geometry) !== JSON.stringify(state.geometry);
   const posChanged = !gui.state || JSON.stringify(gui.state.describe) !== JSON.stringify(state.describe) ||
     JSON.stringify(gui.state.steps) !== JSON.stringify(state.steps);
+  const settingsChanged = !gui.state || gui.state.game !== state.game ||
+    gui.state.board_side !== state.board_side || gui.state.turn_limit !== state.turn_limit ||
+    JSON.stringify(gui.state.players) !== JSON.stringify(state.players);
   gui.state = state;
+  if (settingsChanged) {
+    // the controls show what the server plays
+    $('game').value = state.game;
+    $('board-side').value = state.board_side;
+    $('turn-limit').value = state.turn_limit;
+    state.players.forEach((p, i) => {
+      $(`p${i + 1}-kind`).value = p.kind;
+      if (p.movetime) $(`p${i + 1}-time`).value = p.movetime;
+    });
+  }
   if (geoChanged) {
     gui.names = new Set();
     if (state.geometry) {
@@ -428,7 +444,15 @@ function render(state) {
       state.geometry.squares.forEach((q) => gui.names.add(q.name));
     }
   }
-  if (posChanged) gui.clicked = [];
+  if (posChanged) {
+    gui.clicked = [];
+    // When every step names the same point or square first (a piece that must go on), it is
+    // selected already.
+    const all = humanToMove() ? candidates([]) : [];
+    if (all.length && all.every((c) => c.names.length > 1 && c.names[0] === all[0].names[0])) {
+      gui.clicked = [all[0].names[0]];
+    }
+  }
   drawBoard();
   renderHighlights();
   renderTurnPanel();

@@ -215,11 +215,19 @@ impl Session {
         );
         self.engine = Some(e);
         self.search = None;
-        // The settings and the position are sent to every new process.
+        self.restore_game(false)
+    }
+
+    /// Sends the settings and the game (start position, whole turns, and with `building` the
+    /// steps of the turn being built) to the engine, from what it last said in `history`.
+    /// A step of `building` the engine took by itself is refused when sent again: that refusal
+    /// is expected and skipped.
+    fn restore_game(&mut self, building: bool) -> Result<(), String> {
         let mut cmds = vec![
             format!("setoption name BoardSide value {}", self.board_side),
             format!("setoption name TurnLimit value {}", self.turn_limit),
             format!("setoption name Game value {}", self.game),
+            "uginewgame".to_string(),
         ];
         if let Some(start) = &self.history_start {
             let mut p = format!("position fen {start}");
@@ -231,6 +239,11 @@ impl Session {
         }
         let lines = self.request(&cmds)?;
         self.report_errors(&lines);
+        if building {
+            for step in self.building.clone() {
+                self.request(&[format!("step {step}")])?;
+            }
+        }
         self.geometry_dirty = true;
         Ok(())
     }
@@ -607,6 +620,14 @@ impl Session {
         let lines = self
             .request_or_restart(&cmds)
             .ok_or("the engine was restarted")?;
+        if let Some(e) = first_error(&lines) {
+            // Nothing changes on a bad setting or position: the previous game is set up again.
+            if let Err(r) = self.restore_game(true) {
+                self.restart_engine(&r);
+            }
+            self.refresh();
+            return Err(e);
+        }
         self.game = game;
         self.board_side = board_side;
         self.turn_limit = turn_limit;
@@ -616,15 +637,9 @@ impl Session {
         self.paused = a.get("paused").and_then(Value::as_bool).unwrap_or(false);
         self.last = Value::Null;
         self.thinking = Value::Null;
-        let err = first_error(&lines);
         self.refresh();
-        match err {
-            Some(e) => Err(e),
-            None => {
-                self.message("info", format!("new game of {}", self.game));
-                Ok(())
-            }
-        }
+        self.message("info", format!("new game of {}", self.game));
+        Ok(())
     }
 
     fn step(&mut self, a: &Value) -> Result<(), String> {
