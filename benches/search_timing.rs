@@ -16,7 +16,8 @@
 //! after (from `/proc/loadavg`), since a loaded machine delays any process.
 //!
 //! `--make-positions` writes the data files: per game, positions at every turn start of
-//! self-play games (`go nodes 200` for both sides, seeded) and of random games, thinned to
+//! self-play games (`go nodes 200` for both sides, seeded), of random games and, for Guerrilla
+//! Checkers, dense stone fields (24 stones or more: COIN avoids captures), thinned to
 //! `--per-game` lines (default 500) spread evenly.
 
 use std::io::{BufRead, BufReader, Write};
@@ -75,6 +76,38 @@ fn game_positions<G: Game>(games: u64, searched: bool) -> Vec<String> {
     out
 }
 
+/// Dense stone fields: Guerrilla Checkers games where the Guerrilla places random pairs and
+/// COIN plays a random move that captures nothing whenever it has one, so that stones pile
+/// up around the checkers (where a capture path may go many ways).
+fn dense_checkers(games: u64) -> Vec<String> {
+    use rand::Rng;
+    let mut out = Vec::new();
+    for g in 0..games {
+        let mut pos = Checkers::new(&Default::default());
+        let mut rng = SmallRng::seed_from_u64(0xde5e ^ g);
+        while pos.outcome().is_none() {
+            if pos.stones_on_board() >= 24 {
+                out.push(pos.to_position_string());
+            }
+            let mut steps = Vec::new();
+            pos.legal_steps(&mut steps);
+            let quiet: Vec<_> = steps
+                .iter()
+                .copied()
+                .filter(|&s| {
+                    let mut p = pos;
+                    p.apply_step(s);
+                    p.stones_on_board() >= pos.stones_on_board()
+                })
+                .collect();
+            let pick = if quiet.is_empty() { &steps } else { &quiet };
+            let s = pick[rng.random_range(0..pick.len())];
+            pos.apply_step(s);
+        }
+    }
+    out
+}
+
 /// Every `len / n`-th line, `n` in all (or all when fewer).
 fn thin(lines: Vec<String>, n: usize) -> Vec<String> {
     if lines.len() <= n {
@@ -97,6 +130,9 @@ fn make_positions(per_game: usize) {
             ),
         };
         let mut lines = thin(searched, per_game * 3 / 5);
+        if game == "guerrilla-checkers" {
+            lines.extend(thin(dense_checkers(40), per_game / 5));
+        }
         lines.extend(thin(random, per_game - lines.len()));
         let mut f = std::fs::File::create(data_path(game)).unwrap();
         writeln!(

@@ -58,12 +58,15 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "corner_stones/4",
 ];
 
-/// The fitted weights of the logistic model (see the module documentation).
+/// The fitted weights of the logistic model (see the module documentation). Fitted (two rounds
+/// of play and refit, 200 games each at `go nodes 300`) when a turn was one step; the hop-level
+/// step model plays the same turns, but a refit with the calibration bench is due.
 pub const WEIGHTS: [f64; FEATURES] = [
     -2.283, 0.043, -0.931, 1.013, 0.759, 0.518, 0.190, -0.118, -0.080, 0.026, 0.291,
 ];
 
-/// Steps after which a playout is cut and scored by the evaluation.
+/// Steps after which a playout is cut and scored by the evaluation: about four turns with a
+/// Guerrilla turn of two steps and a COIN turn of one hop or more.
 pub const PLAYOUT_CAP: u32 = 10;
 /// Steps drawn by the playout policy before it keeps the best.
 pub const POLICY_SAMPLES: u32 = 4;
