@@ -859,7 +859,7 @@ fn doc_examples_are_legal_and_canonical() {
         (pos(5, "d5 e5 f5", "", "", 3), "+g5,*a1,e5-c5=f5"),
         (
             pos(5, "e5 f5 a1 b1", "", "", 3),
-            "+e4,+a2,*i9,e5-g5.f5-d3,a1-c1",
+            "+a2,+e4,*i9,e5-g5.f5-d3,a1-c1",
         ),
         (
             pos(5, "c2 d2 c3 d3 g7 h7", "e3 g8", "", 3),

@@ -290,7 +290,8 @@ fn movetime_is_honoured() {
     let (turn, infos) = run(&pos, &limits, 1);
     let took = t.elapsed();
     assert!(is_legal(&pos, &turn.unwrap()));
-    assert!(took >= Duration::from_millis(150), "{took:?}");
+    // A timed search stops a few milliseconds early (at most 8 ms) to leave time for its answer.
+    assert!(took >= Duration::from_millis(140), "{took:?}");
     assert!(took < Duration::from_millis(150 + 100), "{took:?}");
     assert!(infos.last().unwrap().time <= took);
 }
