@@ -180,14 +180,25 @@ impl Browser {
         .await;
     }
 
+    /// Clicks the element `css` finds. The board is drawn again after every step the engine
+    /// answers (a Guerrilla Checkers stone is a step of its own), so an element found just
+    /// before a redraw can go stale: it is then found again, for up to 5 s.
     async fn click_css(&self, css: &str) {
-        self.client
-            .find(Locator::Css(css))
-            .await
-            .unwrap_or_else(|e| panic!("[{}] no element '{css}': {e}", self.name))
-            .click()
-            .await
-            .unwrap_or_else(|e| panic!("[{}] cannot click '{css}': {e}", self.name));
+        let mut tries = 0;
+        loop {
+            let result = match self.client.find(Locator::Css(css)).await {
+                Ok(element) => element.click().await.map_err(|e| e.to_string()),
+                Err(e) => Err(e.to_string()),
+            };
+            match result {
+                Ok(()) => return,
+                Err(e) if tries >= 50 => panic!("[{}] cannot click '{css}': {e}", self.name),
+                Err(_) => {
+                    tries += 1;
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+            }
+        }
     }
 
     /// Clicks the board's point or square `name`.
