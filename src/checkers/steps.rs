@@ -215,15 +215,7 @@ impl Checkers {
         self.hash ^= KEYS.pending[self.pending as usize];
         self.pending = NONE;
         // GC3: afterwards every surrounded checker is removed.
-        let mut cand = self.checkers;
-        while cand != 0 {
-            let sq = cand.trailing_zeros() as usize;
-            cand &= cand - 1;
-            if board::CORNERS[sq] & !self.stones == 0 {
-                self.checkers &= !(1u64 << sq);
-                self.hash ^= KEYS.checker[sq];
-            }
-        }
+        self.remove_surrounded();
         self.end_turn();
         None
     }
