@@ -884,22 +884,11 @@ pub(crate) fn greedy_step<G: Game>(pos: &mut G, rng: &mut SmallRng) -> Option<G:
     let side = pos.side_to_move();
     let mut steps = Vec::new();
     pos.legal_steps(&mut steps);
-    let mut best = None;
-    let mut best_value = f64::NEG_INFINITY;
-    let mut ties = 0u32;
-    for step in steps {
+    let valued = steps.into_iter().map(|step| {
         let u = pos.apply_step(step);
         let v = value_for(pos, side);
         pos.undo_step(step, u);
-        if v > best_value {
-            (best, best_value, ties) = (Some(step), v, 1);
-        } else if v == best_value {
-            // Reservoir sampling: each of the tied steps is kept with equal chance.
-            ties += 1;
-            if rng.random_range(0..ties) == 0 {
-                best = Some(step);
-            }
-        }
-    }
-    best
+        (step, v)
+    });
+    super::best_at_random(valued, rng)
 }

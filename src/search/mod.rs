@@ -301,25 +301,13 @@ fn greedy_turn<G: Game>(root: &G, rng: &mut SmallRng) -> Option<G::Turn> {
         _ => return None,
     }
     let side = root.side_to_move();
-    let mut best = None;
-    let mut best_value = f64::NEG_INFINITY;
-    let mut ties = 0u32;
-    for turn in turns {
+    let valued = turns.into_iter().filter_map(|turn| {
         let mut p = root.clone();
-        if p.play_turn(&turn).is_err() {
-            continue;
-        }
+        p.play_turn(&turn).ok()?;
         let v = mcts::value_for(&p, side);
-        if v > best_value {
-            (best, best_value, ties) = (Some(turn), v, 1);
-        } else if v == best_value {
-            ties += 1;
-            if rng.random_range(0..ties) == 0 {
-                best = Some(turn);
-            }
-        }
-    }
-    best
+        Some((turn, v))
+    });
+    best_at_random(valued, rng)
 }
 
 /// [`search`] with explicit tuning [`Params`].
@@ -668,4 +656,24 @@ fn info<G: Game>(
         proven: tree.proven(),
         visited,
     }
+}
+
+/// The item of highest value; ties broken at random (reservoir sampling: each tied item is
+/// kept with equal chance, seeded by `rng`).
+pub(crate) fn best_at_random<T>(
+    valued: impl Iterator<Item = (T, f64)>,
+    rng: &mut SmallRng,
+) -> Option<T> {
+    let (mut best, mut best_value, mut ties) = (None, f64::NEG_INFINITY, 0u32);
+    for (item, v) in valued {
+        if v > best_value {
+            (best, best_value, ties) = (Some(item), v, 1);
+        } else if v == best_value {
+            ties += 1;
+            if rng.random_range(0..ties) == 0 {
+                best = Some(item);
+            }
+        }
+    }
+    best
 }
