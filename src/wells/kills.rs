@@ -15,7 +15,10 @@ impl Wells {
     pub(super) fn for_each_free_kill(&self, f: &mut impl FnMut(usize, usize)) {
         let me = self.st.side as usize;
         let (own_adj, enemy_adj) = (&self.st.adj[me], &self.st.adj[1 - me]);
-        let killers = self.st.occ[me].andnot(&self.st.used);
+        // Only a piece next to an enemy piece can kill.
+        let killers = self.st.occ[me]
+            .and(&self.st.near[1 - me])
+            .andnot(&self.st.used);
         for k in killers.iter() {
             let sk = own_adj[k].count_ones();
             for d in dirs(enemy_adj[k]) {

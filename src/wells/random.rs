@@ -6,7 +6,7 @@
 use std::cell::RefCell;
 
 use super::bits::Bits;
-use super::{dirs, Phase, Step, Wells, PIECES};
+use super::{Phase, Step, Wells, PIECES};
 
 thread_local! {
     static STEP_BUF: RefCell<Vec<Step>> = const { RefCell::new(Vec::new()) };
@@ -46,25 +46,41 @@ impl Wells {
         other: Step,
         rng: &mut R,
     ) -> Step {
-        // Every (piece, direction) to try, packed as piece << 3 | direction: at most six
-        // directions for each of a side's 60 pieces (W2).
-        let mut cand = [0u16; 6 * PIECES as usize];
-        let mut total = 0;
+        // The pieces with a (piece, direction) to try, each with its directions as a mask
+        // (at most 60 pieces, W2); the candidates are numbered piece by piece, directions
+        // rising, and a draw is found by walking the masks: no list of every candidate is
+        // written.
+        let mut from_of = [0u16; PIECES as usize];
+        let mut mask_of = [0u8; PIECES as usize];
+        let (mut n, mut total) = (0, 0);
         for from in pieces.iter() {
-            for d in dirs(self.jump_dirs(from)) {
-                if total < cand.len() {
-                    cand[total] = (from as u16) << 3 | d as u16;
-                    total += 1;
-                }
+            let m = self.jump_dirs(from);
+            if m != 0 && n < from_of.len() {
+                from_of[n] = from as u16;
+                mask_of[n] = m;
+                n += 1;
+                total += m.count_ones() as usize;
             }
         }
         for _ in 0..TRIES {
-            let r = rng.random_range(0..=total);
-            let Some(&c) = cand[..total].get(r) else {
+            let mut r = rng.random_range(0..=total);
+            if r == total {
                 return other;
-            };
-            let (from, d) = ((c >> 3) as usize, (c & 7) as usize);
-            if let Some(to) = self.jump_landing(from, d) {
+            }
+            let mut i = 0;
+            loop {
+                let c = mask_of[i].count_ones() as usize;
+                if r < c {
+                    break;
+                }
+                r -= c;
+                i += 1;
+            }
+            let (from, mut m) = (from_of[i] as usize, mask_of[i]);
+            for _ in 0..r {
+                m &= m - 1;
+            }
+            if let Some(to) = self.jump_landing(from, m.trailing_zeros() as usize) {
                 return Step::Jump(from as u16, to as u16);
             }
         }

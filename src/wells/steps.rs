@@ -83,13 +83,13 @@ impl Wells {
         // had fewer than five pieces when the turn began must grow.
         let mut pending = Bits::EMPTY;
         let mut label = 1u8;
+        // A side has at most 60 pieces (W2); the bound only keeps a malformed state from
+        // indexing out of range.
+        let mut members = [0u16; 64];
         for x in own.iter() {
             if st.gid[x] != 0 {
                 continue;
             }
-            // A side has at most 60 pieces (W2); the bound only keeps a malformed state from
-            // indexing out of range.
-            let mut members = [0u16; 64];
             members[0] = x as u16;
             st.gid[x] = label;
             let (mut len, mut next) = (1, 0);
