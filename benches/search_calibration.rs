@@ -14,14 +14,18 @@
 //! error bar (1.96 standard errors; positions of one game are correlated, so the true error is
 //! wider), and the gap. `--fit` (Guerrilla Checkers) also fits the logistic model of
 //! `src/checkers/eval.rs` to the recorded positions (Newton's method on the log-likelihood with
-//! a small ridge) and prints the weights to paste into `WEIGHTS`. `--out` writes one line per
-//! position (`score result features…`).
+//! a small ridge) and prints the weights to paste into `WEIGHTS`. `--fit-score` fits the
+//! game's score calibration ([`Game::calibrated_score`]): per side to move, the chance that it
+//! wins as `σ(a·atanh(raw) + b·raw + c)` of the search's raw value, printed as the map to
+//! paste into the game's `SCORE_MAP` (fit on one set of games, check on another: `--first-game
+//! N` numbers the games, and so their openings and seeds, from N).
+//! `--out` writes one line per position (`score result side raw features…`).
 
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
-use guerrilla::checkers::{Checkers, FEATURES, FEATURE_NAMES, WEIGHTS};
+use guerrilla::checkers::{Checkers, FEATURE_NAMES, WEIGHTS};
 use guerrilla::game::{Game, Outcome, Side};
 use guerrilla::search::{search_config, Config, Limits, Strength};
 use guerrilla::wells::Wells;
@@ -32,6 +36,8 @@ use rand::SeedableRng;
 /// (Guerrilla Checkers) and the game's result for that side, once known.
 struct Sample {
     score: f64,
+    /// The search's value before the game's calibration.
+    raw: f64,
     side: Side,
     features: Vec<f64>,
     result: f64,
@@ -45,6 +51,8 @@ struct Args {
     opening_turns: usize,
     strength: Strength,
     fit: bool,
+    fit_score: bool,
+    first_game: usize,
     out: Option<String>,
 }
 
@@ -57,6 +65,8 @@ fn parse_args() -> Args {
         opening_turns: 2,
         strength: Strength::Full,
         fit: false,
+        fit_score: false,
+        first_game: 0,
         out: None,
     };
     let argv: Vec<String> = std::env::args().skip(1).collect();
@@ -71,6 +81,12 @@ fn parse_args() -> Args {
             "--opening-turns" => a.opening_turns = v.parse().expect("--opening-turns N"),
             "--strength" => a.strength = Strength::from_name(&v).expect("--strength name"),
             "--out" => a.out = Some(v),
+            "--first-game" => a.first_game = v.parse().expect("--first-game N"),
+            "--fit-score" => {
+                a.fit_score = true;
+                i += 1;
+                continue;
+            }
             "--fit" => {
                 a.fit = true;
                 i += 1;
@@ -126,18 +142,20 @@ fn play<G: Game + Features>(args: &Args, game: usize) -> Vec<Sample> {
     let mut samples = Vec::new();
     let mut turn = 0u64;
     while pos.outcome().is_none() && turn < 2000 {
-        let mut score = 0.0;
+        let (mut score, mut raw) = (0.0, 0.0);
         let seed = (game as u64) << 20 ^ turn;
         let Some(t) = search_config(&pos, &limits, &config, &stop, seed, &mut |i| {
             score = match i.proven {
                 Some((v, _)) => v as f64,
                 None => i.score,
-            }
+            };
+            raw = i.raw_score;
         }) else {
             break;
         };
         samples.push(Sample {
             score,
+            raw,
             side: pos.side_to_move(),
             features: pos.features(),
             result: 0.0,
@@ -166,6 +184,7 @@ fn run<G: Game + Features>(args: &Args) -> Vec<Sample> {
                 if g >= args.games {
                     break;
                 }
+                let g = g + args.first_game;
                 let samples = play::<G>(args, g);
                 let mut all = all.lock().unwrap();
                 all.push((g, samples));
@@ -210,11 +229,10 @@ fn table(samples: &[Sample]) {
     println!("largest |gap| over bins with at least 30 positions: {worst:.3}");
 }
 
-/// Logistic regression of "the Guerrilla wins" on the features, by Newton's method with a
-/// small ridge (the model of `src/checkers/eval.rs`).
+/// Logistic regression of "the Guerrilla wins" on the features (the model of
+/// `src/checkers/eval.rs`).
 fn fit(samples: &[Sample]) -> Vec<f64> {
-    let k = FEATURES;
-    let xs: Vec<(&[f64], f64)> = samples
+    let xs: Vec<(Vec<f64>, f64)> = samples
         .iter()
         .filter(|s| s.result != 0.0)
         .map(|s| {
@@ -224,15 +242,43 @@ fn fit(samples: &[Sample]) -> Vec<f64> {
             } else {
                 -s.result
             };
-            (s.features.as_slice(), if g > 0.0 { 1.0 } else { 0.0 })
+            (s.features.clone(), if g > 0.0 { 1.0 } else { 0.0 })
         })
         .collect();
-    let mut w = WEIGHTS.to_vec();
-    let ridge = 1e-3 * xs.len() as f64;
+    logistic(&xs, WEIGHTS.to_vec(), 1e-3)
+}
+
+/// The score calibration of [`guerrilla::game::score_from_map`], per side to move: "the side
+/// to move wins" on `[atanh(raw), raw, 1]` (drawn games and proven positions left out).
+fn fit_score(samples: &[Sample]) -> [[f64; 3]; 2] {
+    let mut map = [[0.0; 3]; 2];
+    for side in [Side::P1, Side::P2] {
+        let xs: Vec<(Vec<f64>, f64)> = samples
+            .iter()
+            .filter(|s| s.side == side && s.result != 0.0 && s.raw.abs() < 1.0)
+            .map(|s| {
+                let x = s.raw.clamp(-0.999_999, 0.999_999);
+                (
+                    vec![x.atanh(), x, 1.0],
+                    if s.result > 0.0 { 1.0 } else { 0.0 },
+                )
+            })
+            .collect();
+        let w = logistic(&xs, vec![1.0, 0.0, 0.0], 1e-6);
+        map[side.index()] = [w[0], w[1], w[2]];
+    }
+    map
+}
+
+/// Logistic regression of `y` on `x` by Newton's method on the log-likelihood, with a ridge of
+/// `ridge` per sample, from the weights `w`; prints the mean log-likelihood.
+fn logistic(xs: &[(Vec<f64>, f64)], mut w: Vec<f64>, ridge: f64) -> Vec<f64> {
+    let k = w.len();
+    let ridge = ridge * xs.len() as f64;
     for _ in 0..30 {
         let mut grad = vec![0.0; k];
         let mut h = vec![vec![0.0; k]; k];
-        for &(x, y) in &xs {
+        for (x, y) in xs {
             let z: f64 = x.iter().zip(&w).map(|(a, b)| a * b).sum();
             let p = 1.0 / (1.0 + (-z).exp());
             for i in 0..k {
@@ -258,7 +304,7 @@ fn fit(samples: &[Sample]) -> Vec<f64> {
     }
     let ll: f64 = xs
         .iter()
-        .map(|&(x, y)| {
+        .map(|(x, y)| {
             let z: f64 = x.iter().zip(&w).map(|(a, b)| a * b).sum();
             let p = (1.0 / (1.0 + (-z).exp())).clamp(1e-9, 1.0 - 1e-9);
             y * p.ln() + (1.0 - y) * (1.0 - p).ln()
@@ -312,9 +358,10 @@ fn main() {
     };
     let wins_p1 = samples.iter().filter(|s| s.side == Side::P1).count();
     println!(
-        "game {} games {} nodes {} strength {} opening turns {}: {} positions ({} with p1 to move) in {:.0} s",
+        "game {} games {} (from {}) nodes {} strength {} opening turns {}: {} positions ({} with p1 to move) in {:.0} s",
         args.game,
         args.games,
+        args.first_game,
         args.nodes,
         args.strength.name(),
         args.opening_turns,
@@ -329,10 +376,11 @@ fn main() {
             let feats: Vec<String> = s.features.iter().map(|x| format!("{x}")).collect();
             writeln!(
                 f,
-                "{} {} {} {}",
+                "{} {} {} {} {}",
                 s.score,
                 s.result,
                 if s.side == Side::P1 { "p1" } else { "p2" },
+                s.raw,
                 feats.join(" ")
             )
             .unwrap();
@@ -345,5 +393,12 @@ fn main() {
         }
         let list: Vec<String> = w.iter().map(|x| format!("{x:.3}")).collect();
         println!("WEIGHTS = [{}]", list.join(", "));
+    }
+    if args.fit_score {
+        let m = fit_score(&samples);
+        println!(
+            "SCORE_MAP = [[{:.3}, {:.3}, {:.3}], [{:.3}, {:.3}, {:.3}]]",
+            m[0][0], m[0][1], m[0][2], m[1][0], m[1][1], m[1][2]
+        );
     }
 }

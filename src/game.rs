@@ -262,6 +262,16 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     fn evaluate(&self) -> f64 {
         0.0
     }
+    /// The expected result for the side to move of this position (a search's root), in
+    /// [-1, 1], given the search's raw value `raw` for it (the mean of its playouts' results,
+    /// in [-1, 1]). The raw value is biased by the playout policy and the evaluation (a cut
+    /// playout's value is a guess), so each game maps it with a curve fitted to the results of
+    /// self-play games (`benches/search_calibration.rs --fit-score`); the search reports the
+    /// mapped value as its `score`. The default is the raw value (added for the search: an
+    /// additive method with a default body).
+    fn calibrated_score(&self, raw: f64) -> f64 {
+        raw
+    }
     /// Steps after which the search cuts a random playout and scores it with `evaluate`
     /// ([`crate::search::Params::for_game`]). The default lets random games run to their end;
     /// a game with a useful `evaluate` sets a shorter horizon.
@@ -420,4 +430,16 @@ pub fn best_of_sampled<G: Game, R: rand::Rng + ?Sized>(
         }
     }
     Some(best)
+}
+
+/// The chance map of [`Game::calibrated_score`] as the games fit it: for the side to move
+/// (`map[side.index()]` = `[a, b, c]`), the chance that it wins is
+/// `σ(a·atanh(raw) + b·raw + c)`, and the expected result `2σ − 1` (draws, rare in both games,
+/// are left out of the fit). The two terms give the curve its steepness near ±1 and near 0.
+pub fn score_from_map(map: &[[f64; 3]; 2], side: Side, raw: f64) -> f64 {
+    let [a, b, c] = map[side.index()];
+    let raw = raw.clamp(-0.999_999, 0.999_999);
+    let z = a * raw.atanh() + b * raw + c;
+    // 2σ(z) − 1
+    (z / 2.0).tanh()
 }

@@ -58,12 +58,19 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "corner_stones/4",
 ];
 
-/// The fitted weights of the logistic model (see the module documentation). Fitted (two rounds
-/// of play and refit, 200 games each at `go nodes 300`) when a turn was one step; the hop-level
-/// step model plays the same turns, but a refit with the calibration bench is due.
+/// The fitted weights of the logistic model (see the module documentation): refit on the
+/// hop-level step model from 24,767 positions of 400 self-play games at `go nodes 300`
+/// (`cargo bench --bench search_calibration -- --fit`; mean log-likelihood -0.249).
 pub const WEIGHTS: [f64; FEATURES] = [
-    -2.283, 0.043, -0.931, 1.013, 0.759, 0.518, 0.190, -0.118, -0.080, 0.026, 0.291,
+    -2.465, -0.152, -1.022, 0.891, 0.537, 0.461, 0.226, -0.214, -0.021, 0.176, 0.180,
 ];
+
+/// The score calibration of [`Game::calibrated_score`](crate::game::Game::calibrated_score),
+/// per side to move (the Guerrilla, then COIN): see [`score_from_map`](crate::game::score_from_map).
+/// Fitted on 49,639 positions of 800 self-play games at `go nodes 1000` (`cargo bench --bench
+/// search_calibration -- --nodes 1000 --fit-score`, games 0–399 and 400–799), and checked by
+/// fitting on each half and testing on the other: see `doc/search.md`.
+pub const SCORE_MAP: [[f64; 3]; 2] = [[2.579, 0.71, 0.881], [1.261, 3.37, -1.772]];
 
 /// Steps after which a playout is cut and scored by the evaluation: about four turns with a
 /// Guerrilla turn of two steps and a COIN turn of one hop or more.
@@ -163,6 +170,14 @@ impl Checkers {
         let f = self.eval_features();
         let x: f64 = f.iter().zip(WEIGHTS.iter()).map(|(a, b)| a * b).sum();
         1.0 / (1.0 + (-x).exp())
+    }
+
+    /// [`Game::calibrated_score`](crate::game::Game::calibrated_score): the search's raw value
+    /// `raw` for the side to move mapped by [`SCORE_MAP`] to an expected result. The raw value
+    /// is the mean of playouts scored by this evaluation, and it misjudges the two sides
+    /// differently, so each side has its own curve.
+    pub(crate) fn calibrated(&self, raw: f64) -> f64 {
+        crate::game::score_from_map(&SCORE_MAP, self.side, raw)
     }
 
     /// [`Game::evaluate`](crate::game::Game::evaluate): `2P − 1` for the side to move.

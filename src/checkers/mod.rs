@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::game::{Game, GameError, Outcome, PerftAbort, Side};
 
-pub use eval::{FEATURES, FEATURE_NAMES, WEIGHTS};
+pub use eval::{FEATURES, FEATURE_NAMES, SCORE_MAP, WEIGHTS};
 pub use movegen::Move;
 pub use position::STARTPOS;
 pub use steps::Step;
@@ -425,6 +425,11 @@ impl Game for Checkers {
     /// The logistic model of `eval.rs`.
     fn evaluate(&self) -> f64 {
         self.evaluate_position()
+    }
+
+    /// The fitted score map of `eval.rs`.
+    fn calibrated_score(&self, raw: f64) -> f64 {
+        self.calibrated(raw)
     }
 
     /// Playouts of a few turns, scored by `evaluate` (`eval.rs`).

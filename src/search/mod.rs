@@ -199,8 +199,13 @@ pub struct Info {
     pub nodes: u64,
     /// Time since the search began.
     pub time: Duration,
-    /// Expected result for the side to move at the root, in [-1, 1].
+    /// Expected result for the side to move at the root, in [-1, 1]: exact when proven, else
+    /// the search's raw value mapped by [`Game::calibrated_score`].
     pub score: f64,
+    /// The search's own value for the side to move at the root (the mean of its playouts'
+    /// results, or the proven value), before [`Game::calibrated_score`]: what the score's
+    /// calibration is fitted on.
+    pub raw_score: f64,
     /// Principal variation, one token per whole turn (a turn's notation; a last turn the tree
     /// has not followed to its end is its step texts joined by `,` and marked with
     /// [`mcts::PARTIAL_MARK`]), following the best child from the root while it has been
@@ -335,6 +340,7 @@ pub fn search_reusing<G: Game>(
                 depth: 1,
                 time: start.elapsed(),
                 score: e.clamp(-1.0, 1.0),
+                raw_score: e.clamp(-1.0, 1.0),
                 pv: vec![root.format_turn(&root.turn_from_steps(&steps))],
                 ..Info::default()
             });
@@ -721,6 +727,7 @@ fn merge<G: Game>(trees: &mut [Tree<G>], start: Instant) -> (Vec<G::Step>, Info)
         report.proven = t.proven();
         report.score = report.proven.map_or(report.score, |p| p.0 as f64);
     }
+    calibrate(trees[k].root(), &mut report);
     (steps, report)
 }
 
@@ -734,14 +741,26 @@ fn info<G: Game>(
     visited: u64,
 ) -> Info {
     let pv = tree.pv_with(first);
-    Info {
+    let mut info = Info {
         depth: pv.turns,
         nodes,
         time: start.elapsed(),
         score: tree.score(),
+        raw_score: 0.0,
         pv: pv.steps,
         proven: tree.proven(),
         visited,
+    };
+    calibrate(tree.root(), &mut info);
+    info
+}
+
+/// Sets `info.raw_score` to the search's value and `info.score` to the expected result: the
+/// proven value, or the raw value mapped by [`Game::calibrated_score`] of the root.
+fn calibrate<G: Game>(root: &G, info: &mut Info) {
+    info.raw_score = info.score;
+    if info.proven.is_none() {
+        info.score = root.calibrated_score(info.score).clamp(-1.0, 1.0);
     }
 }
 

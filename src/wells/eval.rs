@@ -44,6 +44,12 @@ pub const PLAYOUT_CAP: u32 = 40;
 pub const POLICY_SAMPLES: u32 = 3;
 /// Chance that the playout policy takes a plain random step.
 pub const POLICY_EXPLORE: f64 = 0.2;
+/// The score calibration of [`Game::calibrated_score`](crate::game::Game::calibrated_score),
+/// per side to move (White, then Black): see [`score_from_map`](crate::game::score_from_map).
+/// Fitted on 47,153 positions of 400 self-play games on side 8 at `go nodes 200` (`cargo bench
+/// --bench search_calibration -- --game guerrilla --nodes 200 --fit-score`), and checked by
+/// fitting on each half of the games and testing on the other: see `doc/search.md`.
+pub const SCORE_MAP: [[f64; 3]; 2] = [[0.619, 3.085, -0.244], [0.726, 2.993, 0.01]];
 
 impl Wells {
     /// The W6 score of colour index `c` (0 White, 1 Black) from the kept sets.

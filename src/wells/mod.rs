@@ -266,6 +266,11 @@ impl Game for Wells {
         self.evaluate_position()
     }
 
+    /// The fitted score map of `eval.rs`.
+    fn calibrated_score(&self, raw: f64) -> f64 {
+        crate::game::score_from_map(&eval::SCORE_MAP, self.side_to_move(), raw)
+    }
+
     /// Playouts of a few turns, scored by `evaluate` (`eval.rs`).
     const PLAYOUT_CAP: u32 = eval::PLAYOUT_CAP;
 

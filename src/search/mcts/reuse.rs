@@ -102,6 +102,11 @@ impl<G: Game> Tree<G> {
         (nodes, steps)
     }
 
+    /// The position at the root.
+    pub fn root(&self) -> &G {
+        &self.pos
+    }
+
     /// The visits of the root.
     #[cfg(test)]
     pub fn root_visits(&self) -> u32 {
