@@ -143,7 +143,13 @@ fn branches(sq: u8, open: &[u64; 4], stones: u64) -> u64 {
         let d = m.trailing_zeros() as usize;
         m &= m - 1;
         let (t, c) = (STEP[sq as usize][d], CROSS[sq as usize][d]);
-        n += chain_count(t, open, stones & !(1u64 << c));
+        let left = stones & !(1u64 << c);
+        // Most captures end the chain: count those without a call.
+        n += if caps_at(t, open, left) == 0 {
+            1
+        } else {
+            branches(t, open, left)
+        };
     }
     n
 }
@@ -233,41 +239,70 @@ fn chain_paths(path: PathEnd, open: &[u64; 4], f: &mut impl FnMut(PathEnd)) {
     }
 }
 
-/// The `k`-th COIN move (`k` below [`coin_count`]) in an order of its own (directions first,
-/// then checkers in square order, then a chain's branches in direction order), found by
-/// counting the subtrees it passes over, without listing them.
-pub(crate) fn nth_coin_move(checkers: u64, stones: u64, mut k: u64) -> Move {
-    let o = open(checkers);
+/// A COIN move (GC4) chosen by index: `pick(n)` is given the number of moves `n` (at least
+/// one) and returns an index `k < n`; the result is the `k`-th move in an order of its own
+/// (the plain steps by direction, then square; then the captures by direction, then square,
+/// then a chain's branches in direction order). `None` when COIN has no move. One walk of the
+/// capture chains counts them; a capture chosen is then found by counting only the branches
+/// of its own chain, never by listing moves.
+pub(crate) fn pick_coin_move(
+    checkers: u64,
+    stones: u64,
+    pick: impl FnOnce(u64) -> u64,
+) -> Option<Move> {
+    let (o, c) = (open(checkers), corners(stones));
+    let plain = [0, 1, 2, 3].map(|d| checkers & o[d] & !c[d]);
+    let n_plain: u64 = plain.iter().map(|b| u64::from(b.count_ones())).sum();
+    // The first captures of each checker and the paths each one starts (at most 6 × 4).
+    let mut firsts = [(0u8, 0u8, 0u64); 24];
+    let mut len = 0;
+    let mut n = n_plain;
     for d in 0..4 {
-        let mut h = checkers & o[d];
-        while h != 0 {
-            let from = h.trailing_zeros() as usize;
-            h &= h - 1;
-            let (t, c) = (STEP[from][d], CROSS[from][d]);
-            let path = PathEnd {
-                from: from as u8,
-                len: 1,
-                dirs: d as u128,
-                to: t,
-                stones: stones & !(1u64 << c),
-            };
-            if stones & (1u64 << c) == 0 {
-                // A plain step: one move.
-                if k == 0 {
-                    return path.to_move();
-                }
-                k -= 1;
-                continue;
-            }
+        let mut b = checkers & o[d] & c[d];
+        while b != 0 {
+            let from = b.trailing_zeros() as usize;
+            b &= b - 1;
             let open = open(checkers & !(1u64 << from));
-            let n = chain_count(t, &open, path.stones);
-            if k < n {
-                return nth_chain(path, &open, k).to_move();
-            }
-            k -= n;
+            let count = chain_count(STEP[from][d], &open, stones & !(1u64 << CROSS[from][d]));
+            firsts[len] = (from as u8, d as u8, count);
+            len += 1;
+            n += count;
         }
     }
-    unreachable!("nth_coin_move: k is not below the number of moves")
+    if n == 0 {
+        return None;
+    }
+    let mut k = pick(n);
+    debug_assert!(k < n);
+    if k < n_plain {
+        for (d, &b) in plain.iter().enumerate() {
+            let here = u64::from(b.count_ones());
+            if k < here {
+                return Some(Move::Path {
+                    from: nth_bit(b, k as u32),
+                    len: 1,
+                    dirs: d as u128,
+                });
+            }
+            k -= here;
+        }
+    }
+    k -= n_plain;
+    for &(from, d, count) in &firsts[..len] {
+        if k < count {
+            let (f, d) = (from as usize, d as usize);
+            let path = PathEnd {
+                from,
+                len: 1,
+                dirs: d as u128,
+                to: STEP[f][d],
+                stones: stones & !(1u64 << CROSS[f][d]),
+            };
+            return Some(nth_chain(path, &open(checkers & !(1u64 << f)), k).to_move());
+        }
+        k -= count;
+    }
+    unreachable!("pick_coin_move: the index is not below the number of moves")
 }
 
 /// The `k`-th end (`k` below [`chain_count`]) of the capture chain `path`, which has just
@@ -307,8 +342,7 @@ fn nth_chain(mut path: PathEnd, open: &[u64; 4], mut k: u64) -> PathEnd {
 
 /// A whole move (GC3, GC4) drawn uniformly among all the legal moves of the side to move (at a
 /// turn start), `None` when there is none: how random games were drawn before the step model.
-/// A pair is one draw over the pair bitboards; a COIN path is the `k`-th of [`coin_count`],
-/// found without listing them.
+/// A pair is one draw over the pair bitboards; a COIN path one draw of [`pick_coin_move`].
 pub(crate) fn random_move<R: Rng + ?Sized>(pos: &Checkers, rng: &mut R) -> Option<Move> {
     match pos.side {
         Side::P1 => {
@@ -326,10 +360,7 @@ pub(crate) fn random_move<R: Rng + ?Sized>(pos: &Checkers, rng: &mut R) -> Optio
                 Move::Pair(p, p + 8)
             })
         }
-        Side::P2 => {
-            let n = coin_count(pos.checkers, pos.stones);
-            (n > 0).then(|| nth_coin_move(pos.checkers, pos.stones, rng.random_range(0..n)))
-        }
+        Side::P2 => pick_coin_move(pos.checkers, pos.stones, |n| rng.random_range(0..n)),
     }
 }
 
@@ -492,7 +523,13 @@ mod tests {
             if p.side == Side::P2 {
                 // Every index names a different listed move: the draw is uniform over them.
                 let mut drawn: Vec<Move> = (0..n)
-                    .map(|k| nth_coin_move(p.checkers, p.stones, k))
+                    .map(|k| {
+                        pick_coin_move(p.checkers, p.stones, |m| {
+                            assert_eq!(m, n);
+                            k
+                        })
+                        .expect("COIN has moves")
+                    })
                     .collect();
                 captures += drawn
                     .iter()
