@@ -133,25 +133,102 @@ pub(crate) fn coin_count(checkers: u64, stones: u64) -> u64 {
     n
 }
 
+/// `capture_boards(open, stones)[d]`: the squares from which a checker whose open squares are
+/// `open` (see [`open`]) can capture in direction `d` (GC4).
+#[inline(always)]
+fn capture_boards(open: &[u64; 4], stones: u64) -> [u64; 4] {
+    let c = corners(stones);
+    [
+        open[0] & c[0],
+        open[1] & c[1],
+        open[2] & c[2],
+        open[3] & c[3],
+    ]
+}
+
+/// `boards` (see [`capture_boards`]) once the stone on point `p` is captured: `p` is the NE
+/// corner of square `p`, the NW corner of `p + 1`, the SE corner of `p + 8`, the SW corner of
+/// `p + 9` (`board.rs`).
+#[inline(always)]
+fn without_stone(boards: [u64; 4], p: u8) -> [u64; 4] {
+    let b = 1u64 << p;
+    [
+        boards[0] & !b,
+        boards[1] & !(b << 1),
+        boards[2] & !(b << 8),
+        boards[3] & !(b << 9),
+    ]
+}
+
+/// The square a step from `sq` in direction `d` lands on and the point it crosses, for a step
+/// on the board: `STEP[sq][d]` and `CROSS[sq][d]` by arithmetic, without a table (NE +9 and +0,
+/// NW +7 and −1, SE −7 and −8, SW −9 and −9, `board.rs`).
+#[inline(always)]
+fn hop(sq: u8, d: usize) -> (u8, u8) {
+    let (west, south) = ((d & 1) as u8, (d >> 1) as u8);
+    let t = sq.wrapping_add(9).wrapping_sub(2 * west + 16 * south);
+    let c = sq.wrapping_sub(west + 8 * south);
+    (t, c)
+}
+
+/// The directions of `boards` (see [`capture_boards`]) at square `sq`, one bit each.
+#[inline(always)]
+fn dirs_at(boards: &[u64; 4], sq: u8) -> u8 {
+    let bit = |d: usize| (((boards[d] >> sq) & 1) as u8) << d;
+    bit(0) | bit(1) | bit(2) | bit(3)
+}
+
 /// The number of capture paths that go on from the checker on `sq` (the squares open to it
 /// `open`, see [`open`]; the stones left `stones`): the sum over each capture available of its
 /// continuations (GC4, no maximum-capture rule); zero when no capture is available.
+#[inline]
 fn branches(sq: u8, open: &[u64; 4], stones: u64) -> u64 {
-    let mut m = caps_at(sq, open, stones);
+    count_from(sq, capture_boards(open, stones))
+}
+
+/// [`branches`] on the capture boards: a walk of the chains, depth first, with an explicit
+/// stack (a chain captures at most 49 stones) and make/unmake of the boards (a capture clears
+/// four bits, taking it back sets them as they were in the first boards: each bit of a board
+/// belongs to one point).
+fn count_from(sq: u8, first: [u64; 4]) -> u64 {
+    let mut boards = first;
+    // Per frame: its square, the directions still to try, the point captured to reach it.
+    let mut squares = [0u8; 64];
+    let mut rest = [0u8; 64];
+    let mut taken = [0u8; 64];
+    let mut top = 0;
+    squares[0] = sq;
+    rest[0] = dirs_at(&boards, sq);
     let mut n = 0;
-    while m != 0 {
-        let d = m.trailing_zeros() as usize;
-        m &= m - 1;
-        let (t, c) = (STEP[sq as usize][d], CROSS[sq as usize][d]);
-        let left = stones & !(1u64 << c);
-        // Most captures end the chain: count those without a call.
-        n += if caps_at(t, open, left) == 0 {
-            1
-        } else {
-            branches(t, open, left)
-        };
+    loop {
+        let m = rest[top];
+        if m == 0 {
+            if top == 0 {
+                return n;
+            }
+            let b = 1u64 << taken[top];
+            boards[0] |= first[0] & b;
+            boards[1] |= first[1] & (b << 1);
+            boards[2] |= first[2] & (b << 8);
+            boards[3] |= first[3] & (b << 9);
+            top -= 1;
+            continue;
+        }
+        rest[top] = m & (m - 1);
+        let (t, c) = hop(squares[top], m.trailing_zeros() as usize);
+        let left = without_stone(boards, c);
+        let more = dirs_at(&left, t);
+        if more == 0 {
+            // The chain ends after this capture: one path.
+            n += 1;
+            continue;
+        }
+        boards = left;
+        top += 1;
+        squares[top] = t;
+        rest[top] = more;
+        taken[top] = c;
     }
-    n
 }
 
 /// The number of capture paths that end a chain whose checker has just captured and stands on
@@ -504,6 +581,20 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn hop_is_the_tables() {
+        for sq in 0..64u8 {
+            for d in 0..4 {
+                let on = ON[d] & (1u64 << sq) != 0;
+                assert_eq!(on, STEP[sq as usize][d] != NONE);
+                if on {
+                    let want = (STEP[sq as usize][d], CROSS[sq as usize][d]);
+                    assert_eq!(hop(sq, d), want, "square {sq} direction {d}");
+                }
+            }
+        }
     }
 
     #[test]
