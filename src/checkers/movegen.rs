@@ -383,37 +383,62 @@ pub(crate) fn pick_coin_move(
 }
 
 /// The `k`-th end (`k` below [`chain_count`]) of the capture chain `path`, which has just
-/// captured.
-fn nth_chain(mut path: PathEnd, open: &[u64; 4], mut k: u64) -> PathEnd {
+/// captured, in the order of [`count_from`]: the same walk, stopped at the `k`-th end.
+fn nth_chain(path: PathEnd, open: &[u64; 4], mut k: u64) -> PathEnd {
+    let first = capture_boards(open, path.stones);
+    let mut boards = first;
+    // Per frame: its square, the directions still to try, the point captured and the
+    // direction taken to reach it.
+    let mut squares = [0u8; 64];
+    let mut rest = [0u8; 64];
+    let mut taken = [0u8; 64];
+    let mut dirs = [0u8; 64];
+    let mut top = 0;
+    squares[0] = path.to;
+    rest[0] = dirs_at(&boards, path.to);
+    if rest[0] == 0 {
+        return path;
+    }
     loop {
-        let sq = path.to;
-        let mut m = caps_at(sq, open, path.stones);
+        let m = rest[top];
         if m == 0 {
-            return path;
+            // `k` is below the number of ends: the walk never empties the first frame.
+            let b = 1u64 << taken[top];
+            boards[0] |= first[0] & b;
+            boards[1] |= first[1] & (b << 1);
+            boards[2] |= first[2] & (b << 8);
+            boards[3] |= first[3] & (b << 9);
+            top -= 1;
+            continue;
         }
-        loop {
-            let d = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let (t, c) = (STEP[sq as usize][d], CROSS[sq as usize][d]);
-            let stones = path.stones & !(1u64 << c);
-            // The last branch needs no count: `k` is within it.
-            let n = if m == 0 {
-                u64::MAX
-            } else {
-                chain_count(t, open, stones)
-            };
-            if k < n {
-                path = PathEnd {
-                    from: path.from,
-                    len: path.len + 1,
-                    dirs: path.dirs | ((d as u128) << (2 * path.len as u32)),
-                    to: t,
-                    stones,
-                };
-                break;
+        rest[top] = m & (m - 1);
+        let d = m.trailing_zeros() as u8;
+        let (t, c) = hop(squares[top], d as usize);
+        let left = without_stone(boards, c);
+        let more = dirs_at(&left, t);
+        if more == 0 {
+            if k > 0 {
+                k -= 1;
+                continue;
             }
-            k -= n;
+            // This end: the path so far, the frames' hops, then this one.
+            dirs[top + 1] = d;
+            taken[top + 1] = c;
+            let mut end = path;
+            for i in 1..=top + 1 {
+                end.dirs |= u128::from(dirs[i]) << (2 * end.len as u32);
+                end.len += 1;
+                end.stones &= !(1u64 << taken[i]);
+            }
+            end.to = t;
+            return end;
         }
+        boards = left;
+        top += 1;
+        squares[top] = t;
+        rest[top] = more;
+        taken[top] = c;
+        dirs[top] = d;
     }
 }
 
@@ -553,11 +578,22 @@ impl Checkers {
 }
 
 /// The index of the `k`-th set bit of `b` (0-based); `b` has more than `k` bits set.
-pub(crate) fn nth_bit(mut b: u64, k: u32) -> u8 {
-    for _ in 0..k {
-        b &= b - 1;
+pub(crate) fn nth_bit(b: u64, mut k: u32) -> u8 {
+    // Whole bytes first, by popcount; then at most seven bits cleared one by one.
+    let mut shift = 0;
+    loop {
+        let here = ((b >> shift) & 0xFF).count_ones();
+        if k < here {
+            break;
+        }
+        k -= here;
+        shift += 8;
     }
-    b.trailing_zeros() as u8
+    let mut x = b >> shift;
+    for _ in 0..k {
+        x &= x - 1;
+    }
+    (x.trailing_zeros() + shift) as u8
 }
 
 #[cfg(test)]
@@ -581,6 +617,20 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn nth_bit_counts_from_the_lowest() {
+        let mut rng = SmallRng::seed_from_u64(5);
+        for _ in 0..1000 {
+            let b: u64 = rand::Rng::random(&mut rng);
+            let mut x = b;
+            for k in 0..b.count_ones() {
+                assert_eq!(nth_bit(b, k), x.trailing_zeros() as u8);
+                x &= x - 1;
+            }
+        }
+        assert_eq!(nth_bit(1u64 << 63, 0), 63);
     }
 
     #[test]
