@@ -8,7 +8,7 @@
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
@@ -100,6 +100,10 @@ impl<G: Game> Entry<G> {
     }
 }
 
+/// How many history actions back the next search looks for the root of the kept trees: a
+/// turn of each side is two, steps entered one by one a few more.
+const KEPT_LOOKBACK: usize = 32;
+
 /// A search running on its thread.
 struct Running {
     stop: Arc<AtomicBool>,
@@ -132,6 +136,9 @@ pub struct Engine<G: Game> {
     search: Option<Running>,
     /// Strength, threads and memory of the searches (the protocol's options).
     config: search::Config,
+    /// The trees of the last search, for the next one (tree reuse): the search thread puts
+    /// them here when it ends, the next `go` takes them.
+    kept: Arc<Mutex<Option<search::Kept<G>>>>,
 }
 
 impl<G: Game> Engine<G> {
@@ -150,6 +157,7 @@ impl<G: Game> Engine<G> {
             }),
             search: None,
             config: search::Config::default(),
+            kept: Arc::new(Mutex::new(None)),
         }
     }
 
@@ -543,6 +551,8 @@ impl<G: Game> Engine<G> {
         }
         let root = self.pos.clone();
         let config = self.config;
+        let reuse = self.take_kept();
+        let kept_slot = Arc::clone(&self.kept);
         // `infinite` ignores every other limit (until `stop`).
         let budget = if limits.infinite {
             None
@@ -564,12 +574,23 @@ impl<G: Game> Engine<G> {
             let _alive = alive_tx;
             // A panicking search must still answer: an arena waits for its bestmove.
             let searched = panic::catch_unwind(AssertUnwindSafe(|| {
-                search::search_config(&root, &limits, &config, stop, seed, &mut |info: &Info| {
-                    report(Report::Info(info.clone()))
-                })
+                search::search_reusing(
+                    &root,
+                    &limits,
+                    &config,
+                    stop,
+                    seed,
+                    &mut |info: &Info| report(Report::Info(info.clone())),
+                    reuse,
+                )
             }));
             let best = match searched {
-                Ok(best) => best,
+                Ok((best, kept)) => {
+                    if let Ok(mut slot) = kept_slot.lock() {
+                        *slot = kept;
+                    }
+                    best
+                }
                 Err(_) => {
                     log::error!("the search panicked; playing the first legal turn");
                     None
@@ -590,6 +611,36 @@ impl<G: Game> Engine<G> {
             done.store(true, Ordering::SeqCst);
             report(Report::BestMove(token));
         })
+    }
+
+    /// The trees of the last search and the chosen steps played since from their root to the
+    /// current position, when the history shows them (the last [`KEPT_LOOKBACK`] actions);
+    /// the kept trees are given up either way.
+    fn take_kept(&mut self) -> Option<(search::Kept<G>, Vec<G::Step>)> {
+        let kept = self.kept.lock().ok()?.take()?;
+        let same = |p: &G| {
+            p.hash() == kept.root().hash()
+                && p.to_position_string() == kept.root().to_position_string()
+        };
+        let from = if same(&self.pos) {
+            self.history.len()
+        } else {
+            let lookback = self.history.len().saturating_sub(KEPT_LOOKBACK);
+            (lookback..self.history.len())
+                .rev()
+                .find(|&i| same(&self.history[i].before))?
+        };
+        let mut steps = Vec::new();
+        for e in &self.history[from..] {
+            match &e.act {
+                Act::Step { step, .. } => steps.push(*step),
+                Act::Turn(token) => {
+                    let turn = e.before.parse_turn(token).ok()?;
+                    steps.extend(e.before.turn_steps(&turn));
+                }
+            }
+        }
+        Some((kept, steps))
     }
 
     /// Runs `job(stop, done)` on a new worker thread (at most one at a time). The job sets

@@ -252,6 +252,49 @@ fn new_game_really_resets() {
 }
 
 #[test]
+fn the_next_go_keeps_the_tree_under_the_moves_played() {
+    // `go nodes 1` after our turn and the opponent's reply: with the earlier search's tree
+    // kept (protocol.md § 3.6, tree reuse), its principal variation goes further than the
+    // single step a fresh search's one iteration can follow. Both games, entered by `position … moves`.
+    for kind in [GameKind::Checkers, GameKind::Wells] {
+        let last_info = |p: &mut Proc| -> String {
+            p.send("go nodes 1");
+            let lines = p.until("bestmove", |l| l.starts_with("bestmove"));
+            lines
+                .iter()
+                .rev()
+                .find(|l| l.starts_with("info depth"))
+                .cloned()
+                .expect("an info line")
+        };
+        // Steps of the principal variation: a Guerrilla turn is several steps, and one
+        // iteration's pv may not finish even the first turn.
+        let pv_steps = |info: &str| -> usize {
+            let pv = info.split(" pv ").nth(1).unwrap_or("");
+            pv.split([' ', ',']).filter(|t| !t.is_empty()).count()
+        };
+        let mut p = Proc::spawn();
+        p.ask(&format!("setoption name Game value {}", kind.name()));
+        p.ask("position startpos");
+        let mine = p.go("go nodes 3000");
+        p.ask(&format!("position startpos moves {mine}"));
+        let reply = p.go("go nodes 3000");
+        let moves = format!("position startpos moves {mine} {reply}");
+        p.ask(&moves);
+        let reused = last_info(&mut p);
+        p.ask("uginewgame");
+        p.ask(&moves);
+        let fresh = last_info(&mut p);
+        assert!(
+            pv_steps(&reused) > pv_steps(&fresh),
+            "{kind:?}: {reused} vs {fresh}"
+        );
+        assert!(reused.contains(" nodes 1 "), "{reused}");
+        assert!(fresh.contains(" nodes 1 "), "{fresh}");
+    }
+}
+
+#[test]
 fn deep_perft_never_blocks_and_stops() {
     let mut p = Proc::spawn();
     p.send("perft 12");

@@ -88,6 +88,47 @@ fn a_pass_that_wins_on_score_is_found() {
 }
 
 #[test]
+fn a_kill_that_massacres_and_wins_on_score_is_found() {
+    // The last turn of a side-5 game (turn 22 of 22), Black to move and behind. Of its 97
+    // legal turns, 3 win, all by growing, moving and then killing so that a white piece is
+    // massacred (its point no longer counts as territory, W6); the other 94 do not win.
+    // (Found by a scan of random games for last turns that only a massacre wins.)
+    let settings = Settings {
+        side: 5,
+        turn_limit: 22,
+    };
+    let pos = Wells::from_position_string(
+        "5 W..WW/W.B.../W.BXBBB/W.B.WB../XXW.W.X.W/WW...WB./.W....B/W...W./.B.WW b 22 0",
+        &settings,
+    )
+    .unwrap();
+    let tokens = |p: &Wells| p.to_position_string().matches('X').count();
+    let mut turns = Vec::new();
+    pos.legal_turns(&mut turns, usize::MAX);
+    let winning: Vec<_> = turns
+        .iter()
+        .filter(|t| {
+            let mut p = pos.clone();
+            p.play_turn(t).unwrap();
+            p.outcome() == Some(Outcome::Win(Side::P2))
+        })
+        .collect();
+    assert_eq!((winning.len(), turns.len()), (3, 97));
+    for seed in 0..4 {
+        let (token, info) = best(&pos, 1000, &Config::default(), seed);
+        let mut after = pos.clone();
+        after.play_turn(&pos.parse_turn(&token).unwrap()).unwrap();
+        assert_eq!(
+            after.outcome(),
+            Some(Outcome::Win(Side::P2)),
+            "seed {seed}: {token}"
+        );
+        assert!(tokens(&after) > tokens(&pos), "a massacre: {token}");
+        assert_eq!(info.proven, Some((1, 1)));
+    }
+}
+
+#[test]
 fn every_level_is_deterministic_and_legal() {
     let ck = positions::<Checkers>(&Default::default());
     let settings = Settings {

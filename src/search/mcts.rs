@@ -35,6 +35,8 @@ use rand::Rng;
 
 use crate::game::{Game, Outcome, Side};
 
+mod reuse;
+
 /// Tunable parameters of the search. `Default` is what the protocol's `go` uses.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Params {

@@ -47,6 +47,8 @@
 //!   timing, and because on few cores it is known to do as well as tree parallelism (Chaslot,
 //!   Winands and van den Herik 2008, "Parallel Monte-Carlo Tree Search"). Progress reports
 //!   come from thread 0 with the iterations of all threads.
+//! * **Tree reuse** ([`search_reusing`], [`Kept`]): a search hands its trees back; the next one,
+//!   given the steps played since, keeps the subtree under them (see `mcts::reuse`).
 //! * **Memory**: the trees together stay within `Hash` MiB ([`Params::max_memory`] is the
 //!   share of one thread); a full tree stops growing and the search goes on with playouts.
 
@@ -231,9 +233,68 @@ pub fn search_config<G: Game>(
     seed: u64,
     on_info: &mut dyn FnMut(&Info),
 ) -> Option<G::Turn> {
-    if root.outcome().is_some() || !root.at_turn_start() {
-        return None;
+    search_reusing(root, limits, config, stop, seed, on_info, None).0
+}
+
+/// The trees of a search, kept for the next one (tree reuse, see [`search_reusing`]).
+pub struct Kept<G: Game> {
+    /// The position the trees were grown from.
+    root: G,
+    config: Config,
+    trees: Vec<Tree<G>>,
+}
+
+impl<G: Game> Kept<G> {
+    /// The position the kept trees are rooted at.
+    pub fn root(&self) -> &G {
+        &self.root
     }
+
+    /// Nodes in the kept trees.
+    pub fn nodes(&self) -> usize {
+        self.trees.iter().map(|t| t.size()).sum()
+    }
+}
+
+/// [`search_config`] that starts from the trees of an earlier search when it can, and hands its
+/// own trees back for the next one. `reuse` is what an earlier search returned and the steps
+/// played since from its root to `root` (chosen steps, as [`Game::turn_steps`] gives them). The
+/// subtree under those steps is kept ([`mcts`]'s tree reuse) when the configuration is the same
+/// and the tree reached them; otherwise the search starts afresh. Under a node budget, `nodes n`
+/// is `n` new iterations, and the result is still a function of the commands given: the same
+/// sequence of searches and moves, seeds and budgets gives the same turns.
+pub fn search_reusing<G: Game>(
+    root: &G,
+    limits: &Limits,
+    config: &Config,
+    stop: &AtomicBool,
+    seed: u64,
+    on_info: &mut dyn FnMut(&Info),
+    reuse: Option<(Kept<G>, Vec<G::Step>)>,
+) -> (Option<G::Turn>, Option<Kept<G>>) {
+    if root.outcome().is_some() || !root.at_turn_start() {
+        return (None, None);
+    }
+    let mut kept_trees = Vec::new();
+    if let Some((kept, path)) = reuse {
+        if kept.config == *config {
+            for (i, mut tree) in kept.trees.into_iter().enumerate() {
+                let rng = SmallRng::seed_from_u64(worker_seed(seed, i));
+                match tree.reroot(&path, root, rng) {
+                    Some(n) => {
+                        log::debug!("search: tree {i} reused, {n} nodes kept");
+                        kept_trees.push(tree);
+                    }
+                    None => {
+                        log::debug!("search: tree {i} has no node for the moves played");
+                        kept_trees.clear();
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    let mut trees = Vec::new();
     let steps = match config.strength {
         Strength::Random | Strength::Greedy => {
             let start = Instant::now();
@@ -281,10 +342,27 @@ pub fn search_config<G: Game>(
         }
         Strength::Uct | Strength::Full => {
             let params = config.params::<G>();
-            search_parallel(root, limits, &params, config.threads, stop, seed, on_info)
+            let (steps, grown) = search_parallel(
+                root,
+                limits,
+                &params,
+                config.threads,
+                stop,
+                seed,
+                on_info,
+                kept_trees,
+            );
+            trees = grown;
+            steps
         }
     };
-    (!steps.is_empty()).then(|| root.turn_from_steps(&steps))
+    let turn = (!steps.is_empty()).then(|| root.turn_from_steps(&steps));
+    let kept = (!trees.is_empty()).then(|| Kept {
+        root: root.clone(),
+        config: *config,
+        trees,
+    });
+    (turn, kept)
 }
 
 /// The turns listed at most by the greedy level; past that it goes step by step.
@@ -335,7 +413,7 @@ pub fn search_steps<G: Game>(
     seed: u64,
     on_info: &mut dyn FnMut(&Info),
 ) -> Vec<G::Step> {
-    search_parallel(root, limits, params, 1, stop, seed, on_info)
+    search_parallel(root, limits, params, 1, stop, seed, on_info, Vec::new()).0
 }
 
 /// What every worker of one search shares.
@@ -374,7 +452,9 @@ fn worker_seed(seed: u64, i: usize) -> u64 {
 }
 
 /// Runs the search on `threads` root-parallel workers (worker 0 on this thread, the one that
-/// reports progress) and returns the steps that complete the current turn.
+/// reports progress), growing the `kept` trees when given (tree reuse), and returns the steps
+/// that complete the current turn and the trees, for the next search.
+#[allow(clippy::too_many_arguments)] // private; every caller names each argument once
 fn search_parallel<G: Game>(
     root: &G,
     limits: &Limits,
@@ -383,10 +463,11 @@ fn search_parallel<G: Game>(
     stop: &AtomicBool,
     seed: u64,
     on_info: &mut dyn FnMut(&Info),
-) -> Vec<G::Step> {
+    kept: Vec<Tree<G>>,
+) -> (Vec<G::Step>, Vec<Tree<G>>) {
     let start = Instant::now();
     if root.outcome().is_some() {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
     let threads = threads.max(1);
     let infinite = limits.infinite;
@@ -430,24 +511,30 @@ fn search_parallel<G: Game>(
     let share = |i: usize| {
         node_limit.map(|n| n / threads as u64 + u64::from((i as u64) < n % threads as u64))
     };
+    // Worker i grows the kept tree i when there is one (tree reuse), else a new tree.
+    let mut kept: Vec<Option<Tree<G>>> = kept.into_iter().map(Some).collect();
+    kept.resize_with(threads, || None);
     let mut trees: Vec<Tree<G>> = Vec::with_capacity(threads);
     std::thread::scope(|scope| {
-        let handles: Vec<_> = (1..threads)
-            .map(|i| {
+        let handles: Vec<_> = kept
+            .drain(1..)
+            .enumerate()
+            .map(|(i, old)| {
+                let i = i + 1;
                 let ctl = &ctl;
                 let limit = share(i);
                 scope.spawn(move || {
-                    let mut tree = Tree::new(
-                        root,
-                        params.clone(),
-                        SmallRng::seed_from_u64(worker_seed(seed, i)),
-                    );
+                    let rng = SmallRng::seed_from_u64(worker_seed(seed, i));
+                    let mut tree = old.unwrap_or_else(|| Tree::new(root, params.clone(), rng));
                     run_worker(&mut tree, ctl, params, limit, None);
                     tree
                 })
             })
             .collect();
-        let mut tree = Tree::new(root, params.clone(), SmallRng::seed_from_u64(seed));
+        let mut tree = kept
+            .pop()
+            .flatten()
+            .unwrap_or_else(|| Tree::new(root, params.clone(), SmallRng::seed_from_u64(seed)));
         run_worker(&mut tree, &ctl, params, share(0), Some(on_info));
         if threads > 1 {
             // Worker 0 ends first only by its own budget or an early end: the others follow.
@@ -483,7 +570,7 @@ fn search_parallel<G: Game>(
         report.score
     );
     on_info(&report);
-    steps
+    (steps, trees)
 }
 
 /// One worker's loop: iterations until its node budget, the deadline, `stop` or an early end.

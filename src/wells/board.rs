@@ -1,0 +1,262 @@
+//! The board and the state of a position (W1, W2): what stands on each point, the sets and
+//! masks kept beside it, the edits that keep them in step (a piece placed, a piece lifted, a
+//! massacre token put down), and groups and strength read from them.
+//!
+//! * [`St`] — the whole state, turn-building state included; `Copy`, so it is also the undo.
+//! * Board edits: [`Wells::place`], [`Wells::lift`], [`Wells::put_token`] keep `cells`, the
+//!   piece sets, the neighbour masks (`adj`, `near`) and the Zobrist board hash together.
+//! * Groups (W2): a group is the pieces of one colour connected by adjacency
+//!   ([`Wells::group_of`]); strength (2.0, W4) is the number of adjacent friendly pieces
+//!   ([`Wells::strength`]).
+
+use super::bits::Bits;
+use super::geom;
+use super::{Phase, Wells, PIECES};
+
+/// Cell contents.
+pub(crate) const EMPTY: u8 = 0;
+pub(crate) const WHITE: u8 = 1;
+pub(crate) const BLACK: u8 = 2;
+pub(crate) const TOKEN: u8 = 3;
+/// [`Wells::cell`] values, public.
+pub const EMPTY_CELL: u8 = EMPTY;
+pub const WHITE_CELL: u8 = WHITE;
+pub const BLACK_CELL: u8 = BLACK;
+pub const TOKEN_CELL: u8 = TOKEN;
+/// Room for the largest board (side 12: 397 points).
+pub(super) const CELLS: usize = 400;
+
+/// The whole state of a position, turn-building state included. `Copy`: it is also the undo.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct St {
+    pub(crate) cells: [u8; CELLS],
+    /// `adj[c][p]`: the directions (bit `d` for [`geom::DIRS`]`[d]`) in which `p` has a
+    /// neighbour holding a piece of colour `c + 1`, kept by `place` and `lift`. Strength (2.0)
+    /// is its population count; the move generators walk its bits instead of all six
+    /// directions.
+    pub(super) adj: [[u8; CELLS]; 2],
+    /// Pieces of White and Black.
+    pub(crate) occ: [Bits; 2],
+    /// `near[c]`: the points with a piece of colour `c + 1` next to them, kept by `place` and
+    /// `lift`. The new group (W4) goes on an empty point near no piece; growth on one near no
+    /// enemy piece.
+    pub(super) near: [Bits; 2],
+    pub(crate) tokens: Bits,
+    /// 0 = White, 1 = Black.
+    pub(crate) side: u8,
+    /// The number of the turn being played, from 1 (W3, W6).
+    pub(crate) turn: u32,
+    /// Passes in a row before this turn (W6).
+    pub(crate) passes: u8,
+    pub(crate) phase: Phase,
+    /// No step of this turn taken yet.
+    pub(crate) fresh: bool,
+    /// The turn began with [`Step::Pass`].
+    pub(super) passed: bool,
+    /// The turn counts as a pass (W5), fixed when the kills begin.
+    pub(super) is_pass: bool,
+    /// The mover's pieces when the turn began (W5).
+    pub(super) start_own: Bits,
+    /// Group labels of the mover's pieces (1, 2, …; 0 on every other point), set when the
+    /// turn starts and kept through it: a growth joins the group it grows, the new group takes
+    /// a fresh label, a jumping piece keeps its group's (W2, W4). Two of the mover's pieces are
+    /// in one group exactly when their labels are equal, so legality checks need no flood fill.
+    pub(super) gid: [u8; CELLS],
+    /// The next fresh label.
+    pub(super) next_gid: u8,
+    /// Growth: the pieces of the groups that still have to grow (W4).
+    pub(super) pending: Bits,
+    /// Growth: the legal growth points, supply aside (W4, 7.0). Computed when the turn starts,
+    /// then only narrowed: a growth ends its group's options and those of the points next to
+    /// the new piece (they now touch two groups); nothing is removed before the growth ends.
+    pub(super) grow_pts: Bits,
+    /// Movement: the pieces of the groups that have moved.
+    pub(super) moved: Bits,
+    /// Movement: the pieces of the moving group, where they stand now.
+    pub(super) moving: Bits,
+    pub(super) jumps_left: u8,
+    /// Kills: killers used, victims chosen, victims to be massacred.
+    pub(super) used: Bits,
+    pub(super) killed: Bits,
+    pub(super) massacred: Bits,
+    /// The kills chosen, sorted (a matching has at most 60 edges: one per killer).
+    pub(super) kills: [(u16, u16); 64],
+    pub(super) nkills: u8,
+    /// Incremental Zobrist hash of the board.
+    pub(super) zboard: u64,
+}
+
+impl St {
+    /// The empty board, White to move, turn 1, nothing of the turn built (W3).
+    pub(super) fn empty() -> St {
+        St {
+            cells: [EMPTY; CELLS],
+            adj: [[0; CELLS]; 2],
+            occ: [Bits::EMPTY; 2],
+            near: [Bits::EMPTY; 2],
+            tokens: Bits::EMPTY,
+            side: 0,
+            turn: 1,
+            passes: 0,
+            phase: Phase::Growth,
+            fresh: true,
+            passed: false,
+            is_pass: false,
+            start_own: Bits::EMPTY,
+            gid: [0; CELLS],
+            next_gid: 1,
+            pending: Bits::EMPTY,
+            grow_pts: Bits::EMPTY,
+            moved: Bits::EMPTY,
+            moving: Bits::EMPTY,
+            jumps_left: 0,
+            used: Bits::EMPTY,
+            killed: Bits::EMPTY,
+            massacred: Bits::EMPTY,
+            kills: [(0, 0); 64],
+            nkills: 0,
+            zboard: 0,
+        }
+    }
+}
+
+/// The directions whose bits are set in a six-bit mask, in increasing order.
+#[inline]
+pub(super) fn dirs(mut m: u8) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            return None;
+        }
+        let d = m.trailing_zeros() as usize;
+        m &= m - 1;
+        Some(d)
+    })
+}
+
+impl Wells {
+    #[inline]
+    pub(super) fn own(&self) -> u8 {
+        self.st.side + 1
+    }
+
+    #[inline]
+    pub(super) fn own_supply(&self) -> u32 {
+        PIECES.saturating_sub(self.st.occ[self.st.side as usize].count())
+    }
+
+    #[inline]
+    pub(super) fn place(&mut self, p: usize, color: u8) {
+        self.st.cells[p] = color;
+        self.st.occ[color as usize - 1].set(p);
+        self.st.zboard ^= self.geo.zob[p][color as usize - 1];
+        let c = color as usize - 1;
+        self.st.near[c] = self.st.near[c].or(&self.geo.nbm[p]);
+        self.toggle_adj(p, color);
+    }
+
+    /// Flips `p`'s bit in its neighbours' `adj` masks for `color` (a piece arrives or leaves).
+    #[inline]
+    pub(super) fn toggle_adj(&mut self, p: usize, color: u8) {
+        let adj = &mut self.st.adj[color as usize - 1];
+        for (d, &y) in self.geo.nb[p].iter().enumerate() {
+            if y != geom::NONE {
+                adj[y as usize] ^= 1 << ((d + 3) % 6);
+            }
+        }
+    }
+
+    /// Places a piece of the mover's colour in the group labelled `g`.
+    #[inline]
+    pub(super) fn place_in(&mut self, p: usize, g: u8) {
+        self.place(p, self.own());
+        self.st.gid[p] = g;
+    }
+
+    #[inline]
+    pub(super) fn lift(&mut self, p: usize) {
+        let color = self.st.cells[p];
+        debug_assert!(color == WHITE || color == BLACK);
+        self.st.cells[p] = EMPTY;
+        self.st.gid[p] = 0;
+        self.st.occ[color as usize - 1].clear(p);
+        self.st.zboard ^= self.geo.zob[p][color as usize - 1];
+        self.toggle_adj(p, color);
+        let c = color as usize - 1;
+        for &y in &self.geo.nb[p] {
+            let y = y as usize;
+            if y != geom::NONE as usize && self.st.adj[c][y] == 0 {
+                self.st.near[c].clear(y);
+            }
+        }
+    }
+
+    #[inline]
+    pub(super) fn put_token(&mut self, p: usize) {
+        self.st.cells[p] = TOKEN;
+        self.st.tokens.set(p);
+        self.st.zboard ^= self.geo.zob[p][2];
+    }
+
+    /// The group of the piece on `p`: the pieces of its colour connected to it (W2), by a
+    /// depth-first walk along the `adj` masks.
+    pub fn group_of(&self, p: usize) -> Bits {
+        let adj = match self.st.cells[p] {
+            c @ (WHITE | BLACK) => &self.st.adj[c as usize - 1],
+            _ => return Bits::EMPTY,
+        };
+        let mut g = Bits::EMPTY;
+        g.set(p);
+        // Each piece is pushed once and a side has at most 60 pieces (W2); the bound check
+        // only keeps a malformed state from indexing out of range.
+        let mut stack = [0u16; 64];
+        stack[0] = p as u16;
+        let mut n = 1;
+        while n > 0 {
+            n -= 1;
+            let x = stack[n] as usize;
+            for d in dirs(adj[x]) {
+                let y = self.geo.nb[x][d];
+                if !g.get(y as usize) {
+                    g.set(y as usize);
+                    if n < stack.len() {
+                        stack[n] = y;
+                        n += 1;
+                    }
+                }
+            }
+        }
+        g
+    }
+
+    /// The connected parts of a set of points.
+    pub(super) fn components(&self, set: &Bits) -> Vec<Bits> {
+        let mut left = *set;
+        let mut out = Vec::new();
+        while let Some(p) = left.first() {
+            let mut c = Bits::EMPTY;
+            c.set(p);
+            let mut frontier = c;
+            while let Some(x) = frontier.first() {
+                frontier.clear(x);
+                for &y in &self.geo.nb[x] {
+                    if y != geom::NONE && left.get(y as usize) && !c.get(y as usize) {
+                        c.set(y as usize);
+                        frontier.set(y as usize);
+                    }
+                }
+            }
+            left = left.andnot(&c);
+            out.push(c);
+        }
+        out
+    }
+
+    /// Strength (2.0, W4): the number of adjacent pieces of the piece's own side.
+    #[inline]
+    pub fn strength(&self, p: usize) -> u32 {
+        match self.st.cells[p] {
+            c @ (WHITE | BLACK) => self.st.adj[c as usize - 1][p].count_ones(),
+            _ => 0,
+        }
+    }
+}

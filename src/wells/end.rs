@@ -1,0 +1,62 @@
+//! The end of a turn and of the game (W4–W6): the victims chosen in the kills leave the board
+//! (a massacred one leaves a token), the pass count and the turn number move on; the game ends
+//! after two passes in a row or at the turn limit, and each side scores its pieces plus the
+//! empty points next to its pieces and to no enemy piece (W6, rulebook 5.1).
+
+use super::EMPTY;
+use super::{Phase, Wells};
+use crate::game::{Outcome, Side};
+
+impl Wells {
+    /// The turn ends: victims go (massacred ones leave a token), the pass count and the turn
+    /// number move on, and the next turn starts (W4–W6).
+    pub(super) fn finish_turn(&mut self) {
+        let killed = self.st.killed;
+        for v in killed.iter() {
+            self.lift(v);
+            if self.st.massacred.get(v) {
+                self.put_token(v);
+            }
+        }
+        self.st.passes = if self.st.is_pass {
+            self.st.passes.saturating_add(1)
+        } else {
+            0
+        };
+        self.st.turn += 1;
+        self.st.side ^= 1;
+        self.start_turn();
+    }
+
+    /// W6 / 5.1 score of `side` on the board as it stands: its pieces plus the empty points
+    /// adjacent to at least one of its pieces and to no enemy piece.
+    pub fn score(&self, side: Side) -> u32 {
+        let me = side.index();
+        let mine = self.st.occ[me];
+        let theirs = self.st.occ[1 - me];
+        let mut n = mine.count();
+        for p in 0..self.geo.len {
+            if self.st.cells[p] == EMPTY
+                && self.geo.nbm[p].meets(&mine)
+                && !self.geo.nbm[p].meets(&theirs)
+            {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// The result of a game that is over (W6): the higher score wins, equal scores draw;
+    /// `None` while it goes on.
+    pub(super) fn final_outcome(&self) -> Option<Outcome> {
+        if self.st.phase != Phase::Over {
+            return None;
+        }
+        let (w, b) = (self.score(Side::P1), self.score(Side::P2));
+        Some(match w.cmp(&b) {
+            std::cmp::Ordering::Greater => Outcome::Win(Side::P1),
+            std::cmp::Ordering::Less => Outcome::Win(Side::P2),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        })
+    }
+}

@@ -1,0 +1,86 @@
+//! Hashing and symmetries: the incremental Zobrist hash of a position (board, side, turn,
+//! passes, and mid-turn the turn-building state), the same computed from nothing to check it,
+//! position equality as W7 counts it, and the 12 symmetries of the hexagon (W1) applied to a
+//! position (tests check every perft count is equal under all of them).
+
+use super::bits::{mix, Bits};
+use super::{Wells, CELLS, EMPTY, TOKEN};
+
+/// Keys of the hash parts that are not the board.
+const Z_SIDE: u64 = 0x6a09_e667_f3bc_c908;
+const Z_PASS: u64 = 0xbb67_ae85_84ca_a73b;
+const Z_TURN: u64 = 0x3c6e_f372_fe94_f82b;
+const Z_PHASE: u64 = 0xa54f_f53a_5f1d_36f1;
+
+impl Wells {
+    pub(super) fn board_hash_from_scratch(&self) -> u64 {
+        let mut h = 0;
+        for p in 0..self.geo.len {
+            let c = self.st.cells[p];
+            if c != EMPTY {
+                h ^= self.geo.zob[p][c as usize - 1];
+            }
+        }
+        h
+    }
+
+    pub(super) fn hash_with_board(&self, zboard: u64) -> u64 {
+        let st = &self.st;
+        let mut h = zboard
+            ^ if st.side == 1 { Z_SIDE } else { 0 }
+            ^ mix(Z_PASS ^ st.passes as u64)
+            ^ mix(Z_TURN ^ st.turn as u64);
+        if !st.fresh {
+            let flags = (st.phase as u64)
+                | (st.passed as u64) << 8
+                | (st.is_pass as u64) << 9
+                | (st.jumps_left as u64) << 16;
+            let mut p = mix(Z_PHASE ^ flags);
+            p ^= st.pending.digest(1);
+            p ^= st.moved.digest(2);
+            p ^= st.moving.digest(3);
+            p ^= st.used.digest(4);
+            p ^= st.killed.digest(5);
+            p ^= st.massacred.digest(6);
+            p ^= st.start_own.digest(7);
+            h ^= mix(p);
+        }
+        h
+    }
+
+    /// The hash computed from nothing (the board part included), for checking the incremental
+    /// one: always equal to [`Game::hash`].
+    pub fn hash_from_scratch(&self) -> u64 {
+        self.hash_with_board(self.board_hash_from_scratch())
+    }
+
+    /// True when the board, side to move, turn number and pass count are the same (W7).
+    pub fn same_position(&self, other: &Wells) -> bool {
+        self.st.cells[..self.geo.len] == other.st.cells[..other.geo.len]
+            && self.st.side == other.st.side
+            && self.st.turn == other.st.turn
+            && self.st.passes == other.st.passes
+    }
+
+    /// The position under symmetry `s` of the hexagon (0..12; 0 is the identity). Only at a
+    /// turn start.
+    pub fn transformed(&self, s: usize) -> Wells {
+        let mut w = self.clone();
+        w.st.cells = [EMPTY; CELLS];
+        w.st.adj = [[0; CELLS]; 2];
+        w.st.occ = [Bits::EMPTY; 2];
+        w.st.near = [Bits::EMPTY; 2];
+        w.st.tokens = Bits::EMPTY;
+        w.st.zboard = 0;
+        for p in 0..self.geo.len {
+            let q = self.geo.sym[s % 12][p] as usize;
+            match self.st.cells[p] {
+                EMPTY => {}
+                TOKEN => w.put_token(q),
+                c => w.place(q, c),
+            }
+        }
+        w.start_turn();
+        w
+    }
+}

@@ -1,0 +1,130 @@
+//! Movement (W4, rulebook 1.2, 8.0–8.4): any number of groups, each at most once, one finished
+//! before the next starts; a group of k pieces makes 0 to k jumps, each a piece over an adjacent
+//! piece of its group onto the empty point beyond, touching no friendly piece of another group.
+//! When a group's movement ends in several parts only the largest stays; between equal largest
+//! parts the player chooses (phase `Keep`, 8.3).
+
+use super::bits::Bits;
+use super::{dirs, Phase, Wells, EMPTY};
+
+impl Wells {
+    /// The directions in which the mover's piece on `from` may try a jump: over a friendly
+    /// neighbour, onto a point on the board. A piece touches no friendly piece of another group
+    /// (W2, W4: not even while its group moves), so the piece jumped over is of its group.
+    #[inline]
+    pub(super) fn jump_dirs(&self, from: usize) -> u8 {
+        self.st.adj[self.st.side as usize][from] & self.geo.jumpable[from]
+    }
+
+    /// The landing point of the jump from `from` in direction `d` (one of [`Self::jump_dirs`])
+    /// if it is legal (W4, 8.0): empty (no piece, no token) and touching no friendly piece of
+    /// another group. Groups are told apart by their labels; the piece jumped over is one
+    /// friendly neighbour of the landing point, so the others need a look only when there are
+    /// more.
+    #[inline]
+    pub(super) fn jump_landing(&self, from: usize, d: usize) -> Option<usize> {
+        let geo = self.geo;
+        let to = geo.land[from][d] as usize;
+        if self.st.cells[to] != EMPTY {
+            return None;
+        }
+        let m = self.st.adj[self.st.side as usize][to];
+        let g = self.st.gid[from];
+        if m & (m - 1) != 0 && dirs(m).any(|e| self.st.gid[geo.nb[to][e] as usize] != g) {
+            return None;
+        }
+        Some(to)
+    }
+
+    /// Calls `f(from, to)` for every legal jump (W4, 8.0) of a piece of `pieces`: the moving
+    /// group, or the pieces of the groups that have not moved (a jump that would start a
+    /// movement). `f` returns `false` to stop early.
+    #[inline]
+    pub(super) fn for_each_jump_from(
+        &self,
+        pieces: &Bits,
+        f: &mut impl FnMut(usize, usize) -> bool,
+    ) {
+        for from in pieces.iter() {
+            for d in dirs(self.jump_dirs(from)) {
+                if let Some(to) = self.jump_landing(from, d) {
+                    if !f(from, to) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The mover's pieces whose groups have not moved this turn.
+    #[inline]
+    pub(super) fn unmoved(&self) -> Bits {
+        self.st.occ[self.st.side as usize].andnot(&self.st.moved)
+    }
+
+    /// The equal-largest parts of the moving group, each as its lowest point (W4, 8.3).
+    pub(super) fn keep_options(&self) -> Vec<usize> {
+        let comps = self.components(&self.st.moving);
+        let best = comps.iter().map(|c| c.count()).max().unwrap_or(0);
+        comps
+            .iter()
+            .filter(|c| c.count() == best)
+            .filter_map(|c| c.first())
+            .collect()
+    }
+
+    /// The moving group's movement ends (W4, 8.3): if it is in several parts, only the largest
+    /// stays; between equal largest parts the player chooses (phase `Keep`).
+    pub(super) fn end_group(&mut self) {
+        // Most movements end in one piece. The moving pieces never touch another friendly
+        // piece (W4), so the group of one of them is its part of the moving group.
+        let whole = match self.st.moving.first() {
+            Some(p) => self.group_of(p) == self.st.moving,
+            None => true,
+        };
+        if whole {
+            self.st.moved = self.st.moved.or(&self.st.moving);
+            self.st.moving = Bits::EMPTY;
+            self.st.jumps_left = 0;
+            self.st.phase = Phase::Move;
+            return;
+        }
+        let comps = self.components(&self.st.moving);
+        let best = comps.iter().map(|c| c.count()).max().unwrap_or(0);
+        let tied = comps.iter().filter(|c| c.count() == best).count();
+        if tied > 1 {
+            self.st.phase = Phase::Keep;
+            return;
+        }
+        for c in &comps {
+            if c.count() != best {
+                for p in c.iter() {
+                    self.lift(p);
+                }
+            }
+        }
+        self.st.moved = self
+            .st
+            .moved
+            .or(&self.st.occ[self.st.side as usize].and(&self.st.moving));
+        self.st.moving = Bits::EMPTY;
+        self.st.jumps_left = 0;
+        self.st.phase = Phase::Move;
+    }
+
+    /// Keeps the part of the moving group that holds `p`; the other parts are removed (8.3).
+    pub(super) fn keep(&mut self, p: usize) {
+        for c in self.components(&self.st.moving) {
+            if c.get(p) {
+                self.st.moved = self.st.moved.or(&c);
+            } else {
+                for x in c.iter() {
+                    self.lift(x);
+                }
+            }
+        }
+        self.st.moving = Bits::EMPTY;
+        self.st.jumps_left = 0;
+        self.st.phase = Phase::Move;
+    }
+}

@@ -1,0 +1,34 @@
+//! The new group (W4, rulebook 4.1; W3 on the game's first turn): after growth, one piece on
+//! an empty point next to no piece of either side, mandatory when there is such a point and a
+//! piece in supply; on turn 1 only within four lines of the edge (W3).
+
+use super::bits::Bits;
+use super::Wells;
+
+impl Wells {
+    /// The points where a new group may start (W4: empty and adjacent to no piece; W3 on
+    /// turn 1).
+    pub(super) fn new_group_points(&self) -> Bits {
+        if self.own_supply() == 0 {
+            return Bits::EMPTY;
+        }
+        let st = &self.st;
+        let taken = st.occ[0]
+            .or(&st.occ[1])
+            .or(&st.tokens)
+            .or(&st.near[0])
+            .or(&st.near[1]);
+        let mut ok = self.geo.all.andnot(&taken);
+        if self.st.turn == 1 {
+            ok = ok.and(&self.geo.first_turn);
+        }
+        ok
+    }
+
+    /// The turn's new group (W4), under a fresh label.
+    pub(super) fn place_new_group(&mut self, p: usize) {
+        let g = self.st.next_gid;
+        self.st.next_gid = g.saturating_add(1);
+        self.place_in(p, g);
+    }
+}

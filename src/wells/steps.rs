@@ -1,0 +1,305 @@
+//! The steps of a turn and the machine that strings them together (W4, W5): [`Step`] (one
+//! decision), [`Phase`] (which decision is due), the turn start (groups labelled, growth points
+//! found), the forced decisions taken by themselves (`settle`), applying a step, and listing
+//! the legal next steps. Each phase's own rules live in its file: `growth.rs`, `new_group.rs`,
+//! `movement.rs`, `kills.rs`, `end.rs`.
+
+use super::bits::Bits;
+use super::{dirs, Wells, CELLS, MAX_GROUP};
+
+/// One decision of a turn. Points are indices on the board (see [`geom`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Step {
+    /// Pass instead of growth, new group and movement; kills still happen (W5). Turn start only.
+    Pass,
+    /// Grow the (unique) friendly group adjacent to this point by a piece here (W4, 7.0–7.2).
+    Grow(u16),
+    /// Start the new group here (W4, 4.1; W3 on the first turn).
+    NewGroup(u16),
+    /// A jump `from` → `to` over the piece in between (W4, 1.2, 8.0–8.4). The first jump of a
+    /// group starts that group's movement.
+    Jump(u16, u16),
+    /// End the moving group's movement before it has made as many jumps as it has pieces.
+    EndGroup,
+    /// Keep the equal-largest part whose lowest point is this one (W4, 8.3).
+    Keep(u16),
+    /// End the movement phase: no more groups move this turn.
+    EndMovement,
+    /// `killer` kills `victim` (W4, 3.0, 9.0–9.2).
+    Kill(u16, u16),
+}
+
+/// The phase of the turn being built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    Growth,
+    NewGroup,
+    /// Choosing the next group to move (or to end the movement).
+    Move,
+    /// A group is moving.
+    Moving,
+    /// Choosing between equal largest parts of the group that has moved.
+    Keep,
+    Kill,
+    /// The game is over.
+    Over,
+}
+
+/// Where `settle` writes the steps it takes by itself (for the turn notation).
+pub(super) type Log<'a> = Option<&'a mut Vec<Step>>;
+
+impl Wells {
+    /// Sets up the start of the turn now due: nothing of it is done yet; `phase` names the
+    /// first decision (growth, new group or movement) that has options.
+    pub(super) fn start_turn(&mut self) {
+        let st = &mut self.st;
+        st.fresh = true;
+        st.passed = false;
+        st.is_pass = false;
+        st.used = Bits::EMPTY;
+        st.killed = Bits::EMPTY;
+        st.massacred = Bits::EMPTY;
+        st.nkills = 0;
+        st.kills = [(0, 0); 64];
+        st.moved = Bits::EMPTY;
+        st.moving = Bits::EMPTY;
+        st.jumps_left = 0;
+        st.pending = Bits::EMPTY;
+        st.grow_pts = Bits::EMPTY;
+        st.start_own = Bits::EMPTY;
+        // Labels are the mover's alone, renumbered each turn, so that equal positions at a turn
+        // start are equal states.
+        st.gid = [0; CELLS];
+        st.next_gid = 1;
+        if st.passes >= 2 || st.turn > self.settings.turn_limit {
+            // W6: two passes in a row, or turn `turn_limit` has been played.
+            st.phase = Phase::Over;
+            return;
+        }
+        let me = st.side as usize;
+        let own = st.occ[me];
+        st.start_own = own;
+        // Label the groups by walks along the friendly-neighbour masks. W4: the groups that
+        // had fewer than five pieces when the turn began must grow.
+        let mut pending = Bits::EMPTY;
+        let mut label = 1u8;
+        // A side has at most 60 pieces (W2); the bound only keeps a malformed state from
+        // indexing out of range.
+        let mut members = [0u16; 64];
+        for x in own.iter() {
+            if st.gid[x] != 0 {
+                continue;
+            }
+            members[0] = x as u16;
+            st.gid[x] = label;
+            let (mut len, mut next) = (1, 0);
+            while next < len {
+                let y = members[next] as usize;
+                next += 1;
+                for d in dirs(st.adj[me][y]) {
+                    let z = self.geo.nb[y][d];
+                    if st.gid[z as usize] == 0 && len < members.len() {
+                        st.gid[z as usize] = label;
+                        members[len] = z;
+                        len += 1;
+                    }
+                }
+            }
+            if len < MAX_GROUP as usize {
+                for &y in &members[..len] {
+                    pending.set(y as usize);
+                }
+            }
+            label = label.saturating_add(1);
+        }
+        st.next_gid = label;
+        st.pending = pending;
+        self.st.grow_pts = self.scan_grow_points();
+        self.st.phase = Phase::Growth;
+        self.skip_empty_phases();
+    }
+
+    /// At a turn start: moves `phase` past growth and new group when they have no option.
+    pub(super) fn skip_empty_phases(&mut self) {
+        if self.st.phase == Phase::Growth {
+            let mut any = false;
+            self.for_each_grow(&mut |_| {
+                any = true;
+                false
+            });
+            if !any {
+                self.st.phase = Phase::NewGroup;
+            }
+        }
+        if self.st.phase == Phase::NewGroup && self.new_group_points().is_empty() {
+            self.st.phase = Phase::Move;
+        }
+    }
+
+    /// Takes every decision that has a single option, until a real choice or the next turn.
+    pub(super) fn settle(&mut self, mut log: Log) {
+        loop {
+            match self.st.phase {
+                Phase::Growth => {
+                    let (mut n, mut first) = (0, 0);
+                    self.for_each_grow(&mut |p| {
+                        if n == 0 {
+                            first = p;
+                        }
+                        n += 1;
+                        n < 2
+                    });
+                    match n {
+                        0 => self.st.phase = Phase::NewGroup,
+                        1 => self.do_grow(first, log.as_deref_mut()),
+                        _ => return,
+                    }
+                }
+                Phase::NewGroup => {
+                    let pts = self.new_group_points();
+                    match pts.count() {
+                        0 => self.st.phase = Phase::Move,
+                        1 => {
+                            let p = pts.first().unwrap_or(0);
+                            if let Some(l) = log.as_deref_mut() {
+                                l.push(Step::NewGroup(p as u16));
+                            }
+                            self.place_new_group(p);
+                            self.st.phase = Phase::Move;
+                        }
+                        _ => return,
+                    }
+                }
+                Phase::Move => {
+                    let mut any = false;
+                    self.for_each_jump_from(&self.unmoved(), &mut |_, _| {
+                        any = true;
+                        false
+                    });
+                    if any {
+                        return;
+                    }
+                    if let Some(l) = log.as_deref_mut() {
+                        l.push(Step::EndMovement);
+                    }
+                    self.enter_kill();
+                }
+                Phase::Moving => {
+                    let mut any = false;
+                    if self.st.jumps_left > 0 {
+                        self.for_each_jump_from(&self.st.moving, &mut |_, _| {
+                            any = true;
+                            false
+                        });
+                    }
+                    if any {
+                        return;
+                    }
+                    if let Some(l) = log.as_deref_mut() {
+                        l.push(Step::EndGroup);
+                    }
+                    self.end_group();
+                }
+                Phase::Keep | Phase::Over => return,
+                Phase::Kill => {
+                    if !self.settle_kills(log.as_deref_mut()) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Applies a legal step, then every forced decision after it; the steps taken by
+    /// themselves are appended to `log`.
+    pub(crate) fn apply_logged(&mut self, step: Step, log: Log) {
+        self.st.fresh = false;
+        match step {
+            Step::Pass => {
+                self.st.passed = true;
+                self.enter_kill();
+            }
+            Step::Grow(p) => self.do_grow(p as usize, None),
+            Step::NewGroup(p) => {
+                self.place_new_group(p as usize);
+                self.st.phase = Phase::Move;
+            }
+            Step::Jump(from, to) => {
+                let (from, to) = (from as usize, to as usize);
+                if self.st.phase != Phase::Moving {
+                    let g = self.group_of(from);
+                    self.st.moving = g;
+                    self.st.jumps_left = g.count() as u8;
+                    self.st.phase = Phase::Moving;
+                }
+                let g = self.st.gid[from];
+                self.lift(from);
+                self.place_in(to, g);
+                self.st.moving.clear(from);
+                self.st.moving.set(to);
+                self.st.jumps_left = self.st.jumps_left.saturating_sub(1);
+            }
+            Step::EndGroup => self.end_group(),
+            Step::Keep(p) => self.keep(p as usize),
+            Step::EndMovement => self.enter_kill(),
+            Step::Kill(k, v) => self.add_kill(k as usize, v as usize),
+        }
+        self.settle(log);
+    }
+
+    /// Calls `f` with every legal next step.
+    pub(super) fn for_each_step(&self, f: &mut impl FnMut(Step)) {
+        let st = &self.st;
+        if st.phase == Phase::Over {
+            return;
+        }
+        if st.fresh {
+            f(Step::Pass);
+        }
+        match st.phase {
+            Phase::Growth => self.for_each_grow(&mut |p| {
+                f(Step::Grow(p as u16));
+                true
+            }),
+            Phase::NewGroup => {
+                for p in self.new_group_points().iter() {
+                    f(Step::NewGroup(p as u16));
+                }
+            }
+            Phase::Move => {
+                self.for_each_jump_from(&self.unmoved(), &mut |a, b| {
+                    f(Step::Jump(a as u16, b as u16));
+                    true
+                });
+                if !st.fresh {
+                    f(Step::EndMovement);
+                }
+            }
+            Phase::Moving => {
+                if st.jumps_left > 0 {
+                    self.for_each_jump_from(&st.moving, &mut |a, b| {
+                        f(Step::Jump(a as u16, b as u16));
+                        true
+                    });
+                }
+                f(Step::EndGroup);
+            }
+            Phase::Keep => {
+                for p in self.keep_options() {
+                    f(Step::Keep(p as u16));
+                }
+            }
+            Phase::Kill => {
+                self.for_each_free_kill(&mut |k, v| f(Step::Kill(k as u16, v as u16)));
+            }
+            Phase::Over => {}
+        }
+    }
+
+    /// True when `step` is among the legal next steps.
+    pub fn is_legal(&self, step: Step) -> bool {
+        let mut found = false;
+        self.for_each_step(&mut |s| found |= s == step);
+        found
+    }
+}
