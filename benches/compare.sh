@@ -3,18 +3,22 @@
 #
 #   benches/compare.sh [BASE_COMMIT] [SECONDS]      (default: 68e4494, 3 seconds a figure)
 #   NEW=path/to/guerrilla benches/compare.sh …       (a build of this tree made beforehand)
+#   OLD=path/to/guerrilla benches/compare.sh …       (a build of BASE_COMMIT made beforehand)
 #
 # Builds BASE_COMMIT in a temporary `git worktree` (its own target directory, removed at the
-# end) and this tree, then runs `guerrilla bench` of both builds in turn, twice each, old and
-# new alternating so that a change of the machine's load touches both, and prints each figure
-# of both builds (the mean of the two runs) and the ratio new / old:
-#   * guerrilla-checkers perft(6) nodes/second,
-#   * guerrilla-checkers random complete games/second,
-#   * guerrilla (side 8) random complete games/second.
-# A random complete game plays from the start to the game's end, each decision drawn uniformly
-# from its legal options: from the build's own steps. Since the Guerrilla Checkers step model
-# (two stone steps, COIN hop by hop), a checkers game is drawn per step, where the old build
-# drew per whole turn; the games differ in length, so the figure is games, and steps, per second.
+# end) and this tree, then runs `guerrilla bench` of both builds in turn, twice each per game,
+# old and new alternating so that a change of the machine's load touches both, and prints each
+# figure of both builds (the mean of the two runs) and the ratio new / old:
+#   * checkers perft(6) nodes/second: perft from the start position, one ply a whole turn (GC6);
+#   * checkers random games/s, by turns: random complete games, each whole turn drawn uniformly
+#     among all legal turns. A base before the step model (no src/checkers/steps.rs, e.g.
+#     68e4494) drew its games this way and prints them as `random games/second`; a newer build
+#     prints them as `random turn games/second`. Like for like: issue 13's goal is this ratio.
+#   * checkers random games/s, by steps: each decision (a stone, one hop of a checker) drawn
+#     uniformly among the legal next steps, as the search's playouts are built; `random
+#     games/second` of a build with the step model. A base before it has no such figure (`-`).
+#     The games differ from those by turns (other lengths): never compare the two kinds.
+#   * guerrilla (side 8) random games/second: by steps, in every build.
 set -eu
 base=${1:-68e4494}
 secs=${2:-3}
@@ -25,32 +29,61 @@ cleanup() {
     rm -rf "$tmp"
 }
 trap cleanup EXIT INT TERM
-git -C "$root" worktree add --quiet --detach "$tmp/base" "$base"
-echo "building $base ..." >&2
-(cd "$tmp/base" && CARGO_TARGET_DIR="$tmp/target" cargo build --quiet --release --bin guerrilla)
-old="$tmp/target/release/guerrilla"
+old=${OLD:-}
+if [ -z "$old" ]; then
+    git -C "$root" worktree add --quiet --detach "$tmp/base" "$base"
+    echo "building $base ..." >&2
+    (cd "$tmp/base" && CARGO_TARGET_DIR="$tmp/target" cargo build --quiet --release --bin guerrilla)
+    old="$tmp/target/release/guerrilla"
+fi
 new=${NEW:-}
 if [ -z "$new" ]; then
     echo "building this tree ..." >&2
     (cd "$root" && cargo build --quiet --release --bin guerrilla)
     new="$root/target/release/guerrilla"
 fi
+# Did the base draw its checkers games by whole turns (before the step model)?
+if git -C "$root" cat-file -e "$base:src/checkers/steps.rs" 2>/dev/null; then
+    base_steps=yes
+else
+    base_steps=no
+fi
 
-# figure BINARY GAME DEPTH FIELD: one bench run, one field's value.
-figure() {
-    "$1" bench --game "$2" --depth "$3" --seconds "$secs" | sed -n "s|^$4: ||p"
+# run GAME DEPTH: four bench runs, old and new alternating, into $tmp/{old,new}{1,2}.
+run() {
+    for i in 1 2; do
+        "$old" bench --game "$1" --depth "$2" --seconds "$secs" >"$tmp/old$i"
+        "$new" bench --game "$1" --depth "$2" --seconds "$secs" >"$tmp/new$i"
+    done
 }
 
-# compare LABEL GAME DEPTH FIELD
-compare() {
-    o1=$(figure "$old" "$2" "$3" "$4"); n1=$(figure "$new" "$2" "$3" "$4")
-    o2=$(figure "$old" "$2" "$3" "$4"); n2=$(figure "$new" "$2" "$3" "$4")
+# field FILE NAME: the value of `NAME: value` in FILE, empty when absent.
+field() {
+    sed -n "s|^$2: ||p" "$1"
+}
+
+# line LABEL OLD_FIELD NEW_FIELD: the means of both builds and their ratio; `-` for a figure
+# the build does not have.
+line() {
+    o1=$(field "$tmp/old1" "$2"); o2=$(field "$tmp/old2" "$2")
+    n1=$(field "$tmp/new1" "$3"); n2=$(field "$tmp/new2" "$3")
     awk -v l="$1" -v o1="$o1" -v o2="$o2" -v n1="$n1" -v n2="$n2" 'BEGIN {
         o = (o1 + o2) / 2; n = (n1 + n2) / 2;
-        printf "%-44s old %14.1f  new %14.1f  ratio %.2f\n", l, o, n, n / o }'
+        os = (o1 == "") ? sprintf("%14s", "-") : sprintf("%14.1f", o);
+        ns = (n1 == "") ? sprintf("%14s", "-") : sprintf("%14.1f", n);
+        r = (o1 == "" || n1 == "" || o == 0) ? "-" : sprintf("%.2f", n / o);
+        printf "%-44s old %s  new %s  ratio %s\n", l, os, ns, r }'
 }
 
 echo "base $base ($(git -C "$root" rev-parse --short "$base")), this tree $(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet || echo '+changes')"
-compare "guerrilla-checkers perft(6) nodes/second" guerrilla-checkers 6 "perft nodes/second"
-compare "guerrilla-checkers random games/second" guerrilla-checkers 2 "random games/second"
-compare "guerrilla side 8 random games/second" guerrilla 1 "random games/second"
+run guerrilla-checkers 6
+line "checkers perft(6) nodes/second" "perft nodes/second" "perft nodes/second"
+if [ "$base_steps" = no ]; then
+    line "checkers random games/s, by turns (goal)" "random games/second" "random turn games/second"
+    line "checkers random games/s, by steps" "no such figure" "random games/second"
+else
+    line "checkers random games/s, by turns (goal)" "random turn games/second" "random turn games/second"
+    line "checkers random games/s, by steps" "random games/second" "random games/second"
+fi
+run guerrilla 1
+line "guerrilla side 8 random games/second" "random games/second" "random games/second"

@@ -112,6 +112,11 @@ fn bench_cmd<G: Game>(depth: u32, seconds: f64) -> Result<(), Failure> {
     writeln!(out, "random games: {}", r.games)?;
     writeln!(out, "random game steps: {}", r.game_steps)?;
     writeln!(out, "random games/second: {:.1}", r.games_per_second())?;
+    if let Some(t) = &r.turn_games {
+        writeln!(out, "random turn games: {}", t.games)?;
+        writeln!(out, "random turn game turns: {}", t.turns)?;
+        writeln!(out, "random turn games/second: {:.1}", t.games_per_second())?;
+    }
     Ok(())
 }
 

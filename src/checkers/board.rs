@@ -5,28 +5,19 @@
 //! * Points: the 9×9 corners, point file `A..I` and rank `1..9`; point `(pf, pr)` is the
 //!   bottom-left corner of square `(pf, pr)`. Only the 49 interior points (`pf, pr` in `1..=7`,
 //!   i.e. `B2..H8`) can hold a stone (GC1), so stones live in a `u64` over
-//!   `ip = (pr - 1) * 7 + (pf - 1)`, bits 0..49.
+//!   `ip = (pr - 1) * 8 + (pf - 1)`: the squares' stride of 8, bit 7 of every byte and the top
+//!   byte always clear. With the same stride, the corner a checker on `sq` crosses is a fixed
+//!   offset from `sq` (NE `sq`, NW `sq - 1`, SE `sq - 8`, SW `sq - 9`), so a rule over every
+//!   checker at once is a few shifts of the two bitboards (`movegen.rs`).
 
 /// No square (a step off the board).
 pub(crate) const NONE: u8 = u8::MAX;
 
-/// All 49 interior points.
-pub(crate) const ALL_POINTS: u64 = (1u64 << 49) - 1;
+/// All 49 interior points: the low 7 bits of the low 7 bytes.
+pub(crate) const ALL_POINTS: u64 = 0x007F_7F7F_7F7F_7F7F;
 
-const fn col_mask(col: u32) -> u64 {
-    let mut m = 0u64;
-    let mut r = 0;
-    while r < 7 {
-        m |= 1u64 << (r * 7 + col);
-        r += 1;
-    }
-    m
-}
-
-/// Interior points not on point file B (the first interior column).
-pub(crate) const NOT_FIRST_COL: u64 = ALL_POINTS & !col_mask(0);
-/// Interior points not on point file H (the last interior column).
-pub(crate) const NOT_LAST_COL: u64 = ALL_POINTS & !col_mask(6);
+/// One past the highest interior point index (the length of per-point tables).
+pub(crate) const POINT_SLOTS: usize = 55;
 
 /// All 32 dark squares.
 pub(crate) const DARK: u64 = {
@@ -44,13 +35,14 @@ pub(crate) const DARK: u64 = {
 /// The interior points orthogonally adjacent to any point of `b` (GC3).
 #[inline]
 pub(crate) fn neighbours(b: u64) -> u64 {
-    ((b << 1) & NOT_FIRST_COL) | ((b >> 1) & NOT_LAST_COL) | ((b << 7) & ALL_POINTS) | (b >> 7)
+    // A shift off a rank's end lands on bit 7 of a byte (or the top byte): never a point.
+    ((b << 1) | (b >> 1) | (b << 8) | (b >> 8)) & ALL_POINTS
 }
 
 /// Interior point index of the 9×9 point `(pf, pr)`, or `None` for an edge point.
 pub(crate) const fn interior(pf: u8, pr: u8) -> Option<u8> {
     if pf >= 1 && pf <= 7 && pr >= 1 && pr <= 7 {
-        Some((pr - 1) * 7 + (pf - 1))
+        Some((pr - 1) * 8 + (pf - 1))
     } else {
         None
     }
@@ -58,7 +50,7 @@ pub(crate) const fn interior(pf: u8, pr: u8) -> Option<u8> {
 
 /// The 9×9 coordinates `(pf, pr)` of an interior point index.
 pub(crate) const fn point_coords(ip: u8) -> (u8, u8) {
-    (ip % 7 + 1, ip / 7 + 1)
+    (ip % 8 + 1, ip / 8 + 1)
 }
 
 /// The four diagonal directions as (file delta, rank delta): NE, NW, SE, SW (GC4).
@@ -161,23 +153,29 @@ const fn splitmix(state: u64) -> (u64, u64) {
 /// Guerrilla's first stone and one per square of the checker whose capture must go on (GC4).
 pub(crate) struct Keys {
     pub checker: [u64; 64],
-    pub stone: [u64; 49],
+    pub stone: [u64; POINT_SLOTS],
     pub hand: [u64; 67],
     pub coin_to_move: u64,
     pub first_turn: u64,
-    pub pending: [u64; 49],
+    pub pending: [u64; POINT_SLOTS],
     pub chain: [u64; 64],
+}
+
+/// The point index of the `i`-th interior point in rank order: the keys are drawn in that
+/// order, as when points were numbered `0..49`, so that every hash stays what it was.
+const fn slot(i: usize) -> usize {
+    i / 7 * 8 + i % 7
 }
 
 pub(crate) const KEYS: Keys = {
     let mut state = 0x6775_6572_7269_6c6c; // "guerrill"
     let mut k = Keys {
         checker: [0; 64],
-        stone: [0; 49],
+        stone: [0; POINT_SLOTS],
         hand: [0; 67],
         coin_to_move: 0,
         first_turn: 0,
-        pending: [0; 49],
+        pending: [0; POINT_SLOTS],
         chain: [0; 64],
     };
     let mut i = 0;
@@ -191,7 +189,7 @@ pub(crate) const KEYS: Keys = {
     while i < 49 {
         let (s, z) = splitmix(state);
         state = s;
-        k.stone[i] = z;
+        k.stone[slot(i)] = z;
         i += 1;
     }
     i = 0;
@@ -211,7 +209,7 @@ pub(crate) const KEYS: Keys = {
     while i < 49 {
         let (s, z) = splitmix(state);
         state = s;
-        k.pending[i] = z;
+        k.pending[slot(i)] = z;
         i += 1;
     }
     i = 0;
@@ -256,12 +254,21 @@ mod tests {
 
     #[test]
     fn keys_distinct() {
+        let points = |keys: &[u64]| -> Vec<u64> {
+            let mut b = ALL_POINTS;
+            let mut v = Vec::new();
+            while b != 0 {
+                v.push(keys[b.trailing_zeros() as usize]);
+                b &= b - 1;
+            }
+            v
+        };
         let mut all: Vec<u64> = KEYS.checker.to_vec();
-        all.extend(KEYS.stone);
+        all.extend(points(&KEYS.stone));
         all.extend(KEYS.hand);
         all.push(KEYS.coin_to_move);
         all.push(KEYS.first_turn);
-        all.extend(KEYS.pending);
+        all.extend(points(&KEYS.pending));
         all.extend(KEYS.chain);
         let n = all.len();
         all.sort();

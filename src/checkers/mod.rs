@@ -1,6 +1,7 @@
 //! Guerrilla Checkers (Brian Train, 2010): rules core. See GC1–GC6 and `doc/checkers.md`.
 //!
-//! * [`Checkers`] — a position (bitboards over the 64 squares and the 49 interior points), which
+//! * [`Checkers`] — a position (bitboards over the 64 squares and the 49 interior points, both
+//!   with a stride of 8 so that a rule over all checkers is a few shifts: `board.rs`), which
 //!   implements [`Game`] with `P1` = the Guerrilla and `P2` = COIN.
 //! * [`Move`] — one whole turn (`Turn`), packed and `Copy`: a stone pair or a checker's whole
 //!   path (`movegen.rs`, which lists every whole turn for `legal` and perft, GC6).
@@ -16,6 +17,7 @@ mod eval;
 pub(crate) mod geometry;
 mod movegen;
 mod notation;
+mod perft;
 mod position;
 mod steps;
 
@@ -197,22 +199,19 @@ impl Checkers {
         t
     }
 
-    /// Applies a legal whole move from a turn start (GC3, GC4), updating the hash
-    /// incrementally: what perft and `play_turn` use, faster than its steps one by one.
     /// GC3: after the Guerrilla's pair, every checker whose four corners are each a stone or an
     /// edge point is removed.
     pub(crate) fn remove_surrounded(&mut self) {
-        let mut cand = self.checkers;
-        while cand != 0 {
-            let sq = cand.trailing_zeros() as usize;
-            cand &= cand - 1;
-            if board::CORNERS[sq] & !self.stones == 0 {
-                self.checkers &= !(1u64 << sq);
-                self.hash ^= KEYS.checker[sq];
-            }
+        let mut gone = movegen::surrounded(self.checkers, self.stones);
+        self.checkers &= !gone;
+        while gone != 0 {
+            self.hash ^= KEYS.checker[gone.trailing_zeros() as usize];
+            gone &= gone - 1;
         }
     }
 
+    /// Applies a legal whole move from a turn start (GC3, GC4), updating the hash
+    /// incrementally: what perft and `play_turn` use, faster than its steps one by one.
     fn apply(&mut self, mv: Move) {
         match mv {
             Move::Pair(a, b) => {
@@ -252,66 +251,31 @@ impl Checkers {
     /// True when the side to move has at least one legal move (at a turn start).
     fn has_legal_move(&self) -> bool {
         match self.side {
-            Side::P1 => self.pair_edges().is_some_and(|(h, v)| (h | v) != 0),
-            Side::P2 => {
-                // A checker can always step to a diagonal square without a checker (GC4; a
-                // stone never blocks).
-                let mut b = self.checkers;
-                while b != 0 {
-                    let sq = b.trailing_zeros() as usize;
-                    b &= b - 1;
-                    for &t in &board::STEP[sq] {
-                        if t != board::NONE && self.checkers & (1u64 << t) == 0 {
-                            return true;
-                        }
-                    }
-                }
-                false
+            Side::P1 => {
+                let (h, v) = movegen::pairs(self.stones, self.hand, self.first);
+                (h | v) != 0
             }
+            // A checker can always step to a diagonal square without a checker (GC4; a stone
+            // never blocks).
+            Side::P2 => movegen::coin_can_move(self.checkers),
         }
     }
 
-    /// Fast perft: copy-make (the position is 40 bytes, so a copy costs less than an undo
-    /// record would), bulk counting at the last ply.
-    pub fn perft_fast(&self, depth: u32) -> u64 {
-        match depth {
-            0 => 1,
-            1 => self.count_moves(),
-            _ if self.side == Side::P1 => {
-                // Stone pairs straight from the edge bitboards, without a move list.
-                let Some((mut h, mut v)) = self.pair_edges() else {
-                    return 0;
-                };
-                let mut n = 0;
-                while h != 0 {
-                    let p = h.trailing_zeros() as u8;
-                    h &= h - 1;
-                    let mut child = *self;
-                    child.apply(Move::Pair(p, p + 1));
-                    n += child.perft_fast(depth - 1);
-                }
-                while v != 0 {
-                    let p = v.trailing_zeros() as u8;
-                    v &= v - 1;
-                    let mut child = *self;
-                    child.apply(Move::Pair(p, p + 7));
-                    n += child.perft_fast(depth - 1);
-                }
-                n
-            }
-            _ => {
-                let mut moves = Vec::with_capacity(32);
-                self.generate(&mut moves);
-                moves
-                    .iter()
-                    .map(|&m| {
-                        let mut child = *self;
-                        child.apply(m);
-                        child.perft_fast(depth - 1)
-                    })
-                    .sum()
-            }
+    /// A whole move drawn uniformly among the legal moves from this turn start (GC3, GC4),
+    /// `None` when there is none or mid-turn: random games as they were drawn before the step
+    /// model (`guerrilla bench` reports both kinds), without listing the moves.
+    pub fn random_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
+        if !self.at_turn_start() {
+            return None;
         }
+        movegen::random_move(self, rng)
+    }
+
+    /// Plays a move that [`Checkers::random_move`] or `legal_turns` gave for this position,
+    /// without checking it again (what [`Game::play_turn`] does first).
+    pub fn play_legal_move(&mut self, mv: Move) {
+        debug_assert!(self.at_turn_start() && self.is_legal_move(mv));
+        self.apply(mv);
     }
 
     /// The error for a whole turn given while a turn is half built.

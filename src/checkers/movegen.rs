@@ -1,14 +1,476 @@
-//! Move representation and legal move generation (GC3, GC4).
+//! Move representation, the rules as bitboard operations, and legal move generation (GC3,
+//! GC4).
+//!
+//! The kernels at the top of this file work on the two bitboards alone (checkers over squares,
+//! stones over points, both with a stride of 8: see `board.rs`) and serve every caller: whole
+//! moves here, steps (`steps.rs`), perft (`perft.rs`) and random games. A rule over every checker
+//! at once is a shift per direction: bit `sq` of [`open`]`(checkers)[d]` says whether the step
+//! from `sq` in direction `d` is on the board and free of checkers, bit `sq` of
+//! [`corners`]`(stones)[d]` whether the point that step crosses holds a stone.
 
-use super::board::{self, ALL_POINTS, CROSS, NONE, NOT_LAST_COL, STEP};
+use rand::Rng;
+
+use super::board::{self, ALL_POINTS, CROSS, NONE, STEP};
 use super::Checkers;
 use crate::game::Side;
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+const RANK_1: u64 = 0xFF;
+const RANK_8: u64 = 0xFF << 56;
+
+/// `ON[d]`: the squares from which a diagonal step in direction `d` (NE, NW, SE, SW, as
+/// [`board::DIRS`]) stays on the board. They are also the squares whose corner in direction `d`
+/// is an interior point.
+const ON: [u64; 4] = [
+    !(FILE_H | RANK_8),
+    !(FILE_A | RANK_8),
+    !(FILE_H | RANK_1),
+    !(FILE_A | RANK_1),
+];
+
+/// `open(occupied)[d]`: the squares from which a step in direction `d` stays on the board and
+/// lands on no checker of `occupied` (GC4: a stone never blocks). Bit `sq` of `b >> 9` is bit
+/// `STEP[sq][NE]` of `b`, and so on.
+#[inline(always)]
+fn open(occupied: u64) -> [u64; 4] {
+    [
+        ON[0] & !(occupied >> 9),
+        ON[1] & !(occupied >> 7),
+        ON[2] & !(occupied << 7),
+        ON[3] & !(occupied << 9),
+    ]
+}
+
+/// `corners(stones)[d]`: bit `sq` is bit `CROSS[sq][d]` of the points bitboard `stones` (for
+/// `sq` in `ON[d]`): whether the point a step from `sq` in direction `d` crosses holds a stone.
+#[inline(always)]
+fn corners(stones: u64) -> [u64; 4] {
+    [stones, stones << 1, stones << 8, stones << 9]
+}
+
+/// The squares of `from` whose checker can step in direction `d`: the step stays on the board
+/// and its target holds no checker of `occupied` (GC4: a stone never blocks).
+#[inline(always)]
+pub(crate) fn hops(from: u64, occupied: u64, d: usize) -> u64 {
+    from & open(occupied)[d]
+}
+
+/// The checkers among `checkers` whose four corners are each a stone or an edge point (GC3).
+#[inline]
+pub(crate) fn surrounded(checkers: u64, stones: u64) -> u64 {
+    let c = corners(stones);
+    checkers & (c[0] | !ON[0]) & (c[1] | !ON[1]) & (c[2] | !ON[2]) & (c[3] | !ON[3])
+}
+
+/// The captures the checker on `sq` can make next, one bit per direction (GC4), `open` being
+/// [`open`] of the other checkers.
+#[inline(always)]
+fn caps_at(sq: u8, open: &[u64; 4], stones: u64) -> u8 {
+    let c = corners(stones);
+    let bit = |d: usize| (((open[d] & c[d]) >> sq) & 1) as u8;
+    bit(0) | bit(1) << 1 | bit(2) << 2 | bit(3) << 3
+}
+
+/// The captures the checker on `sq` can make next, one bit per direction, the other checkers
+/// being `others` (GC4).
+#[inline]
+pub(crate) fn capture_dirs(sq: u8, others: u64, stones: u64) -> u8 {
+    caps_at(sq, &open(others), stones)
+}
+
+/// True when some checker has a legal step (GC4: any diagonal square without a checker).
+#[inline]
+pub(crate) fn coin_can_move(checkers: u64) -> bool {
+    let o = open(checkers);
+    checkers & (o[0] | o[1] | o[2] | o[3]) != 0
+}
+
+/// The legal stone pairs (GC3) as two bitboards over points: bit `p` of `h` is the pair
+/// {p, p + 1} (same rank), bit `p` of `v` is {p, p + 8} (same file); both empty with fewer than
+/// two stones in hand (GC5).
+///
+/// A pair {p, q} of adjacent empty points is legal when some order of placing it is: the first
+/// stone next to a stone on the board and the second next to the first. As p and q are
+/// adjacent, that is: p or q is next to a stone on the board (any point on the very first
+/// turn).
+#[inline]
+pub(crate) fn pairs(stones: u64, hand: u8, first: bool) -> (u64, u64) {
+    if hand < 2 {
+        return (0, 0);
+    }
+    let empty = ALL_POINTS & !stones;
+    let anchor = if first {
+        ALL_POINTS
+    } else {
+        board::neighbours(stones)
+    };
+    // `empty >> 1` has no bit past a rank's last point: bit 7 of a byte is never a point.
+    let h = empty & (empty >> 1) & (anchor | (anchor >> 1));
+    let v = empty & (empty >> 8) & (anchor | (anchor >> 8));
+    (h, v)
+}
+
+/// The number of COIN moves (GC4) without listing them: a plain step counts one, a capture the
+/// number of its continuations to a chain's end (see [`chain_count`]).
+#[inline]
+pub(crate) fn coin_count(checkers: u64, stones: u64) -> u64 {
+    let (o, c) = (open(checkers), corners(stones));
+    let mut n = 0u64;
+    let mut capturing = 0u64;
+    for d in 0..4 {
+        let h = checkers & o[d];
+        n += u64::from((h & !c[d]).count_ones());
+        capturing |= h & c[d];
+    }
+    // Each capturing checker: its chains, the others fixed.
+    while capturing != 0 {
+        let from = capturing.trailing_zeros() as u8;
+        capturing &= capturing - 1;
+        let open = open(checkers & !(1u64 << from));
+        n += branches(from, &open, stones);
+    }
+    n
+}
+
+/// `capture_boards(open, stones)[d]`: the squares from which a checker whose open squares are
+/// `open` (see [`open`]) can capture in direction `d` (GC4).
+#[inline(always)]
+fn capture_boards(open: &[u64; 4], stones: u64) -> [u64; 4] {
+    let c = corners(stones);
+    [
+        open[0] & c[0],
+        open[1] & c[1],
+        open[2] & c[2],
+        open[3] & c[3],
+    ]
+}
+
+/// `boards` (see [`capture_boards`]) once the stone on point `p` is captured: `p` is the NE
+/// corner of square `p`, the NW corner of `p + 1`, the SE corner of `p + 8`, the SW corner of
+/// `p + 9` (`board.rs`).
+#[inline(always)]
+fn without_stone(boards: [u64; 4], p: u8) -> [u64; 4] {
+    let b = 1u64 << p;
+    [
+        boards[0] & !b,
+        boards[1] & !(b << 1),
+        boards[2] & !(b << 8),
+        boards[3] & !(b << 9),
+    ]
+}
+
+/// The square a step from `sq` in direction `d` lands on and the point it crosses, for a step
+/// on the board: `STEP[sq][d]` and `CROSS[sq][d]` by arithmetic, without a table (NE +9 and +0,
+/// NW +7 and −1, SE −7 and −8, SW −9 and −9, `board.rs`).
+#[inline(always)]
+fn hop(sq: u8, d: usize) -> (u8, u8) {
+    let (west, south) = ((d & 1) as u8, (d >> 1) as u8);
+    let t = sq.wrapping_add(9).wrapping_sub(2 * west + 16 * south);
+    let c = sq.wrapping_sub(west + 8 * south);
+    (t, c)
+}
+
+/// The directions of `boards` (see [`capture_boards`]) at square `sq`, one bit each.
+#[inline(always)]
+fn dirs_at(boards: &[u64; 4], sq: u8) -> u8 {
+    let bit = |d: usize| (((boards[d] >> sq) & 1) as u8) << d;
+    bit(0) | bit(1) | bit(2) | bit(3)
+}
+
+/// The number of capture paths that go on from the checker on `sq` (the squares open to it
+/// `open`, see [`open`]; the stones left `stones`): the sum over each capture available of its
+/// continuations (GC4, no maximum-capture rule); zero when no capture is available.
+#[inline]
+fn branches(sq: u8, open: &[u64; 4], stones: u64) -> u64 {
+    count_from(sq, capture_boards(open, stones))
+}
+
+/// [`branches`] on the capture boards: a walk of the chains, depth first, with an explicit
+/// stack (a chain captures at most 49 stones) and make/unmake of the boards (a capture clears
+/// four bits, taking it back sets them as they were in the first boards: each bit of a board
+/// belongs to one point).
+fn count_from(sq: u8, first: [u64; 4]) -> u64 {
+    let mut boards = first;
+    // Per frame: its square, the directions still to try, the point captured to reach it.
+    let mut squares = [0u8; 64];
+    let mut rest = [0u8; 64];
+    let mut taken = [0u8; 64];
+    let mut top = 0;
+    squares[0] = sq;
+    rest[0] = dirs_at(&boards, sq);
+    let mut n = 0;
+    loop {
+        let m = rest[top];
+        if m == 0 {
+            if top == 0 {
+                return n;
+            }
+            let b = 1u64 << taken[top];
+            boards[0] |= first[0] & b;
+            boards[1] |= first[1] & (b << 1);
+            boards[2] |= first[2] & (b << 8);
+            boards[3] |= first[3] & (b << 9);
+            top -= 1;
+            continue;
+        }
+        rest[top] = m & (m - 1);
+        let (t, c) = hop(squares[top], m.trailing_zeros() as usize);
+        let left = without_stone(boards, c);
+        let more = dirs_at(&left, t);
+        if more == 0 {
+            // The chain ends after this capture: one path.
+            n += 1;
+            continue;
+        }
+        boards = left;
+        top += 1;
+        squares[top] = t;
+        rest[top] = more;
+        taken[top] = c;
+    }
+}
+
+/// The number of capture paths that end a chain whose checker has just captured and stands on
+/// `sq`: one when it can capture no more (the path ends there), else its [`branches`].
+#[inline]
+fn chain_count(sq: u8, open: &[u64; 4], stones: u64) -> u64 {
+    branches(sq, open, stones).max(1)
+}
+
+/// One COIN move (GC4) as [`coin_paths`] reports it: the [`Move::Path`] fields, the square it
+/// ends on and the stones left after its captures.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PathEnd {
+    pub from: u8,
+    pub len: u8,
+    pub dirs: u128,
+    pub to: u8,
+    pub stones: u64,
+}
+
+impl PathEnd {
+    pub(crate) fn to_move(self) -> Move {
+        Move::Path {
+            from: self.from,
+            len: self.len,
+            dirs: self.dirs,
+        }
+    }
+}
+
+/// Calls `f` with every COIN move (GC4), checkers in square order, then directions NE, NW, SE,
+/// SW, depth first: for each checker and each diagonal square without a checker, a plain step
+/// when the crossed point is empty; otherwise a capture, continued by the same checker along
+/// every branch until no capture is left.
+pub(crate) fn coin_paths(checkers: u64, stones: u64, f: &mut impl FnMut(PathEnd)) {
+    let mut b = checkers;
+    while b != 0 {
+        let from = b.trailing_zeros() as u8;
+        b &= b - 1;
+        // The mover leaves its square: during a chain it may pass through or land on it.
+        let open = open(checkers & !(1u64 << from));
+        for d in 0..4u8 {
+            if (open[d as usize] >> from) & 1 == 0 {
+                continue;
+            }
+            let t = STEP[from as usize][d as usize];
+            let c = CROSS[from as usize][d as usize];
+            let path = PathEnd {
+                from,
+                len: 1,
+                dirs: d as u128,
+                to: t,
+                stones: stones & !(1u64 << c),
+            };
+            if stones & (1u64 << c) == 0 {
+                f(path);
+            } else {
+                chain_paths(path, &open, f);
+            }
+        }
+    }
+}
+
+/// Continues the capture chain `path` (which has just captured) of the checker now on
+/// `path.to`: every available capture is a branch (GC4, no maximum-capture rule); the path ends
+/// only where no capture is available.
+fn chain_paths(path: PathEnd, open: &[u64; 4], f: &mut impl FnMut(PathEnd)) {
+    let sq = path.to;
+    let mut m = caps_at(sq, open, path.stones);
+    if m == 0 {
+        f(path);
+        return;
+    }
+    while m != 0 {
+        let d = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let next = PathEnd {
+            from: path.from,
+            len: path.len + 1,
+            dirs: path.dirs | ((d as u128) << (2 * path.len as u32)),
+            to: STEP[sq as usize][d],
+            stones: path.stones & !(1u64 << CROSS[sq as usize][d]),
+        };
+        chain_paths(next, open, f);
+    }
+}
+
+/// A COIN move (GC4) chosen by index: `pick(n)` is given the number of moves `n` (at least
+/// one) and returns an index `k < n`; the result is the `k`-th move in an order of its own
+/// (the plain steps by direction, then square; then the captures by direction, then square,
+/// then a chain's branches in direction order). `None` when COIN has no move. One walk of the
+/// capture chains counts them; a capture chosen is then found by counting only the branches
+/// of its own chain, never by listing moves.
+pub(crate) fn pick_coin_move(
+    checkers: u64,
+    stones: u64,
+    pick: impl FnOnce(u64) -> u64,
+) -> Option<Move> {
+    let (o, c) = (open(checkers), corners(stones));
+    let plain = [0, 1, 2, 3].map(|d| checkers & o[d] & !c[d]);
+    let n_plain: u64 = plain.iter().map(|b| u64::from(b.count_ones())).sum();
+    // The first captures of each checker and the paths each one starts (at most 6 × 4).
+    let mut firsts = [(0u8, 0u8, 0u64); 24];
+    let mut len = 0;
+    let mut n = n_plain;
+    for d in 0..4 {
+        let mut b = checkers & o[d] & c[d];
+        while b != 0 {
+            let from = b.trailing_zeros() as usize;
+            b &= b - 1;
+            let open = open(checkers & !(1u64 << from));
+            let count = chain_count(STEP[from][d], &open, stones & !(1u64 << CROSS[from][d]));
+            firsts[len] = (from as u8, d as u8, count);
+            len += 1;
+            n += count;
+        }
+    }
+    if n == 0 {
+        return None;
+    }
+    let mut k = pick(n);
+    debug_assert!(k < n);
+    if k < n_plain {
+        for (d, &b) in plain.iter().enumerate() {
+            let here = u64::from(b.count_ones());
+            if k < here {
+                return Some(Move::Path {
+                    from: nth_bit(b, k as u32),
+                    len: 1,
+                    dirs: d as u128,
+                });
+            }
+            k -= here;
+        }
+    }
+    k -= n_plain;
+    for &(from, d, count) in &firsts[..len] {
+        if k < count {
+            let (f, d) = (from as usize, d as usize);
+            let path = PathEnd {
+                from,
+                len: 1,
+                dirs: d as u128,
+                to: STEP[f][d],
+                stones: stones & !(1u64 << CROSS[f][d]),
+            };
+            return Some(nth_chain(path, &open(checkers & !(1u64 << f)), k).to_move());
+        }
+        k -= count;
+    }
+    unreachable!("pick_coin_move: the index is not below the number of moves")
+}
+
+/// The `k`-th end (`k` below [`chain_count`]) of the capture chain `path`, which has just
+/// captured, in the order of [`count_from`]: the same walk, stopped at the `k`-th end.
+fn nth_chain(path: PathEnd, open: &[u64; 4], mut k: u64) -> PathEnd {
+    let first = capture_boards(open, path.stones);
+    let mut boards = first;
+    // Per frame: its square, the directions still to try, the point captured and the
+    // direction taken to reach it.
+    let mut squares = [0u8; 64];
+    let mut rest = [0u8; 64];
+    let mut taken = [0u8; 64];
+    let mut dirs = [0u8; 64];
+    let mut top = 0;
+    squares[0] = path.to;
+    rest[0] = dirs_at(&boards, path.to);
+    if rest[0] == 0 {
+        return path;
+    }
+    loop {
+        let m = rest[top];
+        if m == 0 {
+            // `k` is below the number of ends: the walk never empties the first frame.
+            let b = 1u64 << taken[top];
+            boards[0] |= first[0] & b;
+            boards[1] |= first[1] & (b << 1);
+            boards[2] |= first[2] & (b << 8);
+            boards[3] |= first[3] & (b << 9);
+            top -= 1;
+            continue;
+        }
+        rest[top] = m & (m - 1);
+        let d = m.trailing_zeros() as u8;
+        let (t, c) = hop(squares[top], d as usize);
+        let left = without_stone(boards, c);
+        let more = dirs_at(&left, t);
+        if more == 0 {
+            if k > 0 {
+                k -= 1;
+                continue;
+            }
+            // This end: the path so far, the frames' hops, then this one.
+            dirs[top + 1] = d;
+            taken[top + 1] = c;
+            let mut end = path;
+            for i in 1..=top + 1 {
+                end.dirs |= u128::from(dirs[i]) << (2 * end.len as u32);
+                end.len += 1;
+                end.stones &= !(1u64 << taken[i]);
+            }
+            end.to = t;
+            return end;
+        }
+        boards = left;
+        top += 1;
+        squares[top] = t;
+        rest[top] = more;
+        taken[top] = c;
+        dirs[top] = d;
+    }
+}
+
+/// A whole move (GC3, GC4) drawn uniformly among all the legal moves of the side to move (at a
+/// turn start), `None` when there is none: how random games were drawn before the step model.
+/// A pair is one draw over the pair bitboards; a COIN path one draw of [`pick_coin_move`].
+pub(crate) fn random_move<R: Rng + ?Sized>(pos: &Checkers, rng: &mut R) -> Option<Move> {
+    match pos.side {
+        Side::P1 => {
+            let (h, v) = pairs(pos.stones, pos.hand, pos.first);
+            let (nh, nv) = (h.count_ones(), v.count_ones());
+            if nh + nv == 0 {
+                return None;
+            }
+            let k = rng.random_range(0..nh + nv);
+            Some(if k < nh {
+                let p = nth_bit(h, k);
+                Move::Pair(p, p + 1)
+            } else {
+                let p = nth_bit(v, k - nh);
+                Move::Pair(p, p + 8)
+            })
+        }
+        Side::P2 => pick_coin_move(pos.checkers, pos.stones, |n| rng.random_range(0..n)),
+    }
+}
 
 /// One whole turn, packed and `Copy` (a turn is one step in this game).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
     /// The Guerrilla places stones on two orthogonally adjacent interior points, given by their
-    /// interior indices `(rank - 1) * 7 + (file - 1)`, lower index first (GC3: the pair is
+    /// point indices `(rank - 1) * 8 + (file - 1)` (`board.rs`), lower index first (GC3: the pair is
     /// unordered, so this is its one form).
     Pair(u8, u8),
     /// A COIN checker's whole path (GC4): the start square, the number of diagonal steps
@@ -37,47 +499,28 @@ impl Move {
 }
 
 impl Checkers {
-    /// The legal stone pairs as two bitboards over interior points (GC3): bit `p` of `h` is the
-    /// pair {p, p + 1} (same rank), bit `p` of `v` is {p, p + 7} (same file). `None` when the
-    /// Guerrilla is not to move or has fewer than two stones in hand (GC5).
-    ///
-    /// A pair {p, q} of adjacent empty points is legal when some order of placing it is: the
-    /// first stone next to a stone on the board and the second next to the first. As p and q are
-    /// adjacent, that is: p or q is next to a stone on the board (any point on the very first
-    /// turn).
+    /// The legal stone pairs of the side to move (see [`pairs`]); `None` when COIN is to move.
     pub(crate) fn pair_edges(&self) -> Option<(u64, u64)> {
-        if self.side != Side::P1 || self.hand < 2 {
-            return None;
-        }
-        let empty = ALL_POINTS & !self.stones;
-        let anchor = if self.first {
-            ALL_POINTS
-        } else {
-            board::neighbours(self.stones)
-        };
-        let h = empty & (empty >> 1) & NOT_LAST_COL & (anchor | (anchor >> 1));
-        let v = empty & (empty >> 7) & (anchor | (anchor >> 7));
-        Some((h, v))
+        (self.side == Side::P1).then(|| pairs(self.stones, self.hand, self.first))
     }
 
     /// Appends every legal move of the side to move.
     pub(crate) fn generate(&self, out: &mut Vec<Move>) {
         match self.side {
             Side::P1 => {
-                if let Some((mut h, mut v)) = self.pair_edges() {
-                    while h != 0 {
-                        let p = h.trailing_zeros() as u8;
-                        h &= h - 1;
-                        out.push(Move::Pair(p, p + 1));
-                    }
-                    while v != 0 {
-                        let p = v.trailing_zeros() as u8;
-                        v &= v - 1;
-                        out.push(Move::Pair(p, p + 7));
-                    }
+                let (mut h, mut v) = pairs(self.stones, self.hand, self.first);
+                while h != 0 {
+                    let p = h.trailing_zeros() as u8;
+                    h &= h - 1;
+                    out.push(Move::Pair(p, p + 1));
+                }
+                while v != 0 {
+                    let p = v.trailing_zeros() as u8;
+                    v &= v - 1;
+                    out.push(Move::Pair(p, p + 8));
                 }
             }
-            Side::P2 => self.coin_moves(&mut |m| out.push(m)),
+            Side::P2 => coin_paths(self.checkers, self.stones, &mut |p| out.push(p.to_move())),
         }
     }
 
@@ -88,9 +531,9 @@ impl Checkers {
                 let Some((h, v)) = self.pair_edges() else {
                     return false;
                 };
-                a < 49
+                a < 64
                     && ((b == a + 1 && h & (1u64 << a) != 0)
-                        || (b == a + 7 && v & (1u64 << a) != 0))
+                        || (b == a + 8 && v & (1u64 << a) != 0))
             }
             Move::Path { from, len, dirs } => {
                 if self.side != Side::P2
@@ -132,101 +575,123 @@ impl Checkers {
             }
         }
     }
-
-    /// The number of legal moves (perft's bulk count at the last ply).
-    pub(crate) fn count_moves(&self) -> u64 {
-        match self.side {
-            Side::P1 => self
-                .pair_edges()
-                .map_or(0, |(h, v)| (h.count_ones() + v.count_ones()) as u64),
-            Side::P2 => {
-                let mut n = 0u64;
-                self.coin_moves(&mut |_| n += 1);
-                n
-            }
-        }
-    }
-
-    /// Every COIN move (GC4): for each checker and each diagonal square without a checker, a
-    /// plain step when the crossed point is empty; otherwise a capture, continued by the same
-    /// checker along every branch until no capture is left.
-    fn coin_moves(&self, emit: &mut dyn FnMut(Move)) {
-        let mut b = self.checkers;
-        while b != 0 {
-            let from = b.trailing_zeros() as u8;
-            b &= b - 1;
-            // The mover leaves its square: during a chain it may pass through or land on it.
-            let others = self.checkers & !(1u64 << from);
-            for d in 0..4u8 {
-                let t = STEP[from as usize][d as usize];
-                if t == NONE || others & (1u64 << t) != 0 {
-                    continue;
-                }
-                let c = CROSS[from as usize][d as usize];
-                if self.stones & (1u64 << c) == 0 {
-                    emit(Move::Path {
-                        from,
-                        len: 1,
-                        dirs: d as u128,
-                    });
-                } else {
-                    chain(
-                        from,
-                        t,
-                        others,
-                        self.stones & !(1u64 << c),
-                        1,
-                        d as u128,
-                        emit,
-                    );
-                }
-            }
-        }
-    }
-}
-
-/// Continues a capture chain of the checker that started on `from` and now stands on `sq`, with
-/// `stones` left on the board: every available capture is a branch (GC4, no maximum-capture
-/// rule); the path ends only where no capture is available.
-fn chain(
-    from: u8,
-    sq: u8,
-    others: u64,
-    stones: u64,
-    len: u8,
-    dirs: u128,
-    emit: &mut dyn FnMut(Move),
-) {
-    let mut any = false;
-    for d in 0..4u8 {
-        let t = STEP[sq as usize][d as usize];
-        if t == NONE || others & (1u64 << t) != 0 {
-            continue;
-        }
-        let c = CROSS[sq as usize][d as usize];
-        if stones & (1u64 << c) == 0 {
-            continue;
-        }
-        any = true;
-        chain(
-            from,
-            t,
-            others,
-            stones & !(1u64 << c),
-            len + 1,
-            dirs | ((d as u128) << (2 * len as u32)),
-            emit,
-        );
-    }
-    if !any {
-        emit(Move::Path { from, len, dirs });
-    }
 }
 
 /// The index of the `k`-th set bit of `b` (0-based); `b` has more than `k` bits set.
-pub(crate) fn nth_bit(mut b: u64, k: u32) -> u8 {
-    for _ in 0..k {
-        b &= b - 1;
+pub(crate) fn nth_bit(b: u64, mut k: u32) -> u8 {
+    // Whole bytes first, by popcount; then at most seven bits cleared one by one.
+    let mut shift = 0;
+    loop {
+        let here = ((b >> shift) & 0xFF).count_ones();
+        if k < here {
+            break;
+        }
+        k -= here;
+        shift += 8;
     }
-    b.trailing_zeros() as u8
+    let mut x = b >> shift;
+    for _ in 0..k {
+        x &= x - 1;
+    }
+    (x.trailing_zeros() + shift) as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::SmallRng;
+    use rand::SeedableRng;
+
+    use super::*;
+    use crate::game::Game;
+
+    /// Turn starts of seeded random games, COIN's and the Guerrilla's.
+    fn positions() -> Vec<Checkers> {
+        let mut rng = SmallRng::seed_from_u64(13);
+        let mut out = Vec::new();
+        for _ in 0..40 {
+            let mut p = Checkers::new(&Default::default());
+            while p.outcome().is_none() {
+                out.push(p);
+                let mv = p.random_move(&mut rng).expect("a game not over has a move");
+                p.play_legal_move(mv);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn nth_bit_counts_from_the_lowest() {
+        let mut rng = SmallRng::seed_from_u64(5);
+        for _ in 0..1000 {
+            let b: u64 = rand::Rng::random(&mut rng);
+            let mut x = b;
+            for k in 0..b.count_ones() {
+                assert_eq!(nth_bit(b, k), x.trailing_zeros() as u8);
+                x &= x - 1;
+            }
+        }
+        assert_eq!(nth_bit(1u64 << 63, 0), 63);
+    }
+
+    #[test]
+    fn hop_is_the_tables() {
+        for sq in 0..64u8 {
+            for d in 0..4 {
+                let on = ON[d] & (1u64 << sq) != 0;
+                assert_eq!(on, STEP[sq as usize][d] != NONE);
+                if on {
+                    let want = (STEP[sq as usize][d], CROSS[sq as usize][d]);
+                    assert_eq!(hop(sq, d), want, "square {sq} direction {d}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn counting_and_drawing_agree_with_the_list() {
+        let mut captures = 0;
+        for p in positions() {
+            let mut list = Vec::new();
+            p.generate(&mut list);
+            let n = match p.side {
+                Side::P1 => {
+                    let (h, v) = pairs(p.stones, p.hand, p.first);
+                    u64::from(h.count_ones() + v.count_ones())
+                }
+                Side::P2 => coin_count(p.checkers, p.stones),
+            };
+            assert_eq!(n, list.len() as u64, "{}", p.to_position_string());
+            if p.side == Side::P2 {
+                // Every index names a different listed move: the draw is uniform over them.
+                let mut drawn: Vec<Move> = (0..n)
+                    .map(|k| {
+                        pick_coin_move(p.checkers, p.stones, |m| {
+                            assert_eq!(m, n);
+                            k
+                        })
+                        .expect("COIN has moves")
+                    })
+                    .collect();
+                captures += drawn
+                    .iter()
+                    .filter(|m| matches!(m, Move::Path { len, .. } if *len > 1))
+                    .count();
+                drawn.sort();
+                list.sort();
+                assert_eq!(drawn, list, "{}", p.to_position_string());
+                let mut ends = Vec::new();
+                coin_paths(p.checkers, p.stones, &mut |e| ends.push(e));
+                for e in ends {
+                    let mut q = p;
+                    q.play_legal_move(e.to_move());
+                    assert_eq!(
+                        (q.checkers, q.stones),
+                        (p.checkers ^ (1u64 << e.from) ^ (1u64 << e.to), e.stones)
+                    );
+                }
+            }
+            assert_eq!(surrounded(p.checkers, p.stones), 0);
+        }
+        assert!(captures > 0, "the games reached no capture chain");
+    }
 }

@@ -20,14 +20,14 @@
 use rand::Rng;
 
 use super::board::{self, ALL_POINTS, CROSS, KEYS, NONE, STEP};
-use super::movegen::{nth_bit, Move};
+use super::movegen::{self, hops, nth_bit, Move};
 use super::Checkers;
 use crate::game::Side;
 
 /// One decision of a turn, packed and `Copy`: what the search stores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Step {
-    /// A Guerrilla stone on an interior point (index `(rank - 1) * 7 + (file - 1)`), the first
+    /// A Guerrilla stone on an interior point (index `(rank - 1) * 8 + (file - 1)`, `board.rs`), the first
     /// or the second of the turn (GC3).
     Stone(u8),
     /// A COIN checker's diagonal step from square `from` in direction `dir` (0 = NE, 1 = NW,
@@ -60,31 +60,38 @@ impl Checkers {
     /// The captures the checker on `sq` can make next: a bit per direction (GC4: the target
     /// square holds no checker, the crossed point holds a stone).
     fn capture_dirs(&self, sq: u8) -> u8 {
-        let mut m = 0u8;
-        for d in 0..4 {
-            let t = STEP[sq as usize][d];
-            if t != NONE
-                && self.checkers & (1u64 << t) == 0
-                && self.stones & (1u64 << CROSS[sq as usize][d]) != 0
-            {
-                m |= 1 << d;
-            }
-        }
-        m
+        movegen::capture_dirs(sq, self.checkers, self.stones)
     }
 
-    /// Calls `f` with every hop COIN may make at its turn start: any checker, any diagonal
-    /// square on the board without a checker (GC4: a stone never blocks).
+    /// The hops COIN may make at its turn start, one bitboard per direction (bit `sq` of
+    /// `[d]`: the checker on `sq` may step in direction `d`): any checker, any diagonal square
+    /// on the board without a checker (GC4: a stone never blocks).
+    fn start_hops(&self) -> [u64; 4] {
+        let c = self.checkers;
+        [hops(c, c, 0), hops(c, c, 1), hops(c, c, 2), hops(c, c, 3)]
+    }
+
+    /// The directions of `hops` (see [`Checkers::start_hops`]) open to the checker on `sq`.
+    fn dirs_at(hops: &[u64; 4], sq: u32) -> u8 {
+        let bit = |d: usize| (((hops[d] >> sq) & 1) as u8) << d;
+        bit(0) | bit(1) | bit(2) | bit(3)
+    }
+
+    /// Calls `f` with every hop COIN may make at its turn start, checkers in square order, then
+    /// directions in order.
     fn for_each_start_hop(&self, f: &mut impl FnMut(Step)) {
-        let mut b = self.checkers;
+        let hops = self.start_hops();
+        let mut b = hops[0] | hops[1] | hops[2] | hops[3];
         while b != 0 {
-            let from = b.trailing_zeros() as u8;
+            let from = b.trailing_zeros();
             b &= b - 1;
-            for d in 0..4u8 {
-                let t = STEP[from as usize][d as usize];
-                if t != NONE && self.checkers & (1u64 << t) == 0 {
-                    f(Step::Hop { from, dir: d });
-                }
+            let mut m = Checkers::dirs_at(&hops, from);
+            while m != 0 {
+                f(Step::Hop {
+                    from: from as u8,
+                    dir: m.trailing_zeros() as u8,
+                });
+                m &= m - 1;
             }
         }
     }
@@ -121,7 +128,7 @@ impl Checkers {
     /// True when `step` is among [`Checkers::steps`], without listing them.
     pub(crate) fn is_legal_step(&self, step: Step) -> bool {
         match (self.side, step) {
-            (Side::P1, Step::Stone(p)) if p < 49 => {
+            (Side::P1, Step::Stone(p)) if p < 64 => {
                 let set = if self.pending == NONE {
                     self.first_stone_points()
                 } else {
@@ -156,13 +163,27 @@ impl Checkers {
                 (n > 0).then(|| Step::Stone(nth_bit(b, rng.random_range(0..n))))
             }
             Side::P2 if self.chain == NONE => {
-                let mut hops = [Step::Stone(0); 24];
-                let mut n = 0;
-                self.for_each_start_hop(&mut |s| {
-                    hops[n] = s;
-                    n += 1;
-                });
-                (n > 0).then(|| hops[rng.random_range(0..n)])
+                // The `k`-th hop in the order of `steps`, found by counting, not listing.
+                let hops = self.start_hops();
+                let n: u32 = hops.iter().map(|h| h.count_ones()).sum();
+                if n == 0 {
+                    return None;
+                }
+                let mut k = rng.random_range(0..n as usize) as u32;
+                let mut b = hops[0] | hops[1] | hops[2] | hops[3];
+                loop {
+                    let from = b.trailing_zeros();
+                    b &= b - 1;
+                    let m = Checkers::dirs_at(&hops, from);
+                    let here = m.count_ones();
+                    if k < here {
+                        return Some(Step::Hop {
+                            from: from as u8,
+                            dir: nth_bit(u64::from(m), k),
+                        });
+                    }
+                    k -= here;
+                }
             }
             Side::P2 => {
                 let m = self.capture_dirs(self.chain);
