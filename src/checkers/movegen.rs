@@ -160,6 +160,16 @@ fn without_stone(boards: [u64; 4], p: u8) -> [u64; 4] {
     ]
 }
 
+/// Undoes [`without_stone`] for the stone on point `p`: its bits come back from `first`, the
+/// capture boards before the path took anything.
+fn restore_stone(boards: &mut [u64; 4], first: &[u64; 4], p: u8) {
+    let b = 1u64 << p;
+    boards[0] |= first[0] & b;
+    boards[1] |= first[1] & (b << 1);
+    boards[2] |= first[2] & (b << 8);
+    boards[3] |= first[3] & (b << 9);
+}
+
 /// The square a step from `sq` in direction `d` lands on and the point it crosses, for a step
 /// on the board: `STEP[sq][d]` and `CROSS[sq][d]` by arithmetic, without a table (NE +9 and +0,
 /// NW +7 and −1, SE −7 and −8, SW −9 and −9, `board.rs`).
@@ -206,11 +216,7 @@ fn count_from(sq: u8, first: [u64; 4]) -> u64 {
             if top == 0 {
                 return n;
             }
-            let b = 1u64 << taken[top];
-            boards[0] |= first[0] & b;
-            boards[1] |= first[1] & (b << 1);
-            boards[2] |= first[2] & (b << 8);
-            boards[3] |= first[3] & (b << 9);
+            restore_stone(&mut boards, &first, taken[top]);
             top -= 1;
             continue;
         }
@@ -403,11 +409,7 @@ fn nth_chain(path: PathEnd, open: &[u64; 4], mut k: u64) -> PathEnd {
         let m = rest[top];
         if m == 0 {
             // `k` is below the number of ends: the walk never empties the first frame.
-            let b = 1u64 << taken[top];
-            boards[0] |= first[0] & b;
-            boards[1] |= first[1] & (b << 1);
-            boards[2] |= first[2] & (b << 8);
-            boards[3] |= first[3] & (b << 9);
+            restore_stone(&mut boards, &first, taken[top]);
             top -= 1;
             continue;
         }
