@@ -187,6 +187,31 @@ fn greedy_takes_a_win_at_once() {
 }
 
 #[test]
+fn greedy_stopped_while_listing_turns_still_plays_a_legal_turn() {
+    // The greedy level lists the turns first; the engine's watchdog raises `stop` at the time
+    // budget, and then the turn is finished step by step (an arena saw greedy overrun
+    // `movetime 200` listing a Guerrilla turn). Stopped before it starts: still a legal turn.
+    let config = Config {
+        strength: Strength::Greedy,
+        ..Config::default()
+    };
+    let settings = Settings {
+        side: 5,
+        turn_limit: 22,
+    };
+    let pos = Wells::from_position_string(
+        "5 W..WW/W.B.../W.BXBBB/W.B.WB../XXW.W.X.W/WW...WB./.W....B/W...W./.B.WW b 22 0",
+        &settings,
+    )
+    .unwrap();
+    let stop = AtomicBool::new(true);
+    let turn =
+        search_config(&pos, &nodes(0), &config, &stop, 1, &mut |_| {}).expect("a legal turn");
+    let mut p = pos.clone();
+    assert!(p.play_turn(&turn).is_ok());
+}
+
+#[test]
 fn bench_is_a_signature() {
     let ps = positions::<Checkers>(&Default::default());
     let a = bench_positions(&ps, 300);

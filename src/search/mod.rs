@@ -308,7 +308,7 @@ pub fn search_reusing<G: Game>(
             let mut steps = Vec::new();
             let greedy = config.strength == Strength::Greedy;
             if greedy {
-                if let Some(turn) = greedy_turn(root, &mut rng) {
+                if let Some(turn) = greedy_turn(root, &mut rng, stop) {
                     steps = root.turn_steps(&turn);
                     // turn_steps leaves forced decisions out: apply to know where it ends.
                     for &s in &steps {
@@ -375,12 +375,12 @@ pub fn search_reusing<G: Game>(
 const GREEDY_TURNS_CAP: usize = 4096;
 
 /// The legal turn of `root` whose result is best for its mover: a win at once, else the best
-/// [`Game::evaluate`], ties at random. `None` when the turns are too many to list (then the
-/// caller chooses step by step).
-fn greedy_turn<G: Game>(root: &G, rng: &mut SmallRng) -> Option<G::Turn> {
-    let never = AtomicBool::new(false);
+/// [`Game::evaluate`], ties at random. `None` when the turns are too many to list, or `stop`
+/// (the engine's watchdog at the time budget) is raised while listing them: then the caller
+/// chooses step by step, which takes a few milliseconds at most.
+fn greedy_turn<G: Game>(root: &G, rng: &mut SmallRng, stop: &AtomicBool) -> Option<G::Turn> {
     let mut turns = Vec::new();
-    match root.legal_turns_within(&mut turns, GREEDY_TURNS_CAP, &never) {
+    match root.legal_turns_within(&mut turns, GREEDY_TURNS_CAP, stop) {
         Ok(true) => {}
         _ => return None,
     }
