@@ -87,21 +87,25 @@ fn a_pass_that_wins_on_score_is_found() {
     }
 }
 
-#[test]
-fn a_kill_that_massacres_and_wins_on_score_is_found() {
-    // The last turn of a side-5 game (turn 22 of 22), Black to move and behind. Of its 97
-    // legal turns, 3 win, all by growing, moving and then killing so that a white piece is
-    // massacred (its point no longer counts as territory, W6); the other 94 do not win.
-    // (Found by a scan of random games for last turns that only a massacre wins.)
+/// The last turn of a side-5 game (turn 22 of 22), Black to move and behind. Of its 97 legal
+/// turns, 3 win, all by growing, moving and then killing so that a white piece is massacred
+/// (its point no longer counts as territory, W6); the other 94 do not win. (Found by a scan of
+/// random games for last turns that only a massacre wins.)
+fn last_turn_massacre() -> Wells {
     let settings = Settings {
         side: 5,
         turn_limit: 22,
     };
-    let pos = Wells::from_position_string(
+    Wells::from_position_string(
         "5 W..WW/W.B.../W.BXBBB/W.B.WB../XXW.W.X.W/WW...WB./.W....B/W...W./.B.WW b 22 0",
         &settings,
     )
-    .unwrap();
+    .unwrap()
+}
+
+#[test]
+fn a_kill_that_massacres_and_wins_on_score_is_found() {
+    let pos = last_turn_massacre();
     let tokens = |p: &Wells| p.to_position_string().matches('X').count();
     let mut turns = Vec::new();
     pos.legal_turns(&mut turns, usize::MAX);
@@ -195,15 +199,7 @@ fn greedy_stopped_while_listing_turns_still_plays_a_legal_turn() {
         strength: Strength::Greedy,
         ..Config::default()
     };
-    let settings = Settings {
-        side: 5,
-        turn_limit: 22,
-    };
-    let pos = Wells::from_position_string(
-        "5 W..WW/W.B.../W.BXBBB/W.B.WB../XXW.W.X.W/WW...WB./.W....B/W...W./.B.WW b 22 0",
-        &settings,
-    )
-    .unwrap();
+    let pos = last_turn_massacre();
     let stop = AtomicBool::new(true);
     let turn =
         search_config(&pos, &nodes(0), &config, &stop, 1, &mut |_| {}).expect("a legal turn");

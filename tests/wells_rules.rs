@@ -1,6 +1,9 @@
 //! One test per rulebook paragraph and ruling that states a rule (1.1–9.3, W1–W7), each on a
 //! small hand-made position. Points are named letter (column q) + number (row r + 1); the
 //! neighbours of (q, r) are (q±1, r), (q, r±1), (q+1, r+1), (q-1, r-1). See doc/wells.md.
+//!
+//! Past 900 lines on purpose: one file in rulebook order, so that a rule's test is found next
+//! to its neighbours' and none is missed; each test is short and stands alone.
 
 use std::collections::BTreeSet;
 
