@@ -6,7 +6,7 @@
 
 use super::bits::Bits;
 use super::steps::Log;
-use super::{dirs, Phase, Step, Wells};
+use super::{dirs, Phase, Step, Wells, PIECES};
 
 impl Wells {
     /// Calls `f(killer, victim)` for every kill still open: the killer has not killed, the
@@ -77,24 +77,32 @@ impl Wells {
     /// taken (look again); `false` when the player has a choice, or when no free kill is left
     /// and the turn has ended.
     pub(super) fn settle_kills(&mut self, mut log: Log) -> bool {
-        let mut edges: Vec<(usize, usize)> = Vec::new();
-        self.for_each_free_kill(&mut |k, v| edges.push((k, v)));
-        if edges.is_empty() {
+        // A free kill has a killer not yet used, so there are at most 60 killers (W2) with
+        // at most six victims each; the list lives on the stack.
+        let mut edges = [(0u16, 0u16); 6 * PIECES as usize];
+        let mut n = 0;
+        self.for_each_free_kill(&mut |k, v| {
+            if n < edges.len() {
+                edges[n] = (k as u16, v as u16);
+                n += 1;
+            }
+        });
+        if n == 0 {
             self.finish_turn();
             return false;
         }
+        let edges = &edges[..n];
         let mut took = false;
-        for i in 0..edges.len() {
-            let (k, v) = edges[i];
+        for (i, &(k, v)) in edges.iter().enumerate() {
             let alone = edges
                 .iter()
                 .enumerate()
                 .all(|(j, &(k2, v2))| j == i || (k2 != k && v2 != v));
             if alone {
                 if let Some(l) = log.as_deref_mut() {
-                    l.push(Step::Kill(k as u16, v as u16));
+                    l.push(Step::Kill(k, v));
                 }
-                self.add_kill(k, v);
+                self.add_kill(k as usize, v as usize);
                 took = true;
             }
         }

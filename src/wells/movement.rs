@@ -21,7 +21,7 @@ impl Wells {
     /// another group. Groups are told apart by their labels; the piece jumped over is one
     /// friendly neighbour of the landing point, so the others need a look only when there are
     /// more.
-    #[inline]
+    #[inline(always)]
     pub(super) fn jump_landing(&self, from: usize, d: usize) -> Option<usize> {
         let geo = self.geo;
         let to = geo.land[from][d] as usize;
