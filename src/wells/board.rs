@@ -75,6 +75,9 @@ pub struct St {
     /// Movement: the pieces of the moving group, where they stand now.
     pub(super) moving: Bits,
     pub(super) jumps_left: u8,
+    /// Movement: the jumps a group that has not moved may try, kept from the moment the
+    /// movement phase begins (see [`Cands`]).
+    pub(super) cands: Cands,
     /// Kills: killers used, victims chosen, victims to be massacred.
     pub(super) used: Bits,
     pub(super) killed: Bits,
@@ -110,6 +113,7 @@ impl St {
             moved: Bits::EMPTY,
             moving: Bits::EMPTY,
             jumps_left: 0,
+            cands: Cands::EMPTY,
             used: Bits::EMPTY,
             killed: Bits::EMPTY,
             massacred: Bits::EMPTY,
@@ -118,6 +122,31 @@ impl St {
             zboard: 0,
         }
     }
+}
+
+/// The (piece, direction) pairs that could be a jump (over a friendly neighbour, landing on the
+/// board: [`Wells::jump_dirs`]) of the mover's pieces in the groups that have not moved, in
+/// increasing order of the piece; what the jump draw numbers. Built when the movement phase
+/// begins; a group that starts moving takes its pieces out. Nothing else can change it while
+/// the movement lasts: a jump lands next to no friendly piece of another group and leaves a
+/// point next to none (W4), so the friendly neighbours of the pieces that have not moved stay
+/// as they are. Unused entries are zero, so that equal states keep equal lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Cands {
+    pub(super) from: [u16; PIECES as usize],
+    pub(super) mask: [u8; PIECES as usize],
+    pub(super) len: u8,
+    /// The number of pairs: the sum of the masks' bits.
+    pub(super) total: u16,
+}
+
+impl Cands {
+    pub(super) const EMPTY: Cands = Cands {
+        from: [0; PIECES as usize],
+        mask: [0; PIECES as usize],
+        len: 0,
+        total: 0,
+    };
 }
 
 /// The directions whose bits are set in a six-bit mask, in increasing order.

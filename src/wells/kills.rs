@@ -5,6 +5,7 @@
 //! victim's; sizes and strengths are taken before any removal (the victims go in `end.rs`).
 
 use super::bits::Bits;
+use super::board::Cands;
 use super::steps::Log;
 use super::{dirs, Phase, Step, Wells, PIECES};
 
@@ -36,6 +37,7 @@ impl Wells {
         let st = &mut self.st;
         st.is_pass = st.passed || st.occ[st.side as usize] == st.start_own;
         st.phase = Phase::Kill;
+        st.cands = Cands::EMPTY;
         st.used = Bits::EMPTY;
         st.killed = Bits::EMPTY;
         st.massacred = Bits::EMPTY;

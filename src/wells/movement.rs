@@ -5,6 +5,7 @@
 //! parts the player chooses (phase `Keep`, 8.3).
 
 use super::bits::Bits;
+use super::board::Cands;
 use super::{dirs, Phase, Wells, EMPTY};
 
 impl Wells {
@@ -54,6 +55,61 @@ impl Wells {
                 }
             }
         }
+    }
+
+    /// The movement phase begins: the jumps of the groups that have not moved are listed once
+    /// for the whole phase (see [`Cands`]).
+    pub(super) fn enter_move(&mut self) {
+        let mut c = Cands::EMPTY;
+        for from in self.unmoved().iter() {
+            let m = self.jump_dirs(from);
+            if m != 0 && (c.len as usize) < c.from.len() {
+                c.from[c.len as usize] = from as u16;
+                c.mask[c.len as usize] = m;
+                c.len += 1;
+                c.total += m.count_ones() as u16;
+            }
+        }
+        self.st.cands = c;
+        self.st.phase = Phase::Move;
+    }
+
+    /// A group starts moving: its pieces leave the list of [`Cands`].
+    fn drop_cands(&mut self, group: &Bits) {
+        let c = &mut self.st.cands;
+        let mut kept = 0;
+        for i in 0..c.len as usize {
+            if group.get(c.from[i] as usize) {
+                c.total -= c.mask[i].count_ones() as u16;
+            } else {
+                c.from[kept] = c.from[i];
+                c.mask[kept] = c.mask[i];
+                kept += 1;
+            }
+        }
+        for i in kept..c.len as usize {
+            c.from[i] = 0;
+            c.mask[i] = 0;
+        }
+        c.len = kept as u8;
+    }
+
+    /// The first jump of a group: the group starts moving.
+    pub(super) fn start_group(&mut self, from: usize) {
+        let g = self.group_of(from);
+        self.drop_cands(&g);
+        self.st.moving = g;
+        self.st.jumps_left = g.count() as u8;
+        self.st.phase = Phase::Moving;
+    }
+
+    /// True when a group that has not moved has a legal jump.
+    pub(super) fn any_unmoved_jump(&self) -> bool {
+        let c = &self.st.cands;
+        (0..c.len as usize).any(|i| {
+            let from = c.from[i] as usize;
+            dirs(c.mask[i]).any(|d| self.jump_landing(from, d).is_some())
+        })
     }
 
     /// The mover's pieces whose groups have not moved this turn.

@@ -182,6 +182,13 @@ fn fast_generators_match_the_rules() {
                 fast.sort();
                 slow.sort();
                 assert_eq!(fast, slow, "{w:?}");
+                if w.st.phase == Phase::Move {
+                    // The jumps listed when the movement began are those of the unmoved
+                    // groups as they stand.
+                    let mut now = w.clone();
+                    now.enter_move();
+                    assert_eq!(w.st.cands, now.st.cands, "{w:?}");
+                }
                 checked += 1;
                 let s = w.random_step(&mut rng).unwrap();
                 assert!(fast.contains(&s), "{s:?} drawn in {w:?}");

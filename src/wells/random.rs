@@ -6,7 +6,8 @@
 use std::cell::RefCell;
 
 use super::bits::Bits;
-use super::{Phase, Step, Wells, PIECES};
+use super::board::Cands;
+use super::{Phase, Step, Wells};
 
 thread_local! {
     static STEP_BUF: RefCell<Vec<Step>> = const { RefCell::new(Vec::new()) };
@@ -50,18 +51,27 @@ impl Wells {
         // (at most 60 pieces, W2); the candidates are numbered piece by piece, directions
         // rising, and a draw is found by walking the masks: no list of every candidate is
         // written.
-        let mut from_of = [0u16; PIECES as usize];
-        let mut mask_of = [0u8; PIECES as usize];
-        let (mut n, mut total) = (0, 0);
+        let mut c = Cands::EMPTY;
         for from in pieces.iter() {
             let m = self.jump_dirs(from);
-            if m != 0 && n < from_of.len() {
-                from_of[n] = from as u16;
-                mask_of[n] = m;
-                n += 1;
-                total += m.count_ones() as usize;
+            if m != 0 && (c.len as usize) < c.from.len() {
+                c.from[c.len as usize] = from as u16;
+                c.mask[c.len as usize] = m;
+                c.len += 1;
+                c.total += m.count_ones() as u16;
             }
         }
+        self.random_jump_in::<TRIES, R>(&c, other, rng)
+    }
+
+    /// [`Wells::random_jump_or`] with its (piece, direction) pairs already listed.
+    pub(super) fn random_jump_in<const TRIES: usize, R: rand::Rng + ?Sized>(
+        &self,
+        c: &Cands,
+        other: Step,
+        rng: &mut R,
+    ) -> Step {
+        let total = c.total as usize;
         for _ in 0..TRIES {
             let mut r = rng.random_range(0..=total);
             if r == total {
@@ -69,14 +79,14 @@ impl Wells {
             }
             let mut i = 0;
             loop {
-                let c = mask_of[i].count_ones() as usize;
-                if r < c {
+                let n = c.mask[i].count_ones() as usize;
+                if r < n {
                     break;
                 }
-                r -= c;
+                r -= n;
                 i += 1;
             }
-            let (from, mut m) = (from_of[i] as usize, mask_of[i]);
+            let (from, mut m) = (c.from[i] as usize, c.mask[i]);
             for _ in 0..r {
                 m &= m - 1;
             }
@@ -115,7 +125,7 @@ impl Wells {
             }
             Phase::Move => {
                 let end = pass.unwrap_or(Step::EndMovement);
-                Some(self.random_jump_or::<64, _>(&self.unmoved(), end, rng))
+                Some(self.random_jump_in::<64, _>(&st.cands, end, rng))
             }
             Phase::Moving if st.jumps_left > 0 => {
                 Some(self.random_jump_or::<64, _>(&st.moving, Step::EndGroup, rng))

@@ -5,6 +5,7 @@
 //! `movement.rs`, `kills.rs`, `end.rs`.
 
 use super::bits::Bits;
+use super::board::Cands;
 use super::{dirs, Wells, CELLS, MAX_GROUP};
 
 /// One decision of a turn. Points are indices on the board (see [`geom`]).
@@ -64,6 +65,7 @@ impl Wells {
         st.moved = Bits::EMPTY;
         st.moving = Bits::EMPTY;
         st.jumps_left = 0;
+        st.cands = Cands::EMPTY;
         st.pending = Bits::EMPTY;
         st.grow_pts = Bits::EMPTY;
         st.start_own = Bits::EMPTY;
@@ -132,7 +134,7 @@ impl Wells {
             }
         }
         if self.st.phase == Phase::NewGroup && self.new_group_points().is_empty() {
-            self.st.phase = Phase::Move;
+            self.enter_move();
         }
     }
 
@@ -158,25 +160,20 @@ impl Wells {
                 Phase::NewGroup => {
                     let pts = self.new_group_points();
                     match pts.count() {
-                        0 => self.st.phase = Phase::Move,
+                        0 => self.enter_move(),
                         1 => {
                             let p = pts.first().unwrap_or(0);
                             if let Some(l) = log.as_deref_mut() {
                                 l.push(Step::NewGroup(p as u16));
                             }
                             self.place_new_group(p);
-                            self.st.phase = Phase::Move;
+                            self.enter_move();
                         }
                         _ => return,
                     }
                 }
                 Phase::Move => {
-                    let mut any = false;
-                    self.for_each_jump_from(&self.unmoved(), &mut |_, _| {
-                        any = true;
-                        false
-                    });
-                    if any {
+                    if self.any_unmoved_jump() {
                         return;
                     }
                     if let Some(l) = log.as_deref_mut() {
@@ -222,15 +219,12 @@ impl Wells {
             Step::Grow(p) => self.do_grow(p as usize, None),
             Step::NewGroup(p) => {
                 self.place_new_group(p as usize);
-                self.st.phase = Phase::Move;
+                self.enter_move();
             }
             Step::Jump(from, to) => {
                 let (from, to) = (from as usize, to as usize);
                 if self.st.phase != Phase::Moving {
-                    let g = self.group_of(from);
-                    self.st.moving = g;
-                    self.st.jumps_left = g.count() as u8;
-                    self.st.phase = Phase::Moving;
+                    self.start_group(from);
                 }
                 let g = self.st.gid[from];
                 self.lift(from);
