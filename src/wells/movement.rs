@@ -132,30 +132,62 @@ impl Wells {
     /// The moving group's movement ends (W4, 8.3): if it is in several parts, only the largest
     /// stays; between equal largest parts the player chooses (phase `Keep`).
     pub(super) fn end_group(&mut self) {
-        // Most movements end in one piece. The moving pieces never touch another friendly
-        // piece (W4), so the group of one of them is its part of the moving group.
-        let whole = match self.st.moving.first() {
-            Some(p) => self.group_of(p) == self.st.moving,
-            None => true,
-        };
-        if whole {
-            self.st.moved = self.st.moved.or(&self.st.moving);
-            self.st.moving = Bits::EMPTY;
-            self.st.jumps_left = 0;
-            self.st.phase = Phase::Move;
-            return;
+        // The parts of the moving group, found on its own pieces (at most five, W2) by
+        // comparing them pairwise: cheaper than a walk over sets of the whole board. The
+        // moving pieces never touch another friendly piece (W4). A group is one of a valid
+        // position (W2, checked when a position string is read) and jumps keep its size, so
+        // the bound of eight only keeps a malformed state from indexing out of range.
+        let mut pts = [0u16; 8];
+        let mut n = 0;
+        for p in self.st.moving.iter() {
+            if n < pts.len() {
+                pts[n] = p as u16;
+                n += 1;
+            }
         }
-        let comps = self.components(&self.st.moving);
-        let best = comps.iter().map(|c| c.count()).max().unwrap_or(0);
-        let tied = comps.iter().filter(|c| c.count() == best).count();
-        if tied > 1 {
-            self.st.phase = Phase::Keep;
-            return;
+        // near[i]: the pieces next to pts[i], as bits over `pts`; then each part as such a mask.
+        let mut near = [0u8; 8];
+        for i in 0..n {
+            let nbm = &self.geo.nbm[pts[i] as usize];
+            for j in i + 1..n {
+                if nbm.get(pts[j] as usize) {
+                    near[i] |= 1 << j;
+                    near[j] |= 1 << i;
+                }
+            }
         }
-        for c in &comps {
-            if c.count() != best {
-                for p in c.iter() {
-                    self.lift(p);
+        let mut parts = [0u8; 8];
+        let (mut nparts, mut left) = (0, ((1u16 << n) - 1) as u8);
+        while left != 0 {
+            let mut part = left & left.wrapping_neg();
+            loop {
+                let mut grown = part;
+                let mut m = part;
+                while m != 0 {
+                    grown |= near[m.trailing_zeros() as usize];
+                    m &= m - 1;
+                }
+                if grown == part {
+                    break;
+                }
+                part = grown;
+            }
+            left &= !part;
+            parts[nparts] = part;
+            nparts += 1;
+        }
+        if nparts > 1 {
+            let parts = &parts[..nparts];
+            let best = parts.iter().map(|p| p.count_ones()).max().unwrap_or(0);
+            if parts.iter().filter(|p| p.count_ones() == best).count() > 1 {
+                self.st.phase = Phase::Keep;
+                return;
+            }
+            for p in parts.iter().filter(|p| p.count_ones() != best) {
+                let mut m = *p;
+                while m != 0 {
+                    self.lift(pts[m.trailing_zeros() as usize] as usize);
+                    m &= m - 1;
                 }
             }
         }
