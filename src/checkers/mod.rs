@@ -13,6 +13,7 @@
 //! * Position strings (`position.rs`): `8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/9/9/9 66 G first`.
 
 mod board;
+mod chains;
 mod eval;
 pub(crate) mod geometry;
 mod movegen;
@@ -268,7 +269,7 @@ impl Checkers {
         if !self.at_turn_start() {
             return None;
         }
-        movegen::random_move(self, rng)
+        chains::random_move(self, rng)
     }
 
     /// Plays a move that [`Checkers::random_move`] or `legal_turns` gave for this position,
