@@ -16,7 +16,14 @@
 //! One capture step is an `and` with the square's corners (`board::CORNERS`), a `tzcnt` and an
 //! `xor`. A chain is followed in a loop while a single capture goes on; the walk recurses only
 //! where the chain branches, each level with at least one stone fewer, so at most 49 levels
-//! deep (GC1: 49 interior points).
+//! deep (GC1: 49 interior points). At a branch, when the part of the graph the checker can
+//! still reach is a tree (most are: a cycle needs stones all round a light square or more),
+//! the chains are counted without walking them: one per leaf (see [`tree_ends`]).
+//!
+//! Drawing the `k`-th move ([`pick_coin_move`]) counts each first capture's chains, then walks
+//! down the chosen one: at each branch it counts the chains of the captures before the one
+//! that holds the `k`-th (with the same shortcut) and follows that one, so the order of the
+//! moves is the order in which [`chain_ends`] counts them and the draw is uniform.
 
 use rand::Rng;
 
@@ -56,6 +63,9 @@ pub(crate) fn chain_ends(sq: u32, graph: u64) -> u64 {
     loop {
         let next = graph & CORNERS[sq as usize];
         if next & next.wrapping_sub(1) != 0 {
+            if let Some(n) = tree_ends(sq, graph) {
+                return n;
+            }
             // A branch: each capture on its own (a level deeper, one stone fewer).
             let mut n = 0;
             let mut rest = next;
@@ -63,11 +73,7 @@ pub(crate) fn chain_ends(sq: u32, graph: u64) -> u64 {
                 let p = rest.trailing_zeros();
                 rest &= rest - 1;
                 let (t, g) = (across(sq, p), graph & !(1u64 << p));
-                n += if g & CORNERS[t as usize] == 0 {
-                    1
-                } else {
-                    chain_ends(t, g)
-                };
+                n += ends_after(t, g);
             }
             return n;
         }
@@ -78,6 +84,54 @@ pub(crate) fn chain_ends(sq: u32, graph: u64) -> u64 {
         let p = next.trailing_zeros();
         graph &= !next;
         sq = across(sq, p);
+    }
+}
+
+/// The squares one capture away from a square of `from` in `graph`: a square's NE corner is
+/// its own index and the square beyond it is 9 higher; NW `s − 1`, beyond at `+ 8` from the
+/// corner; SE `s − 8`, `+ 1`; SW `s − 9`, `+ 0`.
+#[inline(always)]
+fn neighbours(from: u64, graph: u64) -> u64 {
+    ((from & graph) << 9)
+        | (((from >> 1) & graph) << 8)
+        | (((from >> 8) & graph) << 1)
+        | ((from >> 9) & graph)
+}
+
+/// [`chain_ends`] when the part of `graph` that the checker on `sq` can reach is a tree, else
+/// `None`. In a tree a trail never comes back to a square, so a chain from `sq` ends exactly
+/// at a square other than `sq` with a single edge (a leaf), and each leaf ends one chain. The
+/// component is found by a flood fill; it is a tree when it has one edge fewer than squares.
+#[inline]
+fn tree_ends(sq: u32, graph: u64) -> Option<u64> {
+    let start = 1u64 << sq;
+    let mut reach = start;
+    loop {
+        let more = reach | neighbours(reach, graph);
+        if more == reach {
+            break;
+        }
+        reach = more;
+    }
+    let edges = graph & (reach | (reach >> 1) | (reach >> 8) | (reach >> 9));
+    if edges.count_ones() + 1 != reach.count_ones() {
+        return None;
+    }
+    // A square's edges, one board per corner: NE, NW, SE, SW (see `neighbours`).
+    let (a, b, c, d) = (edges, edges << 1, edges << 8, edges << 9);
+    let (ab, cd) = (a ^ b, c ^ d);
+    let two_or_more = (a & b) | (c & d) | (ab & cd);
+    let one = (ab ^ cd) & !two_or_more;
+    Some(u64::from((one & reach & !start).count_ones()).max(1))
+}
+
+/// [`chain_ends`], the call saved when the chain ends at once.
+#[inline(always)]
+fn ends_after(sq: u32, graph: u64) -> u64 {
+    if graph & CORNERS[sq as usize] == 0 {
+        1
+    } else {
+        chain_ends(sq, graph)
     }
 }
 
@@ -98,32 +152,35 @@ impl Trail {
     }
 }
 
-/// The `k`-th end, in the order of [`chain_ends`], of the chain whose checker has just landed
-/// on `sq` by `trail`; `Err` with `k` less the ends passed when there are at most `k`.
-fn nth_chain_end(sq: u32, graph: u64, trail: Trail, k: u64) -> Result<Trail, u64> {
-    let (mut sq, mut graph, mut trail) = (sq, graph, trail);
+/// The `k`-th end (`k` below [`chain_ends`]`(sq, graph)`), in the order of [`chain_ends`], of
+/// the chain whose checker has just landed on `sq` by `trail`. At a branch the ends of each
+/// capture before the one that holds the `k`-th are counted, not walked, and the walk goes on
+/// down that one only.
+fn nth_chain_end(sq: u32, graph: u64, trail: Trail, k: u64) -> Trail {
+    let (mut sq, mut graph, mut trail, mut k) = (sq, graph, trail, k);
     loop {
-        let next = graph & CORNERS[sq as usize];
-        if next & next.wrapping_sub(1) != 0 {
-            let mut k = k;
-            let mut rest = next;
-            while rest != 0 {
-                let p = rest.trailing_zeros();
-                rest &= rest - 1;
-                match nth_chain_end(across(sq, p), graph & !(1u64 << p), trail.push(sq, p), k) {
-                    Ok(end) => return Ok(end),
-                    Err(left) => k = left,
-                }
+        let mut rest = graph & CORNERS[sq as usize];
+        if rest == 0 {
+            debug_assert_eq!(k, 0, "the chain has more than k ends");
+            return trail;
+        }
+        loop {
+            let p = rest.trailing_zeros();
+            rest &= rest - 1;
+            let (t, g) = (across(sq, p), graph & !(1u64 << p));
+            // The last capture holds the `k`-th end when none before it did.
+            let here = if rest == 0 {
+                u64::MAX
+            } else {
+                ends_after(t, g)
+            };
+            if k < here {
+                trail = trail.push(sq, p);
+                (sq, graph) = (t, g);
+                break;
             }
-            return Err(k);
+            k -= here;
         }
-        if next == 0 {
-            return if k == 0 { Ok(trail) } else { Err(k - 1) };
-        }
-        let p = next.trailing_zeros();
-        trail = trail.push(sq, p);
-        graph &= !next;
-        sq = across(sq, p);
     }
 }
 
@@ -153,13 +210,7 @@ pub(crate) fn coin_count(checkers: u64, stones: u64) -> u64 {
     while b != 0 {
         let from = b.trailing_zeros();
         b &= b - 1;
-        let graph = capture_graph(checkers & !(1u64 << from), stones);
-        let mut first = graph & CORNERS[from as usize];
-        while first != 0 {
-            let p = first.trailing_zeros();
-            first &= first - 1;
-            n += chain_ends(across(from, p), graph & !(1u64 << p));
-        }
+        n += chain_ends(from, capture_graph(checkers & !(1u64 << from), stones));
     }
     n
 }
@@ -176,12 +227,13 @@ pub(crate) fn pick_coin_move(
 ) -> Option<Move> {
     let plain = plain_steps(checkers, stones);
     let n_plain: u64 = plain.iter().map(|b| u64::from(b.count_ones())).sum();
-    // The first captures (checker, stone, the checker's capture graph) and the ways each
-    // chain ends: at most 6 checkers × 4 corners.
-    let mut firsts = [(0u32, 0u32, 0u64, 0u64); 24];
+    // The ways each first capture's chain ends, in the order of the captures (checkers by
+    // square, then corners): at most 6 checkers × 4 corners.
+    let mut counts = [0u64; 24];
     let mut len = 0;
     let mut n = n_plain;
-    let mut b = capturing(checkers, stones);
+    let caps = capturing(checkers, stones);
+    let mut b = caps;
     while b != 0 {
         let from = b.trailing_zeros();
         b &= b - 1;
@@ -190,10 +242,9 @@ pub(crate) fn pick_coin_move(
         while first != 0 {
             let p = first.trailing_zeros();
             first &= first - 1;
-            let count = chain_ends(across(from, p), graph & !(1u64 << p));
-            firsts[len] = (from, p, graph, count);
+            counts[len] = ends_after(across(from, p), graph & !(1u64 << p));
+            n += counts[len];
             len += 1;
-            n += count;
         }
     }
     if n == 0 {
@@ -215,18 +266,29 @@ pub(crate) fn pick_coin_move(
         }
     }
     k -= n_plain;
-    for &(from, p, graph, count) in &firsts[..len] {
-        if k < count {
-            let start = Trail { dirs: 0, len: 0 }.push(from, p);
-            let end = nth_chain_end(across(from, p), graph & !(1u64 << p), start, k)
-                .unwrap_or_else(|_| unreachable!("the chain has more than k ends"));
-            return Some(Move::Path {
-                from: from as u8,
-                len: end.len,
-                dirs: end.dirs,
-            });
+    // The same captures in the same order again, to the one that holds the `k`-th end.
+    let mut counts = counts[..len].iter();
+    let mut b = caps;
+    while b != 0 {
+        let from = b.trailing_zeros();
+        b &= b - 1;
+        let graph = capture_graph(checkers & !(1u64 << from), stones);
+        let mut first = graph & CORNERS[from as usize];
+        while first != 0 {
+            let p = first.trailing_zeros();
+            first &= first - 1;
+            let count = *counts.next().expect("a count for each first capture");
+            if k < count {
+                let start = Trail { dirs: 0, len: 0 }.push(from, p);
+                let end = nth_chain_end(across(from, p), graph & !(1u64 << p), start, k);
+                return Some(Move::Path {
+                    from: from as u8,
+                    len: end.len,
+                    dirs: end.dirs,
+                });
+            }
+            k -= count;
         }
-        k -= count;
     }
     unreachable!("pick_coin_move: the index is not below the number of moves")
 }
