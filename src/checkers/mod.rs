@@ -5,6 +5,9 @@
 //!   implements [`Game`] with `P1` = the Guerrilla and `P2` = COIN.
 //! * [`Move`] — one whole turn (`Turn`), packed and `Copy`: a stone pair or a checker's whole
 //!   path (`movegen.rs`, which lists every whole turn for `legal` and perft, GC6).
+//! * Counting and drawing COIN's whole turns without listing them (`chains.rs`): a capture
+//!   chain is a trail on the graph whose edges are the stones (GC4); perft's last ply and random
+//!   games by whole turns ([`Checkers::random_move`]) count them there.
 //! * [`Step`] — one decision (`steps.rs`): a stone, or one diagonal step of a checker. The
 //!   Guerrilla's turn is two steps, COIN's is built hop by hop, a forced capture taken by itself
 //!   (GC3, GC4); no step costs more than a fixed number of bitboard operations.
