@@ -5,6 +5,9 @@
 //!   implements [`Game`] with `P1` = the Guerrilla and `P2` = COIN.
 //! * [`Move`] — one whole turn (`Turn`), packed and `Copy`: a stone pair or a checker's whole
 //!   path (`movegen.rs`, which lists every whole turn for `legal` and perft, GC6).
+//! * Counting and drawing COIN's whole turns without listing them (`chains.rs`): a capture
+//!   chain is a trail on the graph whose edges are the stones (GC4); perft's last ply and random
+//!   games by whole turns ([`Checkers::random_move`]) count them there.
 //! * [`Step`] — one decision (`steps.rs`): a stone, or one diagonal step of a checker. The
 //!   Guerrilla's turn is two steps, COIN's is built hop by hop, a forced capture taken by itself
 //!   (GC3, GC4); no step costs more than a fixed number of bitboard operations.
@@ -13,6 +16,7 @@
 //! * Position strings (`position.rs`): `8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/9/9/9 66 G first`.
 
 mod board;
+mod chains;
 mod eval;
 pub(crate) mod geometry;
 mod movegen;
@@ -268,7 +272,7 @@ impl Checkers {
         if !self.at_turn_start() {
             return None;
         }
-        movegen::random_move(self, rng)
+        chains::random_move(self, rng)
     }
 
     /// Plays a move that [`Checkers::random_move`] or `legal_turns` gave for this position,

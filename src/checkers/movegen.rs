@@ -8,8 +8,6 @@
 //! from `sq` in direction `d` is on the board and free of checkers, bit `sq` of
 //! [`corners`]`(stones)[d]` whether the point that step crosses holds a stone.
 
-use rand::Rng;
-
 use super::board::{self, ALL_POINTS, CROSS, NONE, STEP};
 use super::Checkers;
 use crate::game::Side;
@@ -33,7 +31,7 @@ const ON: [u64; 4] = [
 /// lands on no checker of `occupied` (GC4: a stone never blocks). Bit `sq` of `b >> 9` is bit
 /// `STEP[sq][NE]` of `b`, and so on.
 #[inline(always)]
-fn open(occupied: u64) -> [u64; 4] {
+pub(crate) fn open(occupied: u64) -> [u64; 4] {
     [
         ON[0] & !(occupied >> 9),
         ON[1] & !(occupied >> 7),
@@ -45,7 +43,7 @@ fn open(occupied: u64) -> [u64; 4] {
 /// `corners(stones)[d]`: bit `sq` is bit `CROSS[sq][d]` of the points bitboard `stones` (for
 /// `sq` in `ON[d]`): whether the point a step from `sq` in direction `d` crosses holds a stone.
 #[inline(always)]
-fn corners(stones: u64) -> [u64; 4] {
+pub(crate) fn corners(stones: u64) -> [u64; 4] {
     [stones, stones << 1, stones << 8, stones << 9]
 }
 
@@ -109,139 +107,6 @@ pub(crate) fn pairs(stones: u64, hand: u8, first: bool) -> (u64, u64) {
     let h = empty & (empty >> 1) & (anchor | (anchor >> 1));
     let v = empty & (empty >> 8) & (anchor | (anchor >> 8));
     (h, v)
-}
-
-/// The number of COIN moves (GC4) without listing them: a plain step counts one, a capture the
-/// number of its continuations to a chain's end (see [`chain_count`]).
-#[inline]
-pub(crate) fn coin_count(checkers: u64, stones: u64) -> u64 {
-    let (o, c) = (open(checkers), corners(stones));
-    let mut n = 0u64;
-    let mut capturing = 0u64;
-    for d in 0..4 {
-        let h = checkers & o[d];
-        n += u64::from((h & !c[d]).count_ones());
-        capturing |= h & c[d];
-    }
-    // Each capturing checker: its chains, the others fixed.
-    while capturing != 0 {
-        let from = capturing.trailing_zeros() as u8;
-        capturing &= capturing - 1;
-        let open = open(checkers & !(1u64 << from));
-        n += branches(from, &open, stones);
-    }
-    n
-}
-
-/// `capture_boards(open, stones)[d]`: the squares from which a checker whose open squares are
-/// `open` (see [`open`]) can capture in direction `d` (GC4).
-#[inline(always)]
-fn capture_boards(open: &[u64; 4], stones: u64) -> [u64; 4] {
-    let c = corners(stones);
-    [
-        open[0] & c[0],
-        open[1] & c[1],
-        open[2] & c[2],
-        open[3] & c[3],
-    ]
-}
-
-/// `boards` (see [`capture_boards`]) once the stone on point `p` is captured: `p` is the NE
-/// corner of square `p`, the NW corner of `p + 1`, the SE corner of `p + 8`, the SW corner of
-/// `p + 9` (`board.rs`).
-#[inline(always)]
-fn without_stone(boards: [u64; 4], p: u8) -> [u64; 4] {
-    let b = 1u64 << p;
-    [
-        boards[0] & !b,
-        boards[1] & !(b << 1),
-        boards[2] & !(b << 8),
-        boards[3] & !(b << 9),
-    ]
-}
-
-/// Undoes [`without_stone`] for the stone on point `p`: its bits come back from `first`, the
-/// capture boards before the path took anything.
-fn restore_stone(boards: &mut [u64; 4], first: &[u64; 4], p: u8) {
-    let b = 1u64 << p;
-    boards[0] |= first[0] & b;
-    boards[1] |= first[1] & (b << 1);
-    boards[2] |= first[2] & (b << 8);
-    boards[3] |= first[3] & (b << 9);
-}
-
-/// The square a step from `sq` in direction `d` lands on and the point it crosses, for a step
-/// on the board: `STEP[sq][d]` and `CROSS[sq][d]` by arithmetic, without a table (NE +9 and +0,
-/// NW +7 and −1, SE −7 and −8, SW −9 and −9, `board.rs`).
-#[inline(always)]
-fn hop(sq: u8, d: usize) -> (u8, u8) {
-    let (west, south) = ((d & 1) as u8, (d >> 1) as u8);
-    let t = sq.wrapping_add(9).wrapping_sub(2 * west + 16 * south);
-    let c = sq.wrapping_sub(west + 8 * south);
-    (t, c)
-}
-
-/// The directions of `boards` (see [`capture_boards`]) at square `sq`, one bit each.
-#[inline(always)]
-fn dirs_at(boards: &[u64; 4], sq: u8) -> u8 {
-    let bit = |d: usize| (((boards[d] >> sq) & 1) as u8) << d;
-    bit(0) | bit(1) | bit(2) | bit(3)
-}
-
-/// The number of capture paths that go on from the checker on `sq` (the squares open to it
-/// `open`, see [`open`]; the stones left `stones`): the sum over each capture available of its
-/// continuations (GC4, no maximum-capture rule); zero when no capture is available.
-#[inline]
-fn branches(sq: u8, open: &[u64; 4], stones: u64) -> u64 {
-    count_from(sq, capture_boards(open, stones))
-}
-
-/// [`branches`] on the capture boards: a walk of the chains, depth first, with an explicit
-/// stack (a chain captures at most 49 stones) and make/unmake of the boards (a capture clears
-/// four bits, taking it back sets them as they were in the first boards: each bit of a board
-/// belongs to one point).
-fn count_from(sq: u8, first: [u64; 4]) -> u64 {
-    let mut boards = first;
-    // Per frame: its square, the directions still to try, the point captured to reach it.
-    let mut squares = [0u8; 64];
-    let mut rest = [0u8; 64];
-    let mut taken = [0u8; 64];
-    let mut top = 0;
-    squares[0] = sq;
-    rest[0] = dirs_at(&boards, sq);
-    let mut n = 0;
-    loop {
-        let m = rest[top];
-        if m == 0 {
-            if top == 0 {
-                return n;
-            }
-            restore_stone(&mut boards, &first, taken[top]);
-            top -= 1;
-            continue;
-        }
-        rest[top] = m & (m - 1);
-        let (t, c) = hop(squares[top], m.trailing_zeros() as usize);
-        let left = without_stone(boards, c);
-        let more = dirs_at(&left, t);
-        if more == 0 {
-            // The chain ends after this capture: one path.
-            n += 1;
-            continue;
-        }
-        boards = left;
-        top += 1;
-        squares[top] = t;
-        rest[top] = more;
-        taken[top] = c;
-    }
-}
-
-/// The number of capture paths that end a chain whose checker has just captured and stands on
-/// `sq`: one when it can capture no more (the path ends there), else its [`branches`].
-#[inline]
-fn chain_count(sq: u8, open: &[u64; 4], stones: u64) -> u64 {
-    branches(sq, open, stones).max(1)
 }
 
 /// One COIN move (GC4) as [`coin_paths`] reports it: the [`Move::Path`] fields, the square it
@@ -319,152 +184,6 @@ fn chain_paths(path: PathEnd, open: &[u64; 4], f: &mut impl FnMut(PathEnd)) {
             stones: path.stones & !(1u64 << CROSS[sq as usize][d]),
         };
         chain_paths(next, open, f);
-    }
-}
-
-/// A COIN move (GC4) chosen by index: `pick(n)` is given the number of moves `n` (at least
-/// one) and returns an index `k < n`; the result is the `k`-th move in an order of its own
-/// (the plain steps by direction, then square; then the captures by direction, then square,
-/// then a chain's branches in direction order). `None` when COIN has no move. One walk of the
-/// capture chains counts them; a capture chosen is then found by counting only the branches
-/// of its own chain, never by listing moves.
-pub(crate) fn pick_coin_move(
-    checkers: u64,
-    stones: u64,
-    pick: impl FnOnce(u64) -> u64,
-) -> Option<Move> {
-    let (o, c) = (open(checkers), corners(stones));
-    let plain = [0, 1, 2, 3].map(|d| checkers & o[d] & !c[d]);
-    let n_plain: u64 = plain.iter().map(|b| u64::from(b.count_ones())).sum();
-    // The first captures of each checker and the paths each one starts (at most 6 × 4).
-    let mut firsts = [(0u8, 0u8, 0u64); 24];
-    let mut len = 0;
-    let mut n = n_plain;
-    for d in 0..4 {
-        let mut b = checkers & o[d] & c[d];
-        while b != 0 {
-            let from = b.trailing_zeros() as usize;
-            b &= b - 1;
-            let open = open(checkers & !(1u64 << from));
-            let count = chain_count(STEP[from][d], &open, stones & !(1u64 << CROSS[from][d]));
-            firsts[len] = (from as u8, d as u8, count);
-            len += 1;
-            n += count;
-        }
-    }
-    if n == 0 {
-        return None;
-    }
-    let mut k = pick(n);
-    debug_assert!(k < n);
-    if k < n_plain {
-        for (d, &b) in plain.iter().enumerate() {
-            let here = u64::from(b.count_ones());
-            if k < here {
-                return Some(Move::Path {
-                    from: nth_bit(b, k as u32),
-                    len: 1,
-                    dirs: d as u128,
-                });
-            }
-            k -= here;
-        }
-    }
-    k -= n_plain;
-    for &(from, d, count) in &firsts[..len] {
-        if k < count {
-            let (f, d) = (from as usize, d as usize);
-            let path = PathEnd {
-                from,
-                len: 1,
-                dirs: d as u128,
-                to: STEP[f][d],
-                stones: stones & !(1u64 << CROSS[f][d]),
-            };
-            return Some(nth_chain(path, &open(checkers & !(1u64 << f)), k).to_move());
-        }
-        k -= count;
-    }
-    unreachable!("pick_coin_move: the index is not below the number of moves")
-}
-
-/// The `k`-th end (`k` below [`chain_count`]) of the capture chain `path`, which has just
-/// captured, in the order of [`count_from`]: the same walk, stopped at the `k`-th end.
-fn nth_chain(path: PathEnd, open: &[u64; 4], mut k: u64) -> PathEnd {
-    let first = capture_boards(open, path.stones);
-    let mut boards = first;
-    // Per frame: its square, the directions still to try, the point captured and the
-    // direction taken to reach it.
-    let mut squares = [0u8; 64];
-    let mut rest = [0u8; 64];
-    let mut taken = [0u8; 64];
-    let mut dirs = [0u8; 64];
-    let mut top = 0;
-    squares[0] = path.to;
-    rest[0] = dirs_at(&boards, path.to);
-    if rest[0] == 0 {
-        return path;
-    }
-    loop {
-        let m = rest[top];
-        if m == 0 {
-            // `k` is below the number of ends: the walk never empties the first frame.
-            restore_stone(&mut boards, &first, taken[top]);
-            top -= 1;
-            continue;
-        }
-        rest[top] = m & (m - 1);
-        let d = m.trailing_zeros() as u8;
-        let (t, c) = hop(squares[top], d as usize);
-        let left = without_stone(boards, c);
-        let more = dirs_at(&left, t);
-        if more == 0 {
-            if k > 0 {
-                k -= 1;
-                continue;
-            }
-            // This end: the path so far, the frames' hops, then this one.
-            dirs[top + 1] = d;
-            taken[top + 1] = c;
-            let mut end = path;
-            for i in 1..=top + 1 {
-                end.dirs |= u128::from(dirs[i]) << (2 * end.len as u32);
-                end.len += 1;
-                end.stones &= !(1u64 << taken[i]);
-            }
-            end.to = t;
-            return end;
-        }
-        boards = left;
-        top += 1;
-        squares[top] = t;
-        rest[top] = more;
-        taken[top] = c;
-        dirs[top] = d;
-    }
-}
-
-/// A whole move (GC3, GC4) drawn uniformly among all the legal moves of the side to move (at a
-/// turn start), `None` when there is none: how random games were drawn before the step model.
-/// A pair is one draw over the pair bitboards; a COIN path one draw of [`pick_coin_move`].
-pub(crate) fn random_move<R: Rng + ?Sized>(pos: &Checkers, rng: &mut R) -> Option<Move> {
-    match pos.side {
-        Side::P1 => {
-            let (h, v) = pairs(pos.stones, pos.hand, pos.first);
-            let (nh, nv) = (h.count_ones(), v.count_ones());
-            if nh + nv == 0 {
-                return None;
-            }
-            let k = rng.random_range(0..nh + nv);
-            Some(if k < nh {
-                let p = nth_bit(h, k);
-                Move::Pair(p, p + 1)
-            } else {
-                let p = nth_bit(v, k - nh);
-                Move::Pair(p, p + 8)
-            })
-        }
-        Side::P2 => pick_coin_move(pos.checkers, pos.stones, |n| rng.random_range(0..n)),
     }
 }
 
@@ -636,54 +355,14 @@ mod tests {
     }
 
     #[test]
-    fn hop_is_the_tables() {
-        for sq in 0..64u8 {
-            for d in 0..4 {
-                let on = ON[d] & (1u64 << sq) != 0;
-                assert_eq!(on, STEP[sq as usize][d] != NONE);
-                if on {
-                    let want = (STEP[sq as usize][d], CROSS[sq as usize][d]);
-                    assert_eq!(hop(sq, d), want, "square {sq} direction {d}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn counting_and_drawing_agree_with_the_list() {
+    fn path_ends_are_the_moves_played() {
         let mut captures = 0;
         for p in positions() {
-            let mut list = Vec::new();
-            p.generate(&mut list);
-            let n = match p.side {
-                Side::P1 => {
-                    let (h, v) = pairs(p.stones, p.hand, p.first);
-                    u64::from(h.count_ones() + v.count_ones())
-                }
-                Side::P2 => coin_count(p.checkers, p.stones),
-            };
-            assert_eq!(n, list.len() as u64, "{}", p.to_position_string());
             if p.side == Side::P2 {
-                // Every index names a different listed move: the draw is uniform over them.
-                let mut drawn: Vec<Move> = (0..n)
-                    .map(|k| {
-                        pick_coin_move(p.checkers, p.stones, |m| {
-                            assert_eq!(m, n);
-                            k
-                        })
-                        .expect("COIN has moves")
-                    })
-                    .collect();
-                captures += drawn
-                    .iter()
-                    .filter(|m| matches!(m, Move::Path { len, .. } if *len > 1))
-                    .count();
-                drawn.sort();
-                list.sort();
-                assert_eq!(drawn, list, "{}", p.to_position_string());
                 let mut ends = Vec::new();
                 coin_paths(p.checkers, p.stones, &mut |e| ends.push(e));
                 for e in ends {
+                    captures += usize::from(e.len > 1);
                     let mut q = p;
                     q.play_legal_move(e.to_move());
                     assert_eq!(

@@ -10,7 +10,8 @@
 //!
 //! A side with no legal move has lost (GC5) and counts no leaf below it.
 
-use super::movegen::{coin_count, coin_paths, pairs, surrounded};
+use super::chains::coin_count;
+use super::movegen::{coin_paths, pairs, surrounded};
 use super::Checkers;
 use crate::game::{Game, Side};
 

@@ -1,0 +1,442 @@
+//! COIN's whole moves counted and drawn without listing them (GC4): what perft's last ply and
+//! random games by whole turns spend their time on.
+//!
+//! A capture chain is a walk on the *capture graph*. A stone on interior point `p` is the corner
+//! shared by exactly two dark squares, diagonal neighbours across it: `p` is the NE corner of
+//! square `p` and the SW corner of `p + 9`, the NW corner of `p + 1` and the SE corner of
+//! `p + 8` (`board.rs`), and one of those two pairs is dark. So every stone is an edge between
+//! two dark squares, and a checker on `sq` that captures the stone on its corner `p` lands on
+//! the other end, `2p + 9 − sq`. The edge is usable by the moving checker when neither end
+//! holds another checker (a stone never blocks; the mover's own start square is free once it
+//! has left). A COIN move that captures is then a trail from the mover's square (no edge used
+//! twice: a captured stone is gone) that stops only where no unused edge is left (GC4: the
+//! capture must go on while one is available; no maximum-capture rule); two square sequences
+//! are two edge sequences, so counting trails counts moves.
+//!
+//! One capture step is an `and` with the square's corners (`board::CORNERS`), a `tzcnt` and an
+//! `xor`. A chain is followed in a loop while a single capture goes on; the walk recurses only
+//! where the chain branches, each level with at least one stone fewer, so at most 49 levels
+//! deep (GC1: 49 interior points). At a branch, when the part of the graph the checker can
+//! still reach is a tree (most are: a cycle needs stones all round a light square or more),
+//! the chains are counted without walking them: one per leaf (see [`tree_ends`]).
+//!
+//! Drawing the `k`-th move ([`pick_coin_move`]) counts each first capture's chains, then walks
+//! down the chosen one: at each branch it counts the chains of the captures before the one
+//! that holds the `k`-th (with the same shortcut) and follows that one, so the order of the
+//! moves is the order in which [`chain_ends`] counts them and the draw is uniform.
+
+use rand::Rng;
+
+use super::board::CORNERS;
+use super::movegen::{corners, nth_bit, open, pairs, Move};
+use super::Checkers;
+use crate::game::Side;
+
+/// The capture graph of a checker whose fellow checkers are `others`: the stones whose two
+/// squares hold none of `others` (see the module doc). Square `s` has corners `s` (NE),
+/// `s − 1` (NW), `s − 8` (SE) and `s − 9` (SW); a shift that leaves the interior lands on an
+/// edge point's bit (bit 7 of a byte, or the top byte), which never holds a stone.
+#[inline(always)]
+pub(crate) fn capture_graph(others: u64, stones: u64) -> u64 {
+    stones & !(others | (others >> 1) | (others >> 8) | (others >> 9))
+}
+
+/// The square a checker on `sq` lands on when it captures the stone on its corner `p`.
+#[inline(always)]
+fn across(sq: u32, p: u32) -> u32 {
+    2 * p + 9 - sq
+}
+
+/// The direction (0 = NE, 1 = NW, 2 = SE, 3 = SW, `board::DIRS`) of the step from `sq` over
+/// its corner `p`: `sq − p` is 0, 1, 8 or 9.
+#[inline(always)]
+fn direction(sq: u32, p: u32) -> u32 {
+    let diff = sq - p;
+    (diff & 1) | ((diff >> 2) & 2)
+}
+
+/// The number of ways a chain whose checker has just landed on `sq` can end, `graph` being the
+/// edges still unused (see [`capture_graph`]): one when no capture is left, else the sum over
+/// the captures available of their own ends.
+pub(crate) fn chain_ends(sq: u32, graph: u64) -> u64 {
+    let (mut sq, mut graph) = (sq, graph);
+    loop {
+        let next = graph & CORNERS[sq as usize];
+        if next & next.wrapping_sub(1) != 0 {
+            if let Some(n) = tree_ends(sq, graph) {
+                return n;
+            }
+            // A branch: each capture on its own (a level deeper, one stone fewer).
+            let mut n = 0;
+            let mut rest = next;
+            while rest != 0 {
+                let p = rest.trailing_zeros();
+                rest &= rest - 1;
+                let (t, g) = (across(sq, p), graph & !(1u64 << p));
+                n += ends_after(t, g);
+            }
+            return n;
+        }
+        if next == 0 {
+            return 1;
+        }
+        // A single capture: the chain must take it (GC4).
+        let p = next.trailing_zeros();
+        graph &= !next;
+        sq = across(sq, p);
+    }
+}
+
+/// The squares one capture away from a square of `from` in `graph`: a square's NE corner is
+/// its own index and the square beyond it is 9 higher; NW `s − 1`, beyond at `+ 8` from the
+/// corner; SE `s − 8`, `+ 1`; SW `s − 9`, `+ 0`.
+#[inline(always)]
+fn neighbours(from: u64, graph: u64) -> u64 {
+    ((from & graph) << 9)
+        | (((from >> 1) & graph) << 8)
+        | (((from >> 8) & graph) << 1)
+        | ((from >> 9) & graph)
+}
+
+/// [`chain_ends`] when the part of `graph` that the checker on `sq` can reach is a tree, else
+/// `None`. In a tree a trail never comes back to a square, so a chain from `sq` ends exactly
+/// at a square other than `sq` with a single edge (a leaf), and each leaf ends one chain. The
+/// component is found by a flood fill; it is a tree when it has one edge fewer than squares.
+#[inline]
+fn tree_ends(sq: u32, graph: u64) -> Option<u64> {
+    let start = 1u64 << sq;
+    let mut reach = start;
+    loop {
+        let more = reach | neighbours(reach, graph);
+        if more == reach {
+            break;
+        }
+        reach = more;
+    }
+    let edges = graph & (reach | (reach >> 1) | (reach >> 8) | (reach >> 9));
+    if edges.count_ones() + 1 != reach.count_ones() {
+        return None;
+    }
+    // A square's edges, one board per corner: NE, NW, SE, SW (see `neighbours`).
+    let (a, b, c, d) = (edges, edges << 1, edges << 8, edges << 9);
+    let (ab, cd) = (a ^ b, c ^ d);
+    let two_or_more = (a & b) | (c & d) | (ab & cd);
+    let one = (ab ^ cd) & !two_or_more;
+    Some(u64::from((one & reach & !start).count_ones()).max(1))
+}
+
+/// [`chain_ends`], the call saved when the chain ends at once.
+#[inline(always)]
+fn ends_after(sq: u32, graph: u64) -> u64 {
+    if graph & CORNERS[sq as usize] == 0 {
+        1
+    } else {
+        chain_ends(sq, graph)
+    }
+}
+
+/// A path being built: its direction codes, 2 bits a step (as [`Move::Path`]), and its length.
+#[derive(Clone, Copy)]
+struct Trail {
+    dirs: u128,
+    len: u8,
+}
+
+impl Trail {
+    #[inline(always)]
+    fn push(self, sq: u32, p: u32) -> Trail {
+        Trail {
+            dirs: self.dirs | (u128::from(direction(sq, p)) << (2 * u32::from(self.len))),
+            len: self.len + 1,
+        }
+    }
+}
+
+/// The `k`-th end (`k` below [`chain_ends`]`(sq, graph)`), in the order of [`chain_ends`], of
+/// the chain whose checker has just landed on `sq` by `trail`. At a branch the ends of each
+/// capture before the one that holds the `k`-th are counted, not walked, and the walk goes on
+/// down that one only.
+fn nth_chain_end(sq: u32, graph: u64, trail: Trail, k: u64) -> Trail {
+    let (mut sq, mut graph, mut trail, mut k) = (sq, graph, trail, k);
+    loop {
+        let mut rest = graph & CORNERS[sq as usize];
+        if rest == 0 {
+            debug_assert_eq!(k, 0, "the chain has more than k ends");
+            return trail;
+        }
+        loop {
+            let p = rest.trailing_zeros();
+            rest &= rest - 1;
+            let (t, g) = (across(sq, p), graph & !(1u64 << p));
+            // The last capture holds the `k`-th end when none before it did.
+            let here = if rest == 0 {
+                u64::MAX
+            } else {
+                ends_after(t, g)
+            };
+            if k < here {
+                trail = trail.push(sq, p);
+                (sq, graph) = (t, g);
+                break;
+            }
+            k -= here;
+        }
+    }
+}
+
+/// The squares of `checkers` with a capture available to them at a turn start: a corner stone
+/// with the square beyond it on the board and free of checkers.
+#[inline(always)]
+fn capturing(checkers: u64, stones: u64) -> u64 {
+    let (o, c) = (open(checkers), corners(stones));
+    checkers & ((o[0] & c[0]) | (o[1] & c[1]) | (o[2] & c[2]) | (o[3] & c[3]))
+}
+
+/// The plain steps (GC4: to a diagonal square without a checker, over an empty point), one
+/// bitboard of start squares per direction.
+#[inline(always)]
+fn plain_steps(checkers: u64, stones: u64) -> [u64; 4] {
+    let (o, c) = (open(checkers), corners(stones));
+    [0, 1, 2, 3].map(|d| checkers & o[d] & !c[d])
+}
+
+/// The number of COIN moves (GC4) without listing them: a plain step counts one, a capture the
+/// number of ways its chain can end (see [`chain_ends`]).
+#[inline]
+pub(crate) fn coin_count(checkers: u64, stones: u64) -> u64 {
+    let plain = plain_steps(checkers, stones);
+    let mut n: u64 = plain.iter().map(|b| u64::from(b.count_ones())).sum();
+    let mut b = capturing(checkers, stones);
+    while b != 0 {
+        let from = b.trailing_zeros();
+        b &= b - 1;
+        n += chain_ends(from, capture_graph(checkers & !(1u64 << from), stones));
+    }
+    n
+}
+
+/// A COIN move (GC4) chosen by index: `pick(n)` is given the number of moves `n` (at least
+/// one) and returns an index `k < n`; the result is the `k`-th move in an order of its own
+/// (the plain steps by direction, then square; then the captures by square, then first stone,
+/// then a chain's branches in corner order). `None` when COIN has no move. One walk of the
+/// capture chains counts them; a capture chosen is then found by walking only its own chain.
+pub(crate) fn pick_coin_move(
+    checkers: u64,
+    stones: u64,
+    pick: impl FnOnce(u64) -> u64,
+) -> Option<Move> {
+    let plain = plain_steps(checkers, stones);
+    let n_plain: u64 = plain.iter().map(|b| u64::from(b.count_ones())).sum();
+    // The ways each first capture's chain ends, in the order of the captures (checkers by
+    // square, then corners): at most 6 checkers × 4 corners.
+    let mut counts = [0u64; 24];
+    let mut len = 0;
+    let mut n = n_plain;
+    let caps = capturing(checkers, stones);
+    let mut b = caps;
+    while b != 0 {
+        let from = b.trailing_zeros();
+        b &= b - 1;
+        let graph = capture_graph(checkers & !(1u64 << from), stones);
+        let mut first = graph & CORNERS[from as usize];
+        while first != 0 {
+            let p = first.trailing_zeros();
+            first &= first - 1;
+            counts[len] = ends_after(across(from, p), graph & !(1u64 << p));
+            n += counts[len];
+            len += 1;
+        }
+    }
+    if n == 0 {
+        return None;
+    }
+    let mut k = pick(n);
+    debug_assert!(k < n);
+    if k < n_plain {
+        for (d, &b) in plain.iter().enumerate() {
+            let here = u64::from(b.count_ones());
+            if k < here {
+                return Some(Move::Path {
+                    from: nth_bit(b, k as u32),
+                    len: 1,
+                    dirs: d as u128,
+                });
+            }
+            k -= here;
+        }
+    }
+    k -= n_plain;
+    // The same captures in the same order again, to the one that holds the `k`-th end.
+    let mut counts = counts[..len].iter();
+    let mut b = caps;
+    while b != 0 {
+        let from = b.trailing_zeros();
+        b &= b - 1;
+        let graph = capture_graph(checkers & !(1u64 << from), stones);
+        let mut first = graph & CORNERS[from as usize];
+        while first != 0 {
+            let p = first.trailing_zeros();
+            first &= first - 1;
+            let count = *counts.next().expect("a count for each first capture");
+            if k < count {
+                let start = Trail { dirs: 0, len: 0 }.push(from, p);
+                let end = nth_chain_end(across(from, p), graph & !(1u64 << p), start, k);
+                return Some(Move::Path {
+                    from: from as u8,
+                    len: end.len,
+                    dirs: end.dirs,
+                });
+            }
+            k -= count;
+        }
+    }
+    unreachable!("pick_coin_move: the index is not below the number of moves")
+}
+
+/// A whole move (GC3, GC4) drawn uniformly among all the legal moves of the side to move (at a
+/// turn start), `None` when there is none: how random games were drawn before the step model.
+/// A pair is one draw over the pair bitboards; a COIN path one draw of [`pick_coin_move`].
+pub(crate) fn random_move<R: Rng + ?Sized>(pos: &Checkers, rng: &mut R) -> Option<Move> {
+    match pos.side {
+        Side::P1 => {
+            let (h, v) = pairs(pos.stones, pos.hand, pos.first);
+            let (nh, nv) = (h.count_ones(), v.count_ones());
+            if nh + nv == 0 {
+                return None;
+            }
+            let k = rng.random_range(0..nh + nv);
+            Some(if k < nh {
+                let p = nth_bit(h, k);
+                Move::Pair(p, p + 1)
+            } else {
+                let p = nth_bit(v, k - nh);
+                Move::Pair(p, p + 8)
+            })
+        }
+        Side::P2 => pick_coin_move(pos.checkers, pos.stones, |n| rng.random_range(0..n)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::checkers::board::{ALL_POINTS, CROSS, DARK, NONE, STEP};
+    use crate::game::Game;
+
+    /// Turn starts of seeded random games (each turn drawn by [`random_move`]), COIN's and the
+    /// Guerrilla's.
+    fn game_positions() -> Vec<Checkers> {
+        let mut rng = SmallRng::seed_from_u64(13);
+        let mut out = Vec::new();
+        for _ in 0..60 {
+            let mut p = Checkers::new(&Default::default());
+            while p.outcome().is_none() {
+                out.push(p);
+                let mv = p.random_move(&mut rng).expect("a game not over has a move");
+                p.play_legal_move(mv);
+            }
+        }
+        out
+    }
+
+    /// COIN to move on boards a game may never reach: 1 to 6 checkers on random dark squares
+    /// and each interior point a stone with probability 1/4 to 3/4, so that chains branch and
+    /// cross each other (cycles in the capture graph) far more than in random games.
+    fn dense_positions() -> Vec<(u64, u64)> {
+        let mut rng = SmallRng::seed_from_u64(29);
+        let mut out = Vec::new();
+        while out.len() < 400 {
+            let mut checkers = 0u64;
+            for _ in 0..rng.random_range(1..=6) {
+                checkers |= 1u64 << nth_bit(DARK, rng.random_range(0..32));
+            }
+            let density = rng.random_range(1..=3);
+            let mut stones = 0u64;
+            for p in 0..64 {
+                if ALL_POINTS & (1u64 << p) != 0 && rng.random_range(0..4) < density {
+                    stones |= 1u64 << p;
+                }
+            }
+            // Keep the lists short enough to compare (the count is checked first).
+            if coin_count(checkers, stones) <= 5_000 {
+                out.push((checkers, stones));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn across_and_direction_are_the_tables() {
+        for sq in 0..64u32 {
+            for d in 0..4 {
+                let c = CROSS[sq as usize][d];
+                if c == NONE {
+                    continue;
+                }
+                let c = u32::from(c);
+                assert_ne!(CORNERS[sq as usize] & (1u64 << c), 0);
+                assert_eq!(across(sq, c), u32::from(STEP[sq as usize][d]), "{sq} {d}");
+                assert_eq!(direction(sq, c), d as u32, "{sq} {d}");
+            }
+        }
+    }
+
+    /// The count equals the length of the list, and every index `k < n` draws a different
+    /// listed move: the draw by index is a bijection onto the legal moves, so a uniform index
+    /// is a uniform move.
+    fn check_draws(checkers: u64, stones: u64, list: &mut [Move], what: &str) -> usize {
+        let n = coin_count(checkers, stones);
+        assert_eq!(n, list.len() as u64, "{what}");
+        let mut drawn: Vec<Move> = (0..n)
+            .map(|k| {
+                pick_coin_move(checkers, stones, |m| {
+                    assert_eq!(m, n);
+                    k
+                })
+                .expect("COIN has moves")
+            })
+            .collect();
+        drawn.sort();
+        list.sort();
+        assert_eq!(drawn, list, "{what}");
+        drawn
+            .iter()
+            .filter(|m| matches!(m, Move::Path { len, .. } if *len > 1))
+            .count()
+    }
+
+    #[test]
+    fn counting_and_drawing_agree_with_the_list() {
+        let mut captures = 0;
+        for p in game_positions() {
+            let mut list = Vec::new();
+            p.generate(&mut list);
+            let what = p.to_position_string();
+            match p.side {
+                Side::P1 => {
+                    let (h, v) = pairs(p.stones, p.hand, p.first);
+                    assert_eq!(h.count_ones() + v.count_ones(), list.len() as u32, "{what}");
+                }
+                Side::P2 => captures += check_draws(p.checkers, p.stones, &mut list, &what),
+            }
+        }
+        assert!(captures > 0, "the games reached no capture chain");
+    }
+
+    #[test]
+    fn counting_and_drawing_agree_with_the_list_on_dense_boards() {
+        let (mut captures, mut most) = (0, 0);
+        for (checkers, stones) in dense_positions() {
+            let mut list = Vec::new();
+            super::super::movegen::coin_paths(checkers, stones, &mut |e| list.push(e.to_move()));
+            most = most.max(list.len());
+            let what = format!("checkers {checkers:#x} stones {stones:#x}");
+            captures += check_draws(checkers, stones, &mut list, &what);
+        }
+        assert!(captures > 10_000, "too few capture chains: {captures}");
+        assert!(most > 1_000, "no position with many moves: {most}");
+    }
+}
