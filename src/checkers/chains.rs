@@ -326,20 +326,10 @@ mod tests {
     use crate::checkers::board::{ALL_POINTS, CROSS, DARK, NONE, STEP};
     use crate::game::Game;
 
-    /// Turn starts of seeded random games (each turn drawn by [`random_move`]), COIN's and the
-    /// Guerrilla's.
+    /// Turn starts of 60 seeded random games (each turn drawn by [`random_move`]), COIN's and
+    /// the Guerrilla's.
     fn game_positions() -> Vec<Checkers> {
-        let mut rng = SmallRng::seed_from_u64(13);
-        let mut out = Vec::new();
-        for _ in 0..60 {
-            let mut p = Checkers::new(&Default::default());
-            while p.outcome().is_none() {
-                out.push(p);
-                let mv = p.random_move(&mut rng).expect("a game not over has a move");
-                p.play_legal_move(mv);
-            }
-        }
-        out
+        crate::checkers::movegen::random_turn_starts(60)
     }
 
     /// COIN to move on boards a game may never reach: 1 to 6 checkers on random dark squares

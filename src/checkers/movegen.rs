@@ -317,27 +317,36 @@ pub(crate) fn nth_bit(b: u64, mut k: u32) -> u8 {
     (x.trailing_zeros() + shift) as u8
 }
 
+/// The turn starts (COIN's and the Guerrilla's) of `games` random games, each whole turn drawn
+/// uniformly by `random_move` from one seeded generator: test positions for the move
+/// generators.
+#[cfg(test)]
+pub(crate) fn random_turn_starts(games: usize) -> Vec<Checkers> {
+    use crate::game::Game;
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(13);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut p = Checkers::new(&Default::default());
+        while p.outcome().is_none() {
+            out.push(p);
+            let mv = p.random_move(&mut rng).expect("a game not over has a move");
+            p.play_legal_move(mv);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use rand::rngs::SmallRng;
     use rand::SeedableRng;
 
     use super::*;
-    use crate::game::Game;
 
-    /// Turn starts of seeded random games, COIN's and the Guerrilla's.
+    /// Turn starts of 40 seeded random games, COIN's and the Guerrilla's.
     fn positions() -> Vec<Checkers> {
-        let mut rng = SmallRng::seed_from_u64(13);
-        let mut out = Vec::new();
-        for _ in 0..40 {
-            let mut p = Checkers::new(&Default::default());
-            while p.outcome().is_none() {
-                out.push(p);
-                let mv = p.random_move(&mut rng).expect("a game not over has a move");
-                p.play_legal_move(mv);
-            }
-        }
-        out
+        random_turn_starts(40)
     }
 
     #[test]

@@ -57,11 +57,11 @@ impl Wells {
         }
     }
 
-    /// The movement phase begins: the jumps of the groups that have not moved are listed once
-    /// for the whole phase (see [`Cands`]).
-    pub(super) fn enter_move(&mut self) {
+    /// The pieces of `pieces` with a jump to try, each with its directions as a mask, in the
+    /// order of the pieces (at most 60, W2).
+    pub(super) fn jumps_of(&self, pieces: &Bits) -> Cands {
         let mut c = Cands::EMPTY;
-        for from in self.unmoved().iter() {
+        for from in pieces.iter() {
             let m = self.jump_dirs(from);
             if m != 0 && (c.len as usize) < c.from.len() {
                 c.from[c.len as usize] = from as u16;
@@ -70,6 +70,13 @@ impl Wells {
                 c.total += m.count_ones() as u16;
             }
         }
+        c
+    }
+
+    /// The movement phase begins: the jumps of the groups that have not moved are listed once
+    /// for the whole phase (see [`Cands`]).
+    pub(super) fn enter_move(&mut self) {
+        let c = self.jumps_of(&self.unmoved());
         self.st.cands = c;
         self.st.phase = Phase::Move;
     }

@@ -51,16 +51,7 @@ impl Wells {
         // (at most 60 pieces, W2); the candidates are numbered piece by piece, directions
         // rising, and a draw is found by walking the masks: no list of every candidate is
         // written.
-        let mut c = Cands::EMPTY;
-        for from in pieces.iter() {
-            let m = self.jump_dirs(from);
-            if m != 0 && (c.len as usize) < c.from.len() {
-                c.from[c.len as usize] = from as u16;
-                c.mask[c.len as usize] = m;
-                c.len += 1;
-                c.total += m.count_ones() as u16;
-            }
-        }
+        let c = self.jumps_of(pieces);
         self.random_jump_in::<TRIES, R>(&c, other, rng)
     }
 
