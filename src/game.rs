@@ -281,6 +281,10 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// before any twice; a game whose turns are many steps with many options each sets a finite
     /// value so that good lines are followed deeper.
     const FIRST_PLAY: f64 = f64::INFINITY;
+    /// The search's UCB1 exploration constant for this game
+    /// ([`crate::search::Params::exploration`]), on the [-1, 1] value scale. A game whose
+    /// leaves are scored by a smooth evaluation (no noisy playouts) explores less.
+    const EXPLORATION: f64 = 0.5;
     /// The canonical text of a step, for the protocol's step-by-step commands.
     fn format_step(&self, step: Self::Step) -> String;
     /// Parses a step's text and resolves it against this position: `Ok` only for a legal step.

@@ -385,11 +385,6 @@ impl Game for Checkers {
         self.random_step_of(rng)
     }
 
-    /// The search's playout policy: see `eval.rs`.
-    fn playout_step<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Step> {
-        crate::game::best_of_sampled(self, rng, eval::POLICY_SAMPLES, eval::POLICY_EXPLORE)
-    }
-
     /// The logistic model of `eval.rs`.
     fn evaluate(&self) -> f64 {
         self.evaluate_position()
@@ -400,8 +395,10 @@ impl Game for Checkers {
         self.calibrated(raw)
     }
 
-    /// Playouts of a few turns, scored by `evaluate` (`eval.rs`).
+    /// No playouts: leaves are scored by `evaluate` (`eval.rs`).
     const PLAYOUT_CAP: u32 = eval::PLAYOUT_CAP;
+    /// Less exploration over an evaluation's smooth values (`eval.rs`).
+    const EXPLORATION: f64 = eval::EXPLORATION;
 
     fn format_step(&self, step: Step) -> String {
         self.format_step_text(step)

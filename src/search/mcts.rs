@@ -10,7 +10,8 @@
 //!   uniformly, [`Game::random_step`], when [`Params::policy`] is off) until the game ends
 //!   ([`Game::outcome`]: win 1, draw 0, loss -1) or [`Params::playout_cap`] steps have been
 //!   drawn, when [`Game::evaluate`] scores the position for the side to move (or 0, when
-//!   [`Params::eval_cutoff`] is off: the reference `uct` level).
+//!   [`Params::eval_cutoff`] is off: the reference `uct` level). With a cap of 0 there is no
+//!   playout: a new leaf is scored by [`Game::evaluate`] at once (Guerrilla Checkers).
 //! * **The turn played** follows the most visited children from the root until the turn ends;
 //!   steps the tree has not reached are chosen greedily: a step that wins at once, else the best
 //!   by `evaluate`, ties at random.
@@ -46,8 +47,8 @@ pub struct Params {
     /// [`Game::evaluate`]. The default lets random games end by the rules: Guerrilla Checkers
     /// ones take under a hundred steps, Guerrilla ones (side 8, 400 turns; wells branch core)
     /// a median of about 860 steps and at most about 2,100 in 200 games. Once a game's
-    /// `evaluate` is good, a much smaller cap (a few turns) makes iterations many times faster:
-    /// expose it as an engine option then.
+    /// `evaluate` is good, a much smaller cap (a few turns) makes iterations many times faster;
+    /// 0 scores each new leaf by `evaluate` at once, with no playout at all.
     pub playout_cap: u32,
     /// The most bytes the tree may hold (nodes of a few dozen bytes, plus the steps of expanded
     /// nodes); then it stops growing. Memory is allocated in chunks of 65,536 entries, so the
@@ -78,12 +79,13 @@ pub struct Params {
 }
 
 impl Params {
-    /// The defaults with the game's own playout horizon and first-play urgency
-    /// ([`Game::PLAYOUT_CAP`], [`Game::FIRST_PLAY`]).
+    /// The defaults with the game's own playout horizon, first-play urgency and exploration
+    /// ([`Game::PLAYOUT_CAP`], [`Game::FIRST_PLAY`], [`Game::EXPLORATION`]).
     pub fn for_game<G: Game>() -> Params {
         Params {
             playout_cap: G::PLAYOUT_CAP,
             first_play: G::FIRST_PLAY,
+            exploration: G::EXPLORATION,
             ..Params::default()
         }
     }

@@ -36,7 +36,7 @@
 //! * [`Strength`]: `random` (a random legal turn), `greedy` (the best turn by one turn of
 //!   look-ahead with [`Game::evaluate`]), `uct` (the fixed reference: UCT with uniformly random
 //!   playouts, [`Params::uct_reference`]) and `full`, the default and strongest (the game's
-//!   playout policy and evaluation, [`Params::for_game`]). Every level is deterministic under a
+//!   evaluation, its playout horizon, policy and exploration, [`Params::for_game`]). Every level is deterministic under a
 //!   node budget: the same position, seed and budget give the same turn.
 //! * **Threads: root-parallel.** Each thread grows its own tree from the root with its own
 //!   seed and a share of the node budget; at the end the root children's visits are summed by
@@ -50,7 +50,8 @@
 //! * **Tree reuse** ([`search_reusing`], [`Kept`]): a search hands its trees back; the next one,
 //!   given the steps played since, keeps the subtree under them (see `mcts::reuse`).
 //! * **Memory**: the trees together stay within `Hash` MiB ([`Params::max_memory`] is the
-//!   share of one thread); a full tree stops growing and the search goes on with playouts.
+//!   share of one thread); a full tree stops growing and the search goes on with playouts
+//!   from its leaves (with a playout horizon of 0, it re-scores the same leaves).
 
 pub mod bench;
 pub mod mcts;
@@ -72,7 +73,7 @@ pub enum Strength {
     Greedy,
     /// The reference search ([`Params::uct_reference`]): UCT with uniformly random playouts.
     Uct,
-    /// The strongest: MCTS with the game's evaluation and playout policy ([`Params::for_game`]).
+    /// The strongest: MCTS with the game's evaluation and search constants ([`Params::for_game`]).
     #[default]
     Full,
 }
