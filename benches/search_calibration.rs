@@ -3,6 +3,7 @@
 //! ```text
 //! cargo bench --bench search_calibration -- [--game guerrilla-checkers|guerrilla] [--games N]
 //!     [--nodes N] [--threads N] [--opening-turns N] [--strength full|uct] [--fit] [--out FILE]
+//!     [--fit-score] [--first-game N]
 //! ```
 //!
 //! Plays `--games` self-play games (each from `--opening-turns` random turns drawn from a seed

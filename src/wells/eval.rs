@@ -46,10 +46,10 @@ pub const POLICY_SAMPLES: u32 = 3;
 pub const POLICY_EXPLORE: f64 = 0.2;
 /// The score calibration of [`Game::calibrated_score`](crate::game::Game::calibrated_score),
 /// per side to move (White, then Black): see [`score_from_map`](crate::game::score_from_map).
-/// Fitted on 47,153 positions of 400 self-play games on side 8 at `go nodes 200` (`cargo bench
-/// --bench search_calibration -- --game guerrilla --nodes 200 --fit-score`), and checked by
-/// fitting on each half of the games and testing on the other: see `doc/search.md`.
-pub const SCORE_MAP: [[f64; 3]; 2] = [[0.619, 3.085, -0.244], [0.726, 2.993, 0.01]];
+/// Fitted on 91,672 positions of 800 self-play games on side 8 at `go nodes 200` (`cargo bench
+/// --bench search_calibration -- --game guerrilla --games 800 --nodes 200 --fit-score`, games
+/// 0–799), and tested on games 800–1199: see `doc/search.md`.
+pub const SCORE_MAP: [[f64; 3]; 2] = [[0.645, 2.964, -0.181], [0.722, 2.904, -0.042]];
 
 impl Wells {
     /// The W6 score of colour index `c` (0 White, 1 Black) from the kept sets.
