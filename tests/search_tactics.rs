@@ -132,6 +132,9 @@ fn a_kill_that_massacres_and_wins_on_score_is_found() {
     }
 }
 
+/// Every level plays legally; with one thread the same seed and node budget give the same
+/// turn. With two threads (one shared tree) the turn may depend on timing, so only legality
+/// and the shared budget are checked.
 #[test]
 fn every_level_is_deterministic_and_legal() {
     let ck = positions::<Checkers>(&Default::default());
@@ -152,23 +155,31 @@ fn every_level_is_deterministic_and_legal() {
                 threads,
                 ..Config::default()
             };
+            let searched = matches!(strength, Strength::Uct | Strength::Full);
+            let deterministic = threads == 1 || !searched;
             for (i, p) in ck.iter().enumerate().take(4) {
                 let a = best(p, 200, &config, i as u64);
                 let b = best(p, 200, &config, i as u64);
-                assert_eq!(a.0, b.0, "{strength:?} threads {threads} position {i}");
+                if deterministic {
+                    assert_eq!(a.0, b.0, "{strength:?} threads {threads} position {i}");
+                }
                 assert!(p.parse_turn(&a.0).is_ok());
-                if matches!(strength, Strength::Uct | Strength::Full) {
+                assert!(p.parse_turn(&b.0).is_ok());
+                if searched {
                     assert_eq!(a.1.nodes, 200, "the budget is shared among threads");
                 }
             }
             for (i, p) in wl.iter().enumerate().take(3) {
                 let a = best(p, 100, &config, i as u64);
                 let b = best(p, 100, &config, i as u64);
-                assert_eq!(
-                    a.0, b.0,
-                    "{strength:?} threads {threads} wells position {i}"
-                );
+                if deterministic {
+                    assert_eq!(
+                        a.0, b.0,
+                        "{strength:?} threads {threads} wells position {i}"
+                    );
+                }
                 assert!(p.parse_turn(&a.0).is_ok());
+                assert!(p.parse_turn(&b.0).is_ok());
                 assert_eq!(
                     a.1.depth as usize,
                     a.1.pv.len(),

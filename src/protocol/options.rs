@@ -17,7 +17,7 @@ pub struct Options {
     pub turn_limit: u32,
     /// How the engine plays (protocol.md § 3.2): `random`, `greedy`, `uct` or `full`.
     pub strength: Strength,
-    /// Search threads (root-parallel).
+    /// Search threads (sharing one tree).
     pub threads: u32,
     /// The search trees' memory, MiB.
     pub hash_mib: u32,

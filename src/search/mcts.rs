@@ -22,12 +22,24 @@
 //!   final choice prefers the quickest proven win. This makes wins and defences in one exact at
 //!   tiny budgets.
 //! * **Memory** is bounded by [`Params::max_memory`]. An expanded node stores its legal steps
-//!   (shuffled) in a step arena; a child node is created only when its step is first tried, so
-//!   the many steps never tried cost a few bytes each, not a node. Once the budget is used up,
-//!   nothing more is created and the search goes on with playouts from the existing tree.
-//! * **Determinism.** All randomness comes from one seeded [`SmallRng`]; when no time limit is set
-//!   no clock reading influences any decision, so a node budget and a seed fix the result.
+//!   (shuffled) in a list of its own; a child node is created only when its step is first
+//!   tried, so the many steps never tried cost a few bytes each, not a node. Once the budget is
+//!   used up, nothing more is created and the search goes on with playouts from the existing
+//!   tree.
+//! * **Threads share one tree** ([`Tree`], see `tree.rs` for how it is shared without a lock):
+//!   each thread runs its own [`Worker`] (working position, random stream, counts), and a
+//!   virtual loss on the nodes an iteration goes through steers the other threads elsewhere.
+//! * **Determinism.** All randomness of a worker comes from its seeded [`SmallRng`]; when no
+//!   time limit is set no clock reading influences any decision, so with one thread a node
+//!   budget and a seed fix the result. With more threads, which thread reaches a node first
+//!   depends on timing, so the result may vary from run to run.
+//!
+//! Files: this one holds the parameters and a worker's iteration (selection, expansion,
+//! playout, back-propagation, proofs); `tree.rs` the shared tree and what is read from it (the
+//! turn to play, the principal variation, the score); `reuse.rs` tree reuse.
 
+use std::sync::atomic::Ordering::{Relaxed, Release};
+use std::sync::LazyLock;
 use std::time::Duration;
 
 use log::warn;
@@ -35,8 +47,11 @@ use rand::rngs::SmallRng;
 use rand::Rng;
 
 use crate::game::{Game, Outcome, Side};
+pub(crate) use tree::Tree;
+use tree::{fixed, UNKNOWN};
 
 mod reuse;
+mod tree;
 
 /// Tunable parameters of the search. `Default` is what the protocol's `go` uses.
 #[derive(Clone, Debug, PartialEq)]
@@ -51,8 +66,8 @@ pub struct Params {
     /// 0 scores each new leaf by `evaluate` at once, with no playout at all.
     pub playout_cap: u32,
     /// The most bytes the tree may hold (nodes of a few dozen bytes, plus the steps of expanded
-    /// nodes); then it stops growing. Memory is allocated in chunks of 65,536 entries, so the
-    /// allocation exceeds this by at most two chunks.
+    /// nodes); then it stops growing (but for the root's children). Nodes are allocated in
+    /// chunks of 16,384, so the allocation exceeds this by at most two chunks (a few MiB).
     pub max_memory: usize,
     /// Visits a leaf needs before its children are created (1 = on its second visit).
     pub expand_after: u32,
@@ -123,63 +138,6 @@ impl Default for Params {
     }
 }
 
-/// `proven` value of a node whose game-theoretic value is not known.
-const UNKNOWN: i8 = i8::MIN;
-/// No node (end of a sibling list).
-const NONE: u32 = u32::MAX;
-
-/// One node of the tree. Values are from the point of view of the node's mover.
-#[derive(Clone, Debug)]
-struct Node<S> {
-    /// The step from the parent; `None` only for the root.
-    step: Option<S>,
-    /// The children created so far form a list: the last created, then its `next_sibling`s.
-    first_child: u32,
-    next_sibling: u32,
-    /// Once expanded, the node's legal steps are `steps[first_step .. first_step + num_steps]`
-    /// of the tree's step arena, in a shuffled order; the first `tried` of them have a child.
-    first_step: u32,
-    num_steps: u32,
-    tried: u32,
-    visits: u32,
-    /// Sum of the backed-up values, for the mover.
-    value: f64,
-    /// -1, 0 or 1 for the mover once proven, else [`UNKNOWN`].
-    proven: i8,
-    /// Steps to the end of the game along the proof (quickest win, slowest loss).
-    dist: u16,
-    expanded: bool,
-    /// The position at this node is a turn start (known once visited).
-    turn_start: bool,
-}
-
-impl<S> Node<S> {
-    fn new(step: Option<S>) -> Self {
-        Node {
-            step,
-            first_child: NONE,
-            next_sibling: NONE,
-            first_step: 0,
-            num_steps: 0,
-            tried: 0,
-            visits: 0,
-            value: 0.0,
-            proven: UNKNOWN,
-            dist: 0,
-            expanded: false,
-            turn_start: false,
-        }
-    }
-
-    fn mean(&self) -> f64 {
-        if self.visits == 0 {
-            0.0
-        } else {
-            self.value / self.visits as f64
-        }
-    }
-}
-
 /// The value of `outcome` for `side`.
 fn outcome_value(outcome: Outcome, side: Side) -> f64 {
     match outcome {
@@ -199,63 +157,6 @@ fn for_side(v: f64, from: Side, to: Side) -> f64 {
     }
 }
 
-/// A vector that grows by fixed chunks, so that growing never copies (a copy of a large tree
-/// would take many milliseconds, in the middle of a timed search).
-struct Arena<T> {
-    chunks: Vec<Vec<T>>,
-    len: usize,
-}
-
-/// Entries per [`Arena`] chunk.
-const CHUNK: usize = 1 << 16;
-
-impl<T> Arena<T> {
-    fn new() -> Self {
-        Arena {
-            chunks: Vec::new(),
-            len: 0,
-        }
-    }
-
-    #[inline]
-    fn len(&self) -> usize {
-        self.len
-    }
-
-    fn push(&mut self, value: T) {
-        if self.len.is_multiple_of(CHUNK) {
-            self.chunks.push(Vec::with_capacity(CHUNK));
-        }
-        self.chunks[self.len / CHUNK].push(value);
-        self.len += 1;
-    }
-}
-
-impl<T> std::ops::Index<usize> for Arena<T> {
-    type Output = T;
-    #[inline]
-    fn index(&self, i: usize) -> &T {
-        &self.chunks[i / CHUNK][i % CHUNK]
-    }
-}
-
-impl<T> std::ops::IndexMut<usize> for Arena<T> {
-    #[inline]
-    fn index_mut(&mut self, i: usize) -> &mut T {
-        &mut self.chunks[i / CHUNK][i % CHUNK]
-    }
-}
-
-/// One child of the root, as [`Tree::root_children`] reports it (merging root-parallel trees).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct RootChild<S> {
-    pub step: S,
-    pub visits: u32,
-    pub value: f64,
-    pub proven: Option<i8>,
-    pub dist: u16,
-}
-
 /// The mark that ends the last token of a principal variation when that turn is not complete
 /// (its steps so far, joined by `,`).
 pub const PARTIAL_MARK: &str = "...";
@@ -269,174 +170,144 @@ pub(crate) struct Pv {
     pub turns: u32,
 }
 
-/// A search tree over positions of `G`, rooted at the position it was created with.
-pub(crate) struct Tree<G: Game> {
-    params: Params,
-    nodes: Arena<Node<G::Step>>,
-    /// The legal steps of the expanded nodes.
-    steps: Arena<G::Step>,
-    root_side: Side,
-    /// The working position: equal to the root between iterations.
+/// `1/√n` for the visit counts met most (a table read instead of a square root and a
+/// division in the hottest loop of the search; `[0]` is 1).
+static INV_SQRT: LazyLock<Box<[f64]>> = LazyLock::new(|| {
+    (0..4096)
+        .map(|n: u32| 1.0 / f64::from(n.max(1)).sqrt())
+        .collect()
+});
+
+/// One thread's side of a search: its working position, its random stream and its counts. It
+/// grows a [`Tree`] that other workers may be growing at the same time.
+pub(crate) struct Worker<G: Game> {
+    /// The working position: equal to the tree's root between iterations.
     pos: G,
-    rng: SmallRng,
+    pub rng: SmallRng,
     undo: Vec<(G::Step, G::Undo)>,
     /// The nodes of the current iteration's path and the side to move at each.
     path: Vec<(u32, Side)>,
     buf: Vec<G::Step>,
-    /// Completed iterations.
+    /// Iterations completed by this worker.
     pub iterations: u64,
-    /// Steps applied in all iterations, in the tree and in playouts: the work done, which any
-    /// change of the search's choices or of the rules changes (the `bench` signature).
+    /// Steps applied by this worker in all its iterations, in the tree and in playouts: the
+    /// work done, which any change of the search's choices or of the rules changes (the
+    /// `bench` signature).
     pub visited: u64,
-    warned: bool,
 }
 
-impl<G: Game> Tree<G> {
-    pub fn new(root: &G, params: Params, rng: SmallRng) -> Self {
-        let mut root_node = Node::new(None);
-        root_node.turn_start = root.at_turn_start();
-        if let Some(o) = root.outcome() {
-            root_node.proven = outcome_value(o, root.side_to_move()) as i8;
-        }
-        let mut nodes = Arena::new();
-        nodes.push(root_node);
-        Tree {
-            root_side: root.side_to_move(),
-            pos: root.clone(),
-            params,
-            nodes,
-            steps: Arena::new(),
+impl<G: Game> Worker<G> {
+    pub fn new(tree: &Tree<G>, rng: SmallRng) -> Self {
+        Worker {
+            pos: tree.pos.clone(),
             rng,
             undo: Vec::new(),
             path: Vec::new(),
             buf: Vec::new(),
             iterations: 0,
             visited: 0,
-            warned: false,
         }
     }
 
-    /// The children of `idx` created so far.
-    fn children(&self, idx: usize) -> impl Iterator<Item = usize> + '_ {
-        let mut next = self.nodes[idx].first_child;
-        std::iter::from_fn(move || {
-            (next != NONE).then(|| {
-                let c = next as usize;
-                next = self.nodes[c].next_sibling;
-                c
-            })
-        })
-    }
-
-    /// Bytes used by the tree (entries, not the capacity of the last chunks).
-    pub fn memory(&self) -> usize {
-        self.nodes.len() * std::mem::size_of::<Node<G::Step>>()
-            + self.steps.len() * std::mem::size_of::<G::Step>()
-    }
-
-    /// True when `nodes` more nodes and `steps` more steps fit in the memory budget.
-    fn has_room(&self, nodes: usize, steps: usize) -> bool {
-        self.memory()
-            + nodes * std::mem::size_of::<Node<G::Step>>()
-            + steps * std::mem::size_of::<G::Step>()
-            <= self.params.max_memory
-    }
-
     /// The side that chose the step into `path[i]` (the root's own side for the root).
-    fn mover(&self, i: usize) -> Side {
+    fn mover(&self, tree: &Tree<G>, i: usize) -> Side {
         if i == 0 {
-            self.root_side
+            tree.root_side
         } else {
             self.path[i - 1].1
         }
     }
 
     /// Runs one iteration: selection, expansion, playout, back-propagation. Returns `false`
-    /// (and changes no statistics) when `abort` said so during the playout.
-    pub fn iterate(&mut self, abort: &mut dyn FnMut() -> bool) -> bool {
+    /// (and leaves the statistics as they were) when `abort` said so during the playout, or
+    /// when the root's visits are saturated (billions of iterations).
+    pub fn iterate(&mut self, tree: &Tree<G>, abort: &mut dyn FnMut() -> bool) -> bool {
         debug_assert!(self.undo.is_empty());
-        if self.nodes[0].visits == u32::MAX {
-            // ~4 billion iterations: the statistics are saturated, nothing more to learn.
+        if tree.root_visits() >= u32::MAX - 1024 {
             return false;
         }
+        let params = &tree.params;
         self.path.clear();
         self.path.push((0, self.pos.side_to_move()));
+        tree.enter(0);
         let mut idx = 0usize;
         let mut proven_leaf = false;
         // The iteration's result, as a value for P1.
         let result: Option<f64> = loop {
-            let node = &self.nodes[idx];
-            if node.proven != UNKNOWN {
-                let mover = self.mover(self.path.len() - 1);
+            let node = &tree.nodes[idx];
+            let proven = node.proven();
+            if proven != UNKNOWN {
+                let mover = self.mover(tree, self.path.len() - 1);
                 proven_leaf = true;
-                break Some(for_side(node.proven as f64, mover, Side::P1));
+                break Some(for_side(proven as f64, mover, Side::P1));
             }
-            if !node.expanded && (idx == 0 || node.visits >= self.params.expand_after) {
-                self.expand(idx);
-                if self.nodes[idx].proven != UNKNOWN {
-                    continue; // a position without steps: proven just now
+            if !node.expanded() {
+                if idx != 0 {
+                    // A leaf, perhaps reached for the first time (here or by another thread).
+                    node.turn_start.store(self.pos.at_turn_start(), Relaxed);
+                    if let Some(o) = self.pos.outcome() {
+                        let mover = self.mover(tree, self.path.len() - 1);
+                        node.prove(outcome_value(o, mover) as i8, 0);
+                        proven_leaf = true;
+                        break Some(outcome_value(o, Side::P1));
+                    }
+                }
+                // Its visits count this iteration: expanded from its second visit on.
+                if idx == 0 || node.visits() > params.expand_after {
+                    self.expand(tree, idx);
+                    if node.proven() != UNKNOWN {
+                        continue; // a position without steps: proven just now
+                    }
+                }
+                if !node.expanded() {
+                    break self.playout(params, abort);
                 }
             }
-            if !self.nodes[idx].expanded {
-                break self.playout(abort);
-            }
-            let Some(child) = self.select(idx) else {
+            let Some(child) = self.select(tree, idx) else {
                 // The memory is full and no child was created yet.
-                break self.playout(abort);
+                break self.playout(params, abort);
             };
-            let step = self.nodes[child].step.expect("a child has a step");
-            let side = self.pos.side_to_move();
+            let step = tree.nodes[child].the_step();
             let u = self.pos.apply_step(step);
             self.visited += 1;
             self.undo.push((step, u));
             self.path.push((child as u32, self.pos.side_to_move()));
+            tree.enter(child);
             idx = child;
-            if self.nodes[idx].visits == 0 {
-                self.nodes[idx].turn_start = self.pos.at_turn_start();
-                if let Some(o) = self.pos.outcome() {
-                    let n = &mut self.nodes[idx];
-                    n.proven = outcome_value(o, side) as i8;
-                    n.dist = 0;
-                    proven_leaf = true;
-                    break Some(outcome_value(o, Side::P1));
-                }
-                break self.playout(abort);
-            }
         };
         while let Some((step, u)) = self.undo.pop() {
             self.pos.undo_step(step, u);
         }
-        let Some(v) = result else {
-            return false;
-        };
         for i in 0..self.path.len() {
-            let mover = self.mover(i);
-            let n = &mut self.nodes[self.path[i].0 as usize];
-            n.visits += 1;
-            n.value += for_side(v, Side::P1, mover);
+            let mover = self.mover(tree, i);
+            let v = result.map(|v| fixed(for_side(v, Side::P1, mover)));
+            tree.leave(self.path[i].0 as usize, v);
+        }
+        if result.is_none() {
+            return false;
         }
         if proven_leaf {
-            self.prove_path();
+            self.prove_path(tree);
         }
         self.iterations += 1;
         true
     }
 
     /// Lists the steps of `idx` (the working position is at `idx`) for its children, unless the
-    /// memory is full (the root always expands). A position with no legal step is proven here (a draw: the trait's contract promises
-    /// this never happens for a game that is not over).
-    fn expand(&mut self, idx: usize) {
+    /// memory is full (the root always expands). A position with no legal step is proven here
+    /// (a draw: the trait's contract promises this never happens for a game that is not over).
+    /// Two threads may expand a node at once: the first list stored is kept.
+    fn expand(&mut self, tree: &Tree<G>, idx: usize) {
         self.buf.clear();
         self.pos.legal_steps(&mut self.buf);
         if self.buf.is_empty() {
-            if !self.warned {
+            if !tree.warned.swap(true, Relaxed) {
                 warn!("search: a position that is not over has no legal step; scored as a draw");
-                self.warned = true;
             }
-            self.nodes[idx].proven = 0;
+            tree.nodes[idx].prove(0, 0);
             return;
         }
-        if idx != 0 && !self.has_room(1, self.buf.len()) {
+        if idx != 0 && !tree.has_room(1, self.buf.len()) {
             return;
         }
         // Fisher–Yates: untried children are tried in a random (seeded) order.
@@ -444,67 +315,93 @@ impl<G: Game> Tree<G> {
             let j = self.rng.random_range(0..=i);
             self.buf.swap(i, j);
         }
-        let first = self.steps.len() as u32;
-        for &step in &self.buf {
-            self.steps.push(step);
+        if tree.nodes[idx].steps.set(self.buf[..].into()).is_ok() {
+            tree.count_steps(self.buf.len());
         }
-        let n = &mut self.nodes[idx];
-        n.first_step = first;
-        n.num_steps = self.buf.len() as u32;
-        n.expanded = true;
     }
 
     /// UCB1 over the children of an expanded, unproven node: untried steps first (or when
     /// [`Params::first_play`] beats every tried child), then `mean + c·sqrt(ln N / n)`, never
-    /// a proven loss for the side choosing. `None` when there is no child and no room for one.
-    fn select(&mut self, idx: usize) -> Option<usize> {
-        let n = &self.nodes[idx];
-        let can_try = n.tried < n.num_steps && (idx == 0 || self.has_room(1, 0));
-        if can_try && self.params.first_play == f64::INFINITY {
-            return Some(self.try_step(idx));
+    /// a proven loss for the side choosing. Visits and values include the virtual losses of
+    /// iterations under way. `None` when there is no child and no room for one.
+    fn select(&mut self, tree: &Tree<G>, idx: usize) -> Option<usize> {
+        let params = &tree.params;
+        let node = &tree.nodes[idx];
+        let num_steps = node.step_list().map_or(0, |l| l.len()) as u32;
+        let can_try = node.tried.load(Relaxed) < num_steps && (idx == 0 || tree.has_room(1, 0));
+        if can_try && params.first_play == f64::INFINITY {
+            if let Some(c) = self.try_step(tree, idx) {
+                return Some(c);
+            }
         }
-        let ln_n = (n.visits.max(1) as f64).ln();
-        let c = self.params.exploration;
+        // The visits before this iteration's (the node's own count includes it).
+        let n = node.visits().saturating_sub(1).max(1);
+        let k = params.exploration * (n as f64).ln().sqrt();
         let mut best = None;
         let mut best_score = f64::NEG_INFINITY;
-        for i in self.children(idx) {
-            let ch = &self.nodes[i];
-            if ch.proven == -1 {
-                continue;
+        let inv_sqrt = &INV_SQRT[..];
+        for (i, ch) in tree.child_nodes(idx) {
+            match ch.proven() {
+                -1 => continue,
+                1 => return Some(i),
+                _ => {}
             }
-            if ch.proven == 1 {
-                return Some(i);
-            }
-            let visits = ch.visits.max(1) as f64;
-            let score = ch.mean() + c * (ln_n / visits).sqrt();
+            let visits = ch.visits().max(1);
+            let inv = match inv_sqrt.get(visits as usize) {
+                Some(&v) => v,
+                None => 1.0 / (visits as f64).sqrt(),
+            };
+            let score = ch.value_sum() / visits as f64 + k * inv;
             if score > best_score {
                 best_score = score;
                 best = Some(i);
             }
         }
-        if can_try && self.params.first_play >= best_score {
-            return Some(self.try_step(idx));
+        if can_try && params.first_play >= best_score {
+            if let Some(c) = self.try_step(tree, idx) {
+                return Some(c);
+            }
         }
         best
     }
 
-    /// Creates the child of the next untried step of `idx` (there is one).
-    fn try_step(&mut self, idx: usize) -> usize {
-        let child = self.nodes.len() as u32;
-        let n = &mut self.nodes[idx];
-        let step = self.steps[(n.first_step + n.tried) as usize];
-        n.tried += 1;
-        let mut node = Node::new(Some(step));
-        node.next_sibling = n.first_child;
-        n.first_child = child;
-        self.nodes.push(node);
-        child as usize
+    /// Creates the child of the next untried step of `idx` and publishes it; `None` when every
+    /// step is taken (by another thread meanwhile) or the arena is full.
+    fn try_step(&mut self, tree: &Tree<G>, idx: usize) -> Option<usize> {
+        let node = &tree.nodes[idx];
+        let list = node.step_list()?;
+        let mut t = node.tried.load(Relaxed);
+        loop {
+            if t as usize >= list.len() {
+                return None;
+            }
+            match node.tried.compare_exchange_weak(t, t + 1, Relaxed, Relaxed) {
+                Ok(_) => break,
+                Err(now) => t = now,
+            }
+        }
+        // A step claimed but not created (the arena full) is never tried: the node is then
+        // never proven by its children, which is safe.
+        let c = tree.alloc()?;
+        let child = &tree.nodes[c];
+        let _ = child.step.set(list[t as usize]);
+        let mut head = node.first_child.load(Relaxed);
+        loop {
+            child.next_sibling.store(head, Relaxed);
+            match node
+                .first_child
+                .compare_exchange_weak(head, c as u32, Release, Relaxed)
+            {
+                Ok(_) => return Some(c),
+                Err(now) => head = now,
+            }
+        }
     }
 
-    /// A random playout from the working position; the result as a value for P1, or `None` when
+    /// A playout from the working position; the result as a value for P1, or `None` when
     /// aborted. It runs on a copy, so that no undo record is made for its steps (a Guerrilla
     /// state is kilobytes) and the working position is left as it was.
-    fn playout(&mut self, abort: &mut dyn FnMut() -> bool) -> Option<f64> {
+    fn playout(&mut self, params: &Params, abort: &mut dyn FnMut() -> bool) -> Option<f64> {
         let mut pos = self.pos.clone();
         let mut n = 0u32;
         loop {
@@ -512,8 +409,8 @@ impl<G: Game> Tree<G> {
                 return Some(outcome_value(o, Side::P1));
             }
             let side = pos.side_to_move();
-            if n >= self.params.playout_cap {
-                if !self.params.eval_cutoff {
+            if n >= params.playout_cap {
+                if !params.eval_cutoff {
                     return Some(0.0);
                 }
                 let e = pos.evaluate();
@@ -527,7 +424,7 @@ impl<G: Game> Tree<G> {
             if n % 16 == 15 && abort() {
                 return None;
             }
-            let step = if self.params.policy {
+            let step = if params.policy {
                 pos.playout_step(&mut self.rng)
             } else {
                 pos.random_step(&mut self.rng)
@@ -543,324 +440,60 @@ impl<G: Game> Tree<G> {
 
     /// After an iteration that ended on a proven node, proves what follows from it on the path,
     /// bottom-up, until a node stays unknown.
-    fn prove_path(&mut self) {
+    fn prove_path(&self, tree: &Tree<G>) {
         for i in (0..self.path.len().saturating_sub(1)).rev() {
             let (idx, side) = self.path[i];
-            let idx = idx as usize;
-            if self.nodes[idx].proven != UNKNOWN {
+            let node = &tree.nodes[idx as usize];
+            if node.proven() != UNKNOWN {
                 continue;
             }
-            let Some((val, dist)) = self.proof_from_children(idx) else {
+            let Some((val, dist)) = proof_from_children(tree, idx as usize) else {
                 break;
             };
-            let mover = self.mover(i);
-            let n = &mut self.nodes[idx];
-            n.proven = if mover == side { val } else { -val };
-            n.dist = dist;
+            let mover = self.mover(tree, i);
+            node.prove(if mover == side { val } else { -val }, dist);
         }
     }
+}
 
-    /// The proven value of `idx` for its side to move, from its children's, if it follows.
-    fn proof_from_children(&self, idx: usize) -> Option<(i8, u16)> {
-        let n = &self.nodes[idx];
-        if !n.expanded {
-            return None;
-        }
-        let mut all = n.tried == n.num_steps;
-        let mut win: Option<u16> = None;
-        let mut best = -1i8;
-        let mut best_dist = 0u16;
-        for ch in self.children(idx).map(|i| &self.nodes[i]) {
-            match ch.proven {
-                UNKNOWN => all = false,
-                1 => win = Some(win.map_or(ch.dist, |d| d.min(ch.dist))),
-                p => {
-                    if p > best {
-                        best = p;
-                        best_dist = ch.dist;
-                    } else if p == best {
-                        // A loss is delayed as long as possible, a draw reached quickly.
-                        best_dist = if p == -1 {
-                            best_dist.max(ch.dist)
-                        } else {
-                            best_dist.min(ch.dist)
-                        };
-                    }
+/// The proven value of `idx` for its side to move, from its children's, if it follows: a win
+/// as soon as one child is a win for it, else a loss or draw once every step has a proven
+/// child (counted in the list: a step claimed by another thread and not yet published is
+/// not there).
+fn proof_from_children<G: Game>(tree: &Tree<G>, idx: usize) -> Option<(i8, u16)> {
+    let num_steps = tree.nodes[idx].step_list()?.len();
+    let mut created = 0;
+    let mut all = true;
+    let mut win: Option<u16> = None;
+    let mut best = -1i8;
+    let mut best_dist = 0u16;
+    for (_, ch) in tree.child_nodes(idx) {
+        created += 1;
+        match ch.proven() {
+            UNKNOWN => all = false,
+            1 => win = Some(win.map_or(ch.dist(), |d| d.min(ch.dist()))),
+            p => {
+                let d = ch.dist();
+                if p > best {
+                    best = p;
+                    best_dist = d;
+                } else if p == best {
+                    // A loss is delayed as long as possible, a draw reached quickly.
+                    best_dist = if p == -1 {
+                        best_dist.max(d)
+                    } else {
+                        best_dist.min(d)
+                    };
                 }
             }
         }
-        if let Some(d) = win {
-            Some((1, d.saturating_add(1)))
-        } else if all {
-            Some((best, best_dist.saturating_add(1)))
-        } else {
-            None
-        }
     }
-
-    /// The child to play from `idx`: the quickest proven win; else the most visited child that
-    /// is not a proven loss (ties: the better mean); else the slowest proven loss. `None` when
-    /// no child has been visited.
-    fn best_child(&self, idx: usize) -> Option<usize> {
-        let n = &self.nodes[idx];
-        if !n.expanded {
-            return None;
-        }
-        let mut win: Option<usize> = None;
-        let mut best: Option<usize> = None;
-        let mut loss: Option<usize> = None;
-        for i in self.children(idx) {
-            let ch = &self.nodes[i];
-            if ch.visits == 0 {
-                continue;
-            }
-            match ch.proven {
-                1 => {
-                    if win.is_none_or(|w| ch.dist < self.nodes[w].dist) {
-                        win = Some(i);
-                    }
-                }
-                -1 => {
-                    let slower = loss.is_none_or(|l| {
-                        let l = &self.nodes[l];
-                        (ch.dist, ch.visits) > (l.dist, l.visits)
-                    });
-                    if slower {
-                        loss = Some(i);
-                    }
-                }
-                _ => {
-                    let better = best.is_none_or(|b| {
-                        let b = &self.nodes[b];
-                        (ch.visits, ch.mean()) > (b.visits, b.mean())
-                    });
-                    if better {
-                        best = Some(i);
-                    }
-                }
-            }
-        }
-        win.or(best).or(loss)
-    }
-
-    /// The expected result for the root's side to move in [-1, 1]: exact once proven, else the
-    /// mean of the best child.
-    pub fn score(&self) -> f64 {
-        let root = &self.nodes[0];
-        if root.proven != UNKNOWN {
-            return root.proven as f64;
-        }
-        match self.best_child(0) {
-            Some(c) => {
-                let ch = &self.nodes[c];
-                if ch.proven != UNKNOWN {
-                    ch.proven as f64
-                } else {
-                    ch.mean()
-                }
-            }
-            None => 0.0,
-        }
-    }
-
-    /// When the root's value is proven: the value for its side to move (-1, 0 or 1) and the
-    /// whole turns (both sides' turns counted) until the game ends along the proof, the winner
-    /// taking the quickest win and the loser the slowest loss.
-    pub fn proven(&self) -> Option<(i8, u32)> {
-        let root = &self.nodes[0];
-        if root.proven == UNKNOWN {
-            return None;
-        }
-        let mut turns = 0;
-        let mut idx = 0;
-        while let Some(c) = self.best_child(idx) {
-            if self.nodes[c].proven == UNKNOWN {
-                break;
-            }
-            if self.nodes[c].turn_start {
-                turns += 1;
-            }
-            idx = c;
-        }
-        Some((root.proven, turns))
-    }
-
-    /// The statistics of the root's children: step, visits, sum of values (for the root's side
-    /// to move), proven value (`None` when unknown) and proof distance.
-    pub fn root_children(&self) -> Vec<RootChild<G::Step>> {
-        self.children(0)
-            .map(|i| {
-                let n = &self.nodes[i];
-                RootChild {
-                    step: n.step.expect("a child has a step"),
-                    visits: n.visits,
-                    value: n.value,
-                    proven: (n.proven != UNKNOWN).then_some(n.proven),
-                    dist: n.dist,
-                }
-            })
-            .collect()
-    }
-
-    /// True once the root's value is proven.
-    pub fn root_proven(&self) -> bool {
-        self.nodes[0].proven != UNKNOWN
-    }
-
-    /// True when the root has a single step that is not a proven loss, and it ends the turn:
-    /// nothing to think about.
-    pub fn single_reply(&self) -> bool {
-        let root = &self.nodes[0];
-        if !root.expanded || root.tried < root.num_steps {
-            return false;
-        }
-        let mut alive = self.children(0).filter(|&i| self.nodes[i].proven != -1);
-        match (alive.next(), alive.next()) {
-            (Some(i), None) => self.nodes[i].visits > 0 && self.nodes[i].turn_start,
-            _ => false,
-        }
-    }
-
-    /// When the best root step ends the turn: how many more visits the runner-up needs to
-    /// catch up with it. `None` when the root step does not end the turn (the later steps of the
-    /// turn may still change with more search) or nothing is known yet.
-    pub fn root_lead(&self) -> Option<u64> {
-        let best = self.best_child(0)?;
-        let b = &self.nodes[best];
-        if !b.turn_start || b.proven != UNKNOWN {
-            return None;
-        }
-        let second = self
-            .children(0)
-            .filter(|&i| i != best && self.nodes[i].proven != -1)
-            .map(|i| self.nodes[i].visits)
-            .max()
-            .unwrap_or(0);
-        Some(u64::from(b.visits.saturating_sub(second)))
-    }
-
-    /// The number of whole turns the principal variation covers, counting only nodes with at
-    /// least `min_visits` visits; `None` when it ends in a proven node (the game is decided
-    /// within it, so no more depth is needed).
-    pub fn pv_depth(&self, min_visits: u32) -> Option<u32> {
-        let mut idx = 0;
-        let mut turns = 0;
-        loop {
-            if self.nodes[idx].proven != UNKNOWN {
-                return None;
-            }
-            match self.best_child(idx) {
-                Some(c) if self.nodes[c].visits >= min_visits => {
-                    if self.nodes[c].turn_start {
-                        turns += 1;
-                    }
-                    idx = c;
-                }
-                _ => return Some(turns),
-            }
-        }
-    }
-
-    /// The root child whose step is `step`, if it has been created.
-    fn root_child(&self, step: G::Step) -> Option<usize> {
-        self.children(0).find(|&i| self.nodes[i].step == Some(step))
-    }
-
-    /// The principal variation from the root, following the best children (see [`Pv`]),
-    /// through the root child of step `first` when given (root-parallel search:
-    /// the step chosen from all trees).
-    pub fn pv_with(&self, first: Option<G::Step>) -> Pv {
-        let mut pos = self.pos.clone();
-        let mut steps = Vec::new();
-        let mut turns = 0;
-        let mut idx = 0;
-        let mut forced = first.and_then(|s| self.root_child(s));
-        if first.is_some() && forced.is_none() {
-            return Pv { steps, turns };
-        }
-        // The steps of the turn being followed, and the position where it began (`None` when
-        // the root is in the middle of a turn: that turn cannot be named as a whole).
-        let mut cur: Vec<G::Step> = Vec::new();
-        let mut texts: Vec<String> = Vec::new();
-        let mut begun = pos.at_turn_start().then(|| pos.clone());
-        while let Some(c) = forced.take().or_else(|| self.best_child(idx)) {
-            let step = self.nodes[c].step.expect("a child has a step");
-            if pos.at_turn_start() {
-                turns += 1;
-            }
-            cur.push(step);
-            texts.push(pos.format_step(step));
-            pos.apply_step(step);
-            if pos.at_turn_start() {
-                steps.push(match &begun {
-                    Some(b) => b.format_turn(&b.turn_from_steps(&cur)),
-                    None => texts.join(","),
-                });
-                cur.clear();
-                texts.clear();
-                begun = Some(pos.clone());
-            }
-            idx = c;
-        }
-        if !texts.is_empty() {
-            // A turn the tree has not followed to its end: its steps so far, marked.
-            steps.push(format!("{}{PARTIAL_MARK}", texts.join(",")));
-        }
-        Pv { steps, turns }
-    }
-
-    /// The steps of the turn to play: the best children from the root until the turn ends; if
-    /// the tree stops first, the turn is finished greedily (see [`Tree::greedy_step`]). Empty
-    /// when the root has no legal step.
-    pub fn best_turn_steps(&mut self) -> Vec<G::Step> {
-        self.best_turn_steps_with(None)
-    }
-
-    /// [`Tree::best_turn_steps`], starting with the root step `first` when given (it must be
-    /// legal at the root).
-    pub fn best_turn_steps_with(&mut self, first: Option<G::Step>) -> Vec<G::Step> {
-        let mut pos = self.pos.clone();
-        let mut steps = Vec::new();
-        let mut idx = Some(0);
-        if let Some(f) = first {
-            idx = self.root_child(f);
-            steps.push(f);
-            pos.apply_step(f);
-            if pos.at_turn_start() {
-                return steps;
-            }
-        }
-        loop {
-            let step = match idx.and_then(|i| self.best_child(i)) {
-                Some(c) => {
-                    idx = Some(c);
-                    self.nodes[c].step.expect("a child has a step")
-                }
-                None => {
-                    idx = None;
-                    match self.greedy_step(&mut pos) {
-                        Some(s) => s,
-                        None => break,
-                    }
-                }
-            };
-            steps.push(step);
-            pos.apply_step(step);
-            if pos.at_turn_start() {
-                break;
-            }
-        }
-        steps
-    }
-
-    /// The step of `pos` whose result is best for its side to move (see [`greedy_step`]).
-    fn greedy_step(&mut self, pos: &mut G) -> Option<G::Step> {
-        greedy_step(pos, &mut self.rng)
-    }
-
-    /// Nodes in the tree.
-    pub fn size(&self) -> usize {
-        self.nodes.len()
+    if let Some(d) = win {
+        Some((1, d.saturating_add(1)))
+    } else if all && created == num_steps {
+        Some((best, best_dist.saturating_add(1)))
+    } else {
+        None
     }
 }
 

@@ -38,20 +38,23 @@
 //!   playouts, [`Params::uct_reference`]) and `full`, the default and strongest (the game's
 //!   evaluation, its playout horizon, policy and exploration, [`Params::for_game`]). Every level is deterministic under a
 //!   node budget: the same position, seed and budget give the same turn.
-//! * **Threads: root-parallel.** Each thread grows its own tree from the root with its own
-//!   seed and a share of the node budget; at the end the root children's visits are summed by
-//!   step and the most visited step (or a proven win) is played, the rest of the turn coming
-//!   from the tree that visited that step most. Chosen over a shared tree with virtual loss
-//!   because it needs no lock and no atomic in the tree (each iteration runs at full speed on
-//!   its core), because a node budget and a seed still fix the answer whatever the threads'
-//!   timing, and because on few cores it is known to do as well as tree parallelism (Chaslot,
-//!   Winands and van den Herik 2008, "Parallel Monte-Carlo Tree Search"). Progress reports
-//!   come from thread 0 with the iterations of all threads.
-//! * **Tree reuse** ([`search_reusing`], [`Kept`]): a search hands its trees back; the next one,
+//! * **Threads share one tree** (tree parallelism with virtual loss): every thread runs the
+//!   same iterations on the same tree, and a thread going down a node counts a loss there
+//!   until its iteration ends, so the others look elsewhere (see `mcts/tree.rs` for how the
+//!   tree is shared without a lock). The node budget is shared: `nodes n` is `n` iterations
+//!   of all threads together. Chosen over root parallelism (each thread its own tree, the
+//!   root statistics summed at the end), which this engine used first: with a deterministic
+//!   evaluation at the leaves (Guerrilla Checkers) independent trees grow almost the same
+//!   and two threads played no better than one (15-15 in 30 games), whereas a shared tree of
+//!   twice the iterations is what a second core should buy (measured in `doc/search.md`).
+//!   The cost: with more than one thread the answer under a node budget depends on timing,
+//!   so only `Threads 1` is deterministic. Progress reports come from thread 0 with the
+//!   iterations of all threads.
+//! * **Tree reuse** ([`search_reusing`], [`Kept`]): a search hands its tree back; the next one,
 //!   given the steps played since, keeps the subtree under them (see `mcts::reuse`).
-//! * **Memory**: the trees together stay within `Hash` MiB ([`Params::max_memory`] is the
-//!   share of one thread); a full tree stops growing and the search goes on with playouts
-//!   from its leaves (with a playout horizon of 0, it re-scores the same leaves).
+//! * **Memory**: the tree stays within `Hash` MiB ([`Params::max_memory`]); a full tree stops
+//!   growing and the search goes on with playouts from its leaves (with a playout horizon of
+//!   0, it re-scores the same leaves).
 
 pub mod bench;
 pub mod mcts;
@@ -108,7 +111,7 @@ impl Strength {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Config {
     pub strength: Strength,
-    /// Search threads, 1 or more: root-parallel (see the module documentation).
+    /// Search threads, 1 or more, sharing one tree (see the module documentation).
     pub threads: usize,
     /// The memory all the trees together may use, in MiB.
     pub hash_mib: usize,
@@ -128,13 +131,13 @@ impl Default for Config {
 pub const DEFAULT_HASH_MIB: usize = 256;
 
 impl Config {
-    /// The search parameters of `G` for this configuration (the memory shared among threads).
+    /// The search parameters of `G` for this configuration.
     pub fn params<G: Game>(&self) -> Params {
         let mut p = match self.strength {
             Strength::Uct => Params::uct_reference::<G>(),
             _ => Params::for_game::<G>(),
         };
-        p.max_memory = (self.hash_mib << 20) / self.threads.max(1);
+        p.max_memory = self.hash_mib << 20;
         p
     }
 }
@@ -147,7 +150,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::game::{Game, Side};
 use mcts::Tree;
-use parallel::{search_parallel, worker_seed};
+use parallel::search_parallel;
 
 /// The most a timed search keeps back from its budget to build its answer (see
 /// [`Limits::time_budget`]): a twenty-fifth of the budget, at least 1 ms, at most this.
@@ -249,7 +252,7 @@ pub struct Kept<G: Game> {
     /// The position the trees were grown from.
     root: G,
     config: Config,
-    trees: Vec<Tree<G>>,
+    tree: Tree<G>,
 }
 
 impl<G: Game> Kept<G> {
@@ -258,9 +261,9 @@ impl<G: Game> Kept<G> {
         &self.root
     }
 
-    /// Nodes in the kept trees.
+    /// Nodes in the kept tree.
     pub fn nodes(&self) -> usize {
-        self.trees.iter().map(|t| t.size()).sum()
+        self.tree.size()
     }
 }
 
@@ -283,26 +286,17 @@ pub fn search_reusing<G: Game>(
     if root.outcome().is_some() || !root.at_turn_start() {
         return (None, None);
     }
-    let mut kept_trees = Vec::new();
+    let mut kept_tree = None;
     if let Some((kept, path)) = reuse {
         if kept.config == *config {
-            for (i, mut tree) in kept.trees.into_iter().enumerate() {
-                let rng = SmallRng::seed_from_u64(worker_seed(seed, i));
-                match tree.reroot(&path, root, rng) {
-                    Some(n) => {
-                        log::debug!("search: tree {i} reused, {n} nodes kept");
-                        kept_trees.push(tree);
-                    }
-                    None => {
-                        log::debug!("search: tree {i} has no node for the moves played");
-                        kept_trees.clear();
-                        break;
-                    }
-                }
+            kept_tree = kept.tree.reroot(&path, root);
+            match &kept_tree {
+                Some(t) => log::debug!("search: tree reused, {} nodes kept", t.size()),
+                None => log::debug!("search: the tree has no node for the moves played"),
             }
         }
     }
-    let mut trees = Vec::new();
+    let mut tree = None;
     let steps = match config.strength {
         Strength::Random | Strength::Greedy => {
             let start = Instant::now();
@@ -359,17 +353,17 @@ pub fn search_reusing<G: Game>(
                 stop,
                 seed,
                 on_info,
-                kept_trees,
+                kept_tree,
             );
-            trees = grown;
+            tree = grown;
             steps
         }
     };
     let turn = (!steps.is_empty()).then(|| root.turn_from_steps(&steps));
-    let kept = (!trees.is_empty()).then(|| Kept {
+    let kept = tree.map(|tree| Kept {
         root: root.clone(),
         config: *config,
-        trees,
+        tree,
     });
     (turn, kept)
 }
@@ -422,7 +416,7 @@ pub fn search_steps<G: Game>(
     seed: u64,
     on_info: &mut dyn FnMut(&Info),
 ) -> Vec<G::Step> {
-    search_parallel(root, limits, params, 1, stop, seed, on_info, Vec::new()).0
+    search_parallel(root, limits, params, 1, stop, seed, on_info, None).0
 }
 
 /// The item of highest value; ties broken at random (reservoir sampling: each tied item is

@@ -393,12 +393,14 @@ fn the_node_cap_bounds_memory() {
         ..Params::default()
     };
     let stop = AtomicBool::new(false);
-    let mut tree = mcts::Tree::new(&pos, params, SmallRng::seed_from_u64(1));
+    let tree = mcts::Tree::new(&pos, params);
+    let mut worker = mcts::Worker::new(&tree, SmallRng::seed_from_u64(1));
     for _ in 0..5000 {
-        assert!(tree.iterate(&mut || stop.load(Ordering::Relaxed)));
+        assert!(worker.iterate(&tree, &mut || stop.load(Ordering::Relaxed)));
     }
     assert!(tree.memory() <= 20_000, "{}", tree.memory());
-    assert_eq!(tree.iterations, 5000);
+    assert_eq!(worker.iterations, 5000);
+    assert_eq!(tree.root_visits(), 5000);
     // The search still plays.
     let (turn, _) = run_with(
         &pos,
@@ -415,12 +417,13 @@ fn the_node_cap_bounds_memory() {
 #[test]
 fn the_tree_leaves_the_position_as_it_found_it() {
     let pos = Nim::with_piles([5, 6, 7], false);
-    let mut tree = mcts::Tree::new(&pos, Params::default(), SmallRng::seed_from_u64(2));
+    let tree = mcts::Tree::new(&pos, Params::default());
+    let mut worker = mcts::Worker::new(&tree, SmallRng::seed_from_u64(2));
     for _ in 0..2000 {
-        tree.iterate(&mut || false);
+        worker.iterate(&tree, &mut || false);
     }
     // The principal variation replays legally from the root, step by step.
-    let pv = tree.pv_with(None);
+    let pv = tree.pv();
     let p = replay_pv(&pos, &pv.steps).expect("a legal PV");
     assert!(pv.turns >= 1);
     assert_eq!(pv.turns as usize, pv.steps.len());

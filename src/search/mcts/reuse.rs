@@ -1,39 +1,38 @@
 //! Tree reuse: the subtree under the steps played since a search is kept for the next one.
 //!
-//! After a search the engine keeps its trees. When the next `go` comes from a position that
+//! After a search the engine keeps its tree. When the next `go` comes from a position that
 //! follows from the old root by steps the engine saw played (its own turn, then the opponent's),
-//! [`Tree::reroot`] walks those steps down the tree and makes the node reached the new root:
-//! the statistics gathered under it (visits, values, proofs, the shuffled step lists) carry
-//! over, and the rest of the old tree is dropped. The subtree is copied into fresh arenas, so
-//! the memory of the dropped part is given back and [`Params::max_memory`] keeps meaning what
-//! it says. The copy is linear in the subtree's size (tens of nanoseconds a node); a search
-//! that ran for a second leaves a subtree of at most a few hundred thousand nodes.
+//! [`Tree::reroot`] walks those steps down the tree and copies the subtree under the node
+//! reached into a new tree whose root it is: the statistics gathered under it (visits, values,
+//! proofs, the shuffled step lists) carry over, and the rest of the old tree is dropped with
+//! it, so [`super::Params::max_memory`] keeps meaning what it says. The copy is linear in the
+//! subtree's size (tens of nanoseconds a node); a search that ran for a second leaves a subtree
+//! of at most a few hundred thousand nodes.
 //!
 //! The values of a node are stored for its *mover* (the side that chose the step into it), the
 //! root's for its side to move: when the node that becomes the root was chosen by the other
 //! side, its value and proof are turned round.
 
-use rand::rngs::SmallRng;
+use std::sync::atomic::Ordering::Relaxed;
 
-use super::{for_side, Arena, Node, Tree, NONE, UNKNOWN};
+use super::tree::{Node, Tree, NONE, UNKNOWN};
+use super::{fixed, for_side};
 use crate::game::Game;
 #[cfg(test)]
 use crate::game::Side;
 
 impl<G: Game> Tree<G> {
-    /// Makes the node reached from the root by `steps` the new root, `new_root` being the
-    /// position they lead to (a turn start), with a new random stream `rng` and the iteration
-    /// counters set to zero. Returns the number of nodes kept, or `None` (and leaves the tree
-    /// unchanged) when the tree has no node along `steps`, or when `new_root` is not where
-    /// `steps` lead.
-    pub fn reroot(&mut self, steps: &[G::Step], new_root: &G, rng: SmallRng) -> Option<usize> {
+    /// The tree whose root is the node reached from this root by `steps`, `new_root` being the
+    /// position they lead to (a turn start). `None` when the tree has no node along `steps`,
+    /// or when `new_root` is not where `steps` lead.
+    pub fn reroot(&self, steps: &[G::Step], new_root: &G) -> Option<Tree<G>> {
         let mut pos = self.pos.clone();
         let mut idx = 0usize;
         let mut mover = self.root_side;
         for &s in steps {
             let child = self
                 .children(idx)
-                .find(|&c| self.nodes[c].step == Some(s))?;
+                .find(|&c| self.nodes[c].step.get() == Some(&s))?;
             mover = pos.side_to_move();
             pos.apply_step(s);
             idx = child;
@@ -43,74 +42,62 @@ impl<G: Game> Tree<G> {
         {
             return None;
         }
+        let tree = Tree::new(new_root, self.params.clone());
+        self.copy_subtree(idx, &tree);
         let side = new_root.side_to_move();
-        let (nodes, step_arena) = self.copy_subtree(idx);
-        self.nodes = nodes;
-        self.steps = step_arena;
-        let root = &mut self.nodes[0];
-        root.step = None;
-        root.next_sibling = NONE;
-        root.turn_start = new_root.at_turn_start();
-        root.value = for_side(root.value, mover, side);
-        if root.proven != UNKNOWN && mover != side {
-            root.proven = -root.proven;
+        let root = &tree.nodes[0];
+        // The node was valued for its mover: for the new root's side, turned round if need be.
+        let value = root.value.load(Relaxed) as f64 / super::tree::SCALE;
+        root.value
+            .store(fixed(for_side(value, mover, side)), Relaxed);
+        let proven = self.nodes[idx].proven();
+        if proven != UNKNOWN {
+            root.prove(if mover == side { proven } else { -proven }, root.dist());
         }
-        self.root_side = side;
-        self.pos = new_root.clone();
-        self.rng = rng;
-        self.iterations = 0;
-        self.visited = 0;
-        Some(self.nodes.len())
+        Some(tree)
     }
 
-    /// A copy of the subtree under `top` in new arenas, `top` at index 0, every node's children
-    /// in the same order and its step list (the first `tried` of which have children) whole.
-    fn copy_subtree(&self, top: usize) -> (Arena<Node<G::Step>>, Arena<G::Step>) {
-        let mut nodes = Arena::new();
-        let mut steps = Arena::new();
-        // (old index, new index): nodes copied whose children are still to copy.
-        let mut todo: Vec<(usize, u32)> = vec![(top, 0)];
-        nodes.push(self.nodes[top].clone());
-        while let Some((old, new)) = todo.pop() {
-            let n = &self.nodes[old];
-            if n.expanded {
-                let first = steps.len() as u32;
-                for k in 0..n.num_steps {
-                    steps.push(self.steps[(n.first_step + k) as usize]);
-                }
-                nodes[new as usize].first_step = first;
+    /// Copies the subtree under `top` into `into` (whose root stands for `top`): every node's
+    /// statistics, its step list and its children in the same order.
+    fn copy_subtree(&self, top: usize, into: &Tree<G>) {
+        let copy_node = |from: &Node<G::Step>, to: &Node<G::Step>| {
+            to.visits.store(from.visits(), Relaxed);
+            to.value.store(from.value.load(Relaxed), Relaxed);
+            to.dist.store(from.dist(), Relaxed);
+            to.proven.store(from.proven(), Relaxed);
+            to.turn_start.store(from.is_turn_start(), Relaxed);
+            to.tried.store(from.tried.load(Relaxed), Relaxed);
+            if let Some(list) = from.step_list() {
+                let _ = to.steps.set(list.into());
+                into.count_steps(list.len());
             }
+        };
+        copy_node(&self.nodes[top], &into.nodes[0]);
+        // The root's proof is set by `reroot`, turned to the new root's side.
+        into.nodes[0].proven.store(UNKNOWN, Relaxed);
+        // (old index, new index): nodes copied whose children are still to copy.
+        let mut todo: Vec<(usize, usize)> = vec![(top, 0)];
+        while let Some((old, new)) = todo.pop() {
             // Children keep their order: the copy of the list's head is made first.
-            let mut prev: Option<u32> = None;
+            let mut prev: Option<usize> = None;
             for c in self.children(old) {
-                let copy = nodes.len() as u32;
-                let mut node = self.nodes[c].clone();
-                node.first_child = NONE;
-                node.next_sibling = NONE;
-                nodes.push(node);
+                let Some(copy) = into.alloc() else {
+                    break;
+                };
+                let node = &into.nodes[copy];
+                let _ = node.step.set(self.nodes[c].the_step());
+                copy_node(&self.nodes[c], node);
                 match prev {
-                    None => nodes[new as usize].first_child = copy,
-                    Some(p) => nodes[p as usize].next_sibling = copy,
+                    None => into.nodes[new].first_child.store(copy as u32, Relaxed),
+                    Some(p) => into.nodes[p].next_sibling.store(copy as u32, Relaxed),
                 }
                 prev = Some(copy);
                 todo.push((c, copy));
             }
             if prev.is_none() {
-                nodes[new as usize].first_child = NONE;
+                into.nodes[new].first_child.store(NONE, Relaxed);
             }
         }
-        (nodes, steps)
-    }
-
-    /// The position at the root.
-    pub fn root(&self) -> &G {
-        &self.pos
-    }
-
-    /// The visits of the root.
-    #[cfg(test)]
-    pub fn root_visits(&self) -> u32 {
-        self.nodes[0].visits
     }
 
     /// The side to move at the root.
@@ -123,8 +110,6 @@ impl<G: Game> Tree<G> {
 #[cfg(test)]
 mod tests {
     use std::sync::atomic::AtomicBool;
-
-    use rand::SeedableRng;
 
     use super::*;
     use crate::search::testgames::Nim;
@@ -173,41 +158,46 @@ mod tests {
         let (mine, _, kept) = go(&start, 4000, 1, None);
         let (after_mine, mut path) = play(&start, &mine);
         // The opponent answers with the reply the tree knows best.
-        let tree = &kept.trees[0];
+        let tree = &kept.tree;
         let mut pos = start.clone();
         let mut idx = 0;
         for &s in &path {
             idx = tree
                 .children(idx)
-                .find(|&c| tree.nodes[c].step == Some(s))
+                .find(|&c| tree.nodes[c].step.get() == Some(&s))
                 .unwrap();
             pos.apply_step(s);
         }
         let mut reply = Vec::new();
         while reply.is_empty() || !pos.at_turn_start() {
             idx = tree.best_child(idx).expect("the tree follows the reply");
-            let s = tree.nodes[idx].step.unwrap();
+            let s = tree.nodes[idx].the_step();
             reply.push(s);
             pos.apply_step(s);
         }
-        let node = tree.nodes[idx].clone();
-        assert!(node.visits > 10, "the reply was searched: {}", node.visits);
+        let node = &tree.nodes[idx];
+        let (visits, value) = (node.visits(), node.value.load(Relaxed));
+        assert!(visits > 10, "the reply was searched: {visits}");
         path.extend(&reply);
-        let mut t = kept.trees.into_iter().next().unwrap();
-        let kept_nodes = t.reroot(&path, &pos, SmallRng::seed_from_u64(2));
-        assert!(kept_nodes.is_some_and(|n| n > 1));
-        assert_eq!(t.root_visits(), node.visits);
+        let t = tree
+            .reroot(&path, &pos)
+            .expect("the tree reached the moves played");
+        assert!(t.size() > 1);
+        assert_eq!(t.root_visits(), visits);
         assert_eq!(t.root_side(), pos.side_to_move());
-        assert_eq!(t.iterations, 0);
         // The node was chosen by the opponent of the new root's side: its value turned round.
         assert_ne!(t.root_side(), after_mine.side_to_move());
-        assert_eq!(t.nodes[0].value, -node.value);
-        // Every kept node's child list points inside the copy, in the old order.
-        for i in 0..t.nodes.len() {
+        assert_eq!(t.nodes[0].value.load(Relaxed), -value);
+        // Every kept node's child list points inside the copy, in the old order, with its
+        // statistics.
+        for i in 0..t.size() {
             let n = &t.nodes[i];
-            assert!(n.first_child == NONE || (n.first_child as usize) < t.nodes.len());
-            assert!(n.first_step as usize + n.num_steps as usize <= t.steps.len());
+            let first = n.first_child.load(Relaxed);
+            assert!(first == NONE || (first as usize) < t.size());
         }
+        let old: Vec<_> = tree.children(idx).map(|c| tree.nodes[c].visits()).collect();
+        let new: Vec<_> = t.children(0).map(|c| t.nodes[c].visits()).collect();
+        assert_eq!(old, new);
     }
 
     #[test]
@@ -240,8 +230,7 @@ mod tests {
     fn steps_the_tree_never_reached_start_afresh() {
         let start = Nim::with_piles([3, 4, 5], false);
         let (_, _, kept) = go(&start, 5, 1, None);
-        let mut t = kept.trees.into_iter().next().unwrap();
-        let before = t.nodes.len();
+        let t = kept.tree;
         // A two-turn line five iterations cannot have reached in full.
         let mut pos = start.clone();
         let mut path = Vec::new();
@@ -252,9 +241,8 @@ mod tests {
             path.extend(steps);
             pos = next;
         }
-        assert_eq!(t.reroot(&path, &pos, SmallRng::seed_from_u64(0)), None);
-        assert_eq!(t.nodes.len(), before, "a failed reroot changes nothing");
+        assert!(t.reroot(&path, &pos).is_none());
         // And a position the steps do not lead to is refused.
-        assert_eq!(t.reroot(&[], &pos, SmallRng::seed_from_u64(0)), None);
+        assert!(t.reroot(&[], &pos).is_none());
     }
 }
