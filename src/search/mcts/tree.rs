@@ -47,7 +47,9 @@ pub(super) fn fixed(v: f64) -> i64 {
 
 /// One node of the tree: a position one step after its parent. Values are from the point of
 /// view of the node's *mover* (the side to move at the parent; the root's own side for the
-/// root).
+/// root). Aligned to a cache line, so that threads writing two different nodes never write
+/// the same line.
+#[repr(align(64))]
 pub(super) struct Node<S> {
     /// The step from the parent; unset only for the root.
     pub step: OnceLock<S>,
@@ -552,5 +554,15 @@ impl<G: Game> Tree<G> {
     /// The visits of the root.
     pub fn root_visits(&self) -> u32 {
         self.nodes[0].visits()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_node_is_one_cache_line() {
+        use super::Node;
+        assert_eq!(std::mem::size_of::<Node<crate::checkers::Step>>(), 64);
+        assert_eq!(std::mem::size_of::<Node<crate::wells::Step>>(), 64);
     }
 }
