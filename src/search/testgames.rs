@@ -226,7 +226,7 @@ impl Nim {
     }
 
     /// Nim theory: does the side to move win?
-    fn winning(&self) -> bool {
+    pub fn winning(&self) -> bool {
         let x = self.piles[0] ^ self.piles[1] ^ self.piles[2];
         match self.chosen {
             None => x != 0,

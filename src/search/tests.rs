@@ -624,6 +624,45 @@ fn ttt_search_never_loses_to_a_random_player() {
     assert!(against_random(&start, 10, [2000, 2000], true) >= 7);
 }
 
+/// Threads sharing one tree (four of them, on however many cores there are): on every small
+/// Nim position, a proof agrees with the theory (the side to move wins iff the piles' XOR is
+/// not zero), the node budget is exact and the turn legal; a position the theory says is won
+/// is won by the turn played once the root is proven.
+#[test]
+fn threads_sharing_a_tree_prove_only_what_is_true() {
+    let config = Config {
+        threads: 4,
+        ..Config::default()
+    };
+    let stop = AtomicBool::new(false);
+    let mut proofs = 0;
+    for a in 0..4u8 {
+        for b in 0..4u8 {
+            for c in 1..5u8 {
+                let pos = Nim::with_piles([a, b, c], false);
+                let mut last = Info::default();
+                let turn = search_config(&pos, &nodes(3000), &config, &stop, 7, &mut |i| {
+                    last = i.clone()
+                })
+                .expect("a legal turn");
+                assert!(is_legal(&pos, &turn));
+                assert_eq!(last.nodes, 3000, "{a} {b} {c}");
+                let wins = pos.winning();
+                if let Some((v, _)) = last.proven {
+                    proofs += 1;
+                    assert_eq!(v == 1, wins, "{a} {b} {c}: proven {v}");
+                    if v == 1 {
+                        let mut next = pos.clone();
+                        next.play_turn(&turn).unwrap();
+                        assert!(!next.winning(), "{a} {b} {c}: a winning turn");
+                    }
+                }
+            }
+        }
+    }
+    assert!(proofs > 20, "small positions get proven: {proofs}");
+}
+
 mod properties {
     use super::*;
     use proptest::prelude::*;
