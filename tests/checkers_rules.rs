@@ -553,3 +553,37 @@ fn describe_and_render() {
     assert_eq!(board.matches(" . ").count(), 30, "{r}");
     assert!(r.contains("COIN to move"));
 }
+
+/// `describe` shows a half-built turn: the Guerrilla's first stone (`pending`, GC3) and the
+/// checker that must capture again (`capturing`, GC4); `-` at a turn start.
+#[test]
+fn describe_shows_the_half_built_turn() {
+    let field = |p: &Checkers, name: &str| -> String {
+        p.describe()
+            .into_iter()
+            .find(|(k, _)| *k == name)
+            .map(|(_, v)| v)
+            .unwrap_or_else(|| panic!("no field {name}"))
+    };
+    // COIN: c5 captures D6 to d6 and must go on (E7 and D7 stand beyond).
+    let mut p = pos(&["c5", "h2"], &["D6", "E7", "D7"], 30, "C", false);
+    assert_eq!(field(&p, "capturing"), "-");
+    let hop = p.parse_step("c5xd6").expect("a capture step");
+    p.apply_step(hop);
+    assert!(!p.at_turn_start());
+    assert_eq!(field(&p, "capturing"), "d6");
+    assert_eq!(field(&p, "pending"), "-");
+    let hop = p.parse_step("d6xe7").expect("the chain goes on");
+    p.apply_step(hop);
+    assert!(p.at_turn_start());
+    assert_eq!(field(&p, "capturing"), "-");
+    // The Guerrilla: the first stone is pending until the second is placed next to it.
+    let mut g = pos(&["c5", "h2"], &["D6"], 30, "G", false);
+    let first = g.parse_step("E6").expect("a first stone next to D6");
+    g.apply_step(first);
+    assert_eq!(field(&g, "pending"), "E6");
+    assert_eq!(field(&g, "capturing"), "-");
+    let second = g.parse_step("F6").expect("a second stone next to E6");
+    g.apply_step(second);
+    assert_eq!(field(&g, "pending"), "-");
+}

@@ -251,6 +251,20 @@ impl Checkers {
             ("checkers", self.checkers.count_ones().to_string()),
             ("squares", self.squares_field()),
             ("points", self.points_field()),
+            (
+                "pending",
+                match self.pending {
+                    board::NONE => "-".to_string(),
+                    ip => board::point_name(ip),
+                },
+            ),
+            (
+                "capturing",
+                match self.chain {
+                    board::NONE => "-".to_string(),
+                    sq => board::square_name(sq),
+                },
+            ),
             ("result", result.to_string()),
         ]
     }
