@@ -528,9 +528,22 @@ fn describe_and_render() {
     let names: Vec<&str> = d.iter().map(|(n, _)| *n).collect();
     assert_eq!(
         names,
-        ["side", "first", "hand", "stones", "checkers", "squares", "points", "result"]
+        [
+            "side",
+            "first",
+            "hand",
+            "stones",
+            "checkers",
+            "squares",
+            "points",
+            "pending",
+            "capturing",
+            "result"
+        ]
     );
     assert_eq!(field(&p, "side"), "coin");
+    assert_eq!(field(&p, "pending"), "-");
+    assert_eq!(field(&p, "capturing"), "-");
     let points = field(&p, "points");
     assert_eq!(points.len(), 81);
     // B2 = index 1*9+1, D6 = 5*9+3; A1 edge '+'.
