@@ -25,6 +25,7 @@ pub const BLACK_CELL: u8 = BLACK;
 pub const TOKEN_CELL: u8 = TOKEN;
 /// Room for the largest board (side 12: 397 points).
 pub(super) const CELLS: usize = 400;
+const _: () = assert!(geom::SINK as usize == CELLS - 1 && CELLS > 397);
 
 /// The whole state of a position, turn-building state included. `Copy`: it is also the undo.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,6 +75,11 @@ pub struct St {
     pub(super) moved: Bits,
     /// Movement: the pieces of the moving group, where they stand now.
     pub(super) moving: Bits,
+    /// Movement: the same pieces as a short list in increasing order (a group has at most
+    /// five, W2), the first `mvn` entries; the others are zero. The moving group's jumps are
+    /// found and drawn on it without walking a set of the whole board.
+    pub(super) mv: [u16; 8],
+    pub(super) mvn: u8,
     pub(super) jumps_left: u8,
     /// Movement: the jumps a group that has not moved may try, kept from the moment the
     /// movement phase begins (see [`Cands`]).
@@ -112,6 +118,8 @@ impl St {
             grow_pts: Bits::EMPTY,
             moved: Bits::EMPTY,
             moving: Bits::EMPTY,
+            mv: [0; 8],
+            mvn: 0,
             jumps_left: 0,
             cands: Cands::EMPTY,
             used: Bits::EMPTY,
@@ -130,23 +138,110 @@ impl St {
 /// begins; a group that starts moving takes its pieces out. Nothing else can change it while
 /// the movement lasts: a jump lands next to no friendly piece of another group and leaves a
 /// point next to none (W4), so the friendly neighbours of the pieces that have not moved stay
-/// as they are. Unused entries are zero, so that equal states keep equal lists.
+/// as they are.
+///
+/// A piece whose group has moved keeps its entry with an empty mask (it numbers no pair), so
+/// taking a group out is one pass over the labels, and the `r`-th pair is found eight masks
+/// at a time (their bytes read as one word). Unused entries are zero, so that equal states
+/// keep equal lists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Cands {
-    pub(super) from: [u16; PIECES as usize],
-    pub(super) mask: [u8; PIECES as usize],
+    /// The pieces, in increasing order (at most 60, W2).
+    pub(super) from: [u16; SLOTS],
+    /// Each piece's directions to try; empty once its group has moved.
+    pub(super) mask: [u8; SLOTS],
+    /// Each piece's group label (labels start at 1: 0 marks an unused entry).
+    pub(super) label: [u8; SLOTS],
     pub(super) len: u8,
     /// The number of pairs: the sum of the masks' bits.
     pub(super) total: u16,
 }
 
+/// Entries of [`Cands`]: the 60 pieces of a side (W2), rounded up to whole words of masks.
+const SLOTS: usize = 64;
+const _: () = assert!(SLOTS >= PIECES as usize && SLOTS.is_multiple_of(8));
+
 impl Cands {
     pub(super) const EMPTY: Cands = Cands {
-        from: [0; PIECES as usize],
-        mask: [0; PIECES as usize],
+        from: [0; SLOTS],
+        mask: [0; SLOTS],
+        label: [0; SLOTS],
         len: 0,
         total: 0,
     };
+
+    /// Appends a piece (in increasing order) with its directions and label.
+    #[inline]
+    pub(super) fn push(&mut self, from: usize, mask: u8, label: u8) {
+        let i = self.len as usize;
+        if i < SLOTS {
+            self.from[i] = from as u16;
+            self.mask[i] = mask;
+            self.label[i] = label;
+            self.len += 1;
+            self.total += mask.count_ones() as u16;
+        }
+    }
+
+    /// Eight masks as one word.
+    #[inline]
+    fn word(&self, k: usize) -> u64 {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&self.mask[8 * k..8 * k + 8]);
+        u64::from_le_bytes(b)
+    }
+
+    /// The pieces of the group labelled `g` number no pair any more (it starts moving).
+    pub(super) fn drop_group(&mut self, g: u8) {
+        for i in 0..SLOTS {
+            self.mask[i] = if self.label[i] == g { 0 } else { self.mask[i] };
+        }
+        self.total = (0..SLOTS / 8)
+            .map(|k| self.word(k).count_ones() as u16)
+            .sum();
+    }
+
+    /// The pair numbered `r` (below `total`): the piece and the direction.
+    #[inline]
+    pub(super) fn pair(&self, mut r: usize) -> (usize, usize) {
+        let mut k = 0;
+        loop {
+            let n = self.word(k).count_ones() as usize;
+            if r < n || k + 1 == SLOTS / 8 {
+                break;
+            }
+            r -= n;
+            k += 1;
+        }
+        let mut i = 8 * k;
+        loop {
+            let n = self.mask[i].count_ones() as usize;
+            if r < n || i + 1 == SLOTS {
+                break;
+            }
+            r -= n;
+            i += 1;
+        }
+        let mut m = self.mask[i];
+        for _ in 0..r {
+            m &= m.wrapping_sub(1);
+        }
+        (self.from[i] as usize, m.trailing_zeros() as usize)
+    }
+
+    /// Every pair, in the order they are numbered.
+    #[cfg(test)]
+    pub(super) fn pairs(&self) -> Vec<(usize, usize)> {
+        (0..self.total as usize).map(|r| self.pair(r)).collect()
+    }
+
+    /// The pieces with pairs left, with their directions.
+    #[inline]
+    pub(super) fn entries(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        (0..self.len as usize)
+            .filter(|&i| self.mask[i] != 0)
+            .map(|i| (self.from[i] as usize, self.mask[i]))
+    }
 }
 
 /// The directions whose bits are set in a six-bit mask, in increasing order.
@@ -184,13 +279,14 @@ impl Wells {
     }
 
     /// Flips `p`'s bit in its neighbours' `adj` masks for `color` (a piece arrives or leaves).
+    /// Off the board the flip lands on [`geom::SINK`]: what collects there is a function of the
+    /// board (each piece on the edge flips its bits once), so equal boards keep equal states.
     #[inline]
     pub(super) fn toggle_adj(&mut self, p: usize, color: u8) {
         let adj = &mut self.st.adj[color as usize - 1];
-        for (d, &y) in self.geo.nb[p].iter().enumerate() {
-            if y != geom::NONE {
-                adj[y as usize] ^= 1 << ((d + 3) % 6);
-            }
+        let nb = &self.geo.nbs[p];
+        for d in 0..6 {
+            adj[nb[d] as usize] ^= 1 << ((d + 3) % 6);
         }
     }
 
@@ -210,12 +306,13 @@ impl Wells {
         self.st.occ[color as usize - 1].clear(p);
         self.st.zboard ^= self.geo.zob[p][color as usize - 1];
         self.toggle_adj(p, color);
+        // The neighbours left with no piece of this colour next to them leave `near`
+        // (the sink's bit is never set, so clearing it is harmless).
         let c = color as usize - 1;
-        for &y in &self.geo.nb[p] {
+        for &y in &self.geo.nbs[p] {
             let y = y as usize;
-            if y != geom::NONE as usize && self.st.adj[c][y] == 0 {
-                self.st.near[c].clear(y);
-            }
+            let gone = u64::from(self.st.adj[c][y] == 0);
+            self.st.near[c].0[y >> 6] &= !(gone << (y & 63));
         }
     }
 
@@ -255,6 +352,30 @@ impl Wells {
             }
         }
         g
+    }
+
+    /// The group of the piece on `p` as a list (at most eight entries; a group has at most
+    /// five pieces, W2), in the order a breadth-first walk along the `adj` masks meets them;
+    /// returns the number written.
+    pub(super) fn group_list(&self, p: usize, out: &mut [u16; 8]) -> usize {
+        let adj = match self.st.cells[p] {
+            c @ (WHITE | BLACK) => &self.st.adj[c as usize - 1],
+            _ => return 0,
+        };
+        out[0] = p as u16;
+        let (mut n, mut next) = (1, 0);
+        while next < n {
+            let x = out[next] as usize;
+            next += 1;
+            for d in dirs(adj[x]) {
+                let y = self.geo.nb[x][d];
+                if n < out.len() && !out[..n].contains(&y) {
+                    out[n] = y;
+                    n += 1;
+                }
+            }
+        }
+        n
     }
 
     /// The connected parts of a set of points.

@@ -63,11 +63,8 @@ impl Wells {
         let mut c = Cands::EMPTY;
         for from in pieces.iter() {
             let m = self.jump_dirs(from);
-            if m != 0 && (c.len as usize) < c.from.len() {
-                c.from[c.len as usize] = from as u16;
-                c.mask[c.len as usize] = m;
-                c.len += 1;
-                c.total += m.count_ones() as u16;
+            if m != 0 {
+                c.push(from, m, self.st.gid[from]);
             }
         }
         c
@@ -81,42 +78,61 @@ impl Wells {
         self.st.phase = Phase::Move;
     }
 
-    /// A group starts moving: its pieces leave the list of [`Cands`].
-    fn drop_cands(&mut self, group: &Bits) {
-        let c = &mut self.st.cands;
-        let mut kept = 0;
-        for i in 0..c.len as usize {
-            if group.get(c.from[i] as usize) {
-                c.total -= c.mask[i].count_ones() as u16;
-            } else {
-                c.from[kept] = c.from[i];
-                c.mask[kept] = c.mask[i];
-                kept += 1;
-            }
-        }
-        for i in kept..c.len as usize {
-            c.from[i] = 0;
-            c.mask[i] = 0;
-        }
-        c.len = kept as u8;
-    }
-
     /// The first jump of a group: the group starts moving.
     pub(super) fn start_group(&mut self, from: usize) {
-        let g = self.group_of(from);
-        self.drop_cands(&g);
+        let mut pts = [0u16; 8];
+        let n = self.group_list(from, &mut pts);
+        pts[..n].sort_unstable();
+        let mut g = Bits::EMPTY;
+        for &p in &pts[..n] {
+            g.set(p as usize);
+        }
+        self.st.cands.drop_group(self.st.gid[from]);
         self.st.moving = g;
-        self.st.jumps_left = g.count() as u8;
+        self.st.mv = pts;
+        self.st.mvn = n as u8;
+        self.st.jumps_left = n as u8;
         self.st.phase = Phase::Moving;
+    }
+
+    /// A piece of the moving group has jumped from `from` to `to`: the set and the list follow
+    /// (the list stays in increasing order).
+    pub(super) fn moving_jumped(&mut self, from: usize, to: usize) {
+        let st = &mut self.st;
+        st.moving.clear(from);
+        st.moving.set(to);
+        let n = st.mvn as usize;
+        let mv = &mut st.mv[..n];
+        let Some(mut i) = mv.iter().position(|&p| p as usize == from) else {
+            return;
+        };
+        let to = to as u16;
+        while i > 0 && mv[i - 1] > to {
+            mv[i] = mv[i - 1];
+            i -= 1;
+        }
+        while i + 1 < n && mv[i + 1] < to {
+            mv[i] = mv[i + 1];
+            i += 1;
+        }
+        mv[i] = to;
+    }
+
+    /// True when the moving group has a legal jump (its jumps left aside).
+    pub(super) fn any_moving_jump(&self) -> bool {
+        let st = &self.st;
+        st.mv[..st.mvn as usize].iter().any(|&p| {
+            let p = p as usize;
+            dirs(self.jump_dirs(p)).any(|d| self.jump_landing(p, d).is_some())
+        })
     }
 
     /// True when a group that has not moved has a legal jump.
     pub(super) fn any_unmoved_jump(&self) -> bool {
-        let c = &self.st.cands;
-        (0..c.len as usize).any(|i| {
-            let from = c.from[i] as usize;
-            dirs(c.mask[i]).any(|d| self.jump_landing(from, d).is_some())
-        })
+        self.st
+            .cands
+            .entries()
+            .any(|(from, m)| dirs(m).any(|d| self.jump_landing(from, d).is_some()))
     }
 
     /// The mover's pieces whose groups have not moved this turn.
@@ -144,14 +160,8 @@ impl Wells {
         // moving pieces never touch another friendly piece (W4). A group is one of a valid
         // position (W2, checked when a position string is read) and jumps keep its size, so
         // the bound of eight only keeps a malformed state from indexing out of range.
-        let mut pts = [0u16; 8];
-        let mut n = 0;
-        for p in self.st.moving.iter() {
-            if n < pts.len() {
-                pts[n] = p as u16;
-                n += 1;
-            }
-        }
+        let pts = self.st.mv;
+        let n = self.st.mvn as usize;
         // near[i]: the pieces next to pts[i], as bits over `pts`; then each part as such a mask.
         let mut near = [0u8; 8];
         for i in 0..n {
@@ -198,11 +208,20 @@ impl Wells {
                 }
             }
         }
-        self.st.moved = self
-            .st
-            .moved
-            .or(&self.st.occ[self.st.side as usize].and(&self.st.moving));
+        let own = self.own();
+        for &p in &pts[..n] {
+            if self.st.cells[p as usize] == own {
+                self.st.moved.set(p as usize);
+            }
+        }
+        self.clear_moving();
+    }
+
+    /// No group is moving: back to choosing the next one.
+    fn clear_moving(&mut self) {
         self.st.moving = Bits::EMPTY;
+        self.st.mv = [0; 8];
+        self.st.mvn = 0;
         self.st.jumps_left = 0;
         self.st.phase = Phase::Move;
     }
@@ -218,8 +237,6 @@ impl Wells {
                 }
             }
         }
-        self.st.moving = Bits::EMPTY;
-        self.st.jumps_left = 0;
-        self.st.phase = Phase::Move;
+        self.clear_moving();
     }
 }

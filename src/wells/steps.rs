@@ -64,6 +64,8 @@ impl Wells {
         st.kills = [(0, 0); 64];
         st.moved = Bits::EMPTY;
         st.moving = Bits::EMPTY;
+        st.mv = [0; 8];
+        st.mvn = 0;
         st.jumps_left = 0;
         st.cands = Cands::EMPTY;
         st.pending = Bits::EMPTY;
@@ -182,14 +184,7 @@ impl Wells {
                     self.enter_kill();
                 }
                 Phase::Moving => {
-                    let mut any = false;
-                    if self.st.jumps_left > 0 {
-                        self.for_each_jump_from(&self.st.moving, &mut |_, _| {
-                            any = true;
-                            false
-                        });
-                    }
-                    if any {
+                    if self.st.jumps_left > 0 && self.any_moving_jump() {
                         return;
                     }
                     if let Some(l) = log.as_deref_mut() {
@@ -229,8 +224,7 @@ impl Wells {
                 let g = self.st.gid[from];
                 self.lift(from);
                 self.place_in(to, g);
-                self.st.moving.clear(from);
-                self.st.moving.set(to);
+                self.moving_jumped(from, to);
                 self.st.jumps_left = self.st.jumps_left.saturating_sub(1);
             }
             Step::EndGroup => self.end_group(),
