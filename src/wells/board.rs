@@ -11,6 +11,7 @@
 
 use super::bits::Bits;
 use super::geom;
+use super::groups::Labels;
 use super::{Phase, Wells, PIECES};
 
 /// Cell contents.
@@ -58,13 +59,11 @@ pub struct St {
     pub(super) is_pass: bool,
     /// The mover's pieces when the turn began (W5).
     pub(super) start_own: Bits,
-    /// Group labels of the mover's pieces (1, 2, …; 0 on every other point), set when the
-    /// turn starts and kept through it: a growth joins the group it grows, the new group takes
-    /// a fresh label, a jumping piece keeps its group's (W2, W4). Two of the mover's pieces are
-    /// in one group exactly when their labels are equal, so legality checks need no flood fill.
-    pub(super) gid: [u8; CELLS],
-    /// The next fresh label.
-    pub(super) next_gid: u8,
+    /// Group labels of both sides' pieces, kept from turn to turn (`groups.rs`): a growth
+    /// joins the group it grows, the new group takes a fresh label, a jumping piece keeps its
+    /// group's (W2, W4). Two pieces of one side are in one group exactly when their labels are
+    /// equal, so legality checks need no flood fill.
+    pub(super) lab: Labels,
     /// Growth: the pieces of the groups that still have to grow (W4).
     pub(super) pending: Bits,
     /// Growth: the legal growth points, supply aside (W4, 7.0). Computed when the turn starts,
@@ -112,8 +111,7 @@ impl St {
             passed: false,
             is_pass: false,
             start_own: Bits::EMPTY,
-            gid: [0; CELLS],
-            next_gid: 1,
+            lab: Labels::EMPTY,
             pending: Bits::EMPTY,
             grow_pts: Bits::EMPTY,
             moved: Bits::EMPTY,
@@ -144,7 +142,7 @@ impl St {
 /// taking a group out is one pass over the labels, and the `r`-th pair is found eight masks
 /// at a time (their bytes read as one word). Unused entries are zero, so that equal states
 /// keep equal lists.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub(super) struct Cands {
     /// The pieces, in increasing order (at most 60, W2).
     pub(super) from: [u16; SLOTS],
@@ -156,6 +154,15 @@ pub(super) struct Cands {
     /// The number of pairs: the sum of the masks' bits.
     pub(super) total: u16,
 }
+
+/// Equal when they number the same pairs; the labels are those of the pieces, whose numbers
+/// depend on the order of play (`groups.rs`).
+impl PartialEq for Cands {
+    fn eq(&self, o: &Self) -> bool {
+        self.from == o.from && self.mask == o.mask && self.len == o.len && self.total == o.total
+    }
+}
+impl Eq for Cands {}
 
 /// Entries of [`Cands`]: the 60 pieces of a side (W2), rounded up to whole words of masks.
 const SLOTS: usize = 64;
@@ -294,7 +301,7 @@ impl Wells {
     #[inline]
     pub(super) fn place_in(&mut self, p: usize, g: u8) {
         self.place(p, self.own());
-        self.st.gid[p] = g;
+        self.st.lab.add(p, g);
     }
 
     #[inline]
@@ -302,7 +309,7 @@ impl Wells {
         let color = self.st.cells[p];
         debug_assert!(color == WHITE || color == BLACK);
         self.st.cells[p] = EMPTY;
-        self.st.gid[p] = 0;
+        self.st.lab.remove(p);
         self.st.occ[color as usize - 1].clear(p);
         self.st.zboard ^= self.geo.zob[p][color as usize - 1];
         self.toggle_adj(p, color);

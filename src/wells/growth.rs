@@ -46,8 +46,8 @@ impl Wells {
         for y in cand.andnot(&taken).iter() {
             // Next to a pending piece: fine if every friendly neighbour has one label.
             let m = st.adj[me][y];
-            let g = st.gid[self.geo.nb[y][m.trailing_zeros() as usize] as usize];
-            if m & (m - 1) == 0 || dirs(m).all(|e| st.gid[self.geo.nb[y][e] as usize] == g) {
+            let g = st.lab.gid[self.geo.nb[y][m.trailing_zeros() as usize] as usize];
+            if m & (m - 1) == 0 || dirs(m).all(|e| st.lab.gid[self.geo.nb[y][e] as usize] == g) {
                 pts.set(y);
             }
         }
@@ -64,11 +64,11 @@ impl Wells {
             .iter()
             .find(|&&y| y != geom::NONE && self.st.cells[y as usize] == own)
         {
-            g = self.st.gid[y as usize];
+            g = self.st.lab.gid[y as usize];
             // The group's other options go, and so do the points next to the new piece.
             let mut gone = self.geo.nbm[p];
             for x in self.st.pending.iter() {
-                if self.st.gid[x] == g {
+                if self.st.lab.gid[x] == g {
                     self.st.pending.clear(x);
                     gone = gone.or(&self.geo.nbm[x]);
                 }

@@ -58,7 +58,7 @@ impl Wells {
             self.st.kills[at] = e;
             self.st.nkills += 1;
         }
-        if self.group_of(k).count() >= self.group_of(v).count() + 2 {
+        if self.group_size(k) >= self.group_size(v) + 2 {
             self.st.massacred.set(v);
         }
     }

@@ -30,8 +30,8 @@ impl Wells {
             return None;
         }
         let m = self.st.adj[self.st.side as usize][to];
-        let g = self.st.gid[from];
-        if m & (m - 1) != 0 && dirs(m).any(|e| self.st.gid[geo.nb[to][e] as usize] != g) {
+        let g = self.st.lab.gid[from];
+        if m & (m - 1) != 0 && dirs(m).any(|e| self.st.lab.gid[geo.nb[to][e] as usize] != g) {
             return None;
         }
         Some(to)
@@ -64,7 +64,7 @@ impl Wells {
         for from in pieces.iter() {
             let m = self.jump_dirs(from);
             if m != 0 {
-                c.push(from, m, self.st.gid[from]);
+                c.push(from, m, self.st.lab.gid[from]);
             }
         }
         c
@@ -87,7 +87,7 @@ impl Wells {
         for &p in &pts[..n] {
             g.set(p as usize);
         }
-        self.st.cands.drop_group(self.st.gid[from]);
+        self.st.cands.drop_group(self.st.lab.gid[from]);
         self.st.moving = g;
         self.st.mv = pts;
         self.st.mvn = n as u8;

@@ -27,8 +27,7 @@ impl Wells {
 
     /// The turn's new group (W4), under a fresh label.
     pub(super) fn place_new_group(&mut self, p: usize) {
-        let g = self.st.next_gid;
-        self.st.next_gid = g.saturating_add(1);
+        let g = self.st.lab.fresh(self.st.side as usize);
         self.place_in(p, g);
     }
 }

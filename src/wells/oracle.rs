@@ -32,6 +32,38 @@ fn flood(w: &Wells, p: usize) -> Bits {
     g
 }
 
+/// The group labels (`groups.rs`) describe the groups: two pieces of a side share a label
+/// exactly when they are connected (while a group moves, its pieces share one), and each
+/// label's size is its group's.
+fn check_labels(w: &Wells) {
+    for p in 0..CELLS {
+        let c = w.st.cells[p];
+        let g = w.st.lab.gid[p];
+        if c != WHITE && c != BLACK {
+            assert_eq!(g, 0, "label on an empty point {p} in {w:?}");
+            continue;
+        }
+        assert!(g & 63 != 0 && g >> 6 == c - 1, "label {g} at {p} in {w:?}");
+        let mut same = Bits::EMPTY;
+        for q in 0..w.geo.len {
+            if w.st.cells[q] == c && w.st.lab.gid[q] == g {
+                same.set(q);
+            }
+        }
+        let group = if w.st.moving.get(p) {
+            w.st.moving
+        } else {
+            flood(w, p)
+        };
+        assert_eq!(same, group, "labels at {p} in {w:?}");
+        assert_eq!(
+            w.st.lab.size[g as usize & 127] as u32,
+            group.count(),
+            "{w:?}"
+        );
+    }
+}
+
 fn strength(w: &Wells, p: usize) -> usize {
     nbs(w, p)
         .filter(|&y| w.st.cells[y] == w.st.cells[p])
@@ -179,6 +211,7 @@ fn fast_generators_match_the_rules() {
                 fast.sort();
                 slow.sort();
                 assert_eq!(fast, slow, "{w:?}");
+                check_labels(&w);
                 if w.st.phase == Phase::Move {
                     // The jumps listed when the movement began are those of the unmoved
                     // groups as they stand.

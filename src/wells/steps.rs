@@ -1,12 +1,12 @@
 //! The steps of a turn and the machine that strings them together (W4, W5): [`Step`] (one
-//! decision), [`Phase`] (which decision is due), the turn start (groups labelled, growth points
-//! found), the forced decisions taken by themselves (`settle`), applying a step, and listing
-//! the legal next steps. Each phase's own rules live in its file: `growth.rs`, `new_group.rs`,
-//! `movement.rs`, `kills.rs`, `end.rs`.
+//! decision), [`Phase`] (which decision is due), the turn start (the groups that must grow and
+//! their growth points found), the forced decisions taken by themselves (`settle`), applying a
+//! step, and listing the legal next steps. Each phase's own rules live in its file:
+//! `growth.rs`, `new_group.rs`, `movement.rs`, `kills.rs`, `end.rs`.
 
 use super::bits::Bits;
 use super::board::Cands;
-use super::{dirs, Wells, CELLS, MAX_GROUP};
+use super::{Wells, MAX_GROUP};
 
 /// One decision of a turn. Points are indices on the board (see [`geom`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -71,10 +71,6 @@ impl Wells {
         st.pending = Bits::EMPTY;
         st.grow_pts = Bits::EMPTY;
         st.start_own = Bits::EMPTY;
-        // Labels are the mover's alone, renumbered each turn, so that equal positions at a turn
-        // start are equal states.
-        st.gid = [0; CELLS];
-        st.next_gid = 1;
         if st.passes >= 2 || st.turn > self.settings.turn_limit {
             // W6: two passes in a row, or turn `turn_limit` has been played.
             st.phase = Phase::Over;
@@ -83,40 +79,13 @@ impl Wells {
         let me = st.side as usize;
         let own = st.occ[me];
         st.start_own = own;
-        // Label the groups by walks along the friendly-neighbour masks. W4: the groups that
-        // had fewer than five pieces when the turn began must grow.
+        // W4: the groups that had fewer than five pieces when the turn began must grow.
         let mut pending = Bits::EMPTY;
-        let mut label = 1u8;
-        // A side has at most 60 pieces (W2); the bound only keeps a malformed state from
-        // indexing out of range.
-        let mut members = [0u16; 64];
         for x in own.iter() {
-            if st.gid[x] != 0 {
-                continue;
+            if st.lab.size[st.lab.gid[x] as usize & 127] < MAX_GROUP as u8 {
+                pending.set(x);
             }
-            members[0] = x as u16;
-            st.gid[x] = label;
-            let (mut len, mut next) = (1, 0);
-            while next < len {
-                let y = members[next] as usize;
-                next += 1;
-                for d in dirs(st.adj[me][y]) {
-                    let z = self.geo.nb[y][d];
-                    if st.gid[z as usize] == 0 && len < members.len() {
-                        st.gid[z as usize] = label;
-                        members[len] = z;
-                        len += 1;
-                    }
-                }
-            }
-            if len < MAX_GROUP as usize {
-                for &y in &members[..len] {
-                    pending.set(y as usize);
-                }
-            }
-            label = label.saturating_add(1);
         }
-        st.next_gid = label;
         st.pending = pending;
         self.st.grow_pts = self.scan_grow_points();
         self.st.phase = Phase::Growth;
@@ -221,7 +190,7 @@ impl Wells {
                 if self.st.phase != Phase::Moving {
                     self.start_group(from);
                 }
-                let g = self.st.gid[from];
+                let g = self.st.lab.gid[from];
                 self.lift(from);
                 self.place_in(to, g);
                 self.moving_jumped(from, to);
