@@ -1,8 +1,8 @@
 //! Group labels (W2), kept for both sides from turn to turn: the label of each piece, the
-//! size of each label's group and the labels in use. Two pieces of one side are in one group
-//! exactly when their labels are equal, so legality checks (growth, jumps: W4) need no flood
-//! fill, and a group's size (growth's "fewer than five", the massacre's "two more": W4, 3.2)
-//! is one look-up.
+//! size and the pieces of each label's group and the labels in use. Two pieces of one side
+//! are in one group exactly when their labels are equal, so legality checks (growth, jumps:
+//! W4) need no flood fill, a group's size (growth's "fewer than five", the massacre's "two
+//! more": W4, 3.2) is one look-up, and its pieces (a growth, the start of a movement) a list.
 //!
 //! Groups never merge (W4: a growth touches one group, the new group none, a jump no other
 //! group), so a label is given once: to the new group (and to every group of a position read
@@ -13,7 +13,7 @@
 
 use super::bits::Bits;
 use super::board::CELLS;
-use super::{Wells, BLACK, WHITE};
+use super::{Wells, BLACK, MAX_GROUP, WHITE};
 
 /// Labels of side `c` (0 White, 1 Black) are `64 c + n` with `n` in 1..64: a side has at most
 /// 60 pieces, so at most 60 groups (W2). 0 is no label.
@@ -23,6 +23,9 @@ pub(super) struct Labels {
     pub(super) gid: [u8; CELLS],
     /// The number of pieces of each label.
     pub(super) size: [u8; 128],
+    /// The pieces of each label, the first `size` entries in no particular order (a group
+    /// has at most five pieces, W2; a malformed state only loses entries past five).
+    pub(super) members: [[u16; MAX_GROUP as usize]; 128],
     /// The labels in use, per side (bit `n` for label `64 c + n`).
     live: [u64; 2],
 }
@@ -31,6 +34,7 @@ impl Labels {
     pub(super) const EMPTY: Labels = Labels {
         gid: [0; CELLS],
         size: [0; 128],
+        members: [[0; MAX_GROUP as usize]; 128],
         live: [0; 2],
     };
 
@@ -46,7 +50,14 @@ impl Labels {
     #[inline]
     pub(super) fn add(&mut self, p: usize, g: u8) {
         self.gid[p] = g;
-        self.size[g as usize & 127] += 1;
+        let (s, list) = (
+            &mut self.size[g as usize & 127],
+            &mut self.members[g as usize & 127],
+        );
+        if let Some(slot) = list.get_mut(*s as usize) {
+            *slot = p as u16;
+        }
+        *s = s.saturating_add(1);
         self.live[(g >> 6) as usize & 1] |= 1 << (g & 63);
     }
 
@@ -56,8 +67,16 @@ impl Labels {
         let g = self.gid[p];
         self.gid[p] = 0;
         if g != 0 {
-            let s = &mut self.size[g as usize & 127];
+            let (s, list) = (
+                &mut self.size[g as usize & 127],
+                &mut self.members[g as usize & 127],
+            );
             *s = s.saturating_sub(1);
+            let last = (*s as usize).min(list.len() - 1);
+            if let Some(i) = list[..=last].iter().position(|&x| x as usize == p) {
+                list[i] = list[last];
+                list[last] = 0;
+            }
             if *s == 0 {
                 self.live[(g >> 6) as usize & 1] &= !(1 << (g & 63));
             }
@@ -111,11 +130,21 @@ impl Wells {
     /// `g`; writes its pieces to `pts` and returns their number.
     fn label_part(&mut self, p: usize, g: u8, pts: &mut [u16; 8]) -> usize {
         let n = self.group_list(p, pts);
+        let lab = &mut self.st.lab;
+        lab.size[g as usize & 127] = 0;
+        lab.members[g as usize & 127] = [0; MAX_GROUP as usize];
         for &q in &pts[..n] {
-            self.st.lab.gid[q as usize] = g;
+            lab.add(q as usize, g);
         }
-        self.st.lab.size[g as usize & 127] = n as u8;
         n
+    }
+
+    /// The pieces of the group of the piece on `p` (at most five, W2), in no particular order.
+    #[inline]
+    pub(super) fn group_members(&self, p: usize) -> &[u16] {
+        let g = self.st.lab.gid[p] as usize & 127;
+        let n = (self.st.lab.size[g] as usize).min(MAX_GROUP as usize);
+        &self.st.lab.members[g][..n]
     }
 
     /// Side `c`'s pieces in `removed` have left the board: their groups may have come apart.

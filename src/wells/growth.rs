@@ -7,9 +7,8 @@
 //! `start_turn` in `steps.rs`) and only narrowed after each growth ([`Wells::do_grow`]).
 
 use super::bits::Bits;
-use super::geom;
 use super::steps::Log;
-use super::{dirs, Step, Wells};
+use super::{dirs, Step, Wells, MAX_GROUP};
 
 impl Wells {
     /// The legal growth points (W4: groups still pending, supply permitting).
@@ -37,42 +36,47 @@ impl Wells {
     pub(super) fn scan_grow_points(&self) -> Bits {
         let st = &self.st;
         let me = st.side as usize;
-        let mut cand = Bits::EMPTY;
-        for x in st.pending.iter() {
-            cand = cand.or(&self.geo.nbm[x]);
-        }
         let taken = st.occ[0].or(&st.occ[1]).or(&st.tokens).or(&st.near[1 - me]);
         let mut pts = Bits::EMPTY;
-        for y in cand.andnot(&taken).iter() {
-            // Next to a pending piece: fine if every friendly neighbour has one label.
+        for y in st.near[me].andnot(&taken).iter() {
+            // Next to a piece of a pending group: fine if every friendly neighbour has its label.
             let m = st.adj[me][y];
-            let g = st.lab.gid[self.geo.nb[y][m.trailing_zeros() as usize] as usize];
-            if m & (m - 1) == 0 || dirs(m).all(|e| st.lab.gid[self.geo.nb[y][e] as usize] == g) {
+            let g = st.lab.gid[self.geo.nbs[y][m.trailing_zeros() as usize] as usize];
+            if st.lab.size[g as usize & 127] < MAX_GROUP as u8
+                && (m & (m - 1) == 0 || self.all_in_group(y, m, g))
+            {
                 pts.set(y);
             }
         }
         pts
     }
 
+    /// True when the friendly neighbours of `y` in the directions of `m` are all in the group
+    /// labelled `g`.
+    #[inline]
+    fn all_in_group(&self, y: usize, m: u8, g: u8) -> bool {
+        let nb = &self.geo.nbs[y];
+        dirs(m).all(|e| self.st.lab.gid[nb[e] as usize] == g)
+    }
+
+    /// A growth on `p` (W4): the group next to it grows; its other options go, and so do the
+    /// points next to the new piece (they touch a group that has grown).
     pub(super) fn do_grow(&mut self, p: usize, log: Log) {
         if let Some(l) = log {
             l.push(Step::Grow(p as u16));
         }
-        let own = self.own();
+        let m = self.st.adj[self.st.side as usize][p];
         let mut g = 0;
-        if let Some(&y) = self.geo.nb[p]
-            .iter()
-            .find(|&&y| y != geom::NONE && self.st.cells[y as usize] == own)
-        {
-            g = self.st.lab.gid[y as usize];
-            // The group's other options go, and so do the points next to the new piece.
+        if m != 0 {
+            let y = self.geo.nbs[p][m.trailing_zeros() as usize] as usize;
+            g = self.st.lab.gid[y];
             let mut gone = self.geo.nbm[p];
-            for x in self.st.pending.iter() {
-                if self.st.lab.gid[x] == g {
-                    self.st.pending.clear(x);
-                    gone = gone.or(&self.geo.nbm[x]);
-                }
+            let mut pending = self.st.pending;
+            for &x in self.group_members(y) {
+                pending.clear(x as usize);
+                gone = gone.or(&self.geo.nbm[x as usize]);
             }
+            self.st.pending = pending;
             self.st.grow_pts = self.st.grow_pts.andnot(&gone);
         }
         self.st.grow_pts.clear(p);

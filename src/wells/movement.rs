@@ -81,7 +81,9 @@ impl Wells {
     /// The first jump of a group: the group starts moving.
     pub(super) fn start_group(&mut self, from: usize) {
         let mut pts = [0u16; 8];
-        let n = self.group_list(from, &mut pts);
+        let members = self.group_members(from);
+        let n = members.len();
+        pts[..n].copy_from_slice(members);
         pts[..n].sort_unstable();
         let mut g = Bits::EMPTY;
         for &p in &pts[..n] {

@@ -34,7 +34,7 @@ fn flood(w: &Wells, p: usize) -> Bits {
 
 /// The group labels (`groups.rs`) describe the groups: two pieces of a side share a label
 /// exactly when they are connected (while a group moves, its pieces share one), and each
-/// label's size is its group's.
+/// label's size and member list are its group's.
 fn check_labels(w: &Wells) {
     for p in 0..CELLS {
         let c = w.st.cells[p];
