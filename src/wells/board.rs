@@ -190,7 +190,7 @@ impl Cands {
         }
     }
 
-    /// Eight masks as one word.
+    /// Eight masks as one word (entry `8k + j` in byte `j`).
     #[inline]
     fn word(&self, k: usize) -> u64 {
         let mut b = [0u8; 8];
@@ -200,40 +200,45 @@ impl Cands {
 
     /// The pieces of the group labelled `g` number no pair any more (it starts moving).
     pub(super) fn drop_group(&mut self, g: u8) {
-        for i in 0..SLOTS {
-            self.mask[i] = if self.label[i] == g { 0 } else { self.mask[i] };
+        let mut total = 0;
+        for k in 0..(self.len as usize).div_ceil(8) {
+            let mut l = [0u8; 8];
+            l.copy_from_slice(&self.label[8 * k..8 * k + 8]);
+            let keep = nonzero_bytes(u64::from_le_bytes(l) ^ (ONES * g as u64));
+            let m = self.word(k) & keep;
+            self.mask[8 * k..8 * k + 8].copy_from_slice(&m.to_le_bytes());
+            total += m.count_ones();
         }
-        self.total = (0..SLOTS / 8)
-            .map(|k| self.word(k).count_ones() as u16)
-            .sum();
+        self.total = total as u16;
     }
 
     /// The pair numbered `r` (below `total`): the piece and the direction.
     #[inline]
     pub(super) fn pair(&self, mut r: usize) -> (usize, usize) {
+        // The word of masks that holds it, then its byte, by the running sums of the bytes'
+        // counts (each at most 6, so a byte holds any sum of eight).
         let mut k = 0;
+        let mut w = self.word(0);
         loop {
-            let n = self.word(k).count_ones() as usize;
+            let n = w.count_ones() as usize;
             if r < n || k + 1 == SLOTS / 8 {
                 break;
             }
             r -= n;
             k += 1;
+            w = self.word(k);
         }
-        let mut i = 8 * k;
-        loop {
-            let n = self.mask[i].count_ones() as usize;
-            if r < n || i + 1 == SLOTS {
-                break;
-            }
-            r -= n;
-            i += 1;
-        }
-        let mut m = self.mask[i];
-        for _ in 0..r {
-            m &= m.wrapping_sub(1);
-        }
-        (self.from[i] as usize, m.trailing_zeros() as usize)
+        let mut c = w - ((w >> 1) & 0x5555_5555_5555_5555);
+        c = (c & 0x3333_3333_3333_3333) + ((c >> 2) & 0x3333_3333_3333_3333);
+        c = (c + (c >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+        let upto = c.wrapping_mul(ONES);
+        // The bytes whose running sum is at most r come before it.
+        let r8 = (r & 0x3f) as u64;
+        let j = (((ONES * (0x80 + r8)).wrapping_sub(upto) & HIGH).count_ones() as usize).min(7);
+        let before = ((upto << 8) >> (8 * j)) & 0xff;
+        let m = self.mask[8 * k + j];
+        let d = SELECT[((r8 - before.min(r8)) as usize & 7) * 64 + m as usize];
+        (self.from[8 * k + j] as usize, d as usize)
     }
 
     /// Every pair, in the order they are numbered.
@@ -250,6 +255,34 @@ impl Cands {
             .map(|i| (self.from[i] as usize, self.mask[i]))
     }
 }
+
+/// A one in each byte of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// The high bit of each byte of a word.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// 0xff in each byte of `x` that is not zero, 0 in the others.
+#[inline]
+fn nonzero_bytes(x: u64) -> u64 {
+    let t = ((x & !HIGH) + !HIGH) | x;
+    ((t & HIGH) >> 7) * 0xff
+}
+
+/// `SELECT[64 r + m]`: the `r`-th lowest set bit of the six-bit mask `m` (0 past its bits).
+static SELECT: [u8; 8 * 64] = {
+    let mut t = [0u8; 8 * 64];
+    let mut m = 0;
+    while m < 64 {
+        let (mut r, mut x) = (0, m);
+        while x != 0 {
+            t[r * 64 + m] = x.trailing_zeros() as u8;
+            x &= x - 1;
+            r += 1;
+        }
+        m += 1;
+    }
+    t
+};
 
 /// The directions whose bits are set in a six-bit mask, in increasing order.
 #[inline]
@@ -320,6 +353,33 @@ impl Wells {
             let y = y as usize;
             let gone = u64::from(self.st.adj[c][y] == 0);
             self.st.near[c].0[y >> 6] &= !(gone << (y & 63));
+        }
+    }
+
+    /// The mover's piece on `from` jumps to `to` (empty): [`Wells::lift`] then
+    /// [`Wells::place_in`] its group, in one pass.
+    #[inline]
+    pub(super) fn move_piece(&mut self, from: usize, to: usize) {
+        let me = self.st.side as usize;
+        let geo = self.geo;
+        let st = &mut self.st;
+        st.cells[from] = EMPTY;
+        st.cells[to] = me as u8 + 1;
+        st.occ[me].clear(from);
+        st.occ[me].set(to);
+        st.zboard ^= geo.zob[from][me] ^ geo.zob[to][me];
+        st.lab.relocate(from, to);
+        let adj = &mut st.adj[me];
+        let (nf, nt) = (&geo.nbs[from], &geo.nbs[to]);
+        for d in 0..6 {
+            adj[nf[d] as usize] ^= 1 << ((d + 3) % 6);
+            adj[nt[d] as usize] ^= 1 << ((d + 3) % 6);
+        }
+        st.near[me] = st.near[me].or(&geo.nbm[to]);
+        for &y in nf {
+            let y = y as usize;
+            let gone = u64::from(adj[y] == 0);
+            st.near[me].0[y >> 6] &= !(gone << (y & 63));
         }
     }
 

@@ -61,6 +61,18 @@ impl Labels {
         self.live[(g >> 6) as usize & 1] |= 1 << (g & 63);
     }
 
+    /// The piece on `from` moves to `to` in its group.
+    #[inline]
+    pub(super) fn relocate(&mut self, from: usize, to: usize) {
+        let g = self.gid[from];
+        self.gid[from] = 0;
+        self.gid[to] = g;
+        let list = &mut self.members[g as usize & 127];
+        if let Some(x) = list.iter_mut().find(|x| **x as usize == from) {
+            *x = to as u16;
+        }
+    }
+
     /// The piece on `p` leaves its group; a label left with no piece is free again.
     #[inline]
     pub(super) fn remove(&mut self, p: usize) {

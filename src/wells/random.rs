@@ -9,6 +9,23 @@ use std::cell::RefCell;
 use super::bits::Bits;
 use super::{Phase, Step, Wells};
 
+/// `rng.random_range(0..n)` for `0 < n < 2^32`: the same draw (rand 0.9's single sample of a
+/// 32-bit range: a widening multiply, and a second word when the first falls in the biased
+/// zone), written out so that it inlines; every draw of the rules core goes through it, and
+/// the test below holds it to rand's.
+#[inline(always)]
+pub(super) fn below<R: rand::Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
+    debug_assert!(n > 0 && n <= u32::MAX as usize);
+    let range = n as u32;
+    let m = u64::from(rng.next_u32()) * u64::from(range);
+    let (mut hi, lo) = ((m >> 32) as u32, m as u32);
+    if lo > range.wrapping_neg() {
+        let hi2 = ((u64::from(rng.next_u32()) * u64::from(range)) >> 32) as u32;
+        hi += u32::from(lo.checked_add(hi2).is_none());
+    }
+    hi as usize
+}
+
 thread_local! {
     static STEP_BUF: RefCell<Vec<Step>> = const { RefCell::new(Vec::new()) };
 }
@@ -28,7 +45,7 @@ impl Wells {
         if n + e == 0 {
             return None;
         }
-        let k = rng.random_range(0..n + e);
+        let k = below(rng, n + e);
         match pts.nth(k) {
             Some(p) => Some(step(p as u16)),
             None => extra,
@@ -49,7 +66,7 @@ impl Wells {
         let c = &self.st.cands;
         let total = c.total as usize;
         for _ in 0..TRIES {
-            let r = rng.random_range(0..=total);
+            let r = below(rng, total + 1);
             if r == total {
                 return other;
             }
@@ -74,7 +91,7 @@ impl Wells {
             total += m.count_ones() as usize;
         }
         for _ in 0..TRIES {
-            let mut r = rng.random_range(0..=total);
+            let mut r = below(rng, total + 1);
             if r == total {
                 return Step::EndGroup;
             }
@@ -107,7 +124,7 @@ impl Wells {
             if buf.is_empty() {
                 None
             } else {
-                Some(buf[rng.random_range(0..buf.len())])
+                Some(buf[below(rng, buf.len())])
             }
         })
     }
@@ -138,6 +155,32 @@ impl Wells {
             }
             Phase::Moving if st.jumps_left > 0 => Some(self.random_moving_jump::<TRIES, _>(rng)),
             _ => self.random_listed_step(rng),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::below;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// `below` draws what `random_range` draws, and leaves the generator in the same state,
+    /// for small ranges (the rules' own) and ranges where the second word is often needed.
+    #[test]
+    fn below_is_random_range() {
+        for seed in 0..20 {
+            let (mut a, mut b) = (SmallRng::seed_from_u64(seed), SmallRng::seed_from_u64(seed));
+            for i in 0..20_000usize {
+                let n = match i % 4 {
+                    0 => 1 + i % 7,
+                    1 => 1 + i % 400,
+                    2 => (u32::MAX as usize) - i,
+                    _ => (3 << 30) + i,
+                };
+                assert_eq!(below(&mut a, n), b.random_range(0..n), "n {n}");
+            }
+            assert_eq!(a.random::<u64>(), b.random::<u64>());
         }
     }
 }

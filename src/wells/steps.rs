@@ -190,9 +190,7 @@ impl Wells {
                 if self.st.phase != Phase::Moving {
                     self.start_group(from);
                 }
-                let g = self.st.lab.gid[from];
-                self.lift(from);
-                self.place_in(to, g);
+                self.move_piece(from, to);
                 self.moving_jumped(from, to);
                 self.st.jumps_left = self.st.jumps_left.saturating_sub(1);
             }
