@@ -177,6 +177,17 @@ impl Cands {
         total: 0,
     };
 
+    /// Empty again (the entries used are zeroed: equal states keep equal lists).
+    #[inline]
+    pub(super) fn clear(&mut self) {
+        let n = self.len as usize;
+        self.from[..n].fill(0);
+        self.mask[..n].fill(0);
+        self.label[..n].fill(0);
+        self.len = 0;
+        self.total = 0;
+    }
+
     /// Appends a piece (in increasing order) with its directions and label.
     #[inline]
     pub(super) fn push(&mut self, from: usize, mask: u8, label: u8) {

@@ -5,7 +5,6 @@
 //! victim's; sizes and strengths are taken before any removal (the victims go in `end.rs`).
 
 use super::bits::Bits;
-use super::board::Cands;
 use super::steps::Log;
 use super::{dirs, Phase, Step, Wells, PIECES};
 
@@ -37,12 +36,12 @@ impl Wells {
         let st = &mut self.st;
         st.is_pass = st.passed || st.occ[st.side as usize] == st.start_own;
         st.phase = Phase::Kill;
-        st.cands = Cands::EMPTY;
+        st.cands.clear();
         st.used = Bits::EMPTY;
         st.killed = Bits::EMPTY;
         st.massacred = Bits::EMPTY;
+        st.kills[..st.nkills as usize].fill((0, 0));
         st.nkills = 0;
-        st.kills = [(0, 0); 64];
     }
 
     /// Records a kill; the massacre (W4, 3.2) is decided on the board before any removal.

@@ -5,7 +5,6 @@
 //! parts the player chooses (phase `Keep`, 8.3).
 
 use super::bits::Bits;
-use super::board::Cands;
 use super::{dirs, Phase, Wells, EMPTY};
 
 impl Wells {
@@ -57,25 +56,21 @@ impl Wells {
         }
     }
 
-    /// The pieces of `pieces` with a jump to try, each with its directions as a mask, in the
-    /// order of the pieces (at most 60, W2).
-    pub(super) fn jumps_of(&self, pieces: &Bits) -> Cands {
-        let mut c = Cands::EMPTY;
-        for from in pieces.iter() {
-            let m = self.jump_dirs(from);
-            if m != 0 {
-                c.push(from, m, self.st.lab.gid[from]);
-            }
-        }
-        c
-    }
-
     /// The movement phase begins: the jumps of the groups that have not moved are listed once
     /// for the whole phase (see [`Cands`]).
     pub(super) fn enter_move(&mut self) {
-        let c = self.jumps_of(&self.unmoved());
-        self.st.cands = c;
-        self.st.phase = Phase::Move;
+        let geo = self.geo;
+        let st = &mut self.st;
+        let me = st.side as usize;
+        let unmoved = st.occ[me].andnot(&st.moved);
+        st.cands.clear();
+        for from in unmoved.iter() {
+            let m = st.adj[me][from] & geo.jumpable[from];
+            if m != 0 {
+                st.cands.push(from, m, st.lab.gid[from]);
+            }
+        }
+        st.phase = Phase::Move;
     }
 
     /// The first jump of a group: the group starts moving.
@@ -143,27 +138,19 @@ impl Wells {
         self.st.occ[self.st.side as usize].andnot(&self.st.moved)
     }
 
-    /// The equal-largest parts of the moving group, each as its lowest point (W4, 8.3).
-    pub(super) fn keep_options(&self) -> Vec<usize> {
-        let comps = self.components(&self.st.moving);
-        let best = comps.iter().map(|c| c.count()).max().unwrap_or(0);
-        comps
-            .iter()
-            .filter(|c| c.count() == best)
-            .filter_map(|c| c.first())
-            .collect()
-    }
-
-    /// The moving group's movement ends (W4, 8.3): if it is in several parts, only the largest
-    /// stays; between equal largest parts the player chooses (phase `Keep`).
-    pub(super) fn end_group(&mut self) {
-        // The parts of the moving group, found on its own pieces (at most five, W2) by
-        // comparing them pairwise: cheaper than a walk over sets of the whole board. The
-        // moving pieces never touch another friendly piece (W4). A group is one of a valid
-        // position (W2, checked when a position string is read) and jumps keep its size, so
-        // the bound of eight only keeps a malformed state from indexing out of range.
-        let pts = self.st.mv;
-        let n = self.st.mvn as usize;
+    /// The parts of the moving group, each as a mask over its list (bit `i` for `mv[i]`), in
+    /// the order of their lowest points; returns how many. Found on its own pieces (at most
+    /// five, W2) by comparing them pairwise: cheaper than a walk over sets of the whole board.
+    /// The moving pieces never touch another friendly piece (W4). A group is one of a valid
+    /// position (W2, checked when a position string is read) and jumps keep its size, so the
+    /// bound of eight only keeps a malformed state from indexing out of range.
+    fn moving_parts(&self, parts: &mut [u8; 8]) -> usize {
+        let pts = &self.st.mv;
+        let n = (self.st.mvn as usize).min(8);
+        if n <= 1 {
+            parts[0] = 1;
+            return 1;
+        }
         // near[i]: the pieces next to pts[i], as bits over `pts`; then each part as such a mask.
         let mut near = [0u8; 8];
         for i in 0..n {
@@ -175,7 +162,6 @@ impl Wells {
                 }
             }
         }
-        let mut parts = [0u8; 8];
         let (mut nparts, mut left) = (0, ((1u16 << n) - 1) as u8);
         while left != 0 {
             let mut part = left & left.wrapping_neg();
@@ -195,25 +181,52 @@ impl Wells {
             parts[nparts] = part;
             nparts += 1;
         }
-        if nparts > 1 {
-            let parts = &parts[..nparts];
+        nparts
+    }
+
+    /// The equal-largest parts of the moving group, each as its lowest point (W4, 8.3), in
+    /// increasing order; returns how many.
+    pub(super) fn keep_options(&self, out: &mut [u16; 8]) -> usize {
+        let mut parts = [0u8; 8];
+        let n = self.moving_parts(&mut parts);
+        let parts = &parts[..n];
+        let best = parts.iter().map(|p| p.count_ones()).max().unwrap_or(0);
+        let mut k = 0;
+        for p in parts.iter().filter(|p| p.count_ones() == best) {
+            out[k] = self.st.mv[p.trailing_zeros() as usize];
+            k += 1;
+        }
+        k
+    }
+
+    /// The moving group's movement ends (W4, 8.3): if it is in several parts, only the largest
+    /// stays; between equal largest parts the player chooses (phase `Keep`).
+    pub(super) fn end_group(&mut self) {
+        let mut parts = [0u8; 8];
+        let n = self.moving_parts(&mut parts);
+        let parts = &parts[..n];
+        if parts.len() > 1 {
             let best = parts.iter().map(|p| p.count_ones()).max().unwrap_or(0);
             if parts.iter().filter(|p| p.count_ones() == best).count() > 1 {
                 self.st.phase = Phase::Keep;
                 return;
             }
-            for p in parts.iter().filter(|p| p.count_ones() != best) {
-                let mut m = *p;
-                while m != 0 {
-                    self.lift(pts[m.trailing_zeros() as usize] as usize);
-                    m &= m - 1;
-                }
-            }
+            let keep = parts.iter().find(|p| p.count_ones() == best).copied();
+            self.keep_part(keep.unwrap_or(0));
+        } else {
+            self.keep_part(parts[0]);
         }
-        let own = self.own();
-        for &p in &pts[..n] {
-            if self.st.cells[p as usize] == own {
+    }
+
+    /// The moving group's part `part` (a mask over its list) stays and has moved; its other
+    /// pieces are removed (8.3).
+    fn keep_part(&mut self, part: u8) {
+        let pts = self.st.mv;
+        for (i, &p) in pts[..self.st.mvn as usize].iter().enumerate() {
+            if part >> i & 1 != 0 {
                 self.st.moved.set(p as usize);
+            } else {
+                self.lift(p as usize);
             }
         }
         self.clear_moving();
@@ -230,15 +243,14 @@ impl Wells {
 
     /// Keeps the part of the moving group that holds `p`; the other parts are removed (8.3).
     pub(super) fn keep(&mut self, p: usize) {
-        for c in self.components(&self.st.moving) {
-            if c.get(p) {
-                self.st.moved = self.st.moved.or(&c);
-            } else {
-                for x in c.iter() {
-                    self.lift(x);
-                }
-            }
-        }
-        self.clear_moving();
+        let mut parts = [0u8; 8];
+        let n = self.moving_parts(&mut parts);
+        let i = self.st.mv[..self.st.mvn as usize]
+            .iter()
+            .position(|&x| x as usize == p);
+        let part = parts[..n]
+            .iter()
+            .find(|&&m| i.is_some_and(|i| m >> i & 1 != 0));
+        self.keep_part(part.copied().unwrap_or(0));
     }
 }

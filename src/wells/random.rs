@@ -7,7 +7,7 @@
 use std::cell::RefCell;
 
 use super::bits::Bits;
-use super::{Phase, Step, Wells};
+use super::{Phase, Step, Wells, MAX_GROUP};
 
 /// `rng.random_range(0..n)` for `0 < n < 2^32`: the same draw (rand 0.9's single sample of a
 /// 32-bit range: a widening multiply, and a second word when the first falls in the biased
@@ -86,8 +86,9 @@ impl Wells {
         let n = st.mvn as usize;
         let mut masks = [0u8; 8];
         let mut total = 0;
-        for (m, &p) in masks.iter_mut().zip(&st.mv[..n]) {
-            *m = self.jump_dirs(p as usize);
+        for (i, &p) in st.mv[..MAX_GROUP as usize].iter().enumerate() {
+            let m = if i < n { self.jump_dirs(p as usize) } else { 0 };
+            masks[i] = m;
             total += m.count_ones() as usize;
         }
         for _ in 0..TRIES {
@@ -154,6 +155,28 @@ impl Wells {
                 Some(self.random_unmoved_jump::<TRIES, _>(end, rng))
             }
             Phase::Moving if st.jumps_left > 0 => Some(self.random_moving_jump::<TRIES, _>(rng)),
+            // The same draws as from the listed steps, without the list.
+            Phase::Kill if !st.fresh => {
+                let mut n = 0;
+                self.for_each_free_kill(&mut |_, _| n += 1);
+                if n == 0 {
+                    return None;
+                }
+                let k = below(rng, n);
+                let (mut i, mut out) = (0, None);
+                self.for_each_free_kill(&mut |a, b| {
+                    if i == k {
+                        out = Some(Step::Kill(a as u16, b as u16));
+                    }
+                    i += 1;
+                });
+                out
+            }
+            Phase::Keep if !st.fresh => {
+                let mut opts = [0; 8];
+                let n = self.keep_options(&mut opts);
+                (n > 0).then(|| Step::Keep(opts[below(rng, n)]))
+            }
             _ => self.random_listed_step(rng),
         }
     }

@@ -5,7 +5,6 @@
 //! `growth.rs`, `new_group.rs`, `movement.rs`, `kills.rs`, `end.rs`.
 
 use super::bits::Bits;
-use super::board::Cands;
 use super::{Wells, MAX_GROUP};
 
 /// One decision of a turn. Points are indices on the board (see [`geom`]).
@@ -60,14 +59,14 @@ impl Wells {
         st.used = Bits::EMPTY;
         st.killed = Bits::EMPTY;
         st.massacred = Bits::EMPTY;
+        st.kills[..st.nkills as usize].fill((0, 0));
         st.nkills = 0;
-        st.kills = [(0, 0); 64];
         st.moved = Bits::EMPTY;
         st.moving = Bits::EMPTY;
         st.mv = [0; 8];
         st.mvn = 0;
         st.jumps_left = 0;
-        st.cands = Cands::EMPTY;
+        st.cands.clear();
         st.pending = Bits::EMPTY;
         st.grow_pts = Bits::EMPTY;
         st.start_own = Bits::EMPTY;
@@ -240,8 +239,10 @@ impl Wells {
                 f(Step::EndGroup);
             }
             Phase::Keep => {
-                for p in self.keep_options() {
-                    f(Step::Keep(p as u16));
+                let mut opts = [0; 8];
+                let n = self.keep_options(&mut opts);
+                for &p in &opts[..n] {
+                    f(Step::Keep(p));
                 }
             }
             Phase::Kill => {
