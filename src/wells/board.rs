@@ -9,7 +9,7 @@
 //!   ([`Wells::group_of`]); strength (2.0, W4) is the number of adjacent friendly pieces
 //!   ([`Wells::strength`]).
 
-use super::bits::Bits;
+use super::bits::{Bits, WORDS};
 use super::geom;
 use super::groups::Labels;
 use super::{Phase, Wells, PIECES};
@@ -386,11 +386,16 @@ impl Wells {
             adj[nf[d] as usize] ^= 1 << ((d + 3) % 6);
             adj[nt[d] as usize] ^= 1 << ((d + 3) % 6);
         }
-        st.near[me] = st.near[me].or(&geo.nbm[to]);
+        let near = &mut st.near[me];
+        if Bits::fits(geo.len, 3) {
+            near.or_words::<3>(&geo.nbm[to]);
+        } else {
+            near.or_words::<WORDS>(&geo.nbm[to]);
+        }
         for &y in nf {
             let y = y as usize;
             let gone = u64::from(adj[y] == 0);
-            st.near[me].0[y >> 6] &= !(gone << (y & 63));
+            near.0[y >> 6] &= !(gone << (y & 63));
         }
     }
 

@@ -46,6 +46,12 @@ impl Labels {
         (64 * c as u32 + n) as u8
     }
 
+    /// The labels of side `c` in use, as bits (bit `n` for label `64 c + n`).
+    #[inline]
+    pub(super) fn in_use(&self, c: usize) -> u64 {
+        self.live[c]
+    }
+
     /// The piece on `p` joins the group labelled `g`.
     #[inline]
     pub(super) fn add(&mut self, p: usize, g: u8) {

@@ -6,9 +6,9 @@
 //! The legal points are found once when the turn starts ([`Wells::scan_grow_points`], called by
 //! `start_turn` in `steps.rs`) and only narrowed after each growth ([`Wells::do_grow`]).
 
-use super::bits::Bits;
+use super::bits::{Bits, Words, WORDS};
 use super::steps::Log;
-use super::{dirs, Step, Wells, MAX_GROUP};
+use super::{Step, Wells, MAX_GROUP};
 
 impl Wells {
     /// The legal growth points (W4: groups still pending, supply permitting).
@@ -32,31 +32,42 @@ impl Wells {
     }
 
     /// The growth points of the pending groups, from the board (W4, 7.0): empty, next to no
-    /// enemy piece, and every friendly neighbour in one pending group.
+    /// enemy piece, next to a pending group and to no other friendly group. Each of the
+    /// mover's groups (from its list of pieces) gives the points next to it; a point met by
+    /// two groups is ruled out.
     pub(super) fn scan_grow_points(&self) -> Bits {
-        let st = &self.st;
-        let me = st.side as usize;
-        let taken = st.occ[0].or(&st.occ[1]).or(&st.tokens).or(&st.near[1 - me]);
-        let mut pts = Bits::EMPTY;
-        for y in st.near[me].andnot(&taken).iter() {
-            // Next to a piece of a pending group: fine if every friendly neighbour has its label.
-            let m = st.adj[me][y];
-            let g = st.lab.gid[self.geo.nbs[y][m.trailing_zeros() as usize] as usize];
-            if st.lab.size[g as usize & 127] < MAX_GROUP as u8
-                && (m & (m - 1) == 0 || self.all_in_group(y, m, g))
-            {
-                pts.set(y);
-            }
+        if Bits::fits(self.geo.len, 3) {
+            self.scan_grow_words::<3>()
+        } else {
+            self.scan_grow_words::<WORDS>()
         }
-        pts
     }
 
-    /// True when the friendly neighbours of `y` in the directions of `m` are all in the group
-    /// labelled `g`.
-    #[inline]
-    fn all_in_group(&self, y: usize, m: u8, g: u8) -> bool {
-        let nb = &self.geo.nbs[y];
-        dirs(m).all(|e| self.st.lab.gid[nb[e] as usize] == g)
+    fn scan_grow_words<const N: usize>(&self) -> Bits {
+        let st = &self.st;
+        let me = st.side as usize;
+        let nbm = &self.geo.nbm;
+        let (mut seen, mut twice, mut pend) = (Words::<N>::EMPTY, Words::EMPTY, Words::EMPTY);
+        let mut labels = st.lab.in_use(me);
+        while labels != 0 {
+            let g = 64 * me + labels.trailing_zeros() as usize;
+            labels &= labels - 1;
+            let size = st.lab.size[g] as usize;
+            let mut next = Words::EMPTY;
+            for &x in &st.lab.members[g][..size.min(MAX_GROUP as usize)] {
+                next = next.or(Words::of(&nbm[x as usize]));
+            }
+            twice = twice.or(seen.and(next));
+            seen = seen.or(next);
+            if size < MAX_GROUP as usize {
+                pend = pend.or(next);
+            }
+        }
+        let taken = Words::of(&st.occ[0])
+            .or(Words::of(&st.occ[1]))
+            .or(Words::of(&st.tokens))
+            .or(Words::of(&st.near[1 - me]));
+        pend.andnot(twice).andnot(taken).bits()
     }
 
     /// A growth on `p` (W4): the group next to it grows; its other options go, and so do the
@@ -70,16 +81,27 @@ impl Wells {
         if m != 0 {
             let y = self.geo.nbs[p][m.trailing_zeros() as usize] as usize;
             g = self.st.lab.gid[y];
-            let mut gone = self.geo.nbm[p];
-            let mut pending = self.st.pending;
-            for &x in self.group_members(y) {
-                pending.clear(x as usize);
-                gone = gone.or(&self.geo.nbm[x as usize]);
+            if Bits::fits(self.geo.len, 3) {
+                self.grown::<3>(p, y);
+            } else {
+                self.grown::<WORDS>(p, y);
             }
-            self.st.pending = pending;
-            self.st.grow_pts = self.st.grow_pts.andnot(&gone);
         }
         self.st.grow_pts.clear(p);
         self.place_in(p, g);
+    }
+
+    /// The group of the piece on `y` grows on `p`: its pieces are no longer pending, and its
+    /// options and the points next to `p` are no longer growth points.
+    fn grown<const N: usize>(&mut self, p: usize, y: usize) {
+        let nbm = &self.geo.nbm;
+        let mut gone = Words::<N>::of(&nbm[p]);
+        let mut pending = self.st.pending;
+        for &x in self.group_members(y) {
+            pending.clear(x as usize);
+            gone = gone.or(Words::of(&nbm[x as usize]));
+        }
+        self.st.pending = pending;
+        self.st.grow_pts = Words::of(&self.st.grow_pts).andnot(gone).bits();
     }
 }

@@ -78,10 +78,15 @@ impl Wells {
         let mut pts = [0u16; 8];
         let members = self.group_members(from);
         let n = members.len();
-        pts[..n].copy_from_slice(members);
-        pts[..n].sort_unstable();
         let mut g = Bits::EMPTY;
-        for &p in &pts[..n] {
+        // In increasing order, by insertion (at most five pieces, W2).
+        for (k, &p) in members.iter().enumerate() {
+            let mut i = k;
+            while i > 0 && pts[i - 1] > p {
+                pts[i] = pts[i - 1];
+                i -= 1;
+            }
+            pts[i] = p;
             g.set(p as usize);
         }
         self.st.cands.drop_group(self.st.lab.gid[from]);
