@@ -31,11 +31,11 @@ impl Wells {
         }
     }
 
-    /// The growth points of the pending groups, from the board (W4, 7.0): empty, next to no
-    /// enemy piece, next to a pending group and to no other friendly group. Each of the
-    /// mover's groups (from its list of pieces) gives the points next to it; a point met by
-    /// two groups is ruled out.
-    pub(super) fn scan_grow_points(&self) -> Bits {
+    /// The pending groups' pieces (the groups of fewer than five pieces, W4) and their
+    /// growth points, from the board (W4, 7.0): empty, next to no enemy piece, next to a
+    /// pending group and to no other friendly group. Each of the mover's groups (from its list
+    /// of pieces) gives the points next to it; a point met by two groups is ruled out.
+    pub(super) fn scan_grow_points(&self) -> (Bits, Bits) {
         if Bits::fits(self.geo.len, 3) {
             self.scan_grow_words::<3>()
         } else {
@@ -43,31 +43,36 @@ impl Wells {
         }
     }
 
-    fn scan_grow_words<const N: usize>(&self) -> Bits {
+    fn scan_grow_words<const N: usize>(&self) -> (Bits, Bits) {
         let st = &self.st;
         let me = st.side as usize;
         let nbm = &self.geo.nbm;
         let (mut seen, mut twice, mut pend) = (Words::<N>::EMPTY, Words::EMPTY, Words::EMPTY);
+        let mut pending = Bits::EMPTY;
         let mut labels = st.lab.in_use(me);
         while labels != 0 {
             let g = 64 * me + labels.trailing_zeros() as usize;
             labels &= labels - 1;
             let size = st.lab.size[g] as usize;
+            let members = &st.lab.members[g][..size.min(MAX_GROUP as usize)];
             let mut next = Words::EMPTY;
-            for &x in &st.lab.members[g][..size.min(MAX_GROUP as usize)] {
+            for &x in members {
                 next = next.or(Words::of(&nbm[x as usize]));
             }
             twice = twice.or(seen.and(next));
             seen = seen.or(next);
             if size < MAX_GROUP as usize {
                 pend = pend.or(next);
+                for &x in members {
+                    pending.set(x as usize);
+                }
             }
         }
         let taken = Words::of(&st.occ[0])
             .or(Words::of(&st.occ[1]))
             .or(Words::of(&st.tokens))
             .or(Words::of(&st.near[1 - me]));
-        pend.andnot(twice).andnot(taken).bits()
+        (pending, pend.andnot(twice).andnot(taken).bits())
     }
 
     /// A growth on `p` (W4): the group next to it grows; its other options go, and so do the

@@ -18,20 +18,23 @@ impl Wells {
 
     /// The landing point of the jump from `from` in direction `d` (one of [`Self::jump_dirs`])
     /// if it is legal (W4, 8.0): empty (no piece, no token) and touching no friendly piece of
-    /// another group. Groups are told apart by their labels; the piece jumped over is one
-    /// friendly neighbour of the landing point, so the others need a look only when there are
-    /// more.
+    /// another group. Groups are told apart by their labels; the piece jumped over (in
+    /// direction `d + 3` from the landing point) is of the group, so only the landing point's
+    /// other friendly neighbours need a look, and most often there are none.
     #[inline(always)]
     pub(super) fn jump_landing(&self, from: usize, d: usize) -> Option<usize> {
         let geo = self.geo;
+        let st = &self.st;
         let to = geo.land[from][d] as usize;
-        if self.st.cells[to] != EMPTY {
+        if st.cells[to] != EMPTY {
             return None;
         }
-        let m = self.st.adj[self.st.side as usize][to];
-        let g = self.st.lab.gid[from];
-        if m & (m - 1) != 0 && dirs(m).any(|e| self.st.lab.gid[geo.nb[to][e] as usize] != g) {
-            return None;
+        let others = st.adj[st.side as usize][to] & !(1 << ((d + 3) % 6));
+        if others != 0 {
+            let (g, nb) = (st.lab.gid[from], &geo.nbs[to]);
+            if dirs(others).any(|e| st.lab.gid[nb[e] as usize] != g) {
+                return None;
+            }
         }
         Some(to)
     }
@@ -64,12 +67,25 @@ impl Wells {
         let me = st.side as usize;
         let unmoved = st.occ[me].andnot(&st.moved);
         st.cands.clear();
-        for from in unmoved.iter() {
-            let m = st.adj[me][from] & geo.jumpable[from];
-            if m != 0 {
-                st.cands.push(from, m, st.lab.gid[from]);
+        let (adj, gid, c) = (&st.adj[me], &st.lab.gid, &mut st.cands);
+        let (mut len, mut total) = (0, 0);
+        for (w, &word) in unmoved.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let from = 64 * w + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let m = adj[from] & geo.jumpable[from];
+                if m != 0 && len < c.from.len() {
+                    c.from[len] = from as u16;
+                    c.mask[len] = m;
+                    c.label[len] = gid[from];
+                    len += 1;
+                    total += m.count_ones();
+                }
             }
         }
+        c.len = len as u8;
+        c.total = total as u16;
         st.phase = Phase::Move;
     }
 
@@ -129,12 +145,24 @@ impl Wells {
         })
     }
 
-    /// True when a group that has not moved has a legal jump.
-    pub(super) fn any_unmoved_jump(&self) -> bool {
-        self.st
-            .cands
-            .entries()
-            .any(|(from, m)| dirs(m).any(|d| self.jump_landing(from, d).is_some()))
+    /// True when a group that has not moved has a legal jump. The search starts where the
+    /// last one found a jump and goes round the list.
+    pub(super) fn any_unmoved_jump(&mut self) -> bool {
+        let c = &self.st.cands;
+        let (n, start) = (c.len as usize, c.hint as usize);
+        for k in 0..n {
+            let i = if start + k < n {
+                start + k
+            } else {
+                start + k - n
+            };
+            let (from, m) = (c.from[i] as usize, c.mask[i]);
+            if m != 0 && dirs(m).any(|d| self.jump_landing(from, d).is_some()) {
+                self.st.cands.hint = i as u8;
+                return true;
+            }
+        }
+        false
     }
 
     /// The mover's pieces whose groups have not moved this turn.

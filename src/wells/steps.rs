@@ -5,7 +5,7 @@
 //! `growth.rs`, `new_group.rs`, `movement.rs`, `kills.rs`, `end.rs`.
 
 use super::bits::Bits;
-use super::{Wells, MAX_GROUP};
+use super::Wells;
 
 /// One decision of a turn. Points are indices on the board (see [`geom`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -79,14 +79,9 @@ impl Wells {
         let own = st.occ[me];
         st.start_own = own;
         // W4: the groups that had fewer than five pieces when the turn began must grow.
-        let mut pending = Bits::EMPTY;
-        for x in own.iter() {
-            if st.lab.size[st.lab.gid[x] as usize & 127] < MAX_GROUP as u8 {
-                pending.set(x);
-            }
-        }
-        st.pending = pending;
-        self.st.grow_pts = self.scan_grow_points();
+        let (pending, grow) = self.scan_grow_points();
+        self.st.pending = pending;
+        self.st.grow_pts = grow;
         self.st.phase = Phase::Growth;
         self.skip_empty_phases();
     }
