@@ -5,7 +5,7 @@
 //! parts the player chooses (phase `Keep`, 8.3).
 
 use super::bits::Bits;
-use super::{dirs, Phase, Wells, EMPTY};
+use super::{dirs, Phase, Wells, EMPTY, MAX_GROUP};
 
 impl Wells {
     /// The directions in which the mover's piece on `from` may try a jump: over a friendly
@@ -217,6 +217,28 @@ impl Wells {
         nparts
     }
 
+    /// True when the moving group is sure to be in one part by the number of its pieces'
+    /// adjacencies alone: its pieces' only friendly neighbours are its own (W4), so the bits of
+    /// their `adj` masks count each adjacency within the group twice, and `n` points of the
+    /// triangular lattice in two parts or more have at most 0, 1, 3, 5 adjacencies for `n` =
+    /// 2 to 5 (at most 0, 1, 3, 5, 7 among 1 to 5 points in one part, Harary and Harborth's
+    /// `3n - ceil(sqrt(12n - 3))`, split the best way). Half the groups that end a movement are
+    /// told apart this way; the others are split by [`Self::moving_parts`].
+    fn moving_in_one_part(&self) -> bool {
+        /// For `n` pieces, the least count of `adj` bits that proves one part (0 and 1 piece:
+        /// always one part; more than five is not a valid group, W2).
+        const ONE_PART: [u32; 8] = [0, 0, 2, 4, 8, 12, u32::MAX, u32::MAX];
+        let st = &self.st;
+        let (n, adj) = (st.mvn as usize, &st.adj[st.side as usize]);
+        let mut ends = 0;
+        for (i, &p) in st.mv[..MAX_GROUP as usize].iter().enumerate() {
+            if i < n {
+                ends += adj[p as usize].count_ones();
+            }
+        }
+        ends >= ONE_PART[n.min(7)]
+    }
+
     /// The equal-largest parts of the moving group, each as its lowest point (W4, 8.3), in
     /// increasing order; returns how many.
     pub(super) fn keep_options(&self, out: &mut [u16; 8]) -> usize {
@@ -235,6 +257,12 @@ impl Wells {
     /// The moving group's movement ends (W4, 8.3): if it is in several parts, only the largest
     /// stays; between equal largest parts the player chooses (phase `Keep`).
     pub(super) fn end_group(&mut self) {
+        if self.moving_in_one_part() {
+            let st = &mut self.st;
+            st.moved = st.moved.or(&st.moving);
+            self.clear_moving();
+            return;
+        }
         let mut parts = [0u8; 8];
         let n = self.moving_parts(&mut parts);
         let parts = &parts[..n];
