@@ -1,4 +1,5 @@
-//! A fixed-size bitset over the points of a board (up to 448 points; side 12 has 397).
+//! A fixed-size bitset over the points of a board (up to 448 points; side 12 has 397), and
+//! [`Words`], its first few words, for set work on boards that fit in them (side 8: three).
 
 /// Number of 64-bit words: 7 × 64 = 448 ≥ 397 points (side 12, W1).
 pub const WORDS: usize = 7;
@@ -54,6 +55,14 @@ impl Bits {
         }
         r
     }
+    /// Adds the points of `o` found in its first `N` words (all of them when the board fits
+    /// in `N` words, [`Bits::fits`]).
+    #[inline(always)]
+    pub fn or_words<const N: usize>(&mut self, o: &Bits) {
+        for i in 0..N {
+            self.0[i] |= o.0[i];
+        }
+    }
     /// True when the two sets share a point.
     #[inline]
     pub fn meets(&self, o: &Bits) -> bool {
@@ -101,6 +110,13 @@ impl Bits {
             bits: 0,
         }
     }
+    /// True when `len` points fit in `n` words: the board's sets can be worked on as
+    /// [`Words`]`<n>`.
+    #[inline(always)]
+    pub const fn fits(len: usize, n: usize) -> bool {
+        len <= 64 * n
+    }
+
     /// A 64-bit digest of the set (for the partial-turn part of the hash).
     pub fn digest(&self, salt: u64) -> u64 {
         let mut h = salt;
@@ -108,6 +124,55 @@ impl Bits {
             h = mix(h ^ w);
         }
         h
+    }
+}
+
+/// The first `N` words of a [`Bits`]: set work on a board whose points fit in them (side 8:
+/// 169 points in 3 words) is done on `Words<N>`, monomorphised for the board's size, rather
+/// than on all seven words (see [`Bits::fits`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Words<const N: usize>(pub [u64; N]);
+
+impl<const N: usize> Words<N> {
+    pub const EMPTY: Self = Words([0; N]);
+
+    /// The first `N` words of `b`.
+    #[inline(always)]
+    pub fn of(b: &Bits) -> Self {
+        let mut w = [0; N];
+        w.copy_from_slice(&b.0[..N]);
+        Words(w)
+    }
+    #[inline(always)]
+    pub fn or(self, o: Self) -> Self {
+        let mut r = self;
+        for i in 0..N {
+            r.0[i] |= o.0[i];
+        }
+        r
+    }
+    #[inline(always)]
+    pub fn and(self, o: Self) -> Self {
+        let mut r = self;
+        for i in 0..N {
+            r.0[i] &= o.0[i];
+        }
+        r
+    }
+    #[inline(always)]
+    pub fn andnot(self, o: Self) -> Self {
+        let mut r = self;
+        for i in 0..N {
+            r.0[i] &= !o.0[i];
+        }
+        r
+    }
+    /// As a [`Bits`] (the words past `N` empty).
+    #[inline(always)]
+    pub fn bits(self) -> Bits {
+        let mut b = Bits::EMPTY;
+        b.0[..N].copy_from_slice(&self.0);
+        b
     }
 }
 

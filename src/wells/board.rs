@@ -9,8 +9,9 @@
 //!   ([`Wells::group_of`]); strength (2.0, W4) is the number of adjacent friendly pieces
 //!   ([`Wells::strength`]).
 
-use super::bits::Bits;
+use super::bits::{Bits, WORDS};
 use super::geom;
+use super::groups::Labels;
 use super::{Phase, Wells, PIECES};
 
 /// Cell contents.
@@ -25,6 +26,7 @@ pub const BLACK_CELL: u8 = BLACK;
 pub const TOKEN_CELL: u8 = TOKEN;
 /// Room for the largest board (side 12: 397 points).
 pub(super) const CELLS: usize = 400;
+const _: () = assert!(geom::SINK as usize == CELLS - 1 && CELLS > 397);
 
 /// The whole state of a position, turn-building state included. `Copy`: it is also the undo.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,13 +59,11 @@ pub struct St {
     pub(super) is_pass: bool,
     /// The mover's pieces when the turn began (W5).
     pub(super) start_own: Bits,
-    /// Group labels of the mover's pieces (1, 2, …; 0 on every other point), set when the
-    /// turn starts and kept through it: a growth joins the group it grows, the new group takes
-    /// a fresh label, a jumping piece keeps its group's (W2, W4). Two of the mover's pieces are
-    /// in one group exactly when their labels are equal, so legality checks need no flood fill.
-    pub(super) gid: [u8; CELLS],
-    /// The next fresh label.
-    pub(super) next_gid: u8,
+    /// Group labels of both sides' pieces, kept from turn to turn (`groups.rs`): a growth
+    /// joins the group it grows, the new group takes a fresh label, a jumping piece keeps its
+    /// group's (W2, W4). Two pieces of one side are in one group exactly when their labels are
+    /// equal, so legality checks need no flood fill.
+    pub(super) lab: Labels,
     /// Growth: the pieces of the groups that still have to grow (W4).
     pub(super) pending: Bits,
     /// Growth: the legal growth points, supply aside (W4, 7.0). Computed when the turn starts,
@@ -74,6 +74,11 @@ pub struct St {
     pub(super) moved: Bits,
     /// Movement: the pieces of the moving group, where they stand now.
     pub(super) moving: Bits,
+    /// Movement: the same pieces as a short list in increasing order (a group has at most
+    /// five, W2), the first `mvn` entries; the others are zero. The moving group's jumps are
+    /// found and drawn on it without walking a set of the whole board.
+    pub(super) mv: [u16; 8],
+    pub(super) mvn: u8,
     pub(super) jumps_left: u8,
     /// Movement: the jumps a group that has not moved may try, kept from the moment the
     /// movement phase begins (see [`Cands`]).
@@ -106,12 +111,13 @@ impl St {
             passed: false,
             is_pass: false,
             start_own: Bits::EMPTY,
-            gid: [0; CELLS],
-            next_gid: 1,
+            lab: Labels::EMPTY,
             pending: Bits::EMPTY,
             grow_pts: Bits::EMPTY,
             moved: Bits::EMPTY,
             moving: Bits::EMPTY,
+            mv: [0; 8],
+            mvn: 0,
             jumps_left: 0,
             cands: Cands::EMPTY,
             used: Bits::EMPTY,
@@ -130,24 +136,149 @@ impl St {
 /// begins; a group that starts moving takes its pieces out. Nothing else can change it while
 /// the movement lasts: a jump lands next to no friendly piece of another group and leaves a
 /// point next to none (W4), so the friendly neighbours of the pieces that have not moved stay
-/// as they are. Unused entries are zero, so that equal states keep equal lists.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// as they are.
+///
+/// A piece whose group has moved keeps its entry with an empty mask (it numbers no pair), so
+/// taking a group out is one pass over the labels, and the `r`-th pair is found eight masks
+/// at a time (their bytes read as one word). Unused entries are zero, so that equal states
+/// keep equal lists.
+#[derive(Clone, Copy, Debug)]
 pub(super) struct Cands {
-    pub(super) from: [u16; PIECES as usize],
-    pub(super) mask: [u8; PIECES as usize],
+    /// The pieces, in increasing order (at most 60, W2).
+    pub(super) from: [u16; SLOTS],
+    /// Each piece's directions to try; empty once its group has moved.
+    pub(super) mask: [u8; SLOTS],
+    /// Each piece's group label (labels start at 1: 0 marks an unused entry).
+    pub(super) label: [u8; SLOTS],
     pub(super) len: u8,
     /// The number of pairs: the sum of the masks' bits.
     pub(super) total: u16,
+    /// Where the last search for a legal jump found one ([`Wells::any_unmoved_jump`]): the
+    /// next starts there, as a jump that stayed legal while another group moved is likely
+    /// still so. Only a speed-up, left out of the comparison.
+    pub(super) hint: u8,
 }
+
+/// Equal when they number the same pairs; the labels are those of the pieces, whose numbers
+/// depend on the order of play (`groups.rs`).
+impl PartialEq for Cands {
+    fn eq(&self, o: &Self) -> bool {
+        self.from == o.from && self.mask == o.mask && self.len == o.len && self.total == o.total
+    }
+}
+impl Eq for Cands {}
+
+/// Entries of [`Cands`]: the 60 pieces of a side (W2), rounded up to whole words of masks.
+const SLOTS: usize = 64;
+const _: () = assert!(SLOTS >= PIECES as usize && SLOTS.is_multiple_of(8));
 
 impl Cands {
     pub(super) const EMPTY: Cands = Cands {
-        from: [0; PIECES as usize],
-        mask: [0; PIECES as usize],
+        from: [0; SLOTS],
+        mask: [0; SLOTS],
+        label: [0; SLOTS],
         len: 0,
         total: 0,
+        hint: 0,
     };
+
+    /// Empty again (the entries used are zeroed: equal states keep equal lists).
+    #[inline]
+    pub(super) fn clear(&mut self) {
+        let n = self.len as usize;
+        self.from[..n].fill(0);
+        self.mask[..n].fill(0);
+        self.label[..n].fill(0);
+        self.len = 0;
+        self.total = 0;
+        self.hint = 0;
+    }
+
+    /// Eight masks as one word (entry `8k + j` in byte `j`).
+    #[inline]
+    fn word(&self, k: usize) -> u64 {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&self.mask[8 * k..8 * k + 8]);
+        u64::from_le_bytes(b)
+    }
+
+    /// The pieces of the group labelled `g` number no pair any more (it starts moving).
+    pub(super) fn drop_group(&mut self, g: u8) {
+        let mut total = 0;
+        for k in 0..(self.len as usize).div_ceil(8) {
+            let mut l = [0u8; 8];
+            l.copy_from_slice(&self.label[8 * k..8 * k + 8]);
+            let keep = nonzero_bytes(u64::from_le_bytes(l) ^ (ONES * g as u64));
+            let m = self.word(k) & keep;
+            self.mask[8 * k..8 * k + 8].copy_from_slice(&m.to_le_bytes());
+            total += m.count_ones();
+        }
+        self.total = total as u16;
+    }
+
+    /// The pair numbered `r` (below `total`): the piece and the direction.
+    #[inline]
+    pub(super) fn pair(&self, mut r: usize) -> (usize, usize) {
+        // The word of masks that holds it, then its byte, by the running sums of the bytes'
+        // counts (each at most 6, so a byte holds any sum of eight).
+        let mut k = 0;
+        let mut w = self.word(0);
+        loop {
+            let n = w.count_ones() as usize;
+            if r < n || k + 1 == SLOTS / 8 {
+                break;
+            }
+            r -= n;
+            k += 1;
+            w = self.word(k);
+        }
+        let mut c = w - ((w >> 1) & 0x5555_5555_5555_5555);
+        c = (c & 0x3333_3333_3333_3333) + ((c >> 2) & 0x3333_3333_3333_3333);
+        c = (c + (c >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+        let upto = c.wrapping_mul(ONES);
+        // The bytes whose running sum is at most r come before it.
+        let r8 = (r & 0x3f) as u64;
+        let j = (((ONES * (0x80 + r8)).wrapping_sub(upto) & HIGH).count_ones() as usize).min(7);
+        let before = ((upto << 8) >> (8 * j)) & 0xff;
+        let m = self.mask[8 * k + j];
+        let d = SELECT[((r8 - before.min(r8)) as usize & 7) * 64 + m as usize];
+        (self.from[8 * k + j] as usize, d as usize)
+    }
+
+    /// Every pair, in the order they are numbered.
+    #[cfg(test)]
+    pub(super) fn pairs(&self) -> Vec<(usize, usize)> {
+        (0..self.total as usize).map(|r| self.pair(r)).collect()
+    }
 }
+
+/// A one in each byte of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// The high bit of each byte of a word.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// 0xff in each byte of `x` that is not zero, 0 in the others.
+#[inline]
+fn nonzero_bytes(x: u64) -> u64 {
+    let t = ((x & !HIGH) + !HIGH) | x;
+    ((t & HIGH) >> 7) * 0xff
+}
+
+/// `SELECT[64 r + m]`: the `r`-th lowest set bit of the six-bit mask `m` (0 past its bits).
+static SELECT: [u8; 8 * 64] = {
+    let mut t = [0u8; 8 * 64];
+    let mut m = 0;
+    while m < 64 {
+        let (mut r, mut x) = (0, m);
+        while x != 0 {
+            t[r * 64 + m] = x.trailing_zeros() as u8;
+            x &= x - 1;
+            r += 1;
+        }
+        m += 1;
+    }
+    t
+};
 
 /// The directions whose bits are set in a six-bit mask, in increasing order.
 #[inline]
@@ -184,13 +315,14 @@ impl Wells {
     }
 
     /// Flips `p`'s bit in its neighbours' `adj` masks for `color` (a piece arrives or leaves).
+    /// Off the board the flip lands on [`geom::SINK`]: what collects there is a function of the
+    /// board (each piece on the edge flips its bits once), so equal boards keep equal states.
     #[inline]
     pub(super) fn toggle_adj(&mut self, p: usize, color: u8) {
         let adj = &mut self.st.adj[color as usize - 1];
-        for (d, &y) in self.geo.nb[p].iter().enumerate() {
-            if y != geom::NONE {
-                adj[y as usize] ^= 1 << ((d + 3) % 6);
-            }
+        let nb = &self.geo.nbs[p];
+        for d in 0..6 {
+            adj[nb[d] as usize] ^= 1 << ((d + 3) % 6);
         }
     }
 
@@ -198,7 +330,7 @@ impl Wells {
     #[inline]
     pub(super) fn place_in(&mut self, p: usize, g: u8) {
         self.place(p, self.own());
-        self.st.gid[p] = g;
+        self.st.lab.add(p, g);
     }
 
     #[inline]
@@ -206,16 +338,49 @@ impl Wells {
         let color = self.st.cells[p];
         debug_assert!(color == WHITE || color == BLACK);
         self.st.cells[p] = EMPTY;
-        self.st.gid[p] = 0;
+        self.st.lab.remove(p);
         self.st.occ[color as usize - 1].clear(p);
         self.st.zboard ^= self.geo.zob[p][color as usize - 1];
         self.toggle_adj(p, color);
+        // The neighbours left with no piece of this colour next to them leave `near`
+        // (the sink's bit is never set, so clearing it is harmless).
         let c = color as usize - 1;
-        for &y in &self.geo.nb[p] {
+        for &y in &self.geo.nbs[p] {
             let y = y as usize;
-            if y != geom::NONE as usize && self.st.adj[c][y] == 0 {
-                self.st.near[c].clear(y);
-            }
+            let gone = u64::from(self.st.adj[c][y] == 0);
+            self.st.near[c].0[y >> 6] &= !(gone << (y & 63));
+        }
+    }
+
+    /// The mover's piece on `from` jumps to `to` (empty): [`Wells::lift`] then
+    /// [`Wells::place_in`] its group, in one pass.
+    #[inline]
+    pub(super) fn move_piece(&mut self, from: usize, to: usize) {
+        let me = self.st.side as usize;
+        let geo = self.geo;
+        let st = &mut self.st;
+        st.cells[from] = EMPTY;
+        st.cells[to] = me as u8 + 1;
+        st.occ[me].clear(from);
+        st.occ[me].set(to);
+        st.zboard ^= geo.zob[from][me] ^ geo.zob[to][me];
+        st.lab.relocate(from, to);
+        let adj = &mut st.adj[me];
+        let (nf, nt) = (&geo.nbs[from], &geo.nbs[to]);
+        for d in 0..6 {
+            adj[nf[d] as usize] ^= 1 << ((d + 3) % 6);
+            adj[nt[d] as usize] ^= 1 << ((d + 3) % 6);
+        }
+        let near = &mut st.near[me];
+        if Bits::fits(geo.len, 3) {
+            near.or_words::<3>(&geo.nbm[to]);
+        } else {
+            near.or_words::<WORDS>(&geo.nbm[to]);
+        }
+        for &y in nf {
+            let y = y as usize;
+            let gone = u64::from(adj[y] == 0);
+            near.0[y >> 6] &= !(gone << (y & 63));
         }
     }
 
@@ -255,6 +420,30 @@ impl Wells {
             }
         }
         g
+    }
+
+    /// The group of the piece on `p` as a list (at most eight entries; a group has at most
+    /// five pieces, W2), in the order a breadth-first walk along the `adj` masks meets them;
+    /// returns the number written.
+    pub(super) fn group_list(&self, p: usize, out: &mut [u16; 8]) -> usize {
+        let adj = match self.st.cells[p] {
+            c @ (WHITE | BLACK) => &self.st.adj[c as usize - 1],
+            _ => return 0,
+        };
+        out[0] = p as u16;
+        let (mut n, mut next) = (1, 0);
+        while next < n {
+            let x = out[next] as usize;
+            next += 1;
+            for d in dirs(adj[x]) {
+                let y = self.geo.nb[x][d];
+                if n < out.len() && !out[..n].contains(&y) {
+                    out[n] = y;
+                    n += 1;
+                }
+            }
+        }
+        n
     }
 
     /// The connected parts of a set of points.

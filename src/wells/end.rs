@@ -18,6 +18,9 @@ impl Wells {
                 self.put_token(v);
             }
         }
+        if !killed.is_empty() {
+            self.relabel_around(&killed, 1 - self.st.side as usize);
+        }
         self.st.passes = if self.st.is_pass {
             self.st.passes.saturating_add(1)
         } else {

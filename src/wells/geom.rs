@@ -13,6 +13,12 @@ use super::bits::{mix, Bits};
 /// No point (off the board) in the neighbour tables.
 pub const NONE: u16 = u16::MAX;
 
+/// An index past the points of every board (side 12 has 397) standing for "off the board" in
+/// [`Geo::nbs`]: the state's per-point arrays have room for it (400 entries), so a board edit
+/// can touch all six neighbours without testing for a missing one. What is written there is
+/// never read as a point's.
+pub const SINK: u16 = 399;
+
 /// The six directions in cyclic order around a point; direction `d + 3` is the opposite of `d`.
 pub const DIRS: [(i32, i32); 6] = [(1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1)];
 
@@ -33,6 +39,8 @@ pub struct Geo {
     dim: usize,
     /// Neighbour in each direction of [`DIRS`], or [`NONE`].
     pub nb: Vec<[u16; 6]>,
+    /// [`Geo::nb`] with [`SINK`] for [`NONE`].
+    pub nbs: Vec<[u16; 6]>,
     /// The neighbours of each point, as a set.
     pub nbm: Vec<Bits>,
     /// The landing point of a jump from each point in each direction of [`DIRS`] (two steps
@@ -147,6 +155,10 @@ impl Geo {
                     .fold(0u8, |m, d| m | 1 << d)
             })
             .collect();
+        let nbs = nb
+            .iter()
+            .map(|n| n.map(|y| if y == NONE { SINK } else { y }))
+            .collect();
         let mut all = Bits::EMPTY;
         for p in 0..len {
             all.set(p);
@@ -159,6 +171,7 @@ impl Geo {
             grid,
             dim,
             nb,
+            nbs,
             nbm,
             land,
             jumpable,

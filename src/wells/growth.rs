@@ -6,10 +6,9 @@
 //! The legal points are found once when the turn starts ([`Wells::scan_grow_points`], called by
 //! `start_turn` in `steps.rs`) and only narrowed after each growth ([`Wells::do_grow`]).
 
-use super::bits::Bits;
-use super::geom;
+use super::bits::{Bits, Words, WORDS};
 use super::steps::Log;
-use super::{dirs, Step, Wells};
+use super::{Step, Wells, MAX_GROUP};
 
 impl Wells {
     /// The legal growth points (W4: groups still pending, supply permitting).
@@ -32,50 +31,82 @@ impl Wells {
         }
     }
 
-    /// The growth points of the pending groups, from the board (W4, 7.0): empty, next to no
-    /// enemy piece, and every friendly neighbour in one pending group.
-    pub(super) fn scan_grow_points(&self) -> Bits {
-        let st = &self.st;
-        let me = st.side as usize;
-        let mut cand = Bits::EMPTY;
-        for x in st.pending.iter() {
-            cand = cand.or(&self.geo.nbm[x]);
+    /// The pending groups' pieces (the groups of fewer than five pieces, W4) and their
+    /// growth points, from the board (W4, 7.0): empty, next to no enemy piece, next to a
+    /// pending group and to no other friendly group. Each of the mover's groups (from its list
+    /// of pieces) gives the points next to it; a point met by two groups is ruled out.
+    pub(super) fn scan_grow_points(&self) -> (Bits, Bits) {
+        if Bits::fits(self.geo.len, 3) {
+            self.scan_grow_words::<3>()
+        } else {
+            self.scan_grow_words::<WORDS>()
         }
-        let taken = st.occ[0].or(&st.occ[1]).or(&st.tokens).or(&st.near[1 - me]);
-        let mut pts = Bits::EMPTY;
-        for y in cand.andnot(&taken).iter() {
-            // Next to a pending piece: fine if every friendly neighbour has one label.
-            let m = st.adj[me][y];
-            let g = st.gid[self.geo.nb[y][m.trailing_zeros() as usize] as usize];
-            if m & (m - 1) == 0 || dirs(m).all(|e| st.gid[self.geo.nb[y][e] as usize] == g) {
-                pts.set(y);
-            }
-        }
-        pts
     }
 
+    fn scan_grow_words<const N: usize>(&self) -> (Bits, Bits) {
+        let st = &self.st;
+        let me = st.side as usize;
+        let nbm = &self.geo.nbm;
+        let (mut seen, mut twice, mut pend) = (Words::<N>::EMPTY, Words::EMPTY, Words::EMPTY);
+        let mut pending = Bits::EMPTY;
+        let mut labels = st.lab.in_use(me);
+        while labels != 0 {
+            let g = 64 * me + labels.trailing_zeros() as usize;
+            labels &= labels - 1;
+            let size = st.lab.size[g] as usize;
+            let members = &st.lab.members[g][..size.min(MAX_GROUP as usize)];
+            let mut next = Words::EMPTY;
+            for &x in members {
+                next = next.or(Words::of(&nbm[x as usize]));
+            }
+            twice = twice.or(seen.and(next));
+            seen = seen.or(next);
+            if size < MAX_GROUP as usize {
+                pend = pend.or(next);
+                for &x in members {
+                    pending.set(x as usize);
+                }
+            }
+        }
+        let taken = Words::of(&st.occ[0])
+            .or(Words::of(&st.occ[1]))
+            .or(Words::of(&st.tokens))
+            .or(Words::of(&st.near[1 - me]));
+        (pending, pend.andnot(twice).andnot(taken).bits())
+    }
+
+    /// A growth on `p` (W4): the group next to it grows; its other options go, and so do the
+    /// points next to the new piece (they touch a group that has grown).
     pub(super) fn do_grow(&mut self, p: usize, log: Log) {
         if let Some(l) = log {
             l.push(Step::Grow(p as u16));
         }
-        let own = self.own();
+        let m = self.st.adj[self.st.side as usize][p];
         let mut g = 0;
-        if let Some(&y) = self.geo.nb[p]
-            .iter()
-            .find(|&&y| y != geom::NONE && self.st.cells[y as usize] == own)
-        {
-            g = self.st.gid[y as usize];
-            // The group's other options go, and so do the points next to the new piece.
-            let mut gone = self.geo.nbm[p];
-            for x in self.st.pending.iter() {
-                if self.st.gid[x] == g {
-                    self.st.pending.clear(x);
-                    gone = gone.or(&self.geo.nbm[x]);
-                }
+        if m != 0 {
+            let y = self.geo.nbs[p][m.trailing_zeros() as usize] as usize;
+            g = self.st.lab.gid[y];
+            if Bits::fits(self.geo.len, 3) {
+                self.grown::<3>(p, y);
+            } else {
+                self.grown::<WORDS>(p, y);
             }
-            self.st.grow_pts = self.st.grow_pts.andnot(&gone);
         }
         self.st.grow_pts.clear(p);
         self.place_in(p, g);
+    }
+
+    /// The group of the piece on `y` grows on `p`: its pieces are no longer pending, and its
+    /// options and the points next to `p` are no longer growth points.
+    fn grown<const N: usize>(&mut self, p: usize, y: usize) {
+        let nbm = &self.geo.nbm;
+        let mut gone = Words::<N>::of(&nbm[p]);
+        let mut pending = self.st.pending;
+        for &x in self.group_members(y) {
+            pending.clear(x as usize);
+            gone = gone.or(Words::of(&nbm[x as usize]));
+        }
+        self.st.pending = pending;
+        self.st.grow_pts = Words::of(&self.st.grow_pts).andnot(gone).bits();
     }
 }

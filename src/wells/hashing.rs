@@ -80,6 +80,7 @@ impl Wells {
                 c => w.place(q, c),
             }
         }
+        w.label_groups();
         w.start_turn();
         w
     }

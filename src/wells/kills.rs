@@ -4,28 +4,42 @@
 //! (its point takes a token) when the killer's group has at least two more pieces than the
 //! victim's; sizes and strengths are taken before any removal (the victims go in `end.rs`).
 
-use super::bits::Bits;
-use super::board::Cands;
+use super::bits::{Bits, Words, WORDS};
 use super::steps::Log;
-use super::{dirs, Phase, Step, Wells, PIECES};
+use super::{dirs, Phase, Step, Wells};
 
 impl Wells {
     /// Calls `f(killer, victim)` for every kill still open: the killer has not killed, the
     /// victim is not chosen, the killer is stronger (W4; the board is as it stood when the
     /// kills began: victims are removed only when the turn ends).
     pub(super) fn for_each_free_kill(&self, f: &mut impl FnMut(usize, usize)) {
-        let me = self.st.side as usize;
-        let (own_adj, enemy_adj) = (&self.st.adj[me], &self.st.adj[1 - me]);
+        if Bits::fits(self.geo.len, 3) {
+            self.free_kills_words::<3>(f);
+        } else {
+            self.free_kills_words::<WORDS>(f);
+        }
+    }
+
+    fn free_kills_words<const N: usize>(&self, f: &mut impl FnMut(usize, usize)) {
+        let st = &self.st;
+        let me = st.side as usize;
+        let (own_adj, enemy_adj) = (&st.adj[me], &st.adj[1 - me]);
         // Only a piece next to an enemy piece can kill.
-        let killers = self.st.occ[me]
-            .and(&self.st.near[1 - me])
-            .andnot(&self.st.used);
-        for k in killers.iter() {
-            let sk = own_adj[k].count_ones();
-            for d in dirs(enemy_adj[k]) {
-                let v = self.geo.nb[k][d] as usize;
-                if !self.st.killed.get(v) && sk > enemy_adj[v].count_ones() {
-                    f(k, v);
+        let killers = Words::<N>::of(&st.occ[me])
+            .and(Words::of(&st.near[1 - me]))
+            .andnot(Words::of(&st.used));
+        for (w, &word) in killers.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let k = 64 * w + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let sk = own_adj[k].count_ones();
+                let nb = &self.geo.nbs[k];
+                for d in dirs(enemy_adj[k]) {
+                    let v = nb[d] as usize;
+                    if !st.killed.get(v) && sk > enemy_adj[v].count_ones() {
+                        f(k, v);
+                    }
                 }
             }
         }
@@ -37,12 +51,12 @@ impl Wells {
         let st = &mut self.st;
         st.is_pass = st.passed || st.occ[st.side as usize] == st.start_own;
         st.phase = Phase::Kill;
-        st.cands = Cands::EMPTY;
+        st.cands.clear();
         st.used = Bits::EMPTY;
         st.killed = Bits::EMPTY;
         st.massacred = Bits::EMPTY;
+        st.kills[..st.nkills as usize].fill((0, 0));
         st.nkills = 0;
-        st.kills = [(0, 0); 64];
     }
 
     /// Records a kill; the massacre (W4, 3.2) is decided on the board before any removal.
@@ -58,7 +72,7 @@ impl Wells {
             self.st.kills[at] = e;
             self.st.nkills += 1;
         }
-        if self.group_of(k).count() >= self.group_of(v).count() + 2 {
+        if self.group_size(k) >= self.group_size(v) + 2 {
             self.st.massacred.set(v);
         }
     }
@@ -80,20 +94,26 @@ impl Wells {
     /// and the turn has ended.
     pub(super) fn settle_kills(&mut self, mut log: Log) -> bool {
         // A free kill has a killer not yet used, so there are at most 60 killers (W2) with
-        // at most six victims each; the list lives on the stack.
-        let mut edges = [(0u16, 0u16); 6 * PIECES as usize];
+        // at most six victims each; a few fit on the stack, more go to a Vec.
+        let mut few = [(0u16, 0u16); 32];
+        let mut many = Vec::new();
         let mut n = 0;
         self.for_each_free_kill(&mut |k, v| {
-            if n < edges.len() {
-                edges[n] = (k as u16, v as u16);
-                n += 1;
+            if n < few.len() {
+                few[n] = (k as u16, v as u16);
+            } else {
+                if n == few.len() {
+                    many.extend_from_slice(&few);
+                }
+                many.push((k as u16, v as u16));
             }
+            n += 1;
         });
         if n == 0 {
             self.finish_turn();
             return false;
         }
-        let edges = &edges[..n];
+        let edges = if n <= few.len() { &few[..n] } else { &many[..] };
         let mut took = false;
         for (i, &(k, v)) in edges.iter().enumerate() {
             let alone = edges

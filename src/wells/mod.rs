@@ -9,8 +9,9 @@
 //! been done yet: its only state is the board, the side to move, the turn number and the passes.
 //!
 //! Speed: the state keeps, besides the board, a six-bit mask per point of the directions that
-//! hold a White or a Black piece, the points next to any piece, a label per piece of the
-//! mover's groups, and the growth points of the growth phase. The generators walk mask bits and
+//! hold a White or a Black piece, the points next to any piece, a group label per piece of
+//! both sides with each group's size (kept from turn to turn), and the growth points of the
+//! growth phase. The generators walk mask bits and
 //! compare labels instead of flood-filling groups; `oracle.rs` (unit test) checks them against
 //! generators written straight from the rules. [`Game::random_step`] draws a step without
 //! listing the steps (a point out of a set, a jump by rejection), with the same chance for each
@@ -20,7 +21,8 @@
 //! * this file — [`Settings`], [`Wells`] and its [`Game`] implementation;
 //! * [`geom`] — the hexagon, point names, neighbour tables, symmetries (W1); [`bits`] — point
 //!   sets; `geometry.rs` — the board as a GUI draws it;
-//! * `board.rs` — the state [`St`], board edits, groups and strength (W1, W2);
+//! * `board.rs` — the state [`St`], board edits, groups and strength (W1, W2); `groups.rs` —
+//!   group labels and sizes kept from turn to turn (W2, W4);
 //! * `steps.rs` — [`Step`], [`Phase`], the turn start, forced decisions, applying and listing
 //!   steps (W4, W5);
 //! * `growth.rs` — growth (W4, 7.0–7.2); `new_group.rs` — the new group (W4, 4.1; W3);
@@ -39,6 +41,7 @@ mod end;
 mod eval;
 pub mod geom;
 pub(crate) mod geometry;
+mod groups;
 mod growth;
 mod hashing;
 mod kills;

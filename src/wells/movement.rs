@@ -5,8 +5,7 @@
 //! parts the player chooses (phase `Keep`, 8.3).
 
 use super::bits::Bits;
-use super::board::Cands;
-use super::{dirs, Phase, Wells, EMPTY};
+use super::{dirs, Phase, Wells, EMPTY, MAX_GROUP};
 
 impl Wells {
     /// The directions in which the mover's piece on `from` may try a jump: over a friendly
@@ -19,20 +18,23 @@ impl Wells {
 
     /// The landing point of the jump from `from` in direction `d` (one of [`Self::jump_dirs`])
     /// if it is legal (W4, 8.0): empty (no piece, no token) and touching no friendly piece of
-    /// another group. Groups are told apart by their labels; the piece jumped over is one
-    /// friendly neighbour of the landing point, so the others need a look only when there are
-    /// more.
+    /// another group. Groups are told apart by their labels; the piece jumped over (in
+    /// direction `d + 3` from the landing point) is of the group, so only the landing point's
+    /// other friendly neighbours need a look, and most often there are none.
     #[inline(always)]
     pub(super) fn jump_landing(&self, from: usize, d: usize) -> Option<usize> {
         let geo = self.geo;
+        let st = &self.st;
         let to = geo.land[from][d] as usize;
-        if self.st.cells[to] != EMPTY {
+        if st.cells[to] != EMPTY {
             return None;
         }
-        let m = self.st.adj[self.st.side as usize][to];
-        let g = self.st.gid[from];
-        if m & (m - 1) != 0 && dirs(m).any(|e| self.st.gid[geo.nb[to][e] as usize] != g) {
-            return None;
+        let others = st.adj[st.side as usize][to] & !(1 << ((d + 3) % 6));
+        if others != 0 {
+            let (g, nb) = (st.lab.gid[from], &geo.nbs[to]);
+            if dirs(others).any(|e| st.lab.gid[nb[e] as usize] != g) {
+                return None;
+            }
         }
         Some(to)
     }
@@ -57,66 +59,110 @@ impl Wells {
         }
     }
 
-    /// The pieces of `pieces` with a jump to try, each with its directions as a mask, in the
-    /// order of the pieces (at most 60, W2).
-    pub(super) fn jumps_of(&self, pieces: &Bits) -> Cands {
-        let mut c = Cands::EMPTY;
-        for from in pieces.iter() {
-            let m = self.jump_dirs(from);
-            if m != 0 && (c.len as usize) < c.from.len() {
-                c.from[c.len as usize] = from as u16;
-                c.mask[c.len as usize] = m;
-                c.len += 1;
-                c.total += m.count_ones() as u16;
-            }
-        }
-        c
-    }
-
     /// The movement phase begins: the jumps of the groups that have not moved are listed once
     /// for the whole phase (see [`Cands`]).
     pub(super) fn enter_move(&mut self) {
-        let c = self.jumps_of(&self.unmoved());
-        self.st.cands = c;
-        self.st.phase = Phase::Move;
-    }
-
-    /// A group starts moving: its pieces leave the list of [`Cands`].
-    fn drop_cands(&mut self, group: &Bits) {
-        let c = &mut self.st.cands;
-        let mut kept = 0;
-        for i in 0..c.len as usize {
-            if group.get(c.from[i] as usize) {
-                c.total -= c.mask[i].count_ones() as u16;
-            } else {
-                c.from[kept] = c.from[i];
-                c.mask[kept] = c.mask[i];
-                kept += 1;
+        let geo = self.geo;
+        let st = &mut self.st;
+        let me = st.side as usize;
+        let unmoved = st.occ[me].andnot(&st.moved);
+        st.cands.clear();
+        let (adj, gid, c) = (&st.adj[me], &st.lab.gid, &mut st.cands);
+        let (mut len, mut total) = (0, 0);
+        for (w, &word) in unmoved.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let from = 64 * w + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let m = adj[from] & geo.jumpable[from];
+                if m != 0 && len < c.from.len() {
+                    c.from[len] = from as u16;
+                    c.mask[len] = m;
+                    c.label[len] = gid[from];
+                    len += 1;
+                    total += m.count_ones();
+                }
             }
         }
-        for i in kept..c.len as usize {
-            c.from[i] = 0;
-            c.mask[i] = 0;
-        }
-        c.len = kept as u8;
+        c.len = len as u8;
+        c.total = total as u16;
+        st.phase = Phase::Move;
     }
 
     /// The first jump of a group: the group starts moving.
     pub(super) fn start_group(&mut self, from: usize) {
-        let g = self.group_of(from);
-        self.drop_cands(&g);
+        let mut pts = [0u16; 8];
+        let members = self.group_members(from);
+        let n = members.len();
+        let mut g = Bits::EMPTY;
+        // In increasing order, by insertion (at most five pieces, W2).
+        for (k, &p) in members.iter().enumerate() {
+            let mut i = k;
+            while i > 0 && pts[i - 1] > p {
+                pts[i] = pts[i - 1];
+                i -= 1;
+            }
+            pts[i] = p;
+            g.set(p as usize);
+        }
+        self.st.cands.drop_group(self.st.lab.gid[from]);
         self.st.moving = g;
-        self.st.jumps_left = g.count() as u8;
+        self.st.mv = pts;
+        self.st.mvn = n as u8;
+        self.st.jumps_left = n as u8;
         self.st.phase = Phase::Moving;
     }
 
-    /// True when a group that has not moved has a legal jump.
-    pub(super) fn any_unmoved_jump(&self) -> bool {
-        let c = &self.st.cands;
-        (0..c.len as usize).any(|i| {
-            let from = c.from[i] as usize;
-            dirs(c.mask[i]).any(|d| self.jump_landing(from, d).is_some())
+    /// A piece of the moving group has jumped from `from` to `to`: the set and the list follow
+    /// (the list stays in increasing order).
+    pub(super) fn moving_jumped(&mut self, from: usize, to: usize) {
+        let st = &mut self.st;
+        st.moving.clear(from);
+        st.moving.set(to);
+        let n = st.mvn as usize;
+        let mv = &mut st.mv[..n];
+        let Some(mut i) = mv.iter().position(|&p| p as usize == from) else {
+            return;
+        };
+        let to = to as u16;
+        while i > 0 && mv[i - 1] > to {
+            mv[i] = mv[i - 1];
+            i -= 1;
+        }
+        while i + 1 < n && mv[i + 1] < to {
+            mv[i] = mv[i + 1];
+            i += 1;
+        }
+        mv[i] = to;
+    }
+
+    /// True when the moving group has a legal jump (its jumps left aside).
+    pub(super) fn any_moving_jump(&self) -> bool {
+        let st = &self.st;
+        st.mv[..st.mvn as usize].iter().any(|&p| {
+            let p = p as usize;
+            dirs(self.jump_dirs(p)).any(|d| self.jump_landing(p, d).is_some())
         })
+    }
+
+    /// True when a group that has not moved has a legal jump. The search starts where the
+    /// last one found a jump and goes round the list.
+    pub(super) fn any_unmoved_jump(&mut self) -> bool {
+        let c = &self.st.cands;
+        let (n, start) = (c.len as usize, c.hint as usize);
+        for k in 0..n {
+            let i = if start + k < n {
+                start + k
+            } else {
+                start + k - n
+            };
+            let (from, m) = (c.from[i] as usize, c.mask[i]);
+            if m != 0 && dirs(m).any(|d| self.jump_landing(from, d).is_some()) {
+                self.st.cands.hint = i as u8;
+                return true;
+            }
+        }
+        false
     }
 
     /// The mover's pieces whose groups have not moved this turn.
@@ -125,32 +171,18 @@ impl Wells {
         self.st.occ[self.st.side as usize].andnot(&self.st.moved)
     }
 
-    /// The equal-largest parts of the moving group, each as its lowest point (W4, 8.3).
-    pub(super) fn keep_options(&self) -> Vec<usize> {
-        let comps = self.components(&self.st.moving);
-        let best = comps.iter().map(|c| c.count()).max().unwrap_or(0);
-        comps
-            .iter()
-            .filter(|c| c.count() == best)
-            .filter_map(|c| c.first())
-            .collect()
-    }
-
-    /// The moving group's movement ends (W4, 8.3): if it is in several parts, only the largest
-    /// stays; between equal largest parts the player chooses (phase `Keep`).
-    pub(super) fn end_group(&mut self) {
-        // The parts of the moving group, found on its own pieces (at most five, W2) by
-        // comparing them pairwise: cheaper than a walk over sets of the whole board. The
-        // moving pieces never touch another friendly piece (W4). A group is one of a valid
-        // position (W2, checked when a position string is read) and jumps keep its size, so
-        // the bound of eight only keeps a malformed state from indexing out of range.
-        let mut pts = [0u16; 8];
-        let mut n = 0;
-        for p in self.st.moving.iter() {
-            if n < pts.len() {
-                pts[n] = p as u16;
-                n += 1;
-            }
+    /// The parts of the moving group, each as a mask over its list (bit `i` for `mv[i]`), in
+    /// the order of their lowest points; returns how many. Found on its own pieces (at most
+    /// five, W2) by comparing them pairwise: cheaper than a walk over sets of the whole board.
+    /// The moving pieces never touch another friendly piece (W4). A group is one of a valid
+    /// position (W2, checked when a position string is read) and jumps keep its size, so the
+    /// bound of eight only keeps a malformed state from indexing out of range.
+    fn moving_parts(&self, parts: &mut [u8; 8]) -> usize {
+        let pts = &self.st.mv;
+        let n = (self.st.mvn as usize).min(8);
+        if n <= 1 {
+            parts[0] = 1;
+            return 1;
         }
         // near[i]: the pieces next to pts[i], as bits over `pts`; then each part as such a mask.
         let mut near = [0u8; 8];
@@ -163,7 +195,6 @@ impl Wells {
                 }
             }
         }
-        let mut parts = [0u8; 8];
         let (mut nparts, mut left) = (0, ((1u16 << n) - 1) as u8);
         while left != 0 {
             let mut part = left & left.wrapping_neg();
@@ -183,43 +214,104 @@ impl Wells {
             parts[nparts] = part;
             nparts += 1;
         }
-        if nparts > 1 {
-            let parts = &parts[..nparts];
+        nparts
+    }
+
+    /// True when the moving group is sure to be in one part by the number of its pieces'
+    /// adjacencies alone: its pieces' only friendly neighbours are its own (W4), so the bits of
+    /// their `adj` masks count each adjacency within the group twice, and `n` points of the
+    /// triangular lattice in two parts or more have at most 0, 1, 3, 5 adjacencies for `n` =
+    /// 2 to 5 (at most 0, 1, 3, 5, 7 among 1 to 5 points in one part, Harary and Harborth's
+    /// `3n - ceil(sqrt(12n - 3))`, split the best way). Half the groups that end a movement are
+    /// told apart this way; the others are split by [`Self::moving_parts`].
+    fn moving_in_one_part(&self) -> bool {
+        /// For `n` pieces, the least count of `adj` bits that proves one part (0 and 1 piece:
+        /// always one part; more than five is not a valid group, W2).
+        const ONE_PART: [u32; 8] = [0, 0, 2, 4, 8, 12, u32::MAX, u32::MAX];
+        let st = &self.st;
+        let (n, adj) = (st.mvn as usize, &st.adj[st.side as usize]);
+        let mut ends = 0;
+        for (i, &p) in st.mv[..MAX_GROUP as usize].iter().enumerate() {
+            if i < n {
+                ends += adj[p as usize].count_ones();
+            }
+        }
+        ends >= ONE_PART[n.min(7)]
+    }
+
+    /// The equal-largest parts of the moving group, each as its lowest point (W4, 8.3), in
+    /// increasing order; returns how many.
+    pub(super) fn keep_options(&self, out: &mut [u16; 8]) -> usize {
+        let mut parts = [0u8; 8];
+        let n = self.moving_parts(&mut parts);
+        let parts = &parts[..n];
+        let best = parts.iter().map(|p| p.count_ones()).max().unwrap_or(0);
+        let mut k = 0;
+        for p in parts.iter().filter(|p| p.count_ones() == best) {
+            out[k] = self.st.mv[p.trailing_zeros() as usize];
+            k += 1;
+        }
+        k
+    }
+
+    /// The moving group's movement ends (W4, 8.3): if it is in several parts, only the largest
+    /// stays; between equal largest parts the player chooses (phase `Keep`).
+    pub(super) fn end_group(&mut self) {
+        if self.moving_in_one_part() {
+            let st = &mut self.st;
+            st.moved = st.moved.or(&st.moving);
+            self.clear_moving();
+            return;
+        }
+        let mut parts = [0u8; 8];
+        let n = self.moving_parts(&mut parts);
+        let parts = &parts[..n];
+        if parts.len() > 1 {
             let best = parts.iter().map(|p| p.count_ones()).max().unwrap_or(0);
             if parts.iter().filter(|p| p.count_ones() == best).count() > 1 {
                 self.st.phase = Phase::Keep;
                 return;
             }
-            for p in parts.iter().filter(|p| p.count_ones() != best) {
-                let mut m = *p;
-                while m != 0 {
-                    self.lift(pts[m.trailing_zeros() as usize] as usize);
-                    m &= m - 1;
-                }
+            let keep = parts.iter().find(|p| p.count_ones() == best).copied();
+            self.keep_part(keep.unwrap_or(0));
+        } else {
+            self.keep_part(parts[0]);
+        }
+    }
+
+    /// The moving group's part `part` (a mask over its list) stays and has moved; its other
+    /// pieces are removed (8.3).
+    fn keep_part(&mut self, part: u8) {
+        let pts = self.st.mv;
+        for (i, &p) in pts[..self.st.mvn as usize].iter().enumerate() {
+            if part >> i & 1 != 0 {
+                self.st.moved.set(p as usize);
+            } else {
+                self.lift(p as usize);
             }
         }
-        self.st.moved = self
-            .st
-            .moved
-            .or(&self.st.occ[self.st.side as usize].and(&self.st.moving));
+        self.clear_moving();
+    }
+
+    /// No group is moving: back to choosing the next one.
+    fn clear_moving(&mut self) {
         self.st.moving = Bits::EMPTY;
+        self.st.mv = [0; 8];
+        self.st.mvn = 0;
         self.st.jumps_left = 0;
         self.st.phase = Phase::Move;
     }
 
     /// Keeps the part of the moving group that holds `p`; the other parts are removed (8.3).
     pub(super) fn keep(&mut self, p: usize) {
-        for c in self.components(&self.st.moving) {
-            if c.get(p) {
-                self.st.moved = self.st.moved.or(&c);
-            } else {
-                for x in c.iter() {
-                    self.lift(x);
-                }
-            }
-        }
-        self.st.moving = Bits::EMPTY;
-        self.st.jumps_left = 0;
-        self.st.phase = Phase::Move;
+        let mut parts = [0u8; 8];
+        let n = self.moving_parts(&mut parts);
+        let i = self.st.mv[..self.st.mvn as usize]
+            .iter()
+            .position(|&x| x as usize == p);
+        let part = parts[..n]
+            .iter()
+            .find(|&&m| i.is_some_and(|i| m >> i & 1 != 0));
+        self.keep_part(part.copied().unwrap_or(0));
     }
 }

@@ -2,7 +2,7 @@
 //! an empty point next to no piece of either side, mandatory when there is such a point and a
 //! piece in supply; on turn 1 only within four lines of the edge (W3).
 
-use super::bits::Bits;
+use super::bits::{Bits, Words, WORDS};
 use super::Wells;
 
 impl Wells {
@@ -12,23 +12,30 @@ impl Wells {
         if self.own_supply() == 0 {
             return Bits::EMPTY;
         }
-        let st = &self.st;
-        let taken = st.occ[0]
-            .or(&st.occ[1])
-            .or(&st.tokens)
-            .or(&st.near[0])
-            .or(&st.near[1]);
-        let mut ok = self.geo.all.andnot(&taken);
-        if self.st.turn == 1 {
-            ok = ok.and(&self.geo.first_turn);
+        if Bits::fits(self.geo.len, 3) {
+            self.new_group_words::<3>()
+        } else {
+            self.new_group_words::<WORDS>()
         }
-        ok
+    }
+
+    fn new_group_words<const N: usize>(&self) -> Bits {
+        let st = &self.st;
+        let taken = Words::<N>::of(&st.occ[0])
+            .or(Words::of(&st.occ[1]))
+            .or(Words::of(&st.tokens))
+            .or(Words::of(&st.near[0]))
+            .or(Words::of(&st.near[1]));
+        let mut ok = Words::of(&self.geo.all).andnot(taken);
+        if self.st.turn == 1 {
+            ok = ok.and(Words::of(&self.geo.first_turn));
+        }
+        ok.bits()
     }
 
     /// The turn's new group (W4), under a fresh label.
     pub(super) fn place_new_group(&mut self, p: usize) {
-        let g = self.st.next_gid;
-        self.st.next_gid = g.saturating_add(1);
+        let g = self.st.lab.fresh(self.st.side as usize);
         self.place_in(p, g);
     }
 }

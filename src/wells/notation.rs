@@ -458,11 +458,11 @@ impl Resolver {
     }
 
     fn keep_missing(&self) -> String {
-        let opts: Vec<String> = self
-            .pos
-            .keep_options()
-            .into_iter()
-            .map(|p| self.pos.geo.name(p))
+        let mut keep = [0; 8];
+        let n = self.pos.keep_options(&mut keep);
+        let opts: Vec<String> = keep[..n]
+            .iter()
+            .map(|&p| self.pos.geo.name(p as usize))
             .collect();
         format!(
             "the group ends in equal largest parts: choose one with =<point> ({})",

@@ -169,6 +169,7 @@ pub(crate) fn parse(text: &str, settings: &Settings) -> Result<Wells, GameError>
     w.st.side = side_to_move;
     w.st.turn = turn;
     w.st.passes = passes;
+    w.label_groups();
     w.start_turn();
     Ok(w)
 }

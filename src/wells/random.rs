@@ -1,13 +1,30 @@
 //! Drawing one legal step at random (`Game::random_step`), each with the same chance as with
 //! the steps listed and one picked, but without listing them where that is costly: a point out
 //! of a set, a jump by rejection. Playouts and random games spend most of their time here;
-//! `tests/wells_props.rs` counts draws to check the chances.
+//! `tests/wells_props.rs` counts draws to check the chances, and `oracle.rs` the jump draws
+//! when their rejections run out.
 
 use std::cell::RefCell;
 
 use super::bits::Bits;
-use super::board::Cands;
-use super::{Phase, Step, Wells};
+use super::{Phase, Step, Wells, MAX_GROUP};
+
+/// `rng.random_range(0..n)` for `0 < n < 2^32`: the same draw (rand 0.9's single sample of a
+/// 32-bit range: a widening multiply, and a second word when the first falls in the biased
+/// zone), written out so that it inlines; every draw of the rules core goes through it, and
+/// the test below holds it to rand's.
+#[inline(always)]
+pub(super) fn below<R: rand::Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
+    debug_assert!(n > 0 && n <= u32::MAX as usize);
+    let range = n as u32;
+    let m = u64::from(rng.next_u32()) * u64::from(range);
+    let (mut hi, lo) = ((m >> 32) as u32, m as u32);
+    if lo > range.wrapping_neg() {
+        let hi2 = ((u64::from(rng.next_u32()) * u64::from(range)) >> 32) as u32;
+        hi += u32::from(lo.checked_add(hi2).is_none());
+    }
+    hi as usize
+}
 
 thread_local! {
     static STEP_BUF: RefCell<Vec<Step>> = const { RefCell::new(Vec::new()) };
@@ -28,56 +45,67 @@ impl Wells {
         if n + e == 0 {
             return None;
         }
-        let k = rng.random_range(0..n + e);
+        let k = below(rng, n + e);
         match pts.nth(k) {
             Some(p) => Some(step(p as u16)),
             None => extra,
         }
     }
 
-    /// A legal jump of a piece of `pieces` (see [`Wells::for_each_jump_from`]) or `other`,
-    /// uniformly, by rejection: draw from `other` and every (piece, direction) that could be a
-    /// jump (over a friendly neighbour, landing on the board), until the draw is `other` or a
+    /// A legal jump that starts a group's movement, or `other` (the end of the movement, or
+    /// the pass at a turn start), uniformly, by rejection: draw from `other` and every
+    /// (piece, direction) of [`Cands`](super::board::Cands) until the draw is `other` or a
     /// legal jump. Every legal option has the same chance at each draw, so the result is
     /// uniform; after `TRIES` rejections (64 in play; fewer in a test of that path) the options
     /// are listed, which is uniform as well.
-    pub(super) fn random_jump_or<const TRIES: usize, R: rand::Rng + ?Sized>(
+    fn random_unmoved_jump<const TRIES: usize, R: rand::Rng + ?Sized>(
         &self,
-        pieces: &Bits,
         other: Step,
         rng: &mut R,
     ) -> Step {
-        // The pieces with a (piece, direction) to try, each with its directions as a mask
-        // (at most 60 pieces, W2); the candidates are numbered piece by piece, directions
-        // rising, and a draw is found by walking the masks: no list of every candidate is
-        // written.
-        let c = self.jumps_of(pieces);
-        self.random_jump_in::<TRIES, R>(&c, other, rng)
-    }
-
-    /// [`Wells::random_jump_or`] with its (piece, direction) pairs already listed.
-    pub(super) fn random_jump_in<const TRIES: usize, R: rand::Rng + ?Sized>(
-        &self,
-        c: &Cands,
-        other: Step,
-        rng: &mut R,
-    ) -> Step {
+        let c = &self.st.cands;
         let total = c.total as usize;
         for _ in 0..TRIES {
-            let mut r = rng.random_range(0..=total);
+            let r = below(rng, total + 1);
             if r == total {
                 return other;
             }
+            let (from, d) = c.pair(r);
+            if let Some(to) = self.jump_landing(from, d) {
+                return Step::Jump(from as u16, to as u16);
+            }
+        }
+        self.random_listed_step(rng).unwrap_or(other)
+    }
+
+    /// The same for the moving group's next jump or [`Step::EndGroup`], on its short list of
+    /// pieces: its (piece, direction) pairs numbered piece by piece in increasing order,
+    /// directions rising.
+    fn random_moving_jump<const TRIES: usize, R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Step {
+        let st = &self.st;
+        let n = st.mvn as usize;
+        let mut masks = [0u8; 8];
+        let mut total = 0;
+        for (i, &p) in st.mv[..MAX_GROUP as usize].iter().enumerate() {
+            let m = if i < n { self.jump_dirs(p as usize) } else { 0 };
+            masks[i] = m;
+            total += m.count_ones() as usize;
+        }
+        for _ in 0..TRIES {
+            let mut r = below(rng, total + 1);
+            if r == total {
+                return Step::EndGroup;
+            }
             let mut i = 0;
             loop {
-                let n = c.mask[i].count_ones() as usize;
-                if r < n {
+                let c = masks[i].count_ones() as usize;
+                if r < c {
                     break;
                 }
-                r -= n;
+                r -= c;
                 i += 1;
             }
-            let (from, mut m) = (c.from[i] as usize, c.mask[i]);
+            let (from, mut m) = (st.mv[i] as usize, masks[i]);
             for _ in 0..r {
                 m &= m - 1;
             }
@@ -85,7 +113,7 @@ impl Wells {
                 return Step::Jump(from as u16, to as u16);
             }
         }
-        self.random_listed_step(rng).unwrap_or(other)
+        self.random_listed_step(rng).unwrap_or(Step::EndGroup)
     }
 
     /// Lists the legal steps and picks one.
@@ -97,14 +125,22 @@ impl Wells {
             if buf.is_empty() {
                 None
             } else {
-                Some(buf[rng.random_range(0..buf.len())])
+                Some(buf[below(rng, buf.len())])
             }
         })
     }
 
     /// Uniform over the legal steps (`Game::random_step`), drawn without listing them where
-    /// that is costly: see [`Wells::random_listed_step`] and [`Wells::random_jump_or`].
+    /// that is costly: see [`Wells::random_point`] and [`Wells::random_unmoved_jump`].
     pub(super) fn draw_step<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Step> {
+        self.draw::<64, R>(rng)
+    }
+
+    /// [`Wells::draw_step`] with the jump draws giving up after `TRIES` rejections.
+    pub(super) fn draw<const TRIES: usize, R: rand::Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+    ) -> Option<Step> {
         let st = &self.st;
         // At a turn start the pass is one more option (W5).
         let pass = st.fresh.then_some(Step::Pass);
@@ -116,12 +152,58 @@ impl Wells {
             }
             Phase::Move => {
                 let end = pass.unwrap_or(Step::EndMovement);
-                Some(self.random_jump_in::<64, _>(&st.cands, end, rng))
+                Some(self.random_unmoved_jump::<TRIES, _>(end, rng))
             }
-            Phase::Moving if st.jumps_left > 0 => {
-                Some(self.random_jump_or::<64, _>(&st.moving, Step::EndGroup, rng))
+            Phase::Moving if st.jumps_left > 0 => Some(self.random_moving_jump::<TRIES, _>(rng)),
+            // The same draws as from the listed steps, without the list.
+            Phase::Kill if !st.fresh => {
+                let mut n = 0;
+                self.for_each_free_kill(&mut |_, _| n += 1);
+                if n == 0 {
+                    return None;
+                }
+                let k = below(rng, n);
+                let (mut i, mut out) = (0, None);
+                self.for_each_free_kill(&mut |a, b| {
+                    if i == k {
+                        out = Some(Step::Kill(a as u16, b as u16));
+                    }
+                    i += 1;
+                });
+                out
+            }
+            Phase::Keep if !st.fresh => {
+                let mut opts = [0; 8];
+                let n = self.keep_options(&mut opts);
+                (n > 0).then(|| Step::Keep(opts[below(rng, n)]))
             }
             _ => self.random_listed_step(rng),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::below;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// `below` draws what `random_range` draws, and leaves the generator in the same state,
+    /// for small ranges (the rules' own) and ranges where the second word is often needed.
+    #[test]
+    fn below_is_random_range() {
+        for seed in 0..20 {
+            let (mut a, mut b) = (SmallRng::seed_from_u64(seed), SmallRng::seed_from_u64(seed));
+            for i in 0..20_000usize {
+                let n = match i % 4 {
+                    0 => 1 + i % 7,
+                    1 => 1 + i % 400,
+                    2 => (u32::MAX as usize) - i,
+                    _ => (3 << 30) + i,
+                };
+                assert_eq!(below(&mut a, n), b.random_range(0..n), "n {n}");
+            }
+            assert_eq!(a.random::<u64>(), b.random::<u64>());
         }
     }
 }

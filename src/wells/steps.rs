@@ -1,12 +1,11 @@
 //! The steps of a turn and the machine that strings them together (W4, W5): [`Step`] (one
-//! decision), [`Phase`] (which decision is due), the turn start (groups labelled, growth points
-//! found), the forced decisions taken by themselves (`settle`), applying a step, and listing
-//! the legal next steps. Each phase's own rules live in its file: `growth.rs`, `new_group.rs`,
-//! `movement.rs`, `kills.rs`, `end.rs`.
+//! decision), [`Phase`] (which decision is due), the turn start (the groups that must grow and
+//! their growth points found), the forced decisions taken by themselves (`settle`), applying a
+//! step, and listing the legal next steps. Each phase's own rules live in its file:
+//! `growth.rs`, `new_group.rs`, `movement.rs`, `kills.rs`, `end.rs`.
 
 use super::bits::Bits;
-use super::board::Cands;
-use super::{dirs, Wells, CELLS, MAX_GROUP};
+use super::Wells;
 
 /// One decision of a turn. Points are indices on the board (see [`geom`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -60,19 +59,17 @@ impl Wells {
         st.used = Bits::EMPTY;
         st.killed = Bits::EMPTY;
         st.massacred = Bits::EMPTY;
+        st.kills[..st.nkills as usize].fill((0, 0));
         st.nkills = 0;
-        st.kills = [(0, 0); 64];
         st.moved = Bits::EMPTY;
         st.moving = Bits::EMPTY;
+        st.mv = [0; 8];
+        st.mvn = 0;
         st.jumps_left = 0;
-        st.cands = Cands::EMPTY;
+        st.cands.clear();
         st.pending = Bits::EMPTY;
         st.grow_pts = Bits::EMPTY;
         st.start_own = Bits::EMPTY;
-        // Labels are the mover's alone, renumbered each turn, so that equal positions at a turn
-        // start are equal states.
-        st.gid = [0; CELLS];
-        st.next_gid = 1;
         if st.passes >= 2 || st.turn > self.settings.turn_limit {
             // W6: two passes in a row, or turn `turn_limit` has been played.
             st.phase = Phase::Over;
@@ -81,42 +78,10 @@ impl Wells {
         let me = st.side as usize;
         let own = st.occ[me];
         st.start_own = own;
-        // Label the groups by walks along the friendly-neighbour masks. W4: the groups that
-        // had fewer than five pieces when the turn began must grow.
-        let mut pending = Bits::EMPTY;
-        let mut label = 1u8;
-        // A side has at most 60 pieces (W2); the bound only keeps a malformed state from
-        // indexing out of range.
-        let mut members = [0u16; 64];
-        for x in own.iter() {
-            if st.gid[x] != 0 {
-                continue;
-            }
-            members[0] = x as u16;
-            st.gid[x] = label;
-            let (mut len, mut next) = (1, 0);
-            while next < len {
-                let y = members[next] as usize;
-                next += 1;
-                for d in dirs(st.adj[me][y]) {
-                    let z = self.geo.nb[y][d];
-                    if st.gid[z as usize] == 0 && len < members.len() {
-                        st.gid[z as usize] = label;
-                        members[len] = z;
-                        len += 1;
-                    }
-                }
-            }
-            if len < MAX_GROUP as usize {
-                for &y in &members[..len] {
-                    pending.set(y as usize);
-                }
-            }
-            label = label.saturating_add(1);
-        }
-        st.next_gid = label;
-        st.pending = pending;
-        self.st.grow_pts = self.scan_grow_points();
+        // W4: the groups that had fewer than five pieces when the turn began must grow.
+        let (pending, grow) = self.scan_grow_points();
+        self.st.pending = pending;
+        self.st.grow_pts = grow;
         self.st.phase = Phase::Growth;
         self.skip_empty_phases();
     }
@@ -182,14 +147,7 @@ impl Wells {
                     self.enter_kill();
                 }
                 Phase::Moving => {
-                    let mut any = false;
-                    if self.st.jumps_left > 0 {
-                        self.for_each_jump_from(&self.st.moving, &mut |_, _| {
-                            any = true;
-                            false
-                        });
-                    }
-                    if any {
+                    if self.st.jumps_left > 0 && self.any_moving_jump() {
                         return;
                     }
                     if let Some(l) = log.as_deref_mut() {
@@ -226,11 +184,8 @@ impl Wells {
                 if self.st.phase != Phase::Moving {
                     self.start_group(from);
                 }
-                let g = self.st.gid[from];
-                self.lift(from);
-                self.place_in(to, g);
-                self.st.moving.clear(from);
-                self.st.moving.set(to);
+                self.move_piece(from, to);
+                self.moving_jumped(from, to);
                 self.st.jumps_left = self.st.jumps_left.saturating_sub(1);
             }
             Step::EndGroup => self.end_group(),
@@ -279,8 +234,10 @@ impl Wells {
                 f(Step::EndGroup);
             }
             Phase::Keep => {
-                for p in self.keep_options() {
-                    f(Step::Keep(p as u16));
+                let mut opts = [0; 8];
+                let n = self.keep_options(&mut opts);
+                for &p in &opts[..n] {
+                    f(Step::Keep(p));
                 }
             }
             Phase::Kill => {
