@@ -97,7 +97,7 @@ fn perft_gives_up_past_its_memory_budget_or_when_stopped() {
     }
     // Depth 2: the budget is per turn, so a turn below the root that is too large is reported
     // with its own position.
-    match pos.perft_with_budget(2, 200_000, &go) {
+    match pos.perft_with_budget(2, 100_000, &go) {
         Err(PerftAbort::TooLarge(why)) => assert!(why.starts_with("one turn from '5 "), "{why}"),
         other => panic!("{other:?}"),
     }
