@@ -16,6 +16,8 @@
 mod canon;
 #[cfg(test)]
 mod equal;
+mod finals;
+mod moves;
 #[cfg(test)]
 mod naive;
 

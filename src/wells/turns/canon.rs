@@ -66,12 +66,12 @@
 //! (the distinct victims and massacres of its maximal matchings, each matching once, as its
 //! edges in increasing order), without finishing the turn.
 
-use std::collections::{HashMap, HashSet};
-use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
-use super::super::bits::{mix, Bits};
-use super::super::{dirs, geom, Phase, Step, Wells, TOKEN};
+use super::super::bits::Bits;
+use super::super::{geom, Phase, Step, Wells};
+use super::finals::OwnSet;
+use super::moves::{ends_of_moving_group, FastSet, Moves};
 use super::Meter;
 
 /// Walks the turn from `root`; see the module doc. `false` when stopped (by `leaf` or by the
@@ -107,87 +107,9 @@ impl<'m, 'a, L> Canon<'m, 'a, L> {
             options: Vec::new(),
             path: Vec::new(),
             finals: OwnSet::new(root.geo.len),
-            kill_results: HashSet::default(),
-            cache: HashMap::default(),
-            cache_bytes: 0,
+            kill_results: FastSet::default(),
+            moves: Moves::new(root.st.turn, root.st.side as usize),
         }
-    }
-}
-
-/// A fast hasher for the walk's own sets (their keys are bitsets of a few words).
-#[derive(Default)]
-struct Fast(u64);
-
-impl Hasher for Fast {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut words = bytes.chunks_exact(8);
-        for c in &mut words {
-            self.0 = mix(self.0 ^ u64::from_le_bytes(c.try_into().unwrap_or_default()));
-        }
-        for &b in words.remainder() {
-            self.0 = mix(self.0 ^ u64::from(b));
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = mix(self.0 ^ x);
-    }
-    fn write_u8(&mut self, x: u8) {
-        self.0 = mix(self.0 ^ u64::from(x));
-    }
-    fn write_usize(&mut self, x: usize) {
-        self.0 = mix(self.0 ^ x as u64);
-    }
-}
-
-type FastSet<K> = HashSet<K, BuildHasherDefault<Fast>>;
-type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<Fast>>;
-
-/// At most this many bytes of cached outcomes (or a quarter of the budget, if less); past it
-/// the cache is emptied and filled again as needed.
-const CACHE_CAP: usize = 64 << 20;
-
-/// One group's distinct movements from a node (see the module doc).
-struct Outcomes {
-    /// Each final set of the group's pieces, with the chosen steps that reach it.
-    list: Vec<(Bits, Box<[Step]>)>,
-    /// The final sets, sorted, to look one up.
-    sorted: Vec<[u64; 7]>,
-}
-
-impl Outcomes {
-    fn contains(&self, f: &Bits) -> bool {
-        self.sorted.binary_search(&f.0).is_ok()
-    }
-    /// What keeping it costs, roughly.
-    fn bytes(&self) -> usize {
-        let steps: usize = self.list.iter().map(|(_, s)| s.len()).sum();
-        128 + self.list.len() * (2 * std::mem::size_of::<Bits>() + 16 + 16)
-            + steps * std::mem::size_of::<Step>()
-    }
-}
-
-/// The cached outcomes of one group (by its pieces): its zone, and the outcomes under each
-/// arrangement of other friendly pieces in the zone.
-struct GroupCache {
-    zone: Bits,
-    by_context: FastMap<Key, Rc<Outcomes>>,
-}
-
-/// A set of points as a hash key, hashed in one step.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Key(Bits);
-
-impl std::hash::Hash for Key {
-    fn hash<H: Hasher>(&self, h: &mut H) {
-        let w = &(self.0).0;
-        let mut x = w[0];
-        for (i, &y) in w.iter().enumerate().skip(1) {
-            x ^= y.rotate_left(9 * i as u32);
-        }
-        h.write_u64(x);
     }
 }
 
@@ -234,8 +156,8 @@ struct Canon<'m, 'a, L> {
     finals: OwnSet,
     /// The results of the kills of the current O: enemy pieces and tokens.
     kill_results: FastSet<(Bits, Bits)>,
-    cache: FastMap<Key, GroupCache>,
-    cache_bytes: usize,
+    /// The groups' movements met (see `moves.rs`).
+    moves: Moves,
     /// In counting mode ([`count`]), the results counted so far.
     counted: Option<u64>,
     /// When the walk starts at a turn start: the mover's pieces then, its supply (W2), and
@@ -430,7 +352,7 @@ impl<L: FnMut(&Wells, &[Step]) -> Option<usize>> Canon<'_, '_, L> {
                     group.set(p);
                 }
             }
-            let Some(outcomes) = self.outcomes(w, &group) else {
+            let Some(outcomes) = self.moves.outcomes(self.meter, w, &group) else {
                 return false;
             };
             for (f, steps) in &outcomes.list {
@@ -535,7 +457,7 @@ impl<L: FnMut(&Wells, &[Step]) -> Option<usize>> Canon<'_, '_, L> {
                 return Some(true);
             }
             let rest = w.st.occ[self.me].andnot(group);
-            if let (Some(o), _) = self.cached(w, &other, &rest)? {
+            if let (Some(o), _) = self.moves.cached(self.meter, w, &other, &rest)? {
                 if o.contains(f) {
                     return Some(true);
                 }
@@ -545,7 +467,7 @@ impl<L: FnMut(&Wells, &[Step]) -> Option<usize>> Canon<'_, '_, L> {
             z.lift(s);
             z.place_in(s2, g);
             z.enter_move();
-            if self.outcomes(&z, &other)?.contains(f) {
+            if self.moves.outcomes(self.meter, &z, &other)?.contains(f) {
                 return Some(true);
             }
         }
@@ -563,17 +485,13 @@ impl<L: FnMut(&Wells, &[Step]) -> Option<usize>> Canon<'_, '_, L> {
         if halo.meets(&pv.landings) {
             return Some(false);
         }
-        let before = self.outcomes(pv.from, group)?;
+        let before = self.moves.outcomes(self.meter, pv.from, group)?;
         Some(before.contains(f))
     }
 
     /// A root in the middle of a group's movement: that group's distinct ends, then on.
     fn group_under_way(&mut self, w: &Wells) -> bool {
-        let rest = w.st.occ[self.me].andnot(&w.st.moving);
-        let mut walk = GroupWalk::new(rest, None);
-        let mut steps = Vec::new();
-        walk.walk(self.turn, self.me, w, &mut steps);
-        for (_, steps) in walk.list {
+        for (_, steps) in ends_of_moving_group(self.turn, self.me, w) {
             let mut c = w.clone();
             for &s in steps.iter() {
                 c.apply_logged(s, None);
@@ -596,78 +514,6 @@ impl<L: FnMut(&Wells, &[Step]) -> Option<usize>> Canon<'_, '_, L> {
             }
         }
         true
-    }
-
-    /// The outcomes of `group` (unmoved, no group moving) at `w`, from the cache or walked;
-    /// `None` past the budget.
-    fn outcomes(&mut self, w: &Wells, group: &Bits) -> Option<Rc<Outcomes>> {
-        let rest = w.st.occ[self.me].andnot(group);
-        let (hit, context) = self.cached(w, group, &rest)?;
-        if let Some(o) = hit {
-            return Some(o);
-        }
-        let mut walk = GroupWalk::new(rest, Some(*group));
-        let mut firsts = Vec::new();
-        w.for_each_jump_from(group, &mut |from, to| {
-            firsts.push(Step::Jump(from as u16, to as u16));
-            true
-        });
-        let mut steps = Vec::new();
-        for s in firsts {
-            let mut c = w.clone();
-            c.apply_logged(s, None);
-            steps.push(s);
-            walk.walk(self.turn, self.me, &c, &mut steps);
-            steps.pop();
-        }
-        let mut sorted: Vec<[u64; 7]> = walk.list.iter().map(|(f, _)| f.0).collect();
-        sorted.sort_unstable();
-        let o = Rc::new(Outcomes {
-            list: walk.list,
-            sorted,
-        });
-        let bytes = o.bytes() + 2 * std::mem::size_of::<Bits>();
-        let zone = self.cache[&Key(*group)].zone;
-        self.keep_cached(bytes)?;
-        let gc = self.cache.entry(Key(*group)).or_insert_with(|| GroupCache {
-            zone,
-            by_context: FastMap::default(),
-        });
-        gc.by_context.insert(Key(context), Rc::clone(&o));
-        Some(o)
-    }
-
-    /// The cached outcomes of `group` when the mover's other pieces are `rest`, if there are,
-    /// and the key they are (or will be) cached under; `None` past the budget.
-    fn cached(
-        &mut self,
-        w: &Wells,
-        group: &Bits,
-        rest: &Bits,
-    ) -> Option<(Option<Rc<Outcomes>>, Bits)> {
-        if !self.cache.contains_key(&Key(*group)) {
-            let gc = GroupCache {
-                zone: zone(w, group),
-                by_context: FastMap::default(),
-            };
-            self.keep_cached(256)?;
-            self.cache.insert(Key(*group), gc);
-        }
-        let gc = &self.cache[&Key(*group)];
-        let context = rest.and(&gc.zone);
-        Some((gc.by_context.get(&Key(context)).cloned(), context))
-    }
-
-    /// Makes room for `bytes` more of cache (emptying it when it would outgrow its cap) and
-    /// charges them; `None` past the budget.
-    fn keep_cached(&mut self, bytes: usize) -> Option<()> {
-        if self.cache_bytes + bytes > CACHE_CAP.min(self.meter.budget / 4) {
-            self.cache.clear();
-            self.meter.refund(self.cache_bytes);
-            self.cache_bytes = 0;
-        }
-        self.cache_bytes += bytes;
-        self.meter.spend(bytes).then_some(())
     }
 
     /// Keeps the mover's pieces `o` as met when the kills begin: `Some(true)` the first time,
@@ -763,182 +609,5 @@ impl<L: FnMut(&Wells, &[Step]) -> Option<usize>> Canon<'_, '_, L> {
             }
         }
         true
-    }
-}
-
-/// The walk of one group's movement by itself (see [`Canon::outcomes`]): every chosen step of
-/// the group until its movement ends, its states met kept so that each is walked once, and
-/// each distinct final set of its pieces kept once.
-struct GroupWalk {
-    /// The mover's pieces that are not the group's.
-    rest: Bits,
-    /// A final set to leave out (the group's own points: not moving reaches it).
-    skip: Option<Bits>,
-    seen: FastSet<(Bits, u8, bool)>,
-    finals: FastSet<Bits>,
-    list: Vec<(Bits, Box<[Step]>)>,
-}
-
-impl GroupWalk {
-    fn new(rest: Bits, skip: Option<Bits>) -> Self {
-        GroupWalk {
-            rest,
-            skip,
-            seen: FastSet::default(),
-            finals: FastSet::default(),
-            list: Vec::new(),
-        }
-    }
-
-    fn walk(&mut self, turn: u32, me: usize, w: &Wells, steps: &mut Vec<Step>) {
-        if w.st.turn == turn && matches!(w.st.phase, Phase::Moving | Phase::Keep) {
-            let key = (w.st.moving, w.st.jumps_left, w.st.phase == Phase::Keep);
-            if !self.seen.insert(key) {
-                return;
-            }
-            let mut next = Vec::new();
-            w.for_each_step(&mut |s| next.push(s));
-            for s in next {
-                let mut c = w.clone();
-                c.apply_logged(s, None);
-                steps.push(s);
-                self.walk(turn, me, &c, steps);
-                steps.pop();
-            }
-        } else {
-            let f = w.st.occ[me].andnot(&self.rest);
-            if Some(f) != self.skip && self.finals.insert(f) {
-                self.list.push((f, steps.clone().into_boxed_slice()));
-            }
-        }
-    }
-}
-
-/// The zone of `group` at `w`: every point its pieces could reach in one movement with no other
-/// friendly piece on the board (jumps over its own pieces onto points free of enemy pieces
-/// and tokens, as many as it has pieces), and their neighbours. Other friendly pieces can only
-/// block a landing from there (W4: a landing must be empty and touch no other group), so they
-/// bear on the group's movement only there.
-fn zone(w: &Wells, group: &Bits) -> Bits {
-    let geo = w.geo;
-    let me = w.st.side as usize;
-    let blocked = w.st.occ[1 - me].or(&w.st.tokens);
-    let start: Vec<u16> = group.iter().map(|p| p as u16).collect();
-    let mut reach = *group;
-    let mut seen: FastSet<(Vec<u16>, usize)> = FastSet::default();
-    let mut todo = vec![(start.clone(), start.len())];
-    while let Some((pieces, left)) = todo.pop() {
-        if left == 0 || !seen.insert((pieces.clone(), left)) {
-            continue;
-        }
-        for (i, &x) in pieces.iter().enumerate() {
-            let x = x as usize;
-            for d in dirs(geo.jumpable[x]) {
-                let over = geo.nb[x][d];
-                let to = geo.land[x][d];
-                if pieces.contains(&over) && !pieces.contains(&to) && !blocked.get(to as usize) {
-                    debug_assert!(w.st.cells[to as usize] != TOKEN);
-                    reach.set(to as usize);
-                    let mut next = pieces.clone();
-                    next[i] = to;
-                    next.sort_unstable();
-                    todo.push((next, left - 1));
-                }
-            }
-        }
-    }
-    let mut zone = reach;
-    for p in reach.iter() {
-        zone = zone.or(&geo.nbm[p]);
-    }
-    zone
-}
-
-/// A set of the mover's piece sets (as bitsets of `words` words, one more bit marking a used
-/// slot), open addressing with linear probing.
-struct OwnSet {
-    words: usize,
-    /// The bit that marks a used slot, at index `points` of the key.
-    mark: usize,
-    slots: Vec<u64>,
-    len: usize,
-}
-
-impl OwnSet {
-    fn new(points: usize) -> Self {
-        OwnSet {
-            words: (points + 1).div_ceil(64),
-            mark: points,
-            slots: Vec::new(),
-            len: 0,
-        }
-    }
-
-    fn capacity(&self) -> usize {
-        self.slots.len() / self.words
-    }
-
-    fn key(&self, b: &Bits) -> Bits {
-        let mut k = *b;
-        k.set(self.mark);
-        k
-    }
-
-    fn hash(&self, k: &Bits) -> usize {
-        let mut h = 0;
-        for &x in &k.0[..self.words] {
-            h = mix(h ^ x);
-        }
-        h as usize
-    }
-
-    /// The slot of `k`, or the empty slot where it would go.
-    fn find(&self, k: &Bits) -> usize {
-        let cap = self.capacity();
-        let mut i = self.hash(k) & (cap - 1);
-        let w = self.words;
-        loop {
-            let slot = &self.slots[i * w..(i + 1) * w];
-            if slot[w - 1] == 0 || slot == &k.0[..w] {
-                return i;
-            }
-            i = (i + 1) & (cap - 1);
-        }
-    }
-
-    /// Inserts `b`: `Some(bytes newly allocated)` when it was not there, `None` when it was.
-    fn insert(&mut self, b: &Bits) -> Option<usize> {
-        let k = self.key(b);
-        let w = self.words;
-        let mut grown = 0;
-        if self.len > 0 {
-            let i = self.find(&k);
-            if self.slots[i * w..(i + 1) * w] == k.0[..w] {
-                return None;
-            }
-        }
-        if (self.len + 1) * 4 > self.capacity() * 3 {
-            grown = self.grow();
-        }
-        let i = self.find(&k);
-        self.slots[i * w..(i + 1) * w].copy_from_slice(&k.0[..w]);
-        self.len += 1;
-        Some(grown)
-    }
-
-    /// Doubles the table; the bytes added.
-    fn grow(&mut self) -> usize {
-        let old = std::mem::take(&mut self.slots);
-        let cap = (2 * (old.len() / self.words)).max(64);
-        self.slots = vec![0; cap * self.words];
-        for k in old.chunks(self.words) {
-            if k[self.words - 1] != 0 {
-                let mut b = Bits::EMPTY;
-                b.0[..self.words].copy_from_slice(k);
-                let i = self.find(&b);
-                self.slots[i * self.words..(i + 1) * self.words].copy_from_slice(k);
-            }
-        }
-        (self.slots.len() - old.len()) * 8
     }
 }
