@@ -70,7 +70,8 @@ fn perft_data_file_large() {
     check(false);
 }
 
-/// One turn's enumeration keeps every distinct state it meets (W7); past its memory budget it
+/// One turn's enumeration keeps what tells its distinct results apart (W7: the mover's pieces
+/// when the kills begin, the movement cache, the turns listed); past its memory budget it
 /// gives up with `TooLarge` naming the position and the budget, and a set stop flag ends it.
 /// The same count comes out under any budget large enough.
 #[test]

@@ -56,11 +56,12 @@
 //! neighbouring moves only. The set holds O as a bare bitset of the board's points (24 bytes
 //! a slot on side 8), so it is small next to the turns a divide lists.
 //!
-//! (Results with different new groups never coincide: the new group is a piece next to no piece,
-//! which cannot move, while every other part of O is either a piece of the turn start or at least
-//! two pieces. The set could be emptied for each new group, which would divide it by the number
-//! of new-group points; it is not, to keep the memory an enumeration keeps growing with the
-//! results, as the budget's tests expect.)
+//! (Results with different new groups never coincide: the new group is one piece next to no
+//! piece, which cannot move, while any other lone piece of O stood there at the turn start (a
+//! group that moves keeps at least the piece that jumped last and the one it jumped over). So
+//! the set could be emptied for each new group, dividing what it holds by the number of
+//! new-group points. It is not: the memory an enumeration keeps would then no longer grow with
+//! its count, on which the budget's nesting rule and its tests rely (`tests/wells_perft.rs`).)
 //!
 //! **Counting only** ([`count`], perft 1): the kills of a new O are counted on the kill graph
 //! (the distinct victims and massacres of its maximal matchings, each matching once, as its
