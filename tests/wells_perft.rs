@@ -151,6 +151,25 @@ fn perft_budget_holds_for_the_whole_count() {
     }
 }
 
+/// A mid-game side-8 turn (turn 10 of a game of random steps, seed 0 of `benches/perft_turns.rs
+/// --find`) with 5,760,990 distinct results: the enumeration that kept every intermediate
+/// state of a turn gave up on it at the 1 GiB budget (issue 13); it now counts within the
+/// budget, by the count alone (about 11 s of CPU time) and by the list of turns the divide
+/// uses (the budget then holds the turns too). More such positions, and the old build against
+/// the new one: `benches/data/perft-turns-guerrilla.txt`.
+#[test]
+#[ignore]
+fn a_mid_game_side_8_turn_counts_within_the_budget() {
+    use std::sync::atomic::AtomicBool;
+    let fen = "8 ..W...../..W.W..W./....W...W./W........../W.........../...W........./......BB....../.............../............../............B/...........B/.........../........../..B....../........ b 10 0";
+    let pos = Wells::from_position_string(fen, &Settings::default()).unwrap();
+    let go = AtomicBool::new(false);
+    assert_eq!(pos.perft_within(1, &go), Ok(5_760_990));
+    let mut turns = Vec::new();
+    assert_eq!(pos.legal_turns_within(&mut turns, usize::MAX, &go), Ok(true));
+    assert_eq!(turns.len(), 5_760_990);
+}
+
 /// A perft as deep as allowed does not overflow a stack the size of the engine's worker
 /// (2 MiB): it goes depth first, so the deepest turns are reached at once; a stop ends it.
 /// One turn deeper is refused at once with a clear reason (issue 13: `perft 89` on side 4 and
