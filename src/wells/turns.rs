@@ -1,16 +1,29 @@
-//! Whole turns (W7): the depth-first enumeration of a turn's distinct results, used by perft
-//! and by the `legal` list, and perft itself. Each intermediate state met is kept (as a compact
-//! [`Key`]) so that a state reached by two orders of the same decisions is walked once, and
-//! each position at the next turn start is counted once (W7 counts distinct positions). The
-//! memory kept is bounded by [`ENUMERATION_BUDGET`] for the whole count, and the depth by
-//! [`MAX_PERFT_DEPTH`]. (The Guerrilla Checkers counterpart is `checkers/movegen.rs`.)
+//! Whole turns (W7): the enumeration of a turn's distinct results, used by perft and by the
+//! `legal` list, and perft itself. (The Guerrilla Checkers counterpart is `checkers/movegen.rs`.)
+//!
+//! The enumeration is `turns/canon.rs`: it takes a turn's decisions (W4) in a canonical order,
+//! so that the orders of the same decisions are not all walked, and keeps only what tells the
+//! *final* positions apart (W7 counts distinct positions): one set of the mover's pieces as
+//! they stand when the kills begin, and, for each new such set, the few kill results of it.
+//! Its module doc says why each canonical order reaches every result, and why that set is
+//! still needed. `turns/naive.rs` (tests only) is the enumerator it replaced, which kept
+//! every intermediate state met; `turns/equal.rs` checks the two against each other.
+//!
+//! The memory an enumeration keeps — that set, a bounded cache of the groups' movements, and
+//! the turns it lists — is bounded by [`ENUMERATION_BUDGET`] for the whole count (nested
+//! enumerations of a deeper perft share it), and the depth by [`MAX_PERFT_DEPTH`].
+
+mod canon;
+#[cfg(test)]
+mod equal;
+mod finals;
+mod moves;
+#[cfg(test)]
+mod naive;
 
 use std::cell::Cell;
-use std::collections::HashSet;
-use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::bits::{mix, Bits};
 use super::{position, Phase, Step, Wells};
 use crate::game::PerftAbort;
 
@@ -19,11 +32,11 @@ use crate::game::PerftAbort;
 pub struct Turn(pub Vec<Step>);
 
 impl Wells {
-    /// Depth-first over the step tree of this turn, skipping intermediate states already seen;
-    /// calls `leaf` once per distinct position at the next turn start, with the steps that
-    /// reach it. `leaf` returns `false` to stop. `Ok(true)`: every turn was met; `Ok(false)`:
-    /// `leaf` stopped it; `Err` when `stop` was set or the states kept (W7 counts distinct
-    /// positions, so each state met is kept until the turn is done) outgrew `budget` bytes.
+    /// Calls `leaf` once per distinct position at the next turn start (W7) reachable from this
+    /// state, with the chosen steps that reach it. `leaf` answers `None` to stop, or `Some(n)`
+    /// when it keeps `n` more bytes (charged to the budget). `Ok(true)`: every result was met;
+    /// `Ok(false)`: `leaf` stopped it; `Err` when `stop` was set or what the enumeration keeps
+    /// outgrew `budget` bytes.
     ///
     /// `held` counts the bytes kept by every enumeration alive at once (perft nests one per
     /// turn of depth): the budget holds for their sum, and this one's share is given back
@@ -33,63 +46,24 @@ impl Wells {
         budget: usize,
         held: &Cell<usize>,
         stop: &AtomicBool,
-        leaf: &mut impl FnMut(&Wells, &[Step]) -> bool,
+        leaf: &mut impl FnMut(&Wells, &[Step]) -> Option<usize>,
     ) -> Result<bool, PerftAbort> {
-        let mut walk = Walk {
-            turn: self.st.turn,
-            seen: HashSet::new(),
-            done: HashSet::new(),
-            path: Vec::new(),
-            used: 0,
-            held,
-            budget,
-            stop,
-            abort: None,
-        };
-        let complete = self.clone().dfs(&mut walk, leaf);
-        held.set(held.get() - walk.used);
-        match walk.abort {
-            Some(Abort::OverBudget) => Err(PerftAbort::TooLarge(format!(
-                "one turn from '{}' reaches more distinct states than fit in {} (W7)",
-                position::to_string(self),
-                budget_text(budget)
-            ))),
-            Some(Abort::Stopped) => Err(PerftAbort::Stopped),
-            None => Ok(complete),
-        }
+        let mut meter = Meter::new(held, budget, stop);
+        let complete = canon::enumerate(self, &mut meter, leaf);
+        meter.end(self, Some(complete))
     }
 
-    fn dfs(&mut self, walk: &mut Walk, leaf: &mut impl FnMut(&Wells, &[Step]) -> bool) -> bool {
-        let mut steps = Vec::new();
-        self.for_each_step(&mut |s| steps.push(s));
-        for s in steps {
-            let undo = self.st;
-            self.apply_logged(s, None);
-            walk.path.push(s);
-            let go_on = if self.st.turn != walk.turn {
-                let key = self.leaf_key();
-                let bytes = key.bytes();
-                if walk.done.insert(key) {
-                    walk.spend(bytes) && leaf(self, &walk.path)
-                } else {
-                    true
-                }
-            } else {
-                let key = self.inner_key();
-                let bytes = key.bytes();
-                if walk.seen.insert(key) {
-                    walk.spend(bytes) && self.dfs(walk, leaf)
-                } else {
-                    true
-                }
-            };
-            walk.path.pop();
-            self.st = undo;
-            if !go_on {
-                return false;
-            }
-        }
-        true
+    /// The number of distinct positions at the next turn start (perft 1, W7), within the same
+    /// budget as [`Wells::enumerate_turns`], without making them.
+    fn count_turns(
+        &self,
+        budget: usize,
+        held: &Cell<usize>,
+        stop: &AtomicBool,
+    ) -> Result<u64, PerftAbort> {
+        let mut meter = Meter::new(held, budget, stop);
+        let n = canon::count(self, &mut meter);
+        meter.end(self, n)
     }
 
     pub(super) fn perft_inner(
@@ -108,22 +82,24 @@ impl Wells {
                  turn of depth keeps its own enumeration on the worker's stack)"
             )));
         }
+        if depth == 1 {
+            return self.count_turns(budget, held, stop);
+        }
         let mut n = 0;
         let mut below = Ok(());
-        self.enumerate_turns(budget, held, stop, &mut |child, _| {
-            if depth == 1 {
-                n += 1;
-                return true;
+        self.enumerate_turns(budget, held, stop, &mut |child, _| match child.perft_inner(
+            depth - 1,
+            budget,
+            held,
+            stop,
+        ) {
+            Ok(c) => {
+                n += c;
+                Some(0)
             }
-            match child.perft_inner(depth - 1, budget, held, stop) {
-                Ok(c) => {
-                    n += c;
-                    true
-                }
-                Err(e) => {
-                    below = Err(e);
-                    false
-                }
+            Err(e) => {
+                below = Err(e);
+                None
             }
         })?;
         below.map(|()| n)
@@ -140,7 +116,8 @@ impl Wells {
         self.perft_inner(depth, budget, &Cell::new(0), stop)
     }
 
-    /// The legal whole turns, at most `cap` (see [`Game::legal_turns`]), within `budget`.
+    /// The legal whole turns, at most `cap` (see [`Game::legal_turns`]), within `budget`: the
+    /// turns listed are kept, so they count against it too.
     pub(super) fn turns_within(
         &self,
         out: &mut Vec<Turn>,
@@ -158,19 +135,20 @@ impl Wells {
         self.enumerate_turns(budget, &Cell::new(0), stop, &mut |_, path| {
             if out.len() - start < cap {
                 out.push(Turn(path.to_vec()));
-                true
+                Some(std::mem::size_of::<Turn>() + std::mem::size_of_val(path) + 16)
             } else {
-                false
+                None
             }
         })
     }
 }
 
-/// The memory, in bytes, that one turn's enumeration (perft, the `legal` list) may keep for
-/// the distinct states it has met before it gives up with [`PerftAbort::TooLarge`]. A turn
-/// with a dozen groups free to move can reach hundreds of millions of states (each group's
-/// moves multiply), which no machine holds; the largest turns counted in `tests/wells.perft`
-/// keep a few MiB.
+/// The memory, in bytes, that one turn's enumeration (perft, the `legal` list) may keep before
+/// it gives up with [`PerftAbort::TooLarge`]: the distinct sets of the mover's pieces met when
+/// the kills begin (W7), the cache of the groups' movements, and the turns listed. A turn with
+/// a dozen groups free to move has hundreds of millions of distinct results (each group's
+/// moves multiply), which no machine lists; the largest turns counted in `tests/wells.perft`
+/// keep well under a MiB.
 pub const ENUMERATION_BUDGET: usize = 1 << 30;
 
 /// The deepest Guerrilla perft: each turn of depth nests one turn's enumeration (a recursion a
@@ -179,39 +157,73 @@ pub const ENUMERATION_BUDGET: usize = 1 << 30;
 /// options a turn make 2^24 leaves), so a deeper perft is one error line, at once.
 pub const MAX_PERFT_DEPTH: u32 = 24;
 
-/// The state of one turn's enumeration.
-struct Walk<'a> {
-    turn: u32,
-    seen: HashSet<Key>,
-    done: HashSet<Key>,
-    path: Vec<Step>,
-    /// Bytes kept by this walk.
+/// What one turn's enumeration has kept, against the budget, and whether it must stop.
+struct Meter<'a> {
+    /// Bytes kept by this enumeration.
     used: usize,
-    /// Bytes kept by this walk and every enclosing one (see `enumerate_turns`).
+    /// Bytes kept by this enumeration and every enclosing one (see `enumerate_turns`).
     held: &'a Cell<usize>,
     budget: usize,
     stop: &'a AtomicBool,
+    ticks: u32,
     abort: Option<Abort>,
 }
 
-/// Why a [`Walk`] ended early.
+/// Why an enumeration ended early.
 enum Abort {
     OverBudget,
     Stopped,
 }
 
-impl Walk<'_> {
-    /// Counts a newly kept state of `bytes`; `false` (and the reason kept) when the budget is
-    /// spent or `stop` is set, which is looked at on the first state and every 1024 after.
-    pub(super) fn spend(&mut self, bytes: usize) -> bool {
+impl<'a> Meter<'a> {
+    fn new(held: &'a Cell<usize>, budget: usize, stop: &'a AtomicBool) -> Self {
+        Meter {
+            used: 0,
+            held,
+            budget,
+            stop,
+            ticks: 0,
+            abort: None,
+        }
+    }
+
+    /// The enumeration from `root` is over, with `result` unless it was stopped: gives back
+    /// what it kept, and says why it stopped if it did.
+    fn end<T>(self, root: &Wells, result: Option<T>) -> Result<T, PerftAbort> {
+        self.held.set(self.held.get() - self.used);
+        match (self.abort, result) {
+            (Some(Abort::OverBudget), _) => Err(PerftAbort::TooLarge(format!(
+                "one turn from '{}' reaches more distinct states than fit in {} (W7)",
+                position::to_string(root),
+                budget_text(self.budget)
+            ))),
+            (Some(Abort::Stopped), _) | (None, None) => Err(PerftAbort::Stopped),
+            (None, Some(r)) => Ok(r),
+        }
+    }
+
+    /// Counts `bytes` newly kept; `false` (and the reason kept) past the budget.
+    fn spend(&mut self, bytes: usize) -> bool {
         self.used += bytes;
         self.held.set(self.held.get() + bytes);
         if self.held.get() > self.budget {
             self.abort = Some(Abort::OverBudget);
             return false;
         }
-        let kept = self.seen.len() + self.done.len();
-        if kept % 1024 == 1 && self.stop.load(Ordering::Relaxed) {
+        true
+    }
+
+    /// Gives back `bytes` kept earlier (a cache emptied).
+    fn refund(&mut self, bytes: usize) {
+        self.used -= bytes;
+        self.held.set(self.held.get() - bytes);
+    }
+
+    /// One unit of work; `false` (and the reason kept) when `stop` is set, which is looked at
+    /// on the first unit and every 1024 after.
+    fn tick(&mut self) -> bool {
+        self.ticks = self.ticks.wrapping_add(1);
+        if self.ticks % 1024 == 1 && self.stop.load(Ordering::Relaxed) {
             self.abort = Some(Abort::Stopped);
             return false;
         }
@@ -224,75 +236,5 @@ fn budget_text(bytes: usize) -> String {
         format!("{} MiB", bytes >> 20)
     } else {
         format!("{bytes} bytes")
-    }
-}
-
-/// A compact, exact hash-set key for the turn enumeration, hashed by a precomputed digest.
-struct Key(u64, Box<[u64]>);
-
-impl PartialEq for Key {
-    fn eq(&self, o: &Self) -> bool {
-        self.0 == o.0 && self.1 == o.1
-    }
-}
-impl Eq for Key {}
-
-impl Key {
-    /// What keeping this key costs, roughly: its words, the allocation's header and a hash
-    /// table slot with the table's spare room.
-    pub(super) fn bytes(&self) -> usize {
-        8 * self.1.len() + 64
-    }
-}
-impl Hash for Key {
-    fn hash<H: Hasher>(&self, h: &mut H) {
-        h.write_u64(self.0);
-    }
-}
-
-impl Wells {
-    fn make_key(&self, masks: &[&Bits], extra: u64) -> Key {
-        let w = self.geo.len.div_ceil(64);
-        let mut v = Vec::with_capacity(masks.len() * w + 1);
-        let mut h = mix(extra);
-        for m in masks {
-            for &x in &m.0[..w] {
-                v.push(x);
-                h = mix(h ^ x);
-            }
-        }
-        v.push(extra);
-        Key(h, v.into_boxed_slice())
-    }
-
-    /// A position at the next turn start, within one turn's enumeration (side to move and turn
-    /// number are the same for all): the board and the pass count (W7).
-    fn leaf_key(&self) -> Key {
-        let st = &self.st;
-        self.make_key(&[&st.occ[0], &st.occ[1], &st.tokens], st.passes as u64)
-    }
-
-    /// A mid-turn state within one turn's enumeration: only the mover's pieces and the
-    /// turn-building state change (the opponent's pieces and the tokens change when it ends).
-    /// The pairing of the kills chosen is left out: the futures depend on who killed and who
-    /// died, and which victims are massacred, not on who killed whom.
-    fn inner_key(&self) -> Key {
-        let st = &self.st;
-        let flags = st.phase as u64
-            | (st.passed as u64) << 8
-            | (st.is_pass as u64) << 9
-            | (st.jumps_left as u64) << 16;
-        self.make_key(
-            &[
-                &st.occ[st.side as usize],
-                &st.pending,
-                &st.moved,
-                &st.moving,
-                &st.used,
-                &st.killed,
-                &st.massacred,
-            ],
-            flags,
-        )
     }
 }
