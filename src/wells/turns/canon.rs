@@ -370,20 +370,14 @@ impl<L: FnMut(&Wells, &[Step]) -> Option<usize>> Canon<'_, '_, L> {
                     Some(false) => {}
                     None => return false,
                 }
-                let mut c = w.clone();
-                for &s in steps.iter() {
-                    c.apply_logged(s, None);
-                }
-                let len = self.path.len();
-                self.path.extend_from_slice(steps);
-                let go = if c.st.turn == self.turn && c.st.phase == Phase::Move {
+                let go = self.descend(w, steps, || {
                     let mut landings = Bits::EMPTY;
                     for &s in steps.iter() {
                         if let Step::Jump(_, to) = s {
                             landings.set(to as usize);
                         }
                     }
-                    let next = Before {
+                    Before {
                         grown: at.grown.clone(),
                         landed: at.landed.or(&landings),
                         last: Some(Prev {
@@ -391,18 +385,38 @@ impl<L: FnMut(&Wells, &[Step]) -> Option<usize>> Canon<'_, '_, L> {
                             from: w,
                             landings,
                         }),
-                    };
-                    self.movement(&c, &next)
-                } else {
-                    self.visit(&c)
-                };
-                self.path.truncate(len);
+                    }
+                });
                 if !go {
                     return false;
                 }
             }
         }
         true
+    }
+
+    /// Plays `steps` on a copy of `w`, with them on the path, and goes on: to the next move of
+    /// the movement phase (`before` says what was played before it) while the mover's turn is
+    /// still moving, else to the rest of the turn ([`Self::visit`]). `false` when the walk stops.
+    fn descend<'w>(
+        &mut self,
+        w: &'w Wells,
+        steps: &[Step],
+        before: impl FnOnce() -> Before<'w>,
+    ) -> bool {
+        let mut c = w.clone();
+        for &s in steps {
+            c.apply_logged(s, None);
+        }
+        let len = self.path.len();
+        self.path.extend_from_slice(steps);
+        let go = if c.st.turn == self.turn && c.st.phase == Phase::Move {
+            self.movement(&c, &before())
+        } else {
+            self.visit(&c)
+        };
+        self.path.truncate(len);
+        go
     }
 
     /// True when `group` (label `g`) moving to `f` could have grown at a lower point instead
@@ -493,23 +507,11 @@ impl<L: FnMut(&Wells, &[Step]) -> Option<usize>> Canon<'_, '_, L> {
     /// A root in the middle of a group's movement: that group's distinct ends, then on.
     fn group_under_way(&mut self, w: &Wells) -> bool {
         for (_, steps) in ends_of_moving_group(self.turn, self.me, w) {
-            let mut c = w.clone();
-            for &s in steps.iter() {
-                c.apply_logged(s, None);
-            }
-            let len = self.path.len();
-            self.path.extend_from_slice(&steps);
-            let go = if c.st.turn == self.turn && c.st.phase == Phase::Move {
-                let at = Before {
-                    grown: None,
-                    landed: Bits::EMPTY,
-                    last: None,
-                };
-                self.movement(&c, &at)
-            } else {
-                self.visit(&c)
-            };
-            self.path.truncate(len);
+            let go = self.descend(w, &steps, || Before {
+                grown: None,
+                landed: Bits::EMPTY,
+                last: None,
+            });
             if !go {
                 return false;
             }
