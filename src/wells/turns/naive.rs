@@ -7,10 +7,11 @@
 use std::cell::Cell;
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use super::super::bits::{mix, Bits};
-use super::super::{position, Step, Wells};
+use super::super::{Step, Wells};
+use super::Meter;
 use crate::game::PerftAbort;
 
 impl Wells {
@@ -35,23 +36,10 @@ impl Wells {
             seen: HashSet::new(),
             done: HashSet::new(),
             path: Vec::new(),
-            used: 0,
-            held,
-            budget,
-            stop,
-            abort: None,
+            meter: Meter::new(held, budget, stop),
         };
         let complete = self.clone().naive_dfs(&mut walk, leaf);
-        held.set(held.get() - walk.used);
-        match walk.abort {
-            Some(Abort::OverBudget) => Err(PerftAbort::TooLarge(format!(
-                "one turn from '{}' reaches more distinct states than fit in {} (W7)",
-                position::to_string(self),
-                super::budget_text(budget)
-            ))),
-            Some(Abort::Stopped) => Err(PerftAbort::Stopped),
-            None => Ok(complete),
-        }
+        walk.meter.end(self, Some(complete))
     }
 
     /// perft (W7) by [`Wells::enumerate_turns_naive`] at every ply, within `budget` per turn.
@@ -124,37 +112,15 @@ struct Walk<'a> {
     seen: HashSet<Key>,
     done: HashSet<Key>,
     path: Vec<Step>,
-    /// Bytes kept by this walk.
-    used: usize,
-    /// Bytes kept by this walk and every enclosing one (see `enumerate_turns`).
-    held: &'a Cell<usize>,
-    budget: usize,
-    stop: &'a AtomicBool,
-    abort: Option<Abort>,
-}
-
-/// Why a [`Walk`] ended early.
-enum Abort {
-    OverBudget,
-    Stopped,
+    /// The bytes kept against the budget, and the stop flag (the enumerator's own meter).
+    meter: Meter<'a>,
 }
 
 impl Walk<'_> {
     /// Counts a newly kept state of `bytes`; `false` (and the reason kept) when the budget is
     /// spent or `stop` is set, which is looked at on the first state and every 1024 after.
     fn spend(&mut self, bytes: usize) -> bool {
-        self.used += bytes;
-        self.held.set(self.held.get() + bytes);
-        if self.held.get() > self.budget {
-            self.abort = Some(Abort::OverBudget);
-            return false;
-        }
-        let kept = self.seen.len() + self.done.len();
-        if kept % 1024 == 1 && self.stop.load(Ordering::Relaxed) {
-            self.abort = Some(Abort::Stopped);
-            return false;
-        }
-        true
+        self.meter.spend(bytes) && self.meter.tick()
     }
 }
 
