@@ -87,15 +87,19 @@ pub(crate) fn chain_ends(sq: u32, graph: u64) -> u64 {
     }
 }
 
-/// The squares one capture away from a square of `from` in `graph`: a square's NE corner is
-/// its own index and the square beyond it is 9 higher; NW `s − 1`, beyond at `+ 8` from the
-/// corner; SE `s − 8`, `+ 1`; SW `s − 9`, `+ 0`.
+/// The squares whose NE, NW, SE and SW corners hold an edge of `graph`: a square's NE corner
+/// is its own index, NW `s − 1`, SE `s − 8`, SW `s − 9` (`board.rs`), so each is `graph`
+/// shifted once (taken once per flood fill, not once per step of it).
 #[inline(always)]
-fn neighbours(from: u64, graph: u64) -> u64 {
-    ((from & graph) << 9)
-        | (((from >> 1) & graph) << 8)
-        | (((from >> 8) & graph) << 1)
-        | ((from >> 9) & graph)
+fn by_corner(graph: u64) -> [u64; 4] {
+    [graph, graph << 1, graph << 8, graph << 9]
+}
+
+/// The squares one capture away from a square of `from`, `c` being [`by_corner`] of the
+/// graph: over the NE corner to `s + 9`, NW to `s + 7`, SE to `s − 7`, SW to `s − 9`.
+#[inline(always)]
+fn neighbours(from: u64, c: &[u64; 4]) -> u64 {
+    ((from & c[0]) << 9) | ((from & c[1]) << 7) | ((from & c[2]) >> 7) | ((from & c[3]) >> 9)
 }
 
 /// [`chain_ends`] when the part of `graph` that the checker on `sq` can reach is a tree, else
@@ -105,9 +109,10 @@ fn neighbours(from: u64, graph: u64) -> u64 {
 #[inline]
 fn tree_ends(sq: u32, graph: u64) -> Option<u64> {
     let start = 1u64 << sq;
+    let c = by_corner(graph);
     let mut reach = start;
     loop {
-        let more = reach | neighbours(reach, graph);
+        let more = reach | neighbours(reach, &c);
         if more == reach {
             break;
         }
@@ -117,8 +122,8 @@ fn tree_ends(sq: u32, graph: u64) -> Option<u64> {
     if edges.count_ones() + 1 != reach.count_ones() {
         return None;
     }
-    // A square's edges, one board per corner: NE, NW, SE, SW (see `neighbours`).
-    let (a, b, c, d) = (edges, edges << 1, edges << 8, edges << 9);
+    // A square's edges, one board per corner (see `by_corner`).
+    let [a, b, c, d] = by_corner(edges);
     let (ab, cd) = (a ^ b, c ^ d);
     let two_or_more = (a & b) | (c & d) | (ab & cd);
     let one = (ab ^ cd) & !two_or_more;
