@@ -299,23 +299,36 @@ impl Checkers {
 }
 
 /// The index of the `k`-th set bit of `b` (0-based); `b` has more than `k` bits set.
+#[inline]
 pub(crate) fn nth_bit(b: u64, mut k: u32) -> u8 {
-    // Whole bytes first, by popcount; then at most seven bits cleared one by one.
+    // The half, then the quarter, then the byte that holds it, by population counts (no
+    // loop to mispredict); then the bit within the byte from a table.
     let mut shift = 0;
-    loop {
-        let here = ((b >> shift) & 0xFF).count_ones();
-        if k < here {
-            break;
+    for width in [32, 16, 8] {
+        let low = ((b >> shift) & ((1u64 << width) - 1)).count_ones();
+        if k >= low {
+            k -= low;
+            shift += width;
         }
-        k -= here;
-        shift += 8;
     }
-    let mut x = b >> shift;
-    for _ in 0..k {
-        x &= x - 1;
-    }
-    (x.trailing_zeros() + shift) as u8
+    shift as u8 + SELECT_IN_BYTE[(((b >> shift) & 0xff) as usize) * 8 + (k as usize & 7)]
 }
+
+/// `SELECT_IN_BYTE[8 x + k]`: the index of the `k`-th set bit of the byte `x` (0 past its bits).
+static SELECT_IN_BYTE: [u8; 256 * 8] = {
+    let mut t = [0u8; 256 * 8];
+    let mut x = 0;
+    while x < 256 {
+        let (mut k, mut y) = (0, x);
+        while y != 0 {
+            t[x * 8 + k] = (y as u32).trailing_zeros() as u8;
+            y &= y - 1;
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+};
 
 /// The turn starts (COIN's and the Guerrilla's) of `games` random games, each whole turn drawn
 /// uniformly by `random_move` from one seeded generator: test positions for the move
