@@ -102,10 +102,15 @@ fn neighbours(from: u64, c: &[u64; 4]) -> u64 {
     ((from & c[0]) << 9) | ((from & c[1]) << 7) | ((from & c[2]) >> 7) | ((from & c[3]) >> 9)
 }
 
-/// [`chain_ends`] when the part of `graph` that the checker on `sq` can reach is a tree, else
-/// `None`. In a tree a trail never comes back to a square, so a chain from `sq` ends exactly
-/// at a square other than `sq` with a single edge (a leaf), and each leaf ends one chain. The
-/// component is found by a flood fill; it is a tree when it has one edge fewer than squares.
+/// [`chain_ends`] at a branch when the part of `graph` that the checker on `sq` can reach
+/// (its component, found by a flood fill) has at most one cycle, else `None`.
+///
+/// * A tree (one edge fewer than squares): a trail never comes back to a square, so a chain
+///   ends exactly at a square other than `sq` with a single edge (a leaf), one chain a leaf.
+/// * One cycle (as many edges as squares): [`one_cycle_ends`].
+///
+/// Most branches are in a tree; of the others, four in five are in a single cycle (random
+/// turn games).
 #[inline]
 fn tree_ends(sq: u32, graph: u64) -> Option<u64> {
     let start = 1u64 << sq;
@@ -119,15 +124,83 @@ fn tree_ends(sq: u32, graph: u64) -> Option<u64> {
         reach = more;
     }
     let edges = graph & (reach | (reach >> 1) | (reach >> 8) | (reach >> 9));
-    if edges.count_ones() + 1 != reach.count_ones() {
-        return None;
+    let (e, v) = (edges.count_ones(), reach.count_ones());
+    if e + 1 == v {
+        Some(u64::from((leaves(edges) & reach & !start).count_ones()).max(1))
+    } else if e == v {
+        Some(one_cycle_ends(sq, edges, reach))
+    } else {
+        None
     }
+}
+
+/// The squares with exactly one edge of `edges` at a corner.
+#[inline(always)]
+fn leaves(edges: u64) -> u64 {
     // A square's edges, one board per corner (see `by_corner`).
     let [a, b, c, d] = by_corner(edges);
     let (ab, cd) = (a ^ b, c ^ d);
     let two_or_more = (a & b) | (c & d) | (ab & cd);
-    let one = (ab ^ cd) & !two_or_more;
-    Some(u64::from((one & reach & !start).count_ones()).max(1))
+    (ab ^ cd) & !two_or_more
+}
+
+/// [`chain_ends`] from `sq` in a component (`edges`, `reach`) with one cycle.
+///
+/// The trees that hang from the cycle (or from the path from `sq` to it) are taken off first,
+/// leaf by leaf: a chain that enters one never comes back (the edge it came by is used), so
+/// it ends at one of that tree's leaves, and the tree is an option worth its number of leaves
+/// at the square it hangs from (`hung`). What is left, the *core*, is the cycle and the path
+/// from `sq` to it, meeting at square `a` (`sq` itself when it is on the cycle). Along the
+/// path a chain goes on towards the cycle or into a tree hanging there; at `a` it goes round
+/// the cycle either way or into a tree; round the cycle it goes on or into a tree at each
+/// square; back at `a` with both cycle edges used, only the trees of `a` are left (or the
+/// chain ends there). So the count is the trees of every core square, once more those of the
+/// cycle's squares but `a` (each is passed going either way round), and twice the ends at `a`
+/// after a round.
+#[inline(never)]
+fn one_cycle_ends(sq: u32, edges: u64, reach: u64) -> u64 {
+    // `hung[s]`: the ends of the trees hanging from square `s` (at most their leaves, 32).
+    let mut hung = [0u8; 64];
+    let (mut edges, mut core) = (edges, reach);
+    let keep = 1u64 << sq;
+    loop {
+        let mut off = leaves(edges) & core & !keep;
+        if off == 0 {
+            break;
+        }
+        while off != 0 {
+            let v = off.trailing_zeros();
+            off &= off - 1;
+            let p = (edges & CORNERS[v as usize]).trailing_zeros();
+            let u = across(v, p) as usize;
+            hung[u] = hung[u].saturating_add(hung[v as usize].max(1));
+            edges &= !(1u64 << p);
+            core &= !(1u64 << v);
+        }
+    }
+    // The cycle: the core without the path, taken off from `sq` one square at a time.
+    let (mut cycle, mut a) = (core, sq);
+    loop {
+        let off = leaves(edges) & cycle;
+        if off == 0 {
+            break;
+        }
+        let v = off.trailing_zeros();
+        let p = (edges & CORNERS[v as usize]).trailing_zeros();
+        a = across(v, p);
+        edges &= !(1u64 << p);
+        cycle &= !(1u64 << v);
+    }
+    let sum = |mut set: u64| {
+        let mut n = 0u64;
+        while set != 0 {
+            n += u64::from(hung[set.trailing_zeros() as usize]);
+            set &= set - 1;
+        }
+        n
+    };
+    let at_a = u64::from(hung[a as usize]);
+    sum(core) + sum(cycle & !(1u64 << a)) + 2 * at_a.max(1)
 }
 
 /// [`chain_ends`], the call saved when the chain ends at once.
