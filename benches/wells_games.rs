@@ -8,7 +8,8 @@
 //!     valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out \
 //!         target/release/deps/wells_games-<hash> 300
 //!
-//! or `benches/wells_callgrind.sh [COMMIT]` (builds this file at COMMIT, default this tree).
+//! or `benches/callgrind.sh wells_games [COMMIT]` (builds this file at COMMIT, default this
+//! tree).
 //! It uses the `Game` trait only, so the same file builds at older commits (68e4494 on).
 
 use std::hash::{Hash, Hasher};
