@@ -123,16 +123,7 @@ fn neighbours(from: u64, c: &[u64; 4]) -> u64 {
 #[inline]
 fn few_cycle_ends(sq: u32, graph: u64) -> Option<u64> {
     let start = 1u64 << sq;
-    let c = by_corner(graph);
-    let mut reach = start;
-    loop {
-        let more = reach | neighbours(reach, &c);
-        if more == reach {
-            break;
-        }
-        reach = more;
-    }
-    let edges = graph & (reach | (reach >> 1) | (reach >> 8) | (reach >> 9));
+    let (reach, edges) = component(sq, graph);
     let (e, v) = (edges.count_ones(), reach.count_ones());
     if e + 1 == v {
         Some(u64::from((leaves(edges) & reach & !start).count_ones()).max(1))
@@ -145,6 +136,24 @@ fn few_cycle_ends(sq: u32, graph: u64) -> Option<u64> {
     } else {
         None
     }
+}
+
+/// The part of `graph` a checker on `sq` can reach, by a flood fill: its squares and its edges.
+#[inline(always)]
+fn component(sq: u32, graph: u64) -> (u64, u64) {
+    let c = by_corner(graph);
+    let mut reach = 1u64 << sq;
+    loop {
+        let more = reach | neighbours(reach, &c);
+        if more == reach {
+            break;
+        }
+        reach = more;
+    }
+    (
+        reach,
+        graph & (reach | (reach >> 1) | (reach >> 8) | (reach >> 9)),
+    )
 }
 
 /// The squares with exactly one edge of `edges` at a corner.
@@ -504,16 +513,7 @@ mod tests {
     /// The independent cycles (edges − squares + 1) of the part of `graph` reachable from
     /// `sq`.
     fn cycles(sq: u32, graph: u64) -> u32 {
-        let c = by_corner(graph);
-        let mut reach = 1u64 << sq;
-        loop {
-            let more = reach | neighbours(reach, &c);
-            if more == reach {
-                break;
-            }
-            reach = more;
-        }
-        let edges = graph & (reach | (reach >> 1) | (reach >> 8) | (reach >> 9));
+        let (reach, edges) = component(sq, graph);
         edges.count_ones() + 1 - reach.count_ones()
     }
 
