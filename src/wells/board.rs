@@ -182,16 +182,11 @@ impl Cands {
         hint: 0,
     };
 
-    /// Empty again (the entries used are zeroed: equal states keep equal lists).
+    /// Empty again (every entry zeroed: equal states keep equal lists). The whole lists are
+    /// stored at once, cheaper than three calls to fill the entries used.
     #[inline]
     pub(super) fn clear(&mut self) {
-        let n = self.len as usize;
-        self.from[..n].fill(0);
-        self.mask[..n].fill(0);
-        self.label[..n].fill(0);
-        self.len = 0;
-        self.total = 0;
-        self.hint = 0;
+        *self = Cands::EMPTY;
     }
 
     /// Eight masks as one word (entry `8k + j` in byte `j`).
@@ -301,7 +296,7 @@ impl Wells {
 
     #[inline]
     pub(super) fn own_supply(&self) -> u32 {
-        PIECES.saturating_sub(self.st.occ[self.st.side as usize].count())
+        PIECES.saturating_sub(self.st.occ[self.st.side as usize].count_on(self.geo.len))
     }
 
     #[inline]
@@ -310,7 +305,11 @@ impl Wells {
         self.st.occ[color as usize - 1].set(p);
         self.st.zboard ^= self.geo.zob[p][color as usize - 1];
         let c = color as usize - 1;
-        self.st.near[c] = self.st.near[c].or(&self.geo.nbm[p]);
+        if Bits::fits(self.geo.len, 3) {
+            self.st.near[c].or_words::<3>(&self.geo.nbm[p]);
+        } else {
+            self.st.near[c].or_words::<WORDS>(&self.geo.nbm[p]);
+        }
         self.toggle_adj(p, color);
     }
 

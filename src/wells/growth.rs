@@ -48,7 +48,8 @@ impl Wells {
         let me = st.side as usize;
         let nbm = &self.geo.nbm;
         let (mut seen, mut twice, mut pend) = (Words::<N>::EMPTY, Words::EMPTY, Words::EMPTY);
-        let mut pending = Bits::EMPTY;
+        // The pending pieces: all the mover's but those of the groups of five (few).
+        let mut pending = st.occ[me];
         let mut labels = st.lab.in_use(me);
         while labels != 0 {
             let g = 64 * me + labels.trailing_zeros() as usize;
@@ -63,8 +64,9 @@ impl Wells {
             seen = seen.or(next);
             if size < MAX_GROUP as usize {
                 pend = pend.or(next);
+            } else {
                 for &x in members {
-                    pending.set(x as usize);
+                    pending.clear(x as usize);
                 }
             }
         }
