@@ -75,7 +75,7 @@ impl Wells {
             st.phase = Phase::Over;
             return;
         }
-        let me = st.side as usize;
+        let me = st.side as usize & 1;
         let own = st.occ[me];
         st.start_own = own;
         // W4: the groups that had fewer than five pieces when the turn began must grow.
