@@ -184,10 +184,14 @@ impl Cands {
     };
 
     /// Empty again (every entry zeroed: equal states keep equal lists). The whole lists are
-    /// stored at once, cheaper than three calls to fill the entries used.
+    /// stored at once, cheaper than three calls to fill the entries used; a list with no
+    /// entry is empty already (entries past `len` are always zero, and so are `total` and
+    /// `hint` then), which is the case at most calls (the turn start, the movement's start).
     #[inline]
     pub(super) fn clear(&mut self) {
-        *self = Cands::EMPTY;
+        if self.len != 0 {
+            *self = Cands::EMPTY;
+        }
     }
 
     /// Eight masks as one word (entry `8k + j` in byte `j`).
