@@ -110,6 +110,25 @@ impl Bits {
             bits: 0,
         }
     }
+    /// [`Bits::count`] of a set of a board of `len` points: on three words when they hold it
+    /// (side 8, [`Bits::fits`]).
+    #[inline(always)]
+    pub fn count_on(&self, len: usize) -> u32 {
+        if Bits::fits(len, 3) {
+            self.0[..3].iter().map(|w| w.count_ones()).sum()
+        } else {
+            self.count()
+        }
+    }
+    /// [`Bits::nth`] of a set of a board of `len` points, on three words when they hold it.
+    #[inline(always)]
+    pub fn nth_on(&self, len: usize, k: usize) -> Option<usize> {
+        if Bits::fits(len, 3) {
+            Words::<3>::of(self).bits_nth(k)
+        } else {
+            self.nth(k)
+        }
+    }
     /// True when `len` points fit in `n` words: the board's sets can be worked on as
     /// [`Words`]`<n>`.
     #[inline(always)]
@@ -166,6 +185,22 @@ impl<const N: usize> Words<N> {
             r.0[i] &= !o.0[i];
         }
         r
+    }
+    /// The `k`-th point in increasing order (from 0), if there are more than `k`.
+    #[inline(always)]
+    pub fn bits_nth(&self, mut k: usize) -> Option<usize> {
+        for (i, &w) in self.0.iter().enumerate() {
+            let n = w.count_ones() as usize;
+            if k < n {
+                let mut w = w;
+                for _ in 0..k {
+                    w &= w - 1;
+                }
+                return Some(i * 64 + w.trailing_zeros() as usize);
+            }
+            k -= n;
+        }
+        None
     }
     /// As a [`Bits`] (the words past `N` empty).
     #[inline(always)]

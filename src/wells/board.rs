@@ -44,7 +44,8 @@ pub struct St {
     /// enemy piece.
     pub(super) near: [Bits; 2],
     pub(crate) tokens: Bits,
-    /// 0 = White, 1 = Black.
+    /// 0 = White, 1 = Black. The hot paths index the per-side arrays with `side & 1` (and a
+    /// colour's `c - 1` with `& 1`): the same index, known to be in range, so no bound check.
     pub(crate) side: u8,
     /// The number of the turn being played, from 1 (W3, W6).
     pub(crate) turn: u32,
@@ -182,16 +183,15 @@ impl Cands {
         hint: 0,
     };
 
-    /// Empty again (the entries used are zeroed: equal states keep equal lists).
+    /// Empty again (every entry zeroed: equal states keep equal lists). The whole lists are
+    /// stored at once, cheaper than three calls to fill the entries used; a list with no
+    /// entry is empty already (entries past `len` are always zero, and so are `total` and
+    /// `hint` then), which is the case at most calls (the turn start, the movement's start).
     #[inline]
     pub(super) fn clear(&mut self) {
-        let n = self.len as usize;
-        self.from[..n].fill(0);
-        self.mask[..n].fill(0);
-        self.label[..n].fill(0);
-        self.len = 0;
-        self.total = 0;
-        self.hint = 0;
+        if self.len != 0 {
+            *self = Cands::EMPTY;
+        }
     }
 
     /// Eight masks as one word (entry `8k + j` in byte `j`).
@@ -301,16 +301,20 @@ impl Wells {
 
     #[inline]
     pub(super) fn own_supply(&self) -> u32 {
-        PIECES.saturating_sub(self.st.occ[self.st.side as usize].count())
+        PIECES.saturating_sub(self.st.occ[self.st.side as usize].count_on(self.geo.len))
     }
 
     #[inline]
     pub(super) fn place(&mut self, p: usize, color: u8) {
         self.st.cells[p] = color;
-        self.st.occ[color as usize - 1].set(p);
-        self.st.zboard ^= self.geo.zob[p][color as usize - 1];
-        let c = color as usize - 1;
-        self.st.near[c] = self.st.near[c].or(&self.geo.nbm[p]);
+        self.st.occ[(color as usize - 1) & 1].set(p);
+        self.st.zboard ^= self.geo.zob[p][(color as usize - 1) & 1];
+        let c = (color as usize - 1) & 1;
+        if Bits::fits(self.geo.len, 3) {
+            self.st.near[c].or_words::<3>(&self.geo.nbm[p]);
+        } else {
+            self.st.near[c].or_words::<WORDS>(&self.geo.nbm[p]);
+        }
         self.toggle_adj(p, color);
     }
 
@@ -319,7 +323,7 @@ impl Wells {
     /// board (each piece on the edge flips its bits once), so equal boards keep equal states.
     #[inline]
     pub(super) fn toggle_adj(&mut self, p: usize, color: u8) {
-        let adj = &mut self.st.adj[color as usize - 1];
+        let adj = &mut self.st.adj[(color as usize - 1) & 1];
         let nb = &self.geo.nbs[p];
         for d in 0..6 {
             adj[nb[d] as usize] ^= 1 << ((d + 3) % 6);
@@ -339,12 +343,12 @@ impl Wells {
         debug_assert!(color == WHITE || color == BLACK);
         self.st.cells[p] = EMPTY;
         self.st.lab.remove(p);
-        self.st.occ[color as usize - 1].clear(p);
-        self.st.zboard ^= self.geo.zob[p][color as usize - 1];
+        self.st.occ[(color as usize - 1) & 1].clear(p);
+        self.st.zboard ^= self.geo.zob[p][(color as usize - 1) & 1];
         self.toggle_adj(p, color);
         // The neighbours left with no piece of this colour next to them leave `near`
         // (the sink's bit is never set, so clearing it is harmless).
-        let c = color as usize - 1;
+        let c = (color as usize - 1) & 1;
         for &y in &self.geo.nbs[p] {
             let y = y as usize;
             let gone = u64::from(self.st.adj[c][y] == 0);
@@ -356,7 +360,7 @@ impl Wells {
     /// [`Wells::place_in`] its group, in one pass.
     #[inline]
     pub(super) fn move_piece(&mut self, from: usize, to: usize) {
-        let me = self.st.side as usize;
+        let me = self.st.side as usize & 1;
         let geo = self.geo;
         let st = &mut self.st;
         st.cells[from] = EMPTY;

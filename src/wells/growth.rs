@@ -45,10 +45,11 @@ impl Wells {
 
     fn scan_grow_words<const N: usize>(&self) -> (Bits, Bits) {
         let st = &self.st;
-        let me = st.side as usize;
+        let me = st.side as usize & 1;
         let nbm = &self.geo.nbm;
         let (mut seen, mut twice, mut pend) = (Words::<N>::EMPTY, Words::EMPTY, Words::EMPTY);
-        let mut pending = Bits::EMPTY;
+        // The pending pieces: all the mover's but those of the groups of five (few).
+        let mut pending = st.occ[me];
         let mut labels = st.lab.in_use(me);
         while labels != 0 {
             let g = 64 * me + labels.trailing_zeros() as usize;
@@ -63,15 +64,16 @@ impl Wells {
             seen = seen.or(next);
             if size < MAX_GROUP as usize {
                 pend = pend.or(next);
+            } else {
                 for &x in members {
-                    pending.set(x as usize);
+                    pending.clear(x as usize);
                 }
             }
         }
         let taken = Words::of(&st.occ[0])
             .or(Words::of(&st.occ[1]))
             .or(Words::of(&st.tokens))
-            .or(Words::of(&st.near[1 - me]));
+            .or(Words::of(&st.near[me ^ 1]));
         (pending, pend.andnot(twice).andnot(taken).bits())
     }
 
@@ -81,7 +83,7 @@ impl Wells {
         if let Some(l) = log {
             l.push(Step::Grow(p as u16));
         }
-        let m = self.st.adj[self.st.side as usize][p];
+        let m = self.st.adj[self.st.side as usize & 1][p];
         let mut g = 0;
         if m != 0 {
             let y = self.geo.nbs[p][m.trailing_zeros() as usize] as usize;

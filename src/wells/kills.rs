@@ -22,11 +22,11 @@ impl Wells {
 
     fn free_kills_words<const N: usize>(&self, f: &mut impl FnMut(usize, usize)) {
         let st = &self.st;
-        let me = st.side as usize;
-        let (own_adj, enemy_adj) = (&st.adj[me], &st.adj[1 - me]);
+        let me = st.side as usize & 1;
+        let (own_adj, enemy_adj) = (&st.adj[me], &st.adj[me ^ 1]);
         // Only a piece next to an enemy piece can kill.
         let killers = Words::<N>::of(&st.occ[me])
-            .and(Words::of(&st.near[1 - me]))
+            .and(Words::of(&st.near[me ^ 1]))
             .andnot(Words::of(&st.used));
         for (w, &word) in killers.0.iter().enumerate() {
             let mut bits = word;

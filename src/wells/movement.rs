@@ -7,13 +7,18 @@
 use super::bits::Bits;
 use super::{dirs, Phase, Wells, EMPTY, MAX_GROUP};
 
+/// `BACK[d]`: the bit of the direction opposite to `d` ([`geom::DIRS`](super::geom::DIRS):
+/// `d + 3` modulo 6), looked up rather than computed (the jump test is the draws' inner loop);
+/// eight entries so that `d & 7` needs no bound check.
+const BACK: [u8; 8] = [1 << 3, 1 << 4, 1 << 5, 1, 1 << 1, 1 << 2, 0, 0];
+
 impl Wells {
     /// The directions in which the mover's piece on `from` may try a jump: over a friendly
     /// neighbour, onto a point on the board. A piece touches no friendly piece of another group
     /// (W2, W4: not even while its group moves), so the piece jumped over is of its group.
     #[inline]
     pub(super) fn jump_dirs(&self, from: usize) -> u8 {
-        self.st.adj[self.st.side as usize][from] & self.geo.jumpable[from]
+        self.st.adj[self.st.side as usize & 1][from] & self.geo.jumpable[from]
     }
 
     /// The landing point of the jump from `from` in direction `d` (one of [`Self::jump_dirs`])
@@ -29,7 +34,7 @@ impl Wells {
         if st.cells[to] != EMPTY {
             return None;
         }
-        let others = st.adj[st.side as usize][to] & !(1 << ((d + 3) % 6));
+        let others = st.adj[st.side as usize & 1][to] & !BACK[d & 7];
         if others != 0 {
             let (g, nb) = (st.lab.gid[from], &geo.nbs[to]);
             if dirs(others).any(|e| st.lab.gid[nb[e] as usize] != g) {
@@ -64,7 +69,7 @@ impl Wells {
     pub(super) fn enter_move(&mut self) {
         let geo = self.geo;
         let st = &mut self.st;
-        let me = st.side as usize;
+        let me = st.side as usize & 1;
         let unmoved = st.occ[me].andnot(&st.moved);
         st.cands.clear();
         let (adj, gid, c) = (&st.adj[me], &st.lab.gid, &mut st.cands);
@@ -229,7 +234,7 @@ impl Wells {
         /// always one part; more than five is not a valid group, W2).
         const ONE_PART: [u32; 8] = [0, 0, 2, 4, 8, 12, u32::MAX, u32::MAX];
         let st = &self.st;
-        let (n, adj) = (st.mvn as usize, &st.adj[st.side as usize]);
+        let (n, adj) = (st.mvn as usize, &st.adj[st.side as usize & 1]);
         let mut ends = 0;
         for (i, &p) in st.mv[..MAX_GROUP as usize].iter().enumerate() {
             if i < n {

@@ -35,18 +35,20 @@ thread_local! {
 impl Wells {
     /// One of `pts` (as `step`) or `extra`, uniformly.
     pub(super) fn random_point<R: rand::Rng + ?Sized>(
+        &self,
         pts: &Bits,
         extra: Option<Step>,
         step: fn(u16) -> Step,
         rng: &mut R,
     ) -> Option<Step> {
-        let n = pts.count() as usize;
+        let len = self.geo.len;
+        let n = pts.count_on(len) as usize;
         let e = usize::from(extra.is_some());
         if n + e == 0 {
             return None;
         }
         let k = below(rng, n + e);
-        match pts.nth(k) {
+        match pts.nth_on(len, k) {
             Some(p) => Some(step(p as u16)),
             None => extra,
         }
@@ -146,9 +148,9 @@ impl Wells {
         let pass = st.fresh.then_some(Step::Pass);
         match st.phase {
             Phase::Over => None,
-            Phase::Growth => Self::random_point(&self.grow_points(), pass, Step::Grow, rng),
+            Phase::Growth => self.random_point(&self.grow_points(), pass, Step::Grow, rng),
             Phase::NewGroup => {
-                Self::random_point(&self.new_group_points(), pass, Step::NewGroup, rng)
+                self.random_point(&self.new_group_points(), pass, Step::NewGroup, rng)
             }
             Phase::Move => {
                 let end = pass.unwrap_or(Step::EndMovement);
@@ -157,12 +159,21 @@ impl Wells {
             Phase::Moving if st.jumps_left > 0 => Some(self.random_moving_jump::<TRIES, _>(rng)),
             // The same draws as from the listed steps, without the list.
             Phase::Kill if !st.fresh => {
-                let mut n = 0;
-                self.for_each_free_kill(&mut |_, _| n += 1);
+                // The kills listed once (a few dozen at most in play; past 64, a second walk).
+                let (mut few, mut n) = ([(0, 0); 64], 0);
+                self.for_each_free_kill(&mut |a, b| {
+                    if let Some(e) = few.get_mut(n) {
+                        *e = (a as u16, b as u16);
+                    }
+                    n += 1;
+                });
                 if n == 0 {
                     return None;
                 }
                 let k = below(rng, n);
+                if let Some(&(a, b)) = few.get(k) {
+                    return Some(Step::Kill(a, b));
+                }
                 let (mut i, mut out) = (0, None);
                 self.for_each_free_kill(&mut |a, b| {
                     if i == k {

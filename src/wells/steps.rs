@@ -75,7 +75,7 @@ impl Wells {
             st.phase = Phase::Over;
             return;
         }
-        let me = st.side as usize;
+        let me = st.side as usize & 1;
         let own = st.occ[me];
         st.start_own = own;
         // W4: the groups that had fewer than five pieces when the turn began must grow.
@@ -88,15 +88,8 @@ impl Wells {
 
     /// At a turn start: moves `phase` past growth and new group when they have no option.
     pub(super) fn skip_empty_phases(&mut self) {
-        if self.st.phase == Phase::Growth {
-            let mut any = false;
-            self.for_each_grow(&mut |_| {
-                any = true;
-                false
-            });
-            if !any {
-                self.st.phase = Phase::NewGroup;
-            }
+        if self.st.phase == Phase::Growth && self.grow_points().is_empty() {
+            self.st.phase = Phase::NewGroup;
         }
         if self.st.phase == Phase::NewGroup && self.new_group_points().is_empty() {
             self.enter_move();
@@ -108,17 +101,10 @@ impl Wells {
         loop {
             match self.st.phase {
                 Phase::Growth => {
-                    let (mut n, mut first) = (0, 0);
-                    self.for_each_grow(&mut |p| {
-                        if n == 0 {
-                            first = p;
-                        }
-                        n += 1;
-                        n < 2
-                    });
-                    match n {
+                    let pts = self.grow_points();
+                    match pts.count_on(self.geo.len) {
                         0 => self.st.phase = Phase::NewGroup,
-                        1 => self.do_grow(first, log.as_deref_mut()),
+                        1 => self.do_grow(pts.first().unwrap_or(0), log.as_deref_mut()),
                         _ => return,
                     }
                 }
