@@ -41,8 +41,11 @@ else
         printf '\n[[bench]]\nname = "%s"\nharness = false\n' "$bench" >>"$dir/Cargo.toml"
 fi
 echo "building $name ..." >&2
-(cd "$dir" && CARGO_TARGET_DIR="$target" cargo build --quiet --release --bench "$bench")
-bin=$(ls -t "$target"/release/deps/"$bench"-* | grep -v '\.d$' | head -n 1)
+# The binary cargo names in its JSON messages (not the newest file of that name: a build of
+# another profile leaves its own beside it).
+bin=$(cd "$dir" && CARGO_TARGET_DIR="$target" cargo build --quiet --release --bench "$bench" \
+    --message-format=json | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -n 1)
+[ -n "$bin" ] || { echo "no binary built for $bench" >&2 && exit 1; }
 out=${TMPDIR:-/tmp}/$bench.$name.callgrind
 valgrind --tool=callgrind --callgrind-out-file="$out" "$bin" "$games" 2>"$tmp/log"
 sed -n 's/.*Collected : */instructions: /p' "$tmp/log"
