@@ -80,19 +80,8 @@ impl Bits {
     }
     /// The `k`-th point of the set in increasing order (from 0), if the set has more than `k`.
     #[inline]
-    pub fn nth(&self, mut k: usize) -> Option<usize> {
-        for (i, &w) in self.0.iter().enumerate() {
-            let n = w.count_ones() as usize;
-            if k < n {
-                let mut w = w;
-                for _ in 0..k {
-                    w &= w - 1;
-                }
-                return Some(i * 64 + w.trailing_zeros() as usize);
-            }
-            k -= n;
-        }
-        None
+    pub fn nth(&self, k: usize) -> Option<usize> {
+        nth_in_words(&self.0, k)
     }
     /// The point indices in increasing order.
     #[inline]
@@ -188,19 +177,8 @@ impl<const N: usize> Words<N> {
     }
     /// The `k`-th point in increasing order (from 0), if there are more than `k`.
     #[inline(always)]
-    pub fn bits_nth(&self, mut k: usize) -> Option<usize> {
-        for (i, &w) in self.0.iter().enumerate() {
-            let n = w.count_ones() as usize;
-            if k < n {
-                let mut w = w;
-                for _ in 0..k {
-                    w &= w - 1;
-                }
-                return Some(i * 64 + w.trailing_zeros() as usize);
-            }
-            k -= n;
-        }
-        None
+    pub fn bits_nth(&self, k: usize) -> Option<usize> {
+        nth_in_words(&self.0, k)
     }
     /// As a [`Bits`] (the words past `N` empty).
     #[inline(always)]
@@ -209,6 +187,24 @@ impl<const N: usize> Words<N> {
         b.0[..N].copy_from_slice(&self.0);
         b
     }
+}
+
+/// The `k`-th set bit (from 0) of the words read as one set, word 0 lowest, if there are
+/// more than `k`.
+#[inline(always)]
+fn nth_in_words(words: &[u64], mut k: usize) -> Option<usize> {
+    for (i, &w) in words.iter().enumerate() {
+        let n = w.count_ones() as usize;
+        if k < n {
+            let mut w = w;
+            for _ in 0..k {
+                w &= w - 1;
+            }
+            return Some(i * 64 + w.trailing_zeros() as usize);
+        }
+        k -= n;
+    }
+    None
 }
 
 /// Iterator over the indices of a [`Bits`].
