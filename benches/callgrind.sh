@@ -41,10 +41,12 @@ else
         printf '\n[[bench]]\nname = "%s"\nharness = false\n' "$bench" >>"$dir/Cargo.toml"
 fi
 echo "building $name ..." >&2
-# The binary cargo names in its JSON messages (not the newest file of that name: a build of
-# another profile leaves its own beside it).
+# The bench's binary as cargo names it in its JSON messages (not the newest file of that name:
+# a build of another profile leaves its own beside it; the engine's binary is named there too
+# when it is rebuilt).
 bin=$(cd "$dir" && CARGO_TARGET_DIR="$target" cargo build --quiet --release --bench "$bench" \
-    --message-format=json | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -n 1)
+    --message-format=json | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' |
+    grep "/deps/$bench-" | tail -n 1)
 [ -n "$bin" ] || { echo "no binary built for $bench" >&2 && exit 1; }
 out=${TMPDIR:-/tmp}/$bench.$name.callgrind
 valgrind --tool=callgrind --callgrind-out-file="$out" "$bin" "$games" 2>"$tmp/log"
