@@ -280,6 +280,13 @@ static SELECT: [u8; 8 * 64] = {
     t
 };
 
+/// The side (0 White, 1 Black) of a piece's colour ([`WHITE`] or [`BLACK`]), as an index
+/// known to be in range (see [`St::side`]).
+#[inline(always)]
+fn side_of(color: u8) -> usize {
+    (color as usize - 1) & 1
+}
+
 /// The directions whose bits are set in a six-bit mask, in increasing order.
 #[inline]
 pub(super) fn dirs(mut m: u8) -> impl Iterator<Item = usize> {
@@ -307,9 +314,9 @@ impl Wells {
     #[inline]
     pub(super) fn place(&mut self, p: usize, color: u8) {
         self.st.cells[p] = color;
-        self.st.occ[(color as usize - 1) & 1].set(p);
-        self.st.zboard ^= self.geo.zob[p][(color as usize - 1) & 1];
-        let c = (color as usize - 1) & 1;
+        let c = side_of(color);
+        self.st.occ[c].set(p);
+        self.st.zboard ^= self.geo.zob[p][c];
         if Bits::fits(self.geo.len, 3) {
             self.st.near[c].or_words::<3>(&self.geo.nbm[p]);
         } else {
@@ -323,7 +330,7 @@ impl Wells {
     /// board (each piece on the edge flips its bits once), so equal boards keep equal states.
     #[inline]
     pub(super) fn toggle_adj(&mut self, p: usize, color: u8) {
-        let adj = &mut self.st.adj[(color as usize - 1) & 1];
+        let adj = &mut self.st.adj[side_of(color)];
         let nb = &self.geo.nbs[p];
         for d in 0..6 {
             adj[nb[d] as usize] ^= 1 << ((d + 3) % 6);
@@ -343,12 +350,12 @@ impl Wells {
         debug_assert!(color == WHITE || color == BLACK);
         self.st.cells[p] = EMPTY;
         self.st.lab.remove(p);
-        self.st.occ[(color as usize - 1) & 1].clear(p);
-        self.st.zboard ^= self.geo.zob[p][(color as usize - 1) & 1];
+        let c = side_of(color);
+        self.st.occ[c].clear(p);
+        self.st.zboard ^= self.geo.zob[p][c];
         self.toggle_adj(p, color);
         // The neighbours left with no piece of this colour next to them leave `near`
         // (the sink's bit is never set, so clearing it is harmless).
-        let c = (color as usize - 1) & 1;
         for &y in &self.geo.nbs[p] {
             let y = y as usize;
             let gone = u64::from(self.st.adj[c][y] == 0);
