@@ -264,6 +264,12 @@ fn nonzero_bytes(x: u64) -> u64 {
     ((t & HIGH) >> 7) * 0xff
 }
 
+/// The `r`-th lowest set bit (from 0) of the six-bit mask `m`, `r` below its bits.
+#[inline(always)]
+pub(super) fn select(m: u8, r: usize) -> usize {
+    SELECT[(r & 7) * 64 + (m & 63) as usize] as usize
+}
+
 /// `SELECT[64 r + m]`: the `r`-th lowest set bit of the six-bit mask `m` (0 past its bits).
 static SELECT: [u8; 8 * 64] = {
     let mut t = [0u8; 8 * 64];

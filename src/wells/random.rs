@@ -7,6 +7,7 @@
 use std::cell::RefCell;
 
 use super::bits::Bits;
+use super::board::select;
 use super::{Phase, Step, Wells, MAX_GROUP};
 
 /// `rng.random_range(0..n)` for `0 < n < 2^32`: the same draw (rand 0.9's single sample of a
@@ -82,36 +83,35 @@ impl Wells {
 
     /// The same for the moving group's next jump or [`Step::EndGroup`], on its short list of
     /// pieces: its (piece, direction) pairs numbered piece by piece in increasing order,
-    /// directions rising.
+    /// directions rising. The piece of pair `r` is found by comparing `r` with the running
+    /// sums of the pieces' counts, and its direction in a table, without a loop.
     fn random_moving_jump<const TRIES: usize, R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Step {
         let st = &self.st;
         let n = st.mvn as usize;
-        let mut masks = [0u8; 8];
+        let (adj, jumpable) = (&st.adj[st.side as usize & 1], &self.geo.jumpable);
+        let mut masks = [0u8; MAX_GROUP as usize];
+        // sums[i]: the pairs of the pieces before piece i.
+        let mut sums = [0usize; MAX_GROUP as usize];
         let mut total = 0;
-        for (i, &p) in st.mv[..MAX_GROUP as usize].iter().enumerate() {
-            let m = if i < n { self.jump_dirs(p as usize) } else { 0 };
+        for i in 0..MAX_GROUP as usize {
+            let p = st.mv[i] as usize;
+            let m = if i < n { adj[p] & jumpable[p] } else { 0 };
             masks[i] = m;
+            sums[i] = total;
             total += m.count_ones() as usize;
         }
         for _ in 0..TRIES {
-            let mut r = below(rng, total + 1);
+            let r = below(rng, total + 1);
             if r == total {
                 return Step::EndGroup;
             }
-            let mut i = 0;
-            loop {
-                let c = masks[i].count_ones() as usize;
-                if r < c {
-                    break;
-                }
-                r -= c;
-                i += 1;
-            }
-            let (from, mut m) = (st.mv[i] as usize, masks[i]);
-            for _ in 0..r {
-                m &= m - 1;
-            }
-            if let Some(to) = self.jump_landing(from, m.trailing_zeros() as usize) {
+            let i = usize::from(r >= sums[1])
+                + usize::from(r >= sums[2])
+                + usize::from(r >= sums[3])
+                + usize::from(r >= sums[4]);
+            let (from, m) = (st.mv[i] as usize, masks[i & 7]);
+            let d = select(m, r - sums[i & 7]);
+            if let Some(to) = self.jump_landing(from, d) {
                 return Step::Jump(from as u16, to as u16);
             }
         }
