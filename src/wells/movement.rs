@@ -96,20 +96,16 @@ impl Wells {
 
     /// The first jump of a group: the group starts moving.
     pub(super) fn start_group(&mut self, from: usize) {
-        let mut pts = [0u16; 8];
         let members = self.group_members(from);
         let n = members.len();
+        let mut pts = [u16::MAX; 8];
+        pts[..n].copy_from_slice(members);
+        sort5(&mut pts);
         let mut g = Bits::EMPTY;
-        // In increasing order, by insertion (at most five pieces, W2).
-        for (k, &p) in members.iter().enumerate() {
-            let mut i = k;
-            while i > 0 && pts[i - 1] > p {
-                pts[i] = pts[i - 1];
-                i -= 1;
-            }
-            pts[i] = p;
+        for &p in &pts[..n] {
             g.set(p as usize);
         }
+        pts[n..].fill(0);
         self.st.cands.drop_group(self.st.lab.gid[from]);
         self.st.moving = g;
         self.st.mv = pts;
@@ -319,4 +315,25 @@ impl Wells {
             .find(|&&m| i.is_some_and(|i| m >> i & 1 != 0));
         self.keep_part(part.copied().unwrap_or(0));
     }
+}
+
+/// Sorts the first five entries in increasing order, by a fixed network of nine
+/// compare-exchanges (no branch on the values: the moving group's pieces, W2).
+#[inline(always)]
+fn sort5(v: &mut [u16; 8]) {
+    #[inline(always)]
+    fn cx(v: &mut [u16; 8], i: usize, j: usize) {
+        let (a, b) = (v[i], v[j]);
+        v[i] = a.min(b);
+        v[j] = a.max(b);
+    }
+    cx(v, 0, 1);
+    cx(v, 3, 4);
+    cx(v, 2, 4);
+    cx(v, 2, 3);
+    cx(v, 1, 4);
+    cx(v, 0, 3);
+    cx(v, 0, 2);
+    cx(v, 1, 3);
+    cx(v, 1, 2);
 }
