@@ -133,7 +133,13 @@ impl Wells {
                     self.enter_kill();
                 }
                 Phase::Moving => {
-                    if self.st.jumps_left > 0 && self.any_moving_jump() {
+                    // The group has just jumped (a group starts moving with its first jump),
+                    // and the jump back is always legal: its landing point was just left by a
+                    // piece of the group, so it is empty and next to no friendly piece of
+                    // another group (W4), and the piece jumped over is still there. So while
+                    // jumps are left there is a choice, and no need to look for one.
+                    if self.st.jumps_left > 0 {
+                        debug_assert!(self.any_moving_jump(), "{self:?}");
                         return;
                     }
                     if let Some(l) = log.as_deref_mut() {
