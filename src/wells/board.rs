@@ -154,6 +154,9 @@ pub(super) struct Cands {
     pub(super) len: u8,
     /// The number of pairs: the sum of the masks' bits.
     pub(super) total: u16,
+    /// `before[k]`: the pairs numbered in the words of masks before word `k` (see
+    /// [`Cands::pair`]), kept with `total`.
+    pub(super) before: [u16; SLOTS / 8],
     /// Where the last search for a legal jump found one ([`Wells::any_unmoved_jump`]): the
     /// next starts there, as a jump that stayed legal while another group moved is likely
     /// still so. Only a speed-up, left out of the comparison.
@@ -180,6 +183,7 @@ impl Cands {
         label: [0; SLOTS],
         len: 0,
         total: 0,
+        before: [0; SLOTS / 8],
         hint: 0,
     };
 
@@ -204,34 +208,39 @@ impl Cands {
 
     /// The pieces of the group labelled `g` number no pair any more (it starts moving).
     pub(super) fn drop_group(&mut self, g: u8) {
-        let mut total = 0;
         for k in 0..(self.len as usize).div_ceil(8) {
             let mut l = [0u8; 8];
             l.copy_from_slice(&self.label[8 * k..8 * k + 8]);
             let keep = nonzero_bytes(u64::from_le_bytes(l) ^ (ONES * g as u64));
             let m = self.word(k) & keep;
             self.mask[8 * k..8 * k + 8].copy_from_slice(&m.to_le_bytes());
-            total += m.count_ones();
+        }
+        self.count();
+    }
+
+    /// Sets `total` and `before` from the masks.
+    #[inline]
+    pub(super) fn count(&mut self) {
+        let mut total = 0;
+        for k in 0..SLOTS / 8 {
+            self.before[k] = total as u16;
+            total += self.word(k).count_ones();
         }
         self.total = total as u16;
     }
 
     /// The pair numbered `r` (below `total`): the piece and the direction.
     #[inline]
-    pub(super) fn pair(&self, mut r: usize) -> (usize, usize) {
-        // The word of masks that holds it, then its byte, by the running sums of the bytes'
-        // counts (each at most 6, so a byte holds any sum of eight).
+    pub(super) fn pair(&self, r: usize) -> (usize, usize) {
+        // The word of masks that holds it: the number of words whose pairs all come before
+        // it, less one (`before[0]` is 0), compared without a branch.
         let mut k = 0;
-        let mut w = self.word(0);
-        loop {
-            let n = w.count_ones() as usize;
-            if r < n || k + 1 == SLOTS / 8 {
-                break;
-            }
-            r -= n;
-            k += 1;
-            w = self.word(k);
+        for &b in &self.before[1..] {
+            k += usize::from(r >= b as usize);
         }
+        let k = k & (SLOTS / 8 - 1);
+        let r = r - self.before[k] as usize;
+        let w = self.word(k);
         let mut c = w - ((w >> 1) & 0x5555_5555_5555_5555);
         c = (c & 0x3333_3333_3333_3333) + ((c >> 2) & 0x3333_3333_3333_3333);
         c = (c + (c >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;

@@ -90,7 +90,8 @@ impl Wells {
             }
         }
         c.len = len as u8;
-        c.total = total as u16;
+        c.count();
+        debug_assert_eq!(c.total as u32, total);
         st.phase = Phase::Move;
     }
 
