@@ -73,9 +73,14 @@ impl Labels {
         let g = self.gid[from];
         self.gid[from] = 0;
         self.gid[to] = g;
-        let list = &mut self.members[g as usize & 127];
-        if let Some(x) = list.iter_mut().find(|x| **x as usize == from) {
-            *x = to as u16;
+        // Every entry in use compared (at most five, W2), without a branch on the values.
+        let n = self.size[g as usize & 127] as usize;
+        for (i, x) in self.members[g as usize & 127].iter_mut().enumerate() {
+            *x = if i < n && *x as usize == from {
+                to as u16
+            } else {
+                *x
+            };
         }
     }
 
