@@ -3,6 +3,7 @@
 //! after two passes in a row or at the turn limit, and each side scores its pieces plus the
 //! empty points next to its pieces and to no enemy piece (W6, rulebook 5.1).
 
+#[cfg(test)]
 use super::EMPTY;
 use super::{Phase, Wells};
 use crate::game::{Outcome, Side};
@@ -34,6 +35,29 @@ impl Wells {
     /// W6 / 5.1 score of `side` on the board as it stands: its pieces plus the empty points
     /// adjacent to at least one of its pieces and to no enemy piece.
     pub fn score(&self, side: Side) -> u32 {
+        self.side_score(side.index())
+    }
+
+    /// The W6 score of colour index `c` (0 White, 1 Black), from the kept sets: the points next
+    /// to each side's pieces are kept by the board edits (`near`), so no point is visited.
+    pub(super) fn side_score(&self, c: usize) -> u32 {
+        let st = &self.st;
+        let empty = self
+            .geo
+            .all
+            .andnot(&st.occ[0])
+            .andnot(&st.occ[1])
+            .andnot(&st.tokens);
+        st.occ[c & 1].count()
+            + empty
+                .and(&st.near[c & 1])
+                .andnot(&st.near[(c & 1) ^ 1])
+                .count()
+    }
+
+    /// The W6 score read point by point from the rule's words, for the tests.
+    #[cfg(test)]
+    pub(super) fn score_by_points(&self, side: Side) -> u32 {
         let me = side.index();
         let mine = self.st.occ[me];
         let theirs = self.st.occ[1 - me];

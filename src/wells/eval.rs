@@ -52,18 +52,6 @@ pub const POLICY_EXPLORE: f64 = 0.2;
 pub const SCORE_MAP: [[f64; 3]; 2] = [[0.645, 2.964, -0.181], [0.722, 2.904, -0.042]];
 
 impl Wells {
-    /// The W6 score of colour index `c` (0 White, 1 Black) from the kept sets.
-    fn fast_score(&self, c: usize) -> u32 {
-        let st = &self.st;
-        let empty = self
-            .geo
-            .all
-            .andnot(&st.occ[0])
-            .andnot(&st.occ[1])
-            .andnot(&st.tokens);
-        st.occ[c].count() + empty.and(&st.near[c]).andnot(&st.near[1 - c]).count()
-    }
-
     /// Enemy pieces of colour index `1 - c` that some adjacent piece of colour `c` is stronger
     /// than (W4 kills), and pieces of colour `c` in groups of two or more.
     fn threats(&self, c: usize) -> (u32, u32) {
@@ -93,7 +81,7 @@ impl Wells {
         let them = 1 - me;
         let (kills_mine, grouped_mine) = self.threats(me);
         let (kills_theirs, grouped_theirs) = self.threats(them);
-        let margin = self.fast_score(me) as f64 - self.fast_score(them) as f64
+        let margin = self.side_score(me) as f64 - self.side_score(them) as f64
             + KILL_VALUE * (kills_mine as f64 - kills_theirs as f64)
             + GROUP_VALUE * (grouped_mine as f64 - grouped_theirs as f64);
         let left = self.settings.turn_limit.saturating_sub(self.st.turn) as f64;
@@ -108,7 +96,7 @@ mod tests {
     use crate::wells::{Settings, Wells};
 
     #[test]
-    fn fast_score_is_the_w6_score() {
+    fn score_is_the_w6_score() {
         let mut pos = Wells::new(&Settings::default());
         let mut rng = <rand::rngs::SmallRng as rand::SeedableRng>::seed_from_u64(3);
         for _ in 0..400 {
@@ -117,8 +105,8 @@ mod tests {
             }
             let s = pos.random_step(&mut rng).unwrap();
             pos.apply_step(s);
-            assert_eq!(pos.fast_score(0), pos.score(Side::P1));
-            assert_eq!(pos.fast_score(1), pos.score(Side::P2));
+            assert_eq!(pos.score(Side::P1), pos.score_by_points(Side::P1));
+            assert_eq!(pos.score(Side::P2), pos.score_by_points(Side::P2));
             let e = pos.evaluate();
             assert!((-1.0..=1.0).contains(&e));
         }
