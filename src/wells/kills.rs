@@ -8,19 +8,62 @@ use super::bits::{Bits, Words, WORDS};
 use super::steps::Log;
 use super::{dirs, Phase, Step, Wells};
 
+/// Room for the kills open at once listed on the stack (a few dozen at most in play: each is a
+/// killer not yet used and one of its enemy neighbours, W4).
+pub(super) const KILL_ROOM: usize = 64;
+/// A list of kills: [`KILL_ROOM`] entries and one more that takes the writes past them.
+pub(super) type KillList = [(u16, u16); KILL_ROOM + 1];
+
 impl Wells {
     /// Calls `f(killer, victim)` for every kill still open: the killer has not killed, the
     /// victim is not chosen, the killer is stronger (W4; the board is as it stood when the
     /// kills began: victims are removed only when the turn ends).
     pub(super) fn for_each_free_kill(&self, f: &mut impl FnMut(usize, usize)) {
-        if Bits::fits(self.geo.len, 3) {
-            self.free_kills_words::<3>(f);
+        let mut list = [(0, 0); KILL_ROOM + 1];
+        let n = self.list_free_kills(&mut list);
+        if n <= KILL_ROOM {
+            for &(k, v) in &list[..n] {
+                f(k as usize, v as usize);
+            }
+        } else if Bits::fits(self.geo.len, 3) {
+            self.free_kills_words::<3>(&mut |k, v| f(k, v));
         } else {
-            self.free_kills_words::<WORDS>(f);
+            self.free_kills_words::<WORDS>(&mut |k, v| f(k, v));
         }
     }
 
+    /// Lists the kills still open ([`Self::for_each_free_kill`], in the same order) in `out`
+    /// and returns their number; past [`KILL_ROOM`] only the first ones are listed.
+    pub(super) fn list_free_kills(&self, out: &mut KillList) -> usize {
+        let mut n = 0;
+        // Every candidate is written; only a kill moves the count on (no branch on whether a
+        // kill is open: the strengths compared are the board's). The last entry takes the
+        // writes past the room.
+        let mut put = |k: usize, v: usize, open: bool| {
+            out[n.min(KILL_ROOM)] = (k as u16, v as u16);
+            n += usize::from(open);
+        };
+        if Bits::fits(self.geo.len, 3) {
+            self.kill_candidates::<3>(&mut put);
+        } else {
+            self.kill_candidates::<WORDS>(&mut put);
+        }
+        n
+    }
+
     fn free_kills_words<const N: usize>(&self, f: &mut impl FnMut(usize, usize)) {
+        self.kill_candidates::<N>(&mut |k, v, open| {
+            if open {
+                f(k, v)
+            }
+        });
+    }
+
+    /// Calls `f(killer, victim, open)` for each of the mover's pieces not yet used next to an
+    /// enemy piece, and each such enemy piece: `open` when the victim is not chosen and the
+    /// killer is stronger.
+    #[inline(always)]
+    fn kill_candidates<const N: usize>(&self, f: &mut impl FnMut(usize, usize, bool)) {
         let st = &self.st;
         let me = st.side as usize & 1;
         let (own_adj, enemy_adj) = (&st.adj[me], &st.adj[me ^ 1]);
@@ -37,9 +80,7 @@ impl Wells {
                 let nb = &self.geo.nbs[k];
                 for d in dirs(enemy_adj[k]) {
                     let v = nb[d] as usize;
-                    if !st.killed.get(v) && sk > enemy_adj[v].count_ones() {
-                        f(k, v);
-                    }
+                    f(k, v, !st.killed.get(v) & (sk > enemy_adj[v].count_ones()));
                 }
             }
         }
@@ -93,34 +134,28 @@ impl Wells {
     /// taken (look again); `false` when the player has a choice, or when no free kill is left
     /// and the turn has ended.
     pub(super) fn settle_kills(&mut self, mut log: Log) -> bool {
-        // A free kill has a killer not yet used, so there are at most 60 killers (W2) with
-        // at most six victims each; a few fit on the stack, more go to a Vec.
-        let mut few = [(0u16, 0u16); 32];
-        let mut many = Vec::new();
-        let mut n = 0;
-        self.for_each_free_kill(&mut |k, v| {
-            if n < few.len() {
-                few[n] = (k as u16, v as u16);
-            } else {
-                if n == few.len() {
-                    many.extend_from_slice(&few);
-                }
-                many.push((k as u16, v as u16));
-            }
-            n += 1;
-        });
+        let mut list = [(0u16, 0u16); KILL_ROOM + 1];
+        let n = self.list_free_kills(&mut list);
         if n == 0 {
             self.finish_turn();
             return false;
         }
-        let edges = if n <= few.len() { &few[..n] } else { &many[..] };
+        // Past the room (never in play), all of them in a Vec.
+        let mut many = Vec::new();
+        let edges = if n <= KILL_ROOM {
+            &list[..n]
+        } else {
+            self.for_each_free_kill(&mut |k, v| many.push((k as u16, v as u16)));
+            &many[..]
+        };
         let mut took = false;
-        for (i, &(k, v)) in edges.iter().enumerate() {
-            let alone = edges
+        for &(k, v) in edges {
+            // Alone: the only edge with its killer or its victim (counted without a branch).
+            let shared: usize = edges
                 .iter()
-                .enumerate()
-                .all(|(j, &(k2, v2))| j == i || (k2 != k && v2 != v));
-            if alone {
+                .map(|&(k2, v2)| usize::from((k2 == k) | (v2 == v)))
+                .sum();
+            if shared == 1 {
                 if let Some(l) = log.as_deref_mut() {
                     l.push(Step::Kill(k, v));
                 }

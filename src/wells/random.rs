@@ -8,6 +8,7 @@ use std::cell::RefCell;
 
 use super::bits::Bits;
 use super::board::select;
+use super::kills::KILL_ROOM;
 use super::{Phase, Step, Wells, MAX_GROUP};
 
 /// `rng.random_range(0..n)` for `0 < n < 2^32`: the same draw (rand 0.9's single sample of a
@@ -159,19 +160,16 @@ impl Wells {
             Phase::Moving if st.jumps_left > 0 => Some(self.random_moving_jump::<TRIES, _>(rng)),
             // The same draws as from the listed steps, without the list.
             Phase::Kill if !st.fresh => {
-                // The kills listed once (a few dozen at most in play; past 64, a second walk).
-                let (mut few, mut n) = ([(0, 0); 64], 0);
-                self.for_each_free_kill(&mut |a, b| {
-                    if let Some(e) = few.get_mut(n) {
-                        *e = (a as u16, b as u16);
-                    }
-                    n += 1;
-                });
+                // The kills listed once (a few dozen at most in play; past the room, a
+                // second walk).
+                let mut list = [(0, 0); KILL_ROOM + 1];
+                let n = self.list_free_kills(&mut list);
                 if n == 0 {
                     return None;
                 }
                 let k = below(rng, n);
-                if let Some(&(a, b)) = few.get(k) {
+                if k < KILL_ROOM {
+                    let (a, b) = list[k];
                     return Some(Step::Kill(a, b));
                 }
                 let (mut i, mut out) = (0, None);
