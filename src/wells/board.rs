@@ -161,6 +161,8 @@ pub(super) struct Cands {
     /// next starts there, as a jump that stayed legal while another group moved is likely
     /// still so. Only a speed-up, left out of the comparison.
     pub(super) hint: u8,
+    /// The direction of the jump found there (the first one looked at).
+    pub(super) hint_dir: u8,
 }
 
 /// Equal when they number the same pairs; the labels are those of the pieces, whose numbers
@@ -185,6 +187,7 @@ impl Cands {
         total: 0,
         before: [0; SLOTS / 8],
         hint: 0,
+        hint_dir: 0,
     };
 
     /// Empty again (every entry zeroed: equal states keep equal lists). The whole lists are

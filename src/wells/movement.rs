@@ -147,11 +147,16 @@ impl Wells {
         })
     }
 
-    /// True when a group that has not moved has a legal jump. The search starts where the
-    /// last one found a jump and goes round the list.
+    /// True when a group that has not moved has a legal jump. The jump the last search found
+    /// is looked at first (it most often stays legal while another group moves); then the
+    /// search goes round the list from its piece.
     pub(super) fn any_unmoved_jump(&mut self) -> bool {
         let c = &self.st.cands;
         let (n, start) = (c.len as usize, c.hint as usize);
+        let (from, m, d) = (c.from[start] as usize, c.mask[start], c.hint_dir as usize);
+        if m >> (d & 7) & 1 != 0 && self.jump_landing(from, d).is_some() {
+            return true;
+        }
         for k in 0..n {
             let i = if start + k < n {
                 start + k
@@ -159,8 +164,12 @@ impl Wells {
                 start + k - n
             };
             let (from, m) = (c.from[i] as usize, c.mask[i]);
-            if m != 0 && dirs(m).any(|d| self.jump_landing(from, d).is_some()) {
+            if m == 0 {
+                continue;
+            }
+            if let Some(d) = dirs(m).find(|&d| self.jump_landing(from, d).is_some()) {
                 self.st.cands.hint = i as u8;
+                self.st.cands.hint_dir = d as u8;
                 return true;
             }
         }
