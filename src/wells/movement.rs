@@ -116,26 +116,23 @@ impl Wells {
     }
 
     /// A piece of the moving group has jumped from `from` to `to`: the set and the list follow
-    /// (the list stays in increasing order).
+    /// (the list stays in increasing order: the moved entry is put back in its place by the
+    /// sorting network, without a branch on the values).
     pub(super) fn moving_jumped(&mut self, from: usize, to: usize) {
         let st = &mut self.st;
         st.moving.clear(from);
         st.moving.set(to);
-        let n = st.mvn as usize;
-        let mv = &mut st.mv[..n];
-        let Some(mut i) = mv.iter().position(|&p| p as usize == from) else {
-            return;
-        };
-        let to = to as u16;
-        while i > 0 && mv[i - 1] > to {
-            mv[i] = mv[i - 1];
-            i -= 1;
+        let n = (st.mvn as usize).min(MAX_GROUP as usize);
+        let mut pts = [u16::MAX; 8];
+        for (i, &p) in st.mv[..MAX_GROUP as usize].iter().enumerate() {
+            let p = if p as usize == from { to as u16 } else { p };
+            pts[i] = if i < n { p } else { u16::MAX };
         }
-        while i + 1 < n && mv[i + 1] < to {
-            mv[i] = mv[i + 1];
-            i += 1;
+        sort5(&mut pts);
+        for (i, p) in pts.iter_mut().enumerate() {
+            *p = if i < n { *p } else { 0 };
         }
-        mv[i] = to;
+        st.mv = pts;
     }
 
     /// True when the moving group has a legal jump (its jumps left aside).
