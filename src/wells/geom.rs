@@ -46,6 +46,8 @@ pub struct Geo {
     /// The landing point of a jump from each point in each direction of [`DIRS`] (two steps
     /// along it), or [`NONE`] when it is off the board.
     pub land: Vec<[u16; 6]>,
+    /// [`Geo::land`] with [`SINK`] for [`NONE`].
+    pub lands: Vec<[u16; 6]>,
     /// The directions (bit `d` for `DIRS[d]`) in which a jump from each point lands on the board.
     pub jumpable: Vec<u8>,
     /// The line of each point counted from the edge, the edge being line 1 (W3).
@@ -155,6 +157,10 @@ impl Geo {
                     .fold(0u8, |m, d| m | 1 << d)
             })
             .collect();
+        let lands = land
+            .iter()
+            .map(|n| n.map(|y| if y == NONE { SINK } else { y }))
+            .collect();
         let nbs = nb
             .iter()
             .map(|n| n.map(|y| if y == NONE { SINK } else { y }))
@@ -174,6 +180,7 @@ impl Geo {
             nbs,
             nbm,
             land,
+            lands,
             jumpable,
             line,
             zob,

@@ -72,14 +72,22 @@ impl Wells {
         let me = st.side as usize & 1;
         let unmoved = st.occ[me].andnot(&st.moved);
         st.cands.clear();
-        let (adj, gid, c) = (&st.adj[me], &st.lab.gid, &mut st.cands);
+        let (adj, gid, cells, c) = (&st.adj[me], &st.lab.gid, &st.cells, &mut st.cands);
         let (mut len, mut total) = (0, 0);
         for (w, &word) in unmoved.0.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
                 let from = 64 * w + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let m = adj[from] & geo.jumpable[from];
+                // A landing point taken now stays taken while this group has not moved: by
+                // a piece of its own group, an enemy piece or a token (nothing of the
+                // enemy's moves before the kills); no other friendly group can stand there (it
+                // would touch the piece jumped over). Such a jump is not tried. All six
+                // directions are looked at, without a branch.
+                let (land, mut m) = (&geo.lands[from], adj[from] & geo.jumpable[from]);
+                for (d, &to) in land.iter().enumerate() {
+                    m &= !(u8::from(cells[to as usize] != EMPTY) << d);
+                }
                 if m != 0 && len < c.from.len() {
                     c.from[len] = from as u16;
                     c.mask[len] = m;
