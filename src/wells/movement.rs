@@ -88,14 +88,21 @@ impl Wells {
                 for (d, &to) in land.iter().enumerate() {
                     m &= !(u8::from(cells[to as usize] != EMPTY) << d);
                 }
-                if m != 0 && len < c.from.len() {
-                    c.from[len] = from as u16;
-                    c.mask[len] = m;
-                    c.label[len] = gid[from];
-                    len += 1;
-                    total += m.count_ones();
-                }
+                // Written in any case; only a piece with a jump to try moves the count on (a
+                // side has at most 60 pieces, W2, so the entry is always in the list).
+                let i = len % c.from.len();
+                c.from[i] = from as u16;
+                c.mask[i] = m;
+                c.label[i] = gid[from];
+                len += usize::from(m != 0);
+                total += m.count_ones();
             }
+        }
+        // The entry past the last one kept may hold a piece with no jump: zero, as unused
+        // entries are.
+        if len < c.from.len() {
+            c.from[len] = 0;
+            c.label[len] = 0;
         }
         c.len = len as u8;
         c.count();
