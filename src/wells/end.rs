@@ -3,6 +3,7 @@
 //! after two passes in a row or at the turn limit, and each side scores its pieces plus the
 //! empty points next to its pieces and to no enemy piece (W6, rulebook 5.1).
 
+use super::bits::Bits;
 #[cfg(test)]
 use super::EMPTY;
 use super::{Phase, Wells};
@@ -13,14 +14,26 @@ impl Wells {
     /// number move on, and the next turn starts (W4–W6).
     pub(super) fn finish_turn(&mut self) {
         let killed = self.st.killed;
+        // A victim's group can come apart only where the victim joined two of its pieces: a
+        // path between two parts cut off ran through removed pieces, and the first of them
+        // on it had two pieces of its side next to it on the board before any removal. So
+        // the parts are found around those victims alone (strength 2 or more, read before
+        // the first removal); a victim with at most one such neighbour never cuts.
+        let enemy = 1 - self.st.side as usize;
+        let mut cuts = Bits::EMPTY;
+        for v in killed.iter() {
+            if self.st.adj[enemy][v].count_ones() >= 2 {
+                cuts.set(v);
+            }
+        }
         for v in killed.iter() {
             self.lift(v);
             if self.st.massacred.get(v) {
                 self.put_token(v);
             }
         }
-        if !killed.is_empty() {
-            self.relabel_around(&killed, 1 - self.st.side as usize);
+        if !cuts.is_empty() {
+            self.relabel_around(&cuts, enemy);
         }
         self.st.passes = if self.st.is_pass {
             self.st.passes.saturating_add(1)
