@@ -73,11 +73,10 @@ pub struct St {
     pub(super) grow_pts: Bits,
     /// Movement: the pieces of the groups that have moved.
     pub(super) moved: Bits,
-    /// Movement: the pieces of the moving group, where they stand now.
-    pub(super) moving: Bits,
-    /// Movement: the same pieces as a short list in increasing order (a group has at most
-    /// five, W2), the first `mvn` entries; the others are zero. The moving group's jumps are
-    /// found and drawn on it without walking a set of the whole board.
+    /// Movement: the pieces of the moving group, where they stand now, as a short list in
+    /// increasing order (a group has at most five, W2), the first `mvn` entries; the others
+    /// are zero ([`Wells::moving`] gives them as a set). The moving group's jumps are found
+    /// and drawn on it without walking a set of the whole board.
     pub(super) mv: [u16; 8],
     pub(super) mvn: u8,
     pub(super) jumps_left: u8,
@@ -116,7 +115,6 @@ impl St {
             pending: Bits::EMPTY,
             grow_pts: Bits::EMPTY,
             moved: Bits::EMPTY,
-            moving: Bits::EMPTY,
             mv: [0; 8],
             mvn: 0,
             jumps_left: 0,

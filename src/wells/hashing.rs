@@ -38,7 +38,7 @@ impl Wells {
             let mut p = mix(Z_PHASE ^ flags);
             p ^= st.pending.digest(1);
             p ^= st.moved.digest(2);
-            p ^= st.moving.digest(3);
+            p ^= self.moving().digest(3);
             p ^= st.used.digest(4);
             p ^= st.killed.digest(5);
             p ^= st.massacred.digest(6);

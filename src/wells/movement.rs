@@ -123,7 +123,6 @@ impl Wells {
         }
         pts[n..].fill(0);
         self.st.cands.drop_group(self.st.lab.gid[from]);
-        self.st.moving = g;
         self.st.mv = pts;
         self.st.mvn = n as u8;
         self.st.jumps_left = n as u8;
@@ -135,8 +134,6 @@ impl Wells {
     /// sorting network, without a branch on the values).
     pub(super) fn moving_jumped(&mut self, from: usize, to: usize) {
         let st = &mut self.st;
-        st.moving.clear(from);
-        st.moving.set(to);
         let n = (st.mvn as usize).min(MAX_GROUP as usize);
         let mut pts = [u16::MAX; 8];
         for (i, &p) in st.mv[..MAX_GROUP as usize].iter().enumerate() {
@@ -186,6 +183,15 @@ impl Wells {
             }
         }
         false
+    }
+
+    /// The pieces of the moving group, where they stand now (empty while none moves).
+    pub(super) fn moving(&self) -> Bits {
+        let mut g = Bits::EMPTY;
+        for &p in &self.st.mv[..(self.st.mvn as usize).min(MAX_GROUP as usize)] {
+            g.set(p as usize);
+        }
+        g
     }
 
     /// The mover's pieces whose groups have not moved this turn.
@@ -282,7 +288,9 @@ impl Wells {
     pub(super) fn end_group(&mut self) {
         if self.moving_in_one_part() {
             let st = &mut self.st;
-            st.moved = st.moved.or(&st.moving);
+            for &p in &st.mv[..(st.mvn as usize).min(MAX_GROUP as usize)] {
+                st.moved.set(p as usize);
+            }
             self.clear_moving();
             return;
         }
@@ -318,7 +326,6 @@ impl Wells {
 
     /// No group is moving: back to choosing the next one.
     fn clear_moving(&mut self) {
-        self.st.moving = Bits::EMPTY;
         self.st.mv = [0; 8];
         self.st.mvn = 0;
         self.st.jumps_left = 0;

@@ -183,7 +183,7 @@ fn canonical_keep(pos: &Wells, p: usize) -> Option<Step> {
     if pos.st.phase != Phase::Keep {
         return None;
     }
-    let comps = pos.components(&pos.st.moving);
+    let comps = pos.components(&pos.moving());
     let best = comps.iter().map(|c| c.count()).max().unwrap_or(0);
     comps
         .iter()

@@ -50,8 +50,8 @@ fn check_labels(w: &Wells) {
                 same.set(q);
             }
         }
-        let group = if w.st.moving.get(p) {
-            w.st.moving
+        let group = if w.moving().get(p) {
+            w.moving()
         } else {
             flood(w, p)
         };
@@ -104,10 +104,10 @@ fn slow_steps(w: &Wells) -> Vec<Step> {
                     continue;
                 }
                 let g = if w.st.phase == Phase::Moving {
-                    if !w.st.moving.get(from) || w.st.jumps_left == 0 {
+                    if !w.moving().get(from) || w.st.jumps_left == 0 {
                         continue;
                     }
-                    w.st.moving
+                    w.moving()
                 } else {
                     if w.st.moved.get(from) {
                         continue;

@@ -223,7 +223,7 @@ pub(crate) fn describe(w: &Wells) -> Vec<(&'static str, String)> {
         ("passes", st.passes.to_string()),
         ("turn_start", st.fresh.to_string()),
         ("phase", phase.into()),
-        ("moving", names(geo, &st.moving)),
+        ("moving", names(geo, &w.moving())),
         ("jumps_left", st.jumps_left.to_string()),
         ("moved", names(geo, &st.moved)),
         (

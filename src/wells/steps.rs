@@ -62,7 +62,6 @@ impl Wells {
         st.kills[..st.nkills as usize].fill((0, 0));
         st.nkills = 0;
         st.moved = Bits::EMPTY;
-        st.moving = Bits::EMPTY;
         st.mv = [0; 8];
         st.mvn = 0;
         st.jumps_left = 0;
@@ -218,7 +217,7 @@ impl Wells {
             }
             Phase::Moving => {
                 if st.jumps_left > 0 {
-                    self.for_each_jump_from(&st.moving, &mut |a, b| {
+                    self.for_each_jump_from(&self.moving(), &mut |a, b| {
                         f(Step::Jump(a as u16, b as u16));
                         true
                     });

@@ -213,7 +213,7 @@ impl GroupWalk {
 
     fn walk(&mut self, turn: u32, me: usize, w: &Wells, steps: &mut Vec<Step>) {
         if w.st.turn == turn && matches!(w.st.phase, Phase::Moving | Phase::Keep) {
-            let key = (w.st.moving, w.st.jumps_left, w.st.phase == Phase::Keep);
+            let key = (w.moving(), w.st.jumps_left, w.st.phase == Phase::Keep);
             if !self.seen.insert(key) {
                 return;
             }
@@ -278,7 +278,7 @@ fn zone(w: &Wells, group: &Bits) -> Bits {
 /// The distinct ends of the movement of the group moving at `w` (a state in the middle of a
 /// group's movement), with the chosen steps that reach each.
 pub(super) fn ends_of_moving_group(turn: u32, me: usize, w: &Wells) -> Vec<(Bits, Box<[Step]>)> {
-    let rest = w.st.occ[me].andnot(&w.st.moving);
+    let rest = w.st.occ[me].andnot(&w.moving());
     let mut walk = GroupWalk::new(rest, None);
     walk.walk(turn, me, w, &mut Vec::new());
     walk.list

@@ -184,7 +184,7 @@ impl Wells {
                 &st.occ[st.side as usize],
                 &st.pending,
                 &st.moved,
-                &st.moving,
+                &self.moving(),
                 &st.used,
                 &st.killed,
                 &st.massacred,
