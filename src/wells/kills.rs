@@ -130,15 +130,17 @@ impl Wells {
     }
 
     /// The forced kills, for `settle`: a free kill sharing neither killer nor victim with
-    /// another free kill is in every maximal matching, so it is taken. `true` when some were
-    /// taken (look again); `false` when the player has a choice, or when no free kill is left
-    /// and the turn has ended.
-    pub(super) fn settle_kills(&mut self, mut log: Log) -> bool {
+    /// another free kill is in every maximal matching, so it is taken. Taking it closes no
+    /// other kill (none shares its killer or victim) and opens none (the board stays as it
+    /// was until the turn ends), so what is left is the other kills, each sharing a killer or
+    /// a victim with another: the player's choice, or, when none is left, the end of the
+    /// turn.
+    pub(super) fn settle_kills(&mut self, mut log: Log) {
         let mut list = [(0u16, 0u16); KILL_ROOM + 1];
         let n = self.list_free_kills(&mut list);
         if n == 0 {
             self.finish_turn();
-            return false;
+            return;
         }
         // Past the room (never in play), all of them in a Vec.
         let mut many = Vec::new();
@@ -148,7 +150,7 @@ impl Wells {
             self.for_each_free_kill(&mut |k, v| many.push((k as u16, v as u16)));
             &many[..]
         };
-        let mut took = false;
+        let mut left = 0;
         for &(k, v) in edges {
             // Alone: the only edge with its killer or its victim (counted without a branch).
             let shared: usize = edges
@@ -160,9 +162,20 @@ impl Wells {
                     l.push(Step::Kill(k, v));
                 }
                 self.add_kill(k as usize, v as usize);
-                took = true;
+            } else {
+                left += 1;
             }
         }
-        took
+        debug_assert_eq!(left, self.count_free_kills(), "{self:?}");
+        if left == 0 {
+            self.finish_turn();
+        }
+    }
+
+    /// The number of kills still open (for a check in debug builds).
+    fn count_free_kills(&self) -> usize {
+        let mut n = 0;
+        self.for_each_free_kill(&mut |_, _| n += 1);
+        n
     }
 }

@@ -148,9 +148,8 @@ impl Wells {
                 }
                 Phase::Keep | Phase::Over => return,
                 Phase::Kill => {
-                    if !self.settle_kills(log.as_deref_mut()) {
-                        return;
-                    }
+                    self.settle_kills(log.as_deref_mut());
+                    return;
                 }
             }
         }
