@@ -171,11 +171,13 @@ impl Wells {
             }
             Step::Jump(from, to) => {
                 let (from, to) = (from as usize, to as usize);
-                if self.st.phase != Phase::Moving {
-                    self.start_group(from);
-                }
                 self.move_piece(from, to);
-                self.moving_jumped(from, to);
+                if self.st.phase == Phase::Moving {
+                    self.moving_jumped(from, to);
+                } else {
+                    // The group's first jump: it starts moving, as it stands after the jump.
+                    self.start_group(to);
+                }
                 self.st.jumps_left = self.st.jumps_left.saturating_sub(1);
             }
             Step::EndGroup => self.end_group(),
