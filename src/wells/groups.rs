@@ -95,11 +95,18 @@ impl Labels {
                 &mut self.members[g as usize & 127],
             );
             *s = s.saturating_sub(1);
+            // The last entry in use takes the place of `p`'s, and its own place empties:
+            // every entry compared, without a branch on the values.
             let last = (*s as usize).min(list.len() - 1);
-            if let Some(i) = list[..=last].iter().position(|&x| x as usize == p) {
-                list[i] = list[last];
-                list[last] = 0;
+            let moved = list[last];
+            for (i, x) in list.iter_mut().enumerate() {
+                *x = if i <= last && *x as usize == p {
+                    moved
+                } else {
+                    *x
+                };
             }
+            list[last] = 0;
             if *s == 0 {
                 self.live[(g >> 6) as usize & 1] &= !(1 << (g & 63));
             }
