@@ -4,7 +4,7 @@
 //! When a group's movement ends in several parts only the largest stays; between equal largest
 //! parts the player chooses (phase `Keep`, 8.3).
 
-use super::bits::Bits;
+use super::bits::{Bits, WORDS};
 use super::{dirs, Phase, Wells, EMPTY, MAX_GROUP};
 
 /// `BACK[d]`: the bit of the direction opposite to `d` ([`geom::DIRS`](super::geom::DIRS):
@@ -112,16 +112,19 @@ impl Wells {
 
     /// The first jump of a group: the group starts moving.
     pub(super) fn start_group(&mut self, from: usize) {
-        let members = self.group_members(from);
-        let n = members.len();
+        // The group's list read whole and sorted (no branch on its size): the entries past
+        // its size sort last, then are zeroed.
+        let lab = &self.st.lab;
+        let g = lab.gid[from] as usize & 127;
+        let n = (lab.size[g] as usize).min(MAX_GROUP as usize);
         let mut pts = [u16::MAX; 8];
-        pts[..n].copy_from_slice(members);
-        sort5(&mut pts);
-        let mut g = Bits::EMPTY;
-        for &p in &pts[..n] {
-            g.set(p as usize);
+        for (i, &p) in lab.members[g].iter().enumerate() {
+            pts[i] = if i < n { p } else { u16::MAX };
         }
-        pts[n..].fill(0);
+        sort5(&mut pts);
+        for (i, p) in pts.iter_mut().enumerate() {
+            *p = if i < n { *p } else { 0 };
+        }
         self.st.cands.drop_group(self.st.lab.gid[from]);
         self.st.mv = pts;
         self.st.mvn = n as u8;
@@ -261,9 +264,7 @@ impl Wells {
         let (n, adj) = (st.mvn as usize, &st.adj[st.side as usize & 1]);
         let mut ends = 0;
         for (i, &p) in st.mv[..MAX_GROUP as usize].iter().enumerate() {
-            if i < n {
-                ends += adj[p as usize].count_ones();
-            }
+            ends += adj[p as usize].count_ones() & u32::from(i < n).wrapping_neg();
         }
         ends >= ONE_PART[n.min(7)]
     }
@@ -288,8 +289,10 @@ impl Wells {
     pub(super) fn end_group(&mut self) {
         if self.moving_in_one_part() {
             let st = &mut self.st;
-            for &p in &st.mv[..(st.mvn as usize).min(MAX_GROUP as usize)] {
-                st.moved.set(p as usize);
+            let n = st.mvn as usize;
+            for (i, &p) in st.mv[..MAX_GROUP as usize].iter().enumerate() {
+                let p = p as usize;
+                st.moved.0[(p >> 6) % WORDS] |= u64::from(i < n) << (p & 63);
             }
             self.clear_moving();
             return;
