@@ -67,9 +67,11 @@ impl Wells {
         let st = &self.st;
         let me = st.side as usize & 1;
         let (own_adj, enemy_adj) = (&st.adj[me], &st.adj[me ^ 1]);
-        // Only a piece next to an enemy piece can kill.
+        // Only a piece next to an enemy piece can kill, and only one with a friendly
+        // neighbour (strength 0 is stronger than nothing).
         let killers = Words::<N>::of(&st.occ[me])
             .and(Words::of(&st.near[me ^ 1]))
+            .and(Words::of(&st.near[me]))
             .andnot(Words::of(&st.used));
         for (w, &word) in killers.0.iter().enumerate() {
             let mut bits = word;

@@ -70,7 +70,9 @@ impl Wells {
         let geo = self.geo;
         let st = &mut self.st;
         let me = st.side as usize & 1;
-        let unmoved = st.occ[me].andnot(&st.moved);
+        // Only a piece with a friendly neighbour can jump (over it): those in `near` of its
+        // own side.
+        let unmoved = st.occ[me].and(&st.near[me]).andnot(&st.moved);
         st.cands.clear();
         let (adj, gid, cells, c) = (&st.adj[me], &st.lab.gid, &st.cells, &mut st.cands);
         let (mut len, mut total) = (0, 0);
