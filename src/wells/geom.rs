@@ -46,7 +46,9 @@ pub struct Geo {
     /// The landing point of a jump from each point in each direction of [`DIRS`] (two steps
     /// along it), or [`NONE`] when it is off the board.
     pub land: Vec<[u16; 6]>,
-    /// [`Geo::land`] with [`SINK`] for [`NONE`].
+    /// [`Geo::land`] with [`SINK`] for [`NONE`]: an index every per-point array of the state
+    /// has, so that all six landing points can be read without a test (the sink's cell is
+    /// never written: it reads empty).
     pub lands: Vec<[u16; 6]>,
     /// The directions (bit `d` for `DIRS[d]`) in which a jump from each point lands on the board.
     pub jumpable: Vec<u8>,

@@ -65,7 +65,7 @@ impl Wells {
     }
 
     /// The movement phase begins: the jumps of the groups that have not moved are listed once
-    /// for the whole phase (see [`Cands`]).
+    /// for the whole phase (see [`Cands`](super::board::Cands)).
     pub(super) fn enter_move(&mut self) {
         let geo = self.geo;
         let st = &mut self.st;
@@ -81,11 +81,9 @@ impl Wells {
             while bits != 0 {
                 let from = 64 * w + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                // A landing point taken now stays taken while this group has not moved: by
-                // a piece of its own group, an enemy piece or a token (nothing of the
-                // enemy's moves before the kills); no other friendly group can stand there (it
-                // would touch the piece jumped over). Such a jump is not tried. All six
-                // directions are looked at, without a branch.
+                // A jump onto a point taken now is left out ([`Cands`]): all six directions
+                // looked at, without a branch (off the board, `lands` names the sink, an
+                // empty point that no jump direction of `jumpable` reaches).
                 let (land, mut m) = (&geo.lands[from], adj[from] & geo.jumpable[from]);
                 for (d, &to) in land.iter().enumerate() {
                     m &= !(u8::from(cells[to as usize] != EMPTY) << d);

@@ -36,6 +36,9 @@ fn flood(w: &Wells, p: usize) -> Bits {
 /// exactly when they are connected (while a group moves, its pieces share one), and each
 /// label's size and member list are its group's.
 fn check_labels(w: &Wells) {
+    // The sink stands for "off the board" in the tables read without a test (`Geo::nbs`,
+    // `Geo::lands`): its cell must read empty.
+    assert_eq!(w.st.cells[super::geom::SINK as usize], EMPTY, "{w:?}");
     for p in 0..CELLS {
         let c = w.st.cells[p];
         let g = w.st.lab.gid[p];
