@@ -7,10 +7,14 @@
 use super::bits::{Bits, WORDS};
 use super::{dirs, Phase, Wells, EMPTY, MAX_GROUP};
 
-/// `BACK[d]`: the bit of the direction opposite to `d` ([`geom::DIRS`](super::geom::DIRS):
-/// `d + 3` modulo 6), looked up rather than computed (the jump test is the draws' inner loop);
+/// `FAR[d]`: the directions `d - 1`, `d`, `d + 1` ([`geom::DIRS`](super::geom::DIRS), modulo
+/// 6): from the landing point of a jump in direction `d`, the neighbours that are not next to
+/// the piece jumped over (that one is at `d + 3`, and the two points next to both at `d + 2`
+/// and `d + 4`). Looked up rather than computed (the jump test is the draws' inner loop);
 /// eight entries so that `d & 7` needs no bound check.
-const BACK: [u8; 8] = [1 << 3, 1 << 4, 1 << 5, 1, 1 << 1, 1 << 2, 0, 0];
+const FAR: [u8; 8] = [
+    0b100011, 0b000111, 0b001110, 0b011100, 0b111000, 0b110001, 0, 0,
+];
 
 impl Wells {
     /// The directions in which the mover's piece on `from` may try a jump: over a friendly
@@ -23,9 +27,11 @@ impl Wells {
 
     /// The landing point of the jump from `from` in direction `d` (one of [`Self::jump_dirs`])
     /// if it is legal (W4, 8.0): empty (no piece, no token) and touching no friendly piece of
-    /// another group. Groups are told apart by their labels; the piece jumped over (in
-    /// direction `d + 3` from the landing point) is of the group, so only the landing point's
-    /// other friendly neighbours need a look, and most often there are none.
+    /// another group. Groups are told apart by their labels. The piece jumped over (in
+    /// direction `d + 3` from the landing point) is of the group, and so is any friendly piece
+    /// next to it (groups never touch, W2: not even while one moves, W4), among them those at
+    /// `d + 2` and `d + 4` from the landing point; so only its friendly neighbours on the far
+    /// side ([`FAR`]) need a look, and most often there are none.
     #[inline(always)]
     pub(super) fn jump_landing(&self, from: usize, d: usize) -> Option<usize> {
         let geo = self.geo;
@@ -34,7 +40,7 @@ impl Wells {
         if st.cells[to] != EMPTY {
             return None;
         }
-        let others = st.adj[st.side as usize & 1][to] & !BACK[d & 7];
+        let others = st.adj[st.side as usize & 1][to] & FAR[d & 7];
         if others != 0 {
             let (g, nb) = (st.lab.gid[from], &geo.nbs[to]);
             if dirs(others).any(|e| st.lab.gid[nb[e] as usize] != g) {
