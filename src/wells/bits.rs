@@ -204,10 +204,19 @@ fn nth_in_words(words: &[u64], mut k: usize) -> Option<usize> {
     None
 }
 
-/// The `k`-th set bit (from 0, below the word's count) of `w`: the byte that holds it by the
-/// running counts of the bytes (compared all at once), then the bit in that byte by a table.
+/// The `k`-th set bit (from 0, below the word's count) of `w`: the byte that holds it (see
+/// [`byte_of_rank`]), then the bit in that byte by a table.
 #[inline(always)]
 pub fn select_in_word(w: u64, k: usize) -> usize {
+    let (j, r) = byte_of_rank(w, k);
+    8 * j + select_in_byte((w >> (8 * j)) as u8, r)
+}
+
+/// Where the `k`-th set bit (from 0, below the word's count) of `w` lies: the byte `j` that
+/// holds it and its rank `r` among that byte's set bits. Found by the running counts of the
+/// bytes, compared all at once: no loop, so no branch on where the bit lies.
+#[inline(always)]
+pub fn byte_of_rank(w: u64, k: usize) -> (usize, usize) {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let mut c = w - ((w >> 1) & 0x5555_5555_5555_5555);
@@ -219,8 +228,13 @@ pub fn select_in_word(w: u64, k: usize) -> usize {
     // The bytes whose running count is at most k come before the one that holds the bit.
     let j = (((ONES * (0x80 + k8)).wrapping_sub(upto) & HIGH).count_ones() as usize).min(7);
     let before = ((upto << 8) >> (8 * j)) & 0xff;
-    let byte = (w >> (8 * j)) & 0xff;
-    8 * j + SELECT8[(((k8 - before.min(k8)) & 7) << 8 | byte) as usize] as usize
+    (j, ((k8 - before.min(k8)) & 7) as usize)
+}
+
+/// The `r`-th lowest set bit (from 0) of the byte `b`, `r` below its count (0 past it).
+#[inline(always)]
+pub fn select_in_byte(b: u8, r: usize) -> usize {
+    SELECT8[(r & 7) << 8 | b as usize] as usize
 }
 
 /// `SELECT8[256 r + b]`: the `r`-th lowest set bit of the byte `b` (0 past its bits).

@@ -9,7 +9,7 @@
 //!   ([`Wells::group_of`]); strength (2.0, W4) is the number of adjacent friendly pieces
 //!   ([`Wells::strength`]).
 
-use super::bits::{Bits, WORDS};
+use super::bits::{byte_of_rank, select_in_byte, Bits, WORDS};
 use super::geom;
 use super::groups::Labels;
 use super::{Phase, Wells, PIECES};
@@ -253,18 +253,10 @@ impl Cands {
         }
         let k = k & (SLOTS / 8 - 1);
         let r = r - self.before[k] as usize;
-        let w = self.word(k);
-        let mut c = w - ((w >> 1) & 0x5555_5555_5555_5555);
-        c = (c & 0x3333_3333_3333_3333) + ((c >> 2) & 0x3333_3333_3333_3333);
-        c = (c + (c >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
-        let upto = c.wrapping_mul(ONES);
-        // The bytes whose running sum is at most r come before it.
-        let r8 = (r & 0x3f) as u64;
-        let j = (((ONES * (0x80 + r8)).wrapping_sub(upto) & HIGH).count_ones() as usize).min(7);
-        let before = ((upto << 8) >> (8 * j)) & 0xff;
-        let m = self.mask[8 * k + j];
-        let d = SELECT[((r8 - before.min(r8)) as usize & 7) * 64 + m as usize];
-        (self.from[8 * k + j] as usize, d as usize)
+        // Then the entry (a byte of the word) and the direction (a bit of its mask).
+        let (j, rank) = byte_of_rank(self.word(k), r);
+        let d = select_in_byte(self.mask[8 * k + j], rank);
+        (self.from[8 * k + j] as usize, d)
     }
 
     /// Every pair, in the order they are numbered.
@@ -285,28 +277,6 @@ fn nonzero_bytes(x: u64) -> u64 {
     let t = ((x & !HIGH) + !HIGH) | x;
     ((t & HIGH) >> 7) * 0xff
 }
-
-/// The `r`-th lowest set bit (from 0) of the six-bit mask `m`, `r` below its bits.
-#[inline(always)]
-pub(super) fn select(m: u8, r: usize) -> usize {
-    SELECT[(r & 7) * 64 + (m & 63) as usize] as usize
-}
-
-/// `SELECT[64 r + m]`: the `r`-th lowest set bit of the six-bit mask `m` (0 past its bits).
-static SELECT: [u8; 8 * 64] = {
-    let mut t = [0u8; 8 * 64];
-    let mut m = 0;
-    while m < 64 {
-        let (mut r, mut x) = (0, m);
-        while x != 0 {
-            t[r * 64 + m] = x.trailing_zeros() as u8;
-            x &= x - 1;
-            r += 1;
-        }
-        m += 1;
-    }
-    t
-};
 
 /// The side (0 White, 1 Black) of a piece's colour ([`WHITE`] or [`BLACK`]), as an index
 /// known to be in range (see [`St::side`]).

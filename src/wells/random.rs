@@ -6,8 +6,8 @@
 
 use std::cell::RefCell;
 
+use super::bits::select_in_byte;
 use super::bits::Bits;
-use super::board::select;
 use super::kills::KILL_ROOM;
 use super::{Phase, Step, Wells, MAX_GROUP};
 
@@ -111,7 +111,7 @@ impl Wells {
                 + usize::from(r >= sums[3])
                 + usize::from(r >= sums[4]);
             let (from, m) = (st.mv[i] as usize, masks[i & 7]);
-            let d = select(m, r - sums[i & 7]);
+            let d = select_in_byte(m, r - sums[i & 7]);
             if let Some(to) = self.jump_landing(from, d) {
                 return Step::Jump(from as u16, to as u16);
             }
