@@ -9,7 +9,8 @@
 # Builds the bench of this tree (at COMMIT: the same file copied into a temporary `git worktree`
 # of that commit, with its own target directory, removed at the end), runs it under
 # `valgrind --tool=callgrind` and prints its line (games, steps or turns, checksum: equal for
-# two builds that play the same games) and the instructions counted. The callgrind output is
+# two builds that play the same games) and the instructions counted; then under cachegrind's
+# branch simulation, the branches and the mispredicted ones of that model. The callgrind output is
 # left in `${TMPDIR:-/tmp}/BENCH.<commit>.callgrind` for `callgrind_annotate`.
 set -eu
 bench=${1:?usage: benches/callgrind.sh wells_games|checkers_games [COMMIT] [GAMES]}
@@ -51,3 +52,9 @@ bin=$(cd "$dir" && CARGO_TARGET_DIR="$target" cargo build --quiet --release --be
 out=${TMPDIR:-/tmp}/$bench.$name.callgrind
 valgrind --tool=callgrind --callgrind-out-file="$out" "$bin" "$games" 2>"$tmp/log"
 sed -n 's/.*Collected : */instructions: /p' "$tmp/log"
+# The branches and those a simple model of a predictor misses (cachegrind's branch simulation:
+# not the machine's own predictor, but repeatable): a random game's steps branch on drawn
+# numbers, and a build that runs fewer instructions can still be slower, or the reverse.
+valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes --cachegrind-out-file=/dev/null \
+    "$bin" "$games" 2>"$tmp/log" >/dev/null
+sed -n 's/.*Branches: *\([0-9,]*\).*/branches: \1/p; s/.*Mispredicts: *\([0-9,]*\).*/mispredicted (simulated): \1/p' "$tmp/log"
