@@ -56,23 +56,30 @@ impl Wells {
     /// than (W4 kills), and pieces of colour `c` in groups of two or more.
     fn threats(&self, c: usize) -> (u32, u32) {
         let st = &self.st;
-        let victims = st.occ[1 - c].and(&st.near[c]);
+        let c = c & 1;
+        // A piece with a friendly neighbour is one next to a piece of its colour: `near`.
+        let grouped = st.occ[c].and(&st.near[c]);
+        let len = self.geo.len;
+        // Only a piece of strength 1 or more can be stronger than another (strength 0 is not
+        // stronger than anything), and it must touch an enemy piece: none, no kill.
         let mut n = 0;
-        for q in victims.iter() {
-            let sq = st.adj[1 - c][q].count_ones();
-            let mut m = st.adj[c][q];
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let p = self.geo.nb[q][d] as usize;
-                if st.adj[c][p].count_ones() > sq {
-                    n += 1;
-                    break;
+        if grouped.and(&st.near[1 - c]).count_on(len) != 0 {
+            let victims = st.occ[1 - c].and(&st.near[c]);
+            for q in victims.iter() {
+                let sq = st.adj[1 - c][q].count_ones();
+                let mut m = st.adj[c][q];
+                while m != 0 {
+                    let d = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let p = self.geo.nb[q][d] as usize;
+                    if st.adj[c][p].count_ones() > sq {
+                        n += 1;
+                        break;
+                    }
                 }
             }
         }
-        let grouped = st.occ[c].iter().filter(|&p| st.adj[c][p] != 0).count() as u32;
-        (n, grouped)
+        (n, grouped.count_on(len))
     }
 
     /// [`Game::evaluate`](crate::game::Game::evaluate): see the module documentation.
@@ -93,7 +100,58 @@ impl Wells {
 #[cfg(test)]
 mod tests {
     use crate::game::{Game, Side};
+    use crate::wells::geom::NONE;
     use crate::wells::{Settings, Wells};
+
+    /// `threats` read point by point from its words: the enemy pieces next to a stronger piece
+    /// of colour `c` (W4), and the pieces of colour `c` with a friendly neighbour; on the
+    /// positions of a few random games, for both colours.
+    #[test]
+    fn threats_are_the_kills_and_groups_point_by_point() {
+        let mut rng = <rand::rngs::SmallRng as rand::SeedableRng>::seed_from_u64(11);
+        let mut seen_kills = 0;
+        for side in [4, 6, 8] {
+            let settings = Settings {
+                side,
+                ..Settings::default()
+            };
+            for _ in 0..4 {
+                let mut pos = Wells::new(&settings);
+                for _ in 0..1500 {
+                    if pos.outcome().is_some() {
+                        break;
+                    }
+                    for c in 0..2 {
+                        let colour = |p: usize| pos.st.occ[c].get(p);
+                        let enemy = |p: usize| pos.st.occ[1 - c].get(p);
+                        let around = |q: usize| {
+                            pos.geo.nb[q]
+                                .into_iter()
+                                .filter(|&p| p != NONE)
+                                .map(|p| p as usize)
+                        };
+                        let kills = (0..pos.geo.len)
+                            .filter(|&q| enemy(q))
+                            .filter(|&q| {
+                                around(q).any(|p| colour(p) && pos.strength(p) > pos.strength(q))
+                            })
+                            .count() as u32;
+                        let grouped = (0..pos.geo.len)
+                            .filter(|&p| colour(p) && around(p).any(colour))
+                            .count() as u32;
+                        assert_eq!(pos.threats(c), (kills, grouped), "{pos:?}");
+                        seen_kills += kills;
+                    }
+                    let s = pos.random_step(&mut rng).unwrap();
+                    pos.apply_step(s);
+                }
+            }
+        }
+        assert!(
+            seen_kills > 100,
+            "the games offered few kills: {seen_kills}"
+        );
+    }
 
     #[test]
     fn score_is_the_w6_score() {
