@@ -68,6 +68,24 @@ impl Wells {
                 .count()
     }
 
+    /// `side_score(c) - side_score(1 - c)`, for the evaluation: the empty points next to both
+    /// sides count for neither, so they cancel, and the margin is the pieces' difference plus
+    /// that of the empty points next to each side, whoever else they touch.
+    pub(super) fn score_margin(&self, c: usize) -> i32 {
+        let st = &self.st;
+        let (me, them) = (c & 1, (c & 1) ^ 1);
+        let len = self.geo.len;
+        let empty = self
+            .geo
+            .all
+            .andnot(&st.occ[0])
+            .andnot(&st.occ[1])
+            .andnot(&st.tokens);
+        let count =
+            |c: usize| st.occ[c].count_on(len) as i32 + empty.and(&st.near[c]).count_on(len) as i32;
+        count(me) - count(them)
+    }
+
     /// The W6 score read point by point from the rule's words, for the tests.
     #[cfg(test)]
     pub(super) fn score_by_points(&self, side: Side) -> u32 {

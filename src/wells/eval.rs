@@ -88,7 +88,7 @@ impl Wells {
         let them = 1 - me;
         let (kills_mine, grouped_mine) = self.threats(me);
         let (kills_theirs, grouped_theirs) = self.threats(them);
-        let margin = self.side_score(me) as f64 - self.side_score(them) as f64
+        let margin = self.score_margin(me) as f64
             + KILL_VALUE * (kills_mine as f64 - kills_theirs as f64)
             + GROUP_VALUE * (grouped_mine as f64 - grouped_theirs as f64);
         let left = self.settings.turn_limit.saturating_sub(self.st.turn) as f64;
@@ -165,6 +165,8 @@ mod tests {
             pos.apply_step(s);
             assert_eq!(pos.score(Side::P1), pos.score_by_points(Side::P1));
             assert_eq!(pos.score(Side::P2), pos.score_by_points(Side::P2));
+            let (a, b) = (pos.score(Side::P1) as i32, pos.score(Side::P2) as i32);
+            assert_eq!((pos.score_margin(0), pos.score_margin(1)), (a - b, b - a));
             let e = pos.evaluate();
             assert!((-1.0..=1.0).contains(&e));
         }
