@@ -51,16 +51,22 @@ impl Wells {
         self.side_score(side.index())
     }
 
+    /// The points with neither a piece nor a token, for the W6 score.
+    #[inline(always)]
+    fn empty_points(&self) -> Bits {
+        let st = &self.st;
+        self.geo
+            .all
+            .andnot(&st.occ[0])
+            .andnot(&st.occ[1])
+            .andnot(&st.tokens)
+    }
+
     /// The W6 score of colour index `c` (0 White, 1 Black), from the kept sets: the points next
     /// to each side's pieces are kept by the board edits (`near`), so no point is visited.
     pub(super) fn side_score(&self, c: usize) -> u32 {
         let st = &self.st;
-        let empty = self
-            .geo
-            .all
-            .andnot(&st.occ[0])
-            .andnot(&st.occ[1])
-            .andnot(&st.tokens);
+        let empty = self.empty_points();
         st.occ[c & 1].count()
             + empty
                 .and(&st.near[c & 1])
@@ -75,12 +81,7 @@ impl Wells {
         let st = &self.st;
         let (me, them) = (c & 1, (c & 1) ^ 1);
         let len = self.geo.len;
-        let empty = self
-            .geo
-            .all
-            .andnot(&st.occ[0])
-            .andnot(&st.occ[1])
-            .andnot(&st.tokens);
+        let empty = self.empty_points();
         let count =
             |c: usize| st.occ[c].count_on(len) as i32 + empty.and(&st.near[c]).count_on(len) as i32;
         count(me) - count(them)
