@@ -118,19 +118,10 @@ impl Wells {
 
     /// The first jump of a group: the group starts moving.
     pub(super) fn start_group(&mut self, from: usize) {
-        // The group's list read whole and sorted (no branch on its size): the entries past
-        // its size sort last, then are zeroed.
         let lab = &self.st.lab;
         let g = lab.gid[from] as usize & 127;
         let n = (lab.size[g] as usize).min(MAX_GROUP as usize);
-        let mut pts = [u16::MAX; 8];
-        for (i, &p) in lab.members[g].iter().enumerate() {
-            pts[i] = if i < n { p } else { u16::MAX };
-        }
-        sort5(&mut pts);
-        for (i, p) in pts.iter_mut().enumerate() {
-            *p = if i < n { *p } else { 0 };
-        }
+        let pts = sorted_list(lab.members[g], n);
         self.st.cands.drop_group(self.st.lab.gid[from]);
         self.st.mv = pts;
         self.st.mvn = n as u8;
@@ -144,16 +135,11 @@ impl Wells {
     pub(super) fn moving_jumped(&mut self, from: usize, to: usize) {
         let st = &mut self.st;
         let n = (st.mvn as usize).min(MAX_GROUP as usize);
-        let mut pts = [u16::MAX; 8];
-        for (i, &p) in st.mv[..MAX_GROUP as usize].iter().enumerate() {
-            let p = if p as usize == from { to as u16 } else { p };
-            pts[i] = if i < n { p } else { u16::MAX };
+        let mut list = [0u16; MAX_GROUP as usize];
+        for (x, &p) in list.iter_mut().zip(&st.mv) {
+            *x = if p as usize == from { to as u16 } else { p };
         }
-        sort5(&mut pts);
-        for (i, p) in pts.iter_mut().enumerate() {
-            *p = if i < n { *p } else { 0 };
-        }
-        st.mv = pts;
+        st.mv = sorted_list(list, n);
     }
 
     /// True when the moving group has a legal jump (its jumps left aside).
@@ -196,9 +182,11 @@ impl Wells {
 
     /// The pieces of the moving group, where they stand now (empty while none moves).
     pub(super) fn moving(&self) -> Bits {
-        let mut g = Bits::EMPTY;
-        for &p in &self.st.mv[..(self.st.mvn as usize).min(MAX_GROUP as usize)] {
-            g.set(p as usize);
+        // Every entry of the list read, each past the group's size adding nothing: no branch.
+        let (mut g, n) = (Bits::EMPTY, self.st.mvn as usize);
+        for (i, &p) in self.st.mv[..MAX_GROUP as usize].iter().enumerate() {
+            let p = p as usize;
+            g.0[(p >> 6) % WORDS] |= u64::from(i < n) << (p & 63);
         }
         g
     }
@@ -294,12 +282,7 @@ impl Wells {
     /// stays; between equal largest parts the player chooses (phase `Keep`).
     pub(super) fn end_group(&mut self) {
         if self.moving_in_one_part() {
-            let st = &mut self.st;
-            let n = st.mvn as usize;
-            for (i, &p) in st.mv[..MAX_GROUP as usize].iter().enumerate() {
-                let p = p as usize;
-                st.moved.0[(p >> 6) % WORDS] |= u64::from(i < n) << (p & 63);
-            }
+            self.st.moved = self.st.moved.or(&self.moving());
             self.clear_moving();
             return;
         }
@@ -353,6 +336,23 @@ impl Wells {
             .find(|&&m| i.is_some_and(|i| m >> i & 1 != 0));
         self.keep_part(part.copied().unwrap_or(0));
     }
+}
+
+/// The first `n` entries of `list` (`n` at most five: a group's pieces, W2) in increasing
+/// order, the rest zero, as the moving group's list ([`St::mv`](super::board::St)). Read whole
+/// and sorted without a branch on `n` or on the values: the entries past `n` sort last, then
+/// are zeroed.
+#[inline(always)]
+fn sorted_list(list: [u16; MAX_GROUP as usize], n: usize) -> [u16; 8] {
+    let mut pts = [u16::MAX; 8];
+    for (i, &p) in list.iter().enumerate() {
+        pts[i] = if i < n { p } else { u16::MAX };
+    }
+    sort5(&mut pts);
+    for (i, p) in pts.iter_mut().enumerate() {
+        *p = if i < n { *p } else { 0 };
+    }
+    pts
 }
 
 /// Sorts the first five entries in increasing order, by a fixed network of nine

@@ -89,14 +89,16 @@ impl Wells {
     fn random_moving_jump<const TRIES: usize, R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Step {
         let st = &self.st;
         let n = st.mvn as usize;
-        let (adj, jumpable) = (&st.adj[st.side as usize & 1], &self.geo.jumpable);
         let mut masks = [0u8; MAX_GROUP as usize];
         // sums[i]: the pairs of the pieces before piece i.
         let mut sums = [0usize; MAX_GROUP as usize];
         let mut total = 0;
         for i in 0..MAX_GROUP as usize {
-            let p = st.mv[i] as usize;
-            let m = if i < n { adj[p] & jumpable[p] } else { 0 };
+            let m = if i < n {
+                self.jump_dirs(st.mv[i] as usize)
+            } else {
+                0
+            };
             masks[i] = m;
             sums[i] = total;
             total += m.count_ones() as usize;
