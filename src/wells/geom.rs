@@ -159,14 +159,8 @@ impl Geo {
                     .fold(0u8, |m, d| m | 1 << d)
             })
             .collect();
-        let lands = land
-            .iter()
-            .map(|n| n.map(|y| if y == NONE { SINK } else { y }))
-            .collect();
-        let nbs = nb
-            .iter()
-            .map(|n| n.map(|y| if y == NONE { SINK } else { y }))
-            .collect();
+        let lands = with_sink(&land);
+        let nbs = with_sink(&nb);
         let mut all = Bits::EMPTY;
         for p in 0..len {
             all.set(p);
@@ -245,4 +239,12 @@ impl Geo {
             _ => None,
         })
     }
+}
+
+/// A table of points by direction with [`SINK`] for [`NONE`], for reads without a test.
+fn with_sink(table: &[[u16; 6]]) -> Vec<[u16; 6]> {
+    table
+        .iter()
+        .map(|n| n.map(|y| if y == NONE { SINK } else { y }))
+        .collect()
 }
