@@ -216,19 +216,16 @@ impl Cands {
 
     /// The pieces of the group labelled `g` number no pair any more (it starts moving).
     pub(super) fn drop_group(&mut self, g: u8) {
-        // Every word of masks, used or not (unused entries are zero and stay so), counted on
-        // the way: a fixed number of steps.
-        let mut total = 0;
+        // Every word of masks, used or not (unused entries are zero and stay so): a fixed
+        // number of steps.
         for k in 0..SLOTS / 8 {
             let mut l = [0u8; 8];
             l.copy_from_slice(&self.label[8 * k..8 * k + 8]);
             let keep = nonzero_bytes(u64::from_le_bytes(l) ^ (ONES * g as u64));
             let m = self.word(k) & keep;
             self.mask[8 * k..8 * k + 8].copy_from_slice(&m.to_le_bytes());
-            self.before[k] = total as u16;
-            total += m.count_ones();
         }
-        self.total = total as u16;
+        self.count();
     }
 
     /// Sets `total` and `before` from the masks.
