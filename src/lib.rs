@@ -15,6 +15,7 @@ pub mod games;
 pub mod perft;
 pub mod protocol;
 pub mod search;
+pub mod select;
 pub mod wells;
 
 pub use game::{Game, GameError, Outcome, Side};

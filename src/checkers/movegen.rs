@@ -11,6 +11,7 @@
 use super::board::{self, ALL_POINTS, CROSS, NONE, STEP};
 use super::Checkers;
 use crate::game::Side;
+use crate::select::select_in_byte;
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
@@ -302,7 +303,9 @@ impl Checkers {
 #[inline]
 pub(crate) fn nth_bit(b: u64, mut k: u32) -> u8 {
     // The half, then the quarter, then the byte that holds it, by population counts (no
-    // loop to mispredict); then the bit within the byte from a table.
+    // loop to mispredict); then the bit within the byte from a table. (Faster here than
+    // `select_in_word`'s byte counts, which the Guerrilla draws use: 3-4 % more random games
+    // by steps, measured side by side.)
     let mut shift = 0;
     for width in [32, 16, 8] {
         let low = ((b >> shift) & ((1u64 << width) - 1)).count_ones();
@@ -311,24 +314,8 @@ pub(crate) fn nth_bit(b: u64, mut k: u32) -> u8 {
             shift += width;
         }
     }
-    shift as u8 + SELECT_IN_BYTE[(((b >> shift) & 0xff) as usize) * 8 + (k as usize & 7)]
+    shift as u8 + select_in_byte((b >> shift) as u8, k as usize) as u8
 }
-
-/// `SELECT_IN_BYTE[8 x + k]`: the index of the `k`-th set bit of the byte `x` (0 past its bits).
-static SELECT_IN_BYTE: [u8; 256 * 8] = {
-    let mut t = [0u8; 256 * 8];
-    let mut x = 0;
-    while x < 256 {
-        let (mut k, mut y) = (0, x);
-        while y != 0 {
-            t[x * 8 + k] = (y as u32).trailing_zeros() as u8;
-            y &= y - 1;
-            k += 1;
-        }
-        x += 1;
-    }
-    t
-};
 
 /// The turn starts (COIN's and the Guerrilla's) of `games` random games, each whole turn drawn
 /// uniformly by `random_move` from one seeded generator: test positions for the move

@@ -1,6 +1,8 @@
 //! A fixed-size bitset over the points of a board (up to 448 points; side 12 has 397), and
 //! [`Words`], its first few words, for set work on boards that fit in them (side 8: three).
 
+use crate::select::select_in_word;
+
 /// Number of 64-bit words: 7 × 64 = 448 ≥ 397 points (side 12, W1).
 pub const WORDS: usize = 7;
 
@@ -204,55 +206,6 @@ fn nth_in_words(words: &[u64], mut k: usize) -> Option<usize> {
     None
 }
 
-/// The `k`-th set bit (from 0, below the word's count) of `w`: the byte that holds it (see
-/// [`byte_of_rank`]), then the bit in that byte by a table.
-#[inline(always)]
-pub fn select_in_word(w: u64, k: usize) -> usize {
-    let (j, r) = byte_of_rank(w, k);
-    8 * j + select_in_byte((w >> (8 * j)) as u8, r)
-}
-
-/// Where the `k`-th set bit (from 0, below the word's count) of `w` lies: the byte `j` that
-/// holds it and its rank `r` among that byte's set bits. Found by the running counts of the
-/// bytes, compared all at once: no loop, so no branch on where the bit lies.
-#[inline(always)]
-pub fn byte_of_rank(w: u64, k: usize) -> (usize, usize) {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let mut c = w - ((w >> 1) & 0x5555_5555_5555_5555);
-    c = (c & 0x3333_3333_3333_3333) + ((c >> 2) & 0x3333_3333_3333_3333);
-    c = (c + (c >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
-    // Byte j of `upto`: the set bits in bytes 0..=j (at most 64, so it fits in a byte).
-    let upto = c.wrapping_mul(ONES);
-    let k8 = (k & 63) as u64;
-    // The bytes whose running count is at most k come before the one that holds the bit.
-    let j = (((ONES * (0x80 + k8)).wrapping_sub(upto) & HIGH).count_ones() as usize).min(7);
-    let before = ((upto << 8) >> (8 * j)) & 0xff;
-    (j, ((k8 - before.min(k8)) & 7) as usize)
-}
-
-/// The `r`-th lowest set bit (from 0) of the byte `b`, `r` below its count (0 past it).
-#[inline(always)]
-pub fn select_in_byte(b: u8, r: usize) -> usize {
-    SELECT8[(r & 7) << 8 | b as usize] as usize
-}
-
-/// `SELECT8[256 r + b]`: the `r`-th lowest set bit of the byte `b` (0 past its bits).
-static SELECT8: [u8; 8 * 256] = {
-    let mut t = [0u8; 8 * 256];
-    let mut b = 0;
-    while b < 256 {
-        let (mut r, mut x) = (0, b);
-        while x != 0 {
-            t[r * 256 + b] = (x as u32).trailing_zeros() as u8;
-            x &= x - 1;
-            r += 1;
-        }
-        b += 1;
-    }
-    t
-};
-
 /// Iterator over the indices of a [`Bits`].
 pub struct BitsIter {
     words: [u64; WORDS],
@@ -288,35 +241,4 @@ pub fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::select_in_word;
-
-    /// `select_in_word` finds the bit a walk over the bits finds, for every rank of many words.
-    #[test]
-    fn select_in_word_is_the_kth_bit() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        for i in 0..4000 {
-            x = super::mix(x);
-            let w = match i % 4 {
-                0 => x,
-                1 => x & super::mix(x ^ 1),
-                2 => x | super::mix(x ^ 2),
-                _ => x & (x >> 7) & (x >> 13),
-            };
-            let mut bits = w;
-            for k in 0..w.count_ones() as usize {
-                assert_eq!(
-                    select_in_word(w, k),
-                    bits.trailing_zeros() as usize,
-                    "{w:x} {k}"
-                );
-                bits &= bits - 1;
-            }
-        }
-        assert_eq!(select_in_word(u64::MAX, 63), 63);
-        assert_eq!(select_in_word(1 << 63, 0), 63);
-    }
 }

@@ -9,10 +9,11 @@
 //!   ([`Wells::group_of`]); strength (2.0, W4) is the number of adjacent friendly pieces
 //!   ([`Wells::strength`]).
 
-use super::bits::{byte_of_rank, select_in_byte, Bits, WORDS};
+use super::bits::{Bits, WORDS};
 use super::geom;
 use super::groups::Labels;
 use super::{Phase, Wells, PIECES};
+use crate::select::{byte_of_rank, select_in_byte};
 
 /// Cell contents.
 pub(crate) const EMPTY: u8 = 0;

@@ -6,10 +6,10 @@
 
 use std::cell::RefCell;
 
-use super::bits::select_in_byte;
 use super::bits::Bits;
 use super::kills::KILL_ROOM;
 use super::{Phase, Step, Wells, MAX_GROUP};
+use crate::select::select_in_byte;
 
 /// `rng.random_range(0..n)` for `0 < n < 2^32`: the same draw (rand 0.9's single sample of a
 /// 32-bit range: a widening multiply, and a second word when the first falls in the biased
