@@ -14,7 +14,8 @@ impl Wells {
     /// number move on, and the next turn starts (W4–W6).
     pub(super) fn finish_turn(&mut self) {
         let killed = self.st.killed;
-        // A victim's group can come apart only where the victim joined two of its pieces: a
+        // A victim's group (W2: its side's pieces connected by adjacency; victims go when the
+        // turn ends, W4) can come apart only where the victim joined two of its pieces: a
         // path between two parts cut off ran through removed pieces, and the first of them
         // on it had two pieces of its side next to it on the board before any removal. So
         // the parts are found around those victims alone (strength 2 or more, read before
@@ -51,7 +52,8 @@ impl Wells {
         self.side_score(side.index())
     }
 
-    /// The points with neither a piece nor a token, for the W6 score.
+    /// The points with neither a piece nor a token, for the W6 score (a massacre token's point
+    /// is not empty, W6).
     #[inline(always)]
     fn empty_points(&self) -> Bits {
         let st = &self.st;
@@ -74,7 +76,7 @@ impl Wells {
                 .count()
     }
 
-    /// `side_score(c) - side_score(1 - c)`, for the evaluation: the empty points next to both
+    /// `side_score(c) - side_score(1 - c)` (W6), for the evaluation: the empty points next to both
     /// sides count for neither, so they cancel, and the margin is the pieces' difference plus
     /// that of the empty points next to each side, whoever else they touch.
     pub(super) fn score_margin(&self, c: usize) -> i32 {
