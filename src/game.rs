@@ -24,6 +24,9 @@ pub enum Side {
 }
 
 impl Side {
+    /// Both sides, `P1` first.
+    pub const ALL: [Side; 2] = [Side::P1, Side::P2];
+
     /// The other player.
     #[inline]
     pub fn opponent(self) -> Side {

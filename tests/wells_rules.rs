@@ -838,7 +838,6 @@ fn describe_names_every_field() {
         "phase",
         "score_white",
         "score_black",
-        "result",
     ] {
         assert!(names.contains(&f), "{f}");
     }

@@ -13,7 +13,7 @@
 
 use super::board::{self, interior, CORNERS, DARK};
 use super::{Checkers, START_STONES};
-use crate::game::{Game, GameError, Outcome, Side};
+use crate::game::{GameError, Side};
 
 /// The start position's string (GC2).
 pub const STARTPOS: &str = "8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/9/9/9 66 G first";
@@ -237,12 +237,6 @@ impl Checkers {
         } else {
             "coin"
         };
-        let result = match self.outcome() {
-            None => "none",
-            Some(Outcome::Win(Side::P1)) => "p1win",
-            Some(Outcome::Win(Side::P2)) => "p2win",
-            Some(Outcome::Draw) => "draw",
-        };
         vec![
             ("side", side.to_string()),
             ("first", self.first.to_string()),
@@ -265,7 +259,6 @@ impl Checkers {
                     sq => board::square_name(sq),
                 },
             ),
-            ("result", result.to_string()),
         ]
     }
 

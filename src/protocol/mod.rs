@@ -3,6 +3,7 @@
 //! * [`parse`] — the command grammar (nom inside; `FromStr`/`Display` outside);
 //! * [`options`] — the option table (`ugi` reply and `setoption`);
 //! * [`session`] — the command loop and one game's session over the engine facade;
+//! * [`wire`] — the protocol's words and lines, read and written in one place;
 //! * [`output`] — the single locked writer.
 
 #[cfg(test)]
@@ -13,6 +14,7 @@ pub mod parse;
 pub mod session;
 #[cfg(test)]
 mod tests;
+pub mod wire;
 
 pub use output::Output;
 pub use parse::{clean_line, Command, CommandError, GoArgs, LegalWhat, Query, Start};

@@ -14,9 +14,10 @@ use rand::SeedableRng;
 use super::options::{self, Change, Options};
 use super::output::Output;
 use super::parse::{clean_line, Command, GoArgs, LegalWhat, Query, Start};
+use super::wire;
 use crate::engine::{Engine, PerftReport, Report, Undone};
 use crate::game::PerftAbort;
-use crate::game::{Game, Outcome, Side};
+use crate::game::{Game, Side};
 use crate::games::GameKind;
 use crate::search::{self, Info, Limits};
 
@@ -95,85 +96,6 @@ pub(crate) fn real_factory(
     })
 }
 
-/// Formats the error line: `info string error: <msg>`, plus ` in '<line>'` when the message
-/// does not already quote the whole line. Always exactly one line.
-pub(crate) fn error_line(msg: impl Display, line: &str) -> String {
-    let msg = msg.to_string().replace(['\n', '\r'], " ");
-    if line.is_empty() || msg.contains(&format!("'{line}'")) {
-        format!("info string error: {msg}")
-    } else {
-        format!("info string error: {msg} in '{line}'")
-    }
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::P1 => "p1",
-        Side::P2 => "p2",
-    }
-}
-
-fn result_name(outcome: Option<Outcome>) -> &'static str {
-    match outcome {
-        None => "none",
-        Some(Outcome::Win(Side::P1)) => "p1win",
-        Some(Outcome::Win(Side::P2)) => "p2win",
-        Some(Outcome::Draw) => "draw",
-    }
-}
-
-/// `<word>[ <status>] <n> <item> …`: a counted list on one line.
-fn with_count(word: &str, status: &str, items: &[String]) -> String {
-    let mut s = String::from(word);
-    if !status.is_empty() {
-        s.push(' ');
-        s.push_str(status);
-    }
-    s.push_str(&format!(" {}", items.len()));
-    for i in items {
-        s.push(' ');
-        s.push_str(i);
-    }
-    s
-}
-
-/// A drawing coordinate: at most three decimals, no trailing zeros (`0`, `0.5`, `0.866`, `12`).
-pub(crate) fn coord(v: f64) -> String {
-    let s = format!("{:.3}", v);
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" || s.is_empty() {
-        "0".to_string()
-    } else {
-        s.to_string()
-    }
-}
-
-/// `info` line of a search report; fields in this fixed order, `pv` last and only when known.
-pub(crate) fn info_line(info: &Info) -> String {
-    let ms = info.time.as_millis();
-    let nps = if info.time.as_secs_f64() > 0.0 {
-        (info.nodes as f64 / info.time.as_secs_f64()) as u64
-    } else {
-        0
-    };
-    let mut s = format!(
-        "info depth {} nodes {} time {ms} nps {nps} score ",
-        info.depth, info.nodes
-    );
-    // A proven result replaces the estimate (protocol.md § 3.6).
-    match info.proven {
-        Some((1, n)) => s.push_str(&format!("win in {n}")),
-        Some((-1, n)) => s.push_str(&format!("loss in {n}")),
-        Some((_, n)) => s.push_str(&format!("draw in {n}")),
-        None => s.push_str(&format!("{:.3}", info.score)),
-    }
-    if !info.pv.is_empty() {
-        s.push_str(" pv ");
-        s.push_str(&info.pv.join(" "));
-    }
-    s
-}
-
 /// The search limits of a `go` command (protocol.md § go).
 pub(crate) fn limits_of(g: &GoArgs) -> Limits {
     let ms = Duration::from_millis;
@@ -204,7 +126,7 @@ impl<G: Game> Session<G> {
 
 impl<G: Game> Session<G> {
     fn err(&self, msg: impl Display, line: &str) {
-        self.out.line(&error_line(msg, line));
+        self.out.line(&wire::error_line(msg, line));
     }
 
     fn position(&mut self, start: &Start, moves: &[String], line: &str) {
@@ -217,11 +139,14 @@ impl<G: Game> Session<G> {
             Ok(Some(illegal)) => {
                 let msg = match self.engine.forfeit() {
                     Some(loser) => {
-                        format!("{illegal}; the game is over, lost by {}", side_name(loser))
+                        format!(
+                            "{illegal}; the game is over, lost by {}",
+                            wire::side_word(loser)
+                        )
                     }
                     None => format!("{illegal}; the result stands"),
                 };
-                self.out.line(&error_line(msg, line));
+                self.out.line(&wire::error_line(msg, line));
             }
             Err(e) => self.err(e, line),
         }
@@ -239,37 +164,23 @@ impl<G: Game> Session<G> {
             Report::Info(info) => {
                 if last_nodes != Some(info.nodes) {
                     last_nodes = Some(info.nodes);
-                    out.line(&info_line(&info));
+                    out.line(&wire::info_line(&info, &info.pv));
                 }
             }
-            Report::BestMove(token) => {
-                out.line(&format!("bestmove {}", token.as_deref().unwrap_or("none")))
-            }
+            Report::BestMove(token) => out.line(&wire::bestmove_line(token.as_deref())),
         });
         if let Err(e) = started {
             // Never leave an arena waiting: an error, then `bestmove none`.
             self.out
-                .lines(&[error_line(e, line), "bestmove none".to_string()]);
+                .lines(&[wire::error_line(e, line), wire::bestmove_line(None)]);
         }
     }
 
     fn query(&mut self, q: Query) {
         let answer = match q {
-            Query::GameOver => {
-                if self.engine.outcome().is_some() {
-                    "true"
-                } else {
-                    "false"
-                }
-            }
-            Query::P1Turn => {
-                if self.engine.position().side_to_move() == Side::P1 {
-                    "true"
-                } else {
-                    "false"
-                }
-            }
-            Query::Result => result_name(self.engine.outcome()),
+            Query::GameOver => wire::bool_word(self.engine.outcome().is_some()),
+            Query::P1Turn => wire::bool_word(self.engine.position().side_to_move() == Side::P1),
+            Query::Result => wire::result_word(self.engine.outcome()),
         };
         self.out.line(&format!("response {answer}"));
     }
@@ -294,8 +205,8 @@ impl<G: Game> Session<G> {
             lines.push(format!(
                 "point {} {} {} {} {}",
                 p.name,
-                coord(p.x),
-                coord(p.y),
+                wire::coord(p.x),
+                wire::coord(p.y),
                 if p.play { "play" } else { "edge" },
                 list(&p.neighbours)
             ));
@@ -304,8 +215,8 @@ impl<G: Game> Session<G> {
             lines.push(format!(
                 "square {} {} {} {} {}",
                 q.name,
-                coord(q.x),
-                coord(q.y),
+                wire::coord(q.x),
+                wire::coord(q.y),
                 q.corners.join(","),
                 list(&q.diagonals)
             ));
@@ -319,8 +230,8 @@ impl<G: Game> Session<G> {
         let h = self.engine.history();
         self.out.lines(&[
             format!("start {}", h.start),
-            with_count("history", "", &h.turns),
-            with_count("building", "", &h.building),
+            wire::counted_list("history", "", &h.turns),
+            wire::counted_list("building", "", &h.building),
         ]);
     }
 
@@ -329,7 +240,7 @@ impl<G: Game> Session<G> {
         let mut lines = Vec::new();
         if what != LegalWhat::Turns {
             let steps = self.engine.legal_steps();
-            lines.push(with_count("steps", "", &steps));
+            lines.push(wire::counted_list("steps", "", &steps));
         }
         if what != LegalWhat::Steps {
             let (status, turns) =
@@ -339,7 +250,7 @@ impl<G: Game> Session<G> {
                     let (t, complete) = self.engine.legal_turns(LEGAL_TURNS_CAP);
                     (if complete { "complete" } else { "partial" }, t)
                 };
-            lines.push(with_count("turns", status, &turns));
+            lines.push(wire::counted_list("turns", status, &turns));
         }
         self.out.lines(&lines);
     }
@@ -362,9 +273,12 @@ impl<G: Game> Session<G> {
         }
         lines.push(format!(
             "tomove {}",
-            side_name(self.engine.position().side_to_move())
+            wire::side_word(self.engine.position().side_to_move())
         ));
-        lines.push(format!("result {}", result_name(self.engine.outcome())));
+        lines.push(format!(
+            "result {}",
+            wire::result_word(self.engine.outcome())
+        ));
         self.out.lines(&lines);
     }
 
@@ -373,10 +287,10 @@ impl<G: Game> Session<G> {
         let mut s = format!(
             "describe game={} tomove={} turnstart={} result={} forfeit={}",
             G::NAME,
-            side_name(pos.side_to_move()),
+            wire::side_word(pos.side_to_move()),
             pos.at_turn_start(),
-            result_name(self.engine.outcome()),
-            self.engine.forfeit().map(side_name).unwrap_or("none"),
+            wire::result_word(self.engine.outcome()),
+            self.engine.forfeit().map(wire::side_word).unwrap_or("none"),
         );
         const OWN: [&str; 5] = ["game", "tomove", "turnstart", "result", "forfeit"];
         for (name, value) in pos.describe() {
@@ -401,9 +315,10 @@ impl<G: Game> Session<G> {
             PerftReport::Line(token, n) => out.line(&format!("{token}: {n}")),
             PerftReport::Done(total) => out.line(&format!("Nodes searched: {total}")),
             PerftReport::GaveUp(PerftAbort::Stopped) => out.line("info string perft stopped"),
-            PerftReport::GaveUp(PerftAbort::TooLarge(why)) => {
-                out.line(&error_line(format!("perft gave up: {why}"), &perft_line))
-            }
+            PerftReport::GaveUp(PerftAbort::TooLarge(why)) => out.line(&wire::error_line(
+                format!("perft gave up: {why}"),
+                &perft_line,
+            )),
         });
         if let Err(e) = started {
             self.err(e, line);
@@ -672,11 +587,11 @@ impl Protocol {
         let cmd = match line.parse::<Command>() {
             Ok(cmd) => cmd,
             Err(e) => {
-                let mut lines = vec![error_line(e, &line)];
+                let mut lines = vec![wire::error_line(e, &line)];
                 if first == "go" {
                     // A `go` always ends with a bestmove: an arena never waits for a search
                     // that was never started.
-                    lines.push("bestmove none".to_string());
+                    lines.push(wire::bestmove_line(None));
                 }
                 self.out.lines(&lines);
                 return true;
@@ -702,7 +617,7 @@ impl Protocol {
             Command::UgiNewGame => self.new_game(self.opts.clone(), &line),
             Command::SetOption { name, value } => {
                 match options::set(&self.opts, &name, value.as_deref()) {
-                    Err(msg) => self.out.line(&error_line(msg, &line)),
+                    Err(msg) => self.out.line(&wire::error_line(msg, &line)),
                     Ok((new, Change::Plain)) => self.opts = new,
                     Ok((new, Change::GameSettings(kind))) => {
                         if kind == new.game {
@@ -725,7 +640,7 @@ impl Protocol {
                 self.session = session;
                 self.opts = opts;
             }
-            Err(msg) => self.out.line(&error_line(msg, line)),
+            Err(msg) => self.out.line(&wire::error_line(msg, line)),
         }
     }
 }

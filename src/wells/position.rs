@@ -12,7 +12,7 @@
 use super::bits::Bits;
 use super::geom::{Geo, MAX_SIDE, MIN_SIDE};
 use super::{Phase, Settings, Wells, BLACK, EMPTY, MAX_GROUP, PIECES, TOKEN, WHITE};
-use crate::game::{Game, GameError, Outcome, Side};
+use crate::game::{Game, GameError, Side};
 
 fn cell_char(c: u8) -> char {
     match c {
@@ -202,14 +202,7 @@ pub(crate) fn describe(w: &Wells) -> Vec<(&'static str, String)> {
         .into_iter()
         .map(|(k, v)| format!("{}x{}", geo.name(k), geo.name(v)))
         .collect();
-    let result = match w.outcome() {
-        None => "none",
-        Some(Outcome::Win(Side::P1)) => "p1win",
-        Some(Outcome::Win(Side::P2)) => "p2win",
-        Some(Outcome::Draw) => "draw",
-    };
     vec![
-        ("game", "guerrilla".into()),
         ("side", geo.side.to_string()),
         ("turn_limit", w.settings.turn_limit.to_string()),
         ("points", points),
@@ -236,7 +229,6 @@ pub(crate) fn describe(w: &Wells) -> Vec<(&'static str, String)> {
         ),
         ("score_white", w.score(Side::P1).to_string()),
         ("score_black", w.score(Side::P2).to_string()),
-        ("result", result.into()),
     ]
 }
 

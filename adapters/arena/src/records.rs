@@ -27,6 +27,8 @@
 
 use std::fmt::Write as _;
 
+use guerrilla::game::{Outcome, Side};
+use guerrilla::protocol::wire;
 use serde::{Deserialize, Serialize};
 
 use crate::stats::Sprt;
@@ -346,10 +348,15 @@ pub fn parse(text: &str, name: &str) -> Result<RecordsFile, String> {
             ));
         }
         let result = get("Result")?;
-        if !["p1win", "p2win", "draw"].contains(&result.as_str()) {
+        if !matches!(wire::parse_result(&result), Some(Some(_))) {
             return Err(err(
                 start,
-                &format!("expected p1win, p2win or draw but got '{result}'"),
+                &format!(
+                    "expected {}, {} or {} but got '{result}'",
+                    wire::result_word(Some(Outcome::Win(Side::P1))),
+                    wire::result_word(Some(Outcome::Win(Side::P2))),
+                    wire::result_word(Some(Outcome::Draw)),
+                ),
             ));
         }
         games.push(GameRecord {
@@ -410,10 +417,10 @@ mod tests {
             p2: "b".into(),
             opening: "startpos".into(),
             tc: "nodes=10".into(),
-            result: "p2win".into(),
+            result: wire::result_word(Some(Outcome::Win(Side::P2))).into(),
             reason: Reason::IllegalMove,
             detail: "expected a legal move but got 'A1A2' (edge)".into(),
-            faulty: Some("p1".into()),
+            faulty: Some(wire::side_word(Side::P1).into()),
             bad_move: Some("A1A2".into()),
             moves: vec!["D4D5".into(), "c5-b4".into()],
             times_ms: vec![3, 4],

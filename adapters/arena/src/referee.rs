@@ -12,6 +12,7 @@
 use std::time::{Duration, Instant};
 
 use guerrilla::game::{Game, GameError, Outcome, Side};
+use guerrilla::protocol::wire::{position_line, result_word, side_word};
 
 use crate::engine::{Engine, EngineError};
 use crate::records::{GameRecord, Reason};
@@ -68,38 +69,6 @@ pub enum Played {
     Done(Box<GameRecord>, [bool; 2]),
     /// The match is ending: the game is not scored.
     Abandoned,
-}
-
-pub fn position_line(start: &str, moves: &[String]) -> String {
-    let mut line = if start == "startpos" {
-        "position startpos".to_string()
-    } else {
-        format!("position fen {start}")
-    };
-    if !moves.is_empty() {
-        line.push_str(" moves");
-        for m in moves {
-            line.push(' ');
-            line.push_str(m);
-        }
-    }
-    line
-}
-
-pub fn result_word(outcome: Option<Outcome>) -> &'static str {
-    match outcome {
-        Some(Outcome::Win(Side::P1)) => "p1win",
-        Some(Outcome::Win(Side::P2)) => "p2win",
-        Some(Outcome::Draw) => "draw",
-        None => "none",
-    }
-}
-
-pub fn side_word(side: Side) -> &'static str {
-    match side {
-        Side::P1 => "p1",
-        Side::P2 => "p2",
-    }
 }
 
 /// The referee's starting position for an opening.

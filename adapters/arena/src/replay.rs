@@ -2,10 +2,11 @@
 //! reports each mismatch: a recorded move the rules refuse, a result or reason the rules do not
 //! give, a refused move (`BadMove`) the rules accept, a time list of the wrong length.
 
-use guerrilla::game::{Game, GameError, Outcome, Side};
+use guerrilla::game::{Game, GameError, Outcome};
 
 use crate::records::{GameRecord, MatchInfo, Reason};
-use crate::referee::{result_word, side_word, start_position};
+use crate::referee::start_position;
+use guerrilla::protocol::wire::{parse_side, result_word, side_word};
 
 /// The mismatches of one game (empty: the game replays clean).
 pub fn check_game<G: Game>(
@@ -85,10 +86,10 @@ pub fn check_game<G: Game>(
             }
         }
         fault => {
-            let side = match g.faulty.as_deref() {
-                Some("p1") => Side::P1,
-                Some("p2") => Side::P2,
-                other => {
+            let side = match g.faulty.as_deref().and_then(parse_side) {
+                Some(side) => side,
+                None => {
+                    let other = g.faulty.as_deref();
                     out.push(format!(
                         "reason {} without a faulty side ({other:?})",
                         fault.name()

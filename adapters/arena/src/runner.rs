@@ -20,9 +20,10 @@ use guerrilla::game::{Game, Side};
 
 use crate::engine::{Engine, EngineError};
 use crate::records::{game_text, header_text, GameRecord, MatchInfo, Reason};
-use crate::referee::{result_word, side_word, Played, Referee};
+use crate::referee::{Played, Referee};
 use crate::schedule::{in_shard, jobs, Job};
 use crate::summary::{game_line, sprt_stop, summarize, Summary};
+use guerrilla::protocol::wire::{result_word, side_word};
 
 /// How a match is run (none of it changes the games).
 pub struct RunOptions {

@@ -10,6 +10,8 @@
 
 use std::collections::BTreeMap;
 
+use guerrilla::game::{Outcome, Side};
+use guerrilla::protocol::wire;
 use serde::Serialize;
 
 use crate::records::{GameRecord, MatchInfo, Reason};
@@ -110,9 +112,9 @@ pub struct Summary {
 
 /// Points (0, 1 or 2 half-points) of p1 in a game.
 fn p1_points(result: &str) -> u8 {
-    match result {
-        "p1win" => 2,
-        "p2win" => 0,
+    match wire::parse_result(result) {
+        Some(Some(Outcome::Win(Side::P1))) => 2,
+        Some(Some(Outcome::Win(Side::P2))) => 0,
         _ => 1,
     }
 }
@@ -188,7 +190,7 @@ pub fn summarize(info: &MatchInfo, sorted: &[GameRecord], interrupted: bool) -> 
         engines[b].total.add(2 - pts);
         engines[b].as_p2.add(2 - pts);
         if g.reason.is_fault() {
-            let faulty = if g.faulty.as_deref() == Some("p1") {
+            let faulty = if g.faulty.as_deref().and_then(wire::parse_side) == Some(Side::P1) {
                 a
             } else {
                 b

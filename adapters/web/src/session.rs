@@ -22,6 +22,7 @@ use serde_json::{json, Map, Value};
 
 use crate::engine::{EngineCommand, EngineEvent, EngineProcess};
 use crate::parse::{parse_geometry, parse_info, parse_stepped, Geometry};
+use guerrilla::game::Side;
 
 /// How long a request (a command and its `isready`) may wait for the engine's `readyok`.
 pub const ANSWER_TIMEOUT: Duration = Duration::from_secs(20);
@@ -439,11 +440,8 @@ impl Session {
     // ----- the engine's moves -----
 
     fn side_to_move(&self) -> Option<usize> {
-        match self.describe.get("tomove").map(String::as_str) {
-            Some("p1") => Some(0),
-            Some("p2") => Some(1),
-            _ => None,
-        }
+        let side = self.describe.get("tomove")?;
+        guerrilla::protocol::wire::parse_side(side).map(Side::index)
     }
 
     fn game_over(&self) -> bool {
@@ -472,7 +470,8 @@ impl Session {
         match self.engine.as_mut().map(|e| e.send(&go)) {
             Some(Ok(())) => {
                 self.search = Some(Search { discard: false });
-                self.thinking = json!({"side": if side == 0 { "p1" } else { "p2" }});
+                self.thinking =
+                    json!({"side": guerrilla::protocol::wire::side_word(Side::ALL[side])});
                 self.version += 1;
             }
             _ => self.restart_engine("the engine stopped reading"),

@@ -78,12 +78,7 @@ fn answer_query<G: Game>(pos: &str, what: &str) -> String {
     match what {
         "p1turn" => (g.side_to_move() == guerrilla::game::Side::P1).to_string(),
         "gameover" => g.outcome().is_some().to_string(),
-        _ => match g.outcome() {
-            Some(guerrilla::game::Outcome::Win(guerrilla::game::Side::P1)) => "p1win".into(),
-            Some(guerrilla::game::Outcome::Win(_)) => "p2win".into(),
-            Some(guerrilla::game::Outcome::Draw) => "draw".into(),
-            None => "none".into(),
-        },
+        _ => guerrilla::protocol::wire::result_word(g.outcome()).into(),
     }
 }
 

@@ -1,0 +1,199 @@
+//! The protocol's words and lines: the one place that turns values into protocol text and
+//! protocol words back into values (protocol.md § 1–4).
+//!
+//! The engine's command loop writes every answer through these functions, and the programs
+//! that speak the protocol from the other side — the arena, its fault engine, the web GUI's
+//! server — read and write the same words through them, so a word is spelt in one place.
+
+use std::fmt::Display;
+
+use crate::game::{Outcome, Side};
+use crate::search::Info;
+
+/// The protocol's word for a side: `p1` (moves first) or `p2`.
+pub fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::P1 => "p1",
+        Side::P2 => "p2",
+    }
+}
+
+/// The side a protocol word names (`p1`, `p2`), `None` for any other word.
+pub fn parse_side(word: &str) -> Option<Side> {
+    Side::ALL.into_iter().find(|&s| side_word(s) == word)
+}
+
+/// The protocol's word for a game's result (`query result`, `describe`'s `result`): `p1win`,
+/// `p2win`, `draw`, or `none` while the game goes on.
+pub fn result_word(outcome: Option<Outcome>) -> &'static str {
+    match outcome {
+        None => "none",
+        Some(Outcome::Win(Side::P1)) => "p1win",
+        Some(Outcome::Win(Side::P2)) => "p2win",
+        Some(Outcome::Draw) => "draw",
+    }
+}
+
+/// The result a protocol word names: `Some(None)` for `none`, `None` for a word that is no
+/// result.
+pub fn parse_result(word: &str) -> Option<Option<Outcome>> {
+    [
+        None,
+        Some(Outcome::Win(Side::P1)),
+        Some(Outcome::Win(Side::P2)),
+        Some(Outcome::Draw),
+    ]
+    .into_iter()
+    .find(|&o| result_word(o) == word)
+}
+
+/// `true` or `false`, as `query` answers and `describe` fields write them.
+pub fn bool_word(b: bool) -> &'static str {
+    if b {
+        "true"
+    } else {
+        "false"
+    }
+}
+
+/// The error line (protocol.md § 1): `info string error: <msg>`, plus ` in '<line>'` when the
+/// message does not already quote the whole line. Always exactly one line.
+pub fn error_line(msg: impl Display, line: &str) -> String {
+    let msg = msg.to_string().replace(['\n', '\r'], " ");
+    if line.is_empty() || msg.contains(&format!("'{line}'")) {
+        format!("info string error: {msg}")
+    } else {
+        format!("info string error: {msg} in '{line}'")
+    }
+}
+
+/// The `position` command that sets up `start` (`startpos` or a position string) and plays
+/// `moves` (protocol.md § 3.5), as a GUI or an arena sends it.
+pub fn position_line(start: &str, moves: &[String]) -> String {
+    let mut line = if start == "startpos" {
+        "position startpos".to_string()
+    } else {
+        format!("position fen {start}")
+    };
+    if !moves.is_empty() {
+        line.push_str(" moves");
+        for m in moves {
+            line.push(' ');
+            line.push_str(m);
+        }
+    }
+    line
+}
+
+/// The `bestmove` line: the turn's token, or `none` when there is no turn to play.
+pub fn bestmove_line(token: Option<&str>) -> String {
+    format!("bestmove {}", token.unwrap_or("none"))
+}
+
+/// The `score` field of an `info` line (protocol.md § 3.6): `win in N`, `loss in N` or
+/// `draw in N` once the search has proven the result, else the expected result for the side
+/// to move in [-1, 1] with three decimals.
+pub fn score_text(score: f64, proven: Option<(i8, u32)>) -> String {
+    match proven {
+        Some((1, n)) => format!("win in {n}"),
+        Some((-1, n)) => format!("loss in {n}"),
+        Some((_, n)) => format!("draw in {n}"),
+        None => format!("{score:.3}"),
+    }
+}
+
+/// The `info` line of a search report: fields in this fixed order, `pv` last and only when
+/// known. `pv` holds the principal variation's tokens, already written in the game's notation.
+pub fn info_line(info: &Info, pv: &[String]) -> String {
+    let ms = info.time.as_millis();
+    let nps = if info.time.as_secs_f64() > 0.0 {
+        (info.nodes as f64 / info.time.as_secs_f64()) as u64
+    } else {
+        0
+    };
+    let mut s = format!(
+        "info depth {} nodes {} time {ms} nps {nps} score {}",
+        info.depth,
+        info.nodes,
+        score_text(info.score, info.proven)
+    );
+    if !pv.is_empty() {
+        s.push_str(" pv ");
+        s.push_str(&pv.join(" "));
+    }
+    s
+}
+
+/// A drawing coordinate of `geometry`: at most three decimals, no trailing zeros (`0`, `0.5`,
+/// `0.866`, `12`).
+pub fn coord(v: f64) -> String {
+    let s = format!("{:.3}", v);
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" || s.is_empty() {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+/// `<word>[ <status>] <n> <item> …`: a counted list on one line (`legal`, `history`).
+pub fn counted_list(word: &str, status: &str, items: &[String]) -> String {
+    let mut s = String::from(word);
+    if !status.is_empty() {
+        s.push(' ');
+        s.push_str(status);
+    }
+    s.push_str(&format!(" {}", items.len()));
+    for i in items {
+        s.push(' ');
+        s.push_str(i);
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_read_back() {
+        for side in Side::ALL {
+            assert_eq!(parse_side(side_word(side)), Some(side));
+        }
+        assert_eq!(parse_side("p3"), None);
+        for o in [
+            None,
+            Some(Outcome::Draw),
+            Some(Outcome::Win(Side::P1)),
+            Some(Outcome::Win(Side::P2)),
+        ] {
+            assert_eq!(parse_result(result_word(o)), Some(o));
+        }
+        assert_eq!(result_word(Some(Outcome::Win(Side::P2))), "p2win");
+        assert_eq!(parse_result("p1wins"), None);
+    }
+
+    #[test]
+    fn lines() {
+        assert_eq!(
+            error_line("expected x but got 'go'", "go"),
+            "info string error: expected x but got 'go'"
+        );
+        assert_eq!(
+            error_line("expected x but got 'y'", "go y"),
+            "info string error: expected x but got 'y' in 'go y'"
+        );
+        assert_eq!(position_line("startpos", &[]), "position startpos");
+        assert_eq!(
+            position_line("a b", &["m1".into(), "m2".into()]),
+            "position fen a b moves m1 m2"
+        );
+        assert_eq!(bestmove_line(None), "bestmove none");
+        assert_eq!(score_text(0.25, Some((-1, 3))), "loss in 3");
+        assert_eq!(score_text(-0.0004, None), "-0.000");
+        assert_eq!(coord(0.8660254), "0.866");
+        assert_eq!(coord(-0.0001), "0");
+        assert_eq!(coord(12.0), "12");
+        assert_eq!(counted_list("turns", "complete", &[]), "turns complete 0");
+    }
+}
