@@ -16,6 +16,12 @@ pub enum GameKind {
 impl GameKind {
     pub const ALL: [GameKind; 2] = [GameKind::Checkers, GameKind::Wells];
 
+    /// The options this game declares (its settings), in the order the protocol lists them.
+    pub fn options(self) -> &'static [crate::game::GameOption] {
+        use crate::game::GameSettings;
+        crate::with_game!(self, G => <<G as crate::Game>::Settings as GameSettings>::OPTIONS)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Checkers => "guerrilla-checkers",

@@ -6,11 +6,9 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use clap::{Parser, Subcommand};
+use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use guerrilla::game::Game;
-use guerrilla::protocol::options::Options;
-use guerrilla::protocol::session::settings_for;
+use guerrilla::game::{Game, GameOption, GameSettings};
 use guerrilla::{bench, perft, with_game, GameKind};
 
 #[derive(Parser, Debug)]
@@ -34,18 +32,10 @@ enum Command {
         /// Depth in whole turns.
         #[arg(long)]
         depth: u32,
-        /// A position string (default: the start position).
+        /// A position string (default: the start position). A Guerrilla position string names
+        /// its own board side.
         #[arg(long)]
         position: Option<String>,
-        /// Guerrilla only: the side of the empty board to start from, 4 to 12 (W1). A position
-        /// string names its own side.
-        #[arg(long, default_value_t = 8, conflicts_with = "position",
-              value_parser = clap::value_parser!(u32).range(4..=12))]
-        board_side: u32,
-        /// Guerrilla only: the turn limit, passes included, 1 to 10,000 (W6).
-        #[arg(long, default_value_t = 400,
-              value_parser = clap::value_parser!(u32).range(1..=10_000))]
-        turn_limit: u32,
     },
     /// Rules benchmark: perft nodes per second and random complete games per second.
     Bench {
@@ -72,8 +62,48 @@ impl From<io::Error> for Failure {
     }
 }
 
-fn perft_cmd<G: Game>(depth: u32, position: Option<&str>, opts: &Options) -> Result<(), Failure> {
-    let settings = settings_for::<G>(opts);
+/// Adds a flag for every option a game declares (`--board-side`, `--turn-limit`), with its
+/// bounds and default, to a subcommand; the game's own declaration is the only source.
+fn with_game_options(mut cmd: clap::Command) -> clap::Command {
+    let mut seen: Vec<&str> = Vec::new();
+    for kind in GameKind::ALL {
+        for o in kind.options() {
+            if seen.contains(&o.name) {
+                continue;
+            }
+            seen.push(o.name);
+            cmd = cmd.arg(game_option_arg(o, kind));
+        }
+    }
+    cmd
+}
+
+fn game_option_arg(o: &GameOption, kind: GameKind) -> clap::Arg {
+    clap::Arg::new(o.name)
+        .long(o.flag())
+        .value_name("N")
+        .default_value(o.default.to_string())
+        .value_parser(clap::value_parser!(u64).range(o.min..=o.max))
+        .help(format!(
+            "{} only: {}, {} to {}",
+            kind.name(),
+            o.help,
+            o.min,
+            o.max
+        ))
+}
+
+/// The settings of game `G` from a subcommand's game option flags.
+fn settings_of<G: Game>(matches: &ArgMatches) -> Result<G::Settings, Failure> {
+    G::Settings::from_values(|name| matches.get_one::<u64>(name).copied()).map_err(Failure::Input)
+}
+
+fn perft_cmd<G: Game>(
+    depth: u32,
+    position: Option<&str>,
+    matches: &ArgMatches,
+) -> Result<(), Failure> {
+    let settings = settings_of::<G>(matches)?;
     let pos = match position {
         Some(text) => {
             G::from_position_string(text, &settings).map_err(|e| Failure::Input(e.to_string()))?
@@ -100,8 +130,8 @@ fn perft_cmd<G: Game>(depth: u32, position: Option<&str>, opts: &Options) -> Res
     Ok(())
 }
 
-fn bench_cmd<G: Game>(depth: u32, seconds: f64) -> Result<(), Failure> {
-    let start = G::new(&G::Settings::default());
+fn bench_cmd<G: Game>(depth: u32, seconds: f64, matches: &ArgMatches) -> Result<(), Failure> {
+    let start = G::new(&settings_of::<G>(matches)?);
     let r = bench::run(&start, depth, Duration::from_secs_f64(seconds.max(0.0)), 1);
     let mut out = io::stdout().lock();
     writeln!(out, "game: {}", G::NAME)?;
@@ -141,7 +171,15 @@ fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
-    let cli = Cli::parse();
+    let matches = Cli::command()
+        .mut_subcommand("perft", with_game_options)
+        .mut_subcommand("bench", with_game_options)
+        .get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let sub = matches
+        .subcommand()
+        .map(|(_, m)| m.clone())
+        .unwrap_or_default();
     match cli.command {
         None => match guerrilla::protocol::run_stdio() {
             Ok(()) => ExitCode::SUCCESS,
@@ -154,16 +192,7 @@ fn main() -> ExitCode {
             game,
             depth,
             position,
-            board_side,
-            turn_limit,
-        }) => {
-            let opts = Options {
-                board_side,
-                turn_limit,
-                ..Options::default()
-            };
-            exit(with_game!(game, G => perft_cmd::<G>(depth, position.as_deref(), &opts)))
-        }
+        }) => exit(with_game!(game, G => perft_cmd::<G>(depth, position.as_deref(), &sub))),
         Some(Command::Bench {
             game,
             depth,
@@ -173,7 +202,7 @@ fn main() -> ExitCode {
                 GameKind::Checkers => 6,
                 GameKind::Wells => 2,
             });
-            exit(with_game!(game, G => bench_cmd::<G>(depth, seconds)))
+            exit(with_game!(game, G => bench_cmd::<G>(depth, seconds, &sub)))
         }
     }
 }

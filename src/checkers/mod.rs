@@ -27,7 +27,7 @@ mod steps;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::game::{Game, GameError, Outcome, PerftAbort, Side};
+use crate::game::{Game, GameError, GameOption, GameSettings, Outcome, PerftAbort, Side};
 
 pub use eval::{FEATURES, FEATURE_NAMES, SCORE_MAP, WEIGHTS};
 pub use movegen::Move;
@@ -39,6 +39,11 @@ use board::KEYS;
 /// Guerrilla Checkers has no options; the unit struct is its `Settings`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct CheckersSettings;
+
+impl GameSettings for CheckersSettings {
+    const OPTIONS: &'static [GameOption] = &[];
+    fn set(&mut self, _name: &str, _value: u64) {}
+}
 
 /// The Guerrilla's stones at the start (GC2).
 pub const START_STONES: u8 = 66;

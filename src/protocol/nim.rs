@@ -4,11 +4,28 @@
 //! loses. Turn tokens: `2a`, `1b`, `3` (the last stones need no tag). Position string:
 //! `<pile> p1|p2`.
 
-use crate::game::{Game, GameError, Outcome, Side};
+use crate::game::{Game, GameError, GameOption, GameSettings, Outcome, Side};
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NimSettings {
     pub pile: u32,
+}
+
+/// The pile size comes from the protocol's `BoardSide` option (plus 3), to test that a game's
+/// declared options reach its settings.
+impl GameSettings for NimSettings {
+    const OPTIONS: &'static [GameOption] = &[GameOption {
+        name: "BoardSide",
+        default: 8,
+        min: 4,
+        max: 12,
+        help: "the pile, less 3",
+    }];
+    fn set(&mut self, name: &str, value: u64) {
+        if name == "BoardSide" {
+            self.pile = value as u32 + 3;
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,26 +1,28 @@
-//! The option table (style #9): every tunable option is declared once, here; the same table
-//! prints the `option` lines of the `ugi` reply and dispatches `setoption`.
+//! The option table: every option is declared once — the engine's own here, each game's by
+//! the game ([`GameSettings::OPTIONS`]) — and the same table prints the `option` lines of the
+//! `ugi` reply and dispatches `setoption`.
 
+use std::collections::BTreeMap;
+
+use crate::game::{parse_decimal, GameOption, GameSettings};
 use crate::games::GameKind;
 use crate::search::Strength;
 
-/// The values of every option. Game options are kept for both games at all times, so
+/// The values of every option. Game options are kept for all games at all times, so
 /// `setoption` lines may come in any order (cutegames sends them in its own order).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
     pub game: GameKind,
     /// Seed of the search's randomness (mixed with the position's hash at every `go`).
     pub seed: u64,
-    /// Guerrilla (Wells) only: side of the hexagonal board (W1).
-    pub board_side: u32,
-    /// Guerrilla (Wells) only: the turn limit, passes included (W6).
-    pub turn_limit: u32,
     /// How the engine plays (protocol.md § 3.2): `random`, `greedy`, `uct` or `full`.
     pub strength: Strength,
     /// Search threads (sharing one tree).
     pub threads: u32,
     /// The search trees' memory, MiB.
     pub hash_mib: u32,
+    /// The values of the games' options, by name (each within its declared bounds).
+    game_values: BTreeMap<&'static str, u64>,
 }
 
 impl Options {
@@ -32,20 +34,47 @@ impl Options {
             hash_mib: self.hash_mib.max(1) as usize,
         }
     }
+
+    /// The settings of a game from these options: each option the game declares takes its
+    /// value here. What the engine plays, and what a referee (`guerrilla-arena`) plays for the
+    /// same options.
+    pub fn settings<S: GameSettings>(&self) -> S {
+        S::from_values(|name| self.game_values.get(name).copied())
+            .expect("game option values are checked when they are set")
+    }
+
+    /// The value of a game option, `None` for a name no game declares.
+    pub fn game_value(&self, name: &str) -> Option<u64> {
+        self.game_values.get(name).copied()
+    }
 }
 
 impl Default for Options {
     fn default() -> Self {
         Options {
-            game: GameKind::Checkers,
+            game: GameKind::default(),
             seed: 0,
-            board_side: 8,
-            turn_limit: 400,
             strength: Strength::Full,
             threads: 1,
             hash_mib: crate::search::DEFAULT_HASH_MIB as u32,
+            game_values: game_options().map(|(o, _)| (o.name, o.default)).collect(),
         }
     }
+}
+
+/// Every game's options, each once (a name two games declare is one option of both), with the
+/// games that declare it.
+fn game_options() -> impl Iterator<Item = (GameOption, Vec<GameKind>)> {
+    let mut seen: Vec<(GameOption, Vec<GameKind>)> = Vec::new();
+    for kind in GameKind::ALL {
+        for o in kind.options() {
+            match seen.iter_mut().find(|(s, _)| s.name == o.name) {
+                Some((_, kinds)) => kinds.push(kind),
+                None => seen.push((*o, vec![kind])),
+            }
+        }
+    }
+    seen.into_iter()
 }
 
 /// An option's type, as printed in the `ugi` reply.
@@ -61,94 +90,91 @@ enum Kind {
     },
 }
 
+/// What an option sets.
+enum Target {
+    Game,
+    Seed,
+    Strength,
+    Threads,
+    Hash,
+    /// A game's option, declared by these games.
+    GameOption(Vec<GameKind>),
+}
+
 /// One row of the table.
-struct Spec {
+struct Row {
     name: &'static str,
     kind: Kind,
-    set: fn(&mut Options, u64, &str),
-    /// True when a change starts a new game of `game` (it changes that game's settings).
-    new_game_of: Option<fn(&Options) -> GameKind>,
+    target: Target,
 }
 
 const GAME_NAMES: &[&str] = &["guerrilla-checkers", "guerrilla"];
 
-/// The table. protocol.md § Options documents the same rows.
-const TABLE: &[Spec] = &[
-    Spec {
-        name: "Game",
-        kind: Kind::Combo {
-            default: "guerrilla-checkers",
-            vars: GAME_NAMES,
+/// The table, in the order of the `ugi` reply: `Game`, `Seed`, the games' options, `Strength`,
+/// `Threads`, `Hash`. protocol.md § 3.2 documents the same rows.
+fn table() -> Vec<Row> {
+    let mut rows = vec![
+        Row {
+            name: "Game",
+            kind: Kind::Combo {
+                default: GameKind::default().name(),
+                vars: GAME_NAMES,
+            },
+            target: Target::Game,
         },
-        set: |o, _, v| o.game = v.parse().unwrap_or(o.game),
-        new_game_of: Some(|o| o.game),
-    },
-    Spec {
-        name: "Seed",
+        Row {
+            name: "Seed",
+            kind: Kind::Spin {
+                default: 0,
+                min: 0,
+                max: u32::MAX as u64,
+            },
+            target: Target::Seed,
+        },
+    ];
+    rows.extend(game_options().map(|(o, kinds)| Row {
+        name: o.name,
         kind: Kind::Spin {
-            default: 0,
-            min: 0,
-            max: 4_294_967_295,
+            default: o.default,
+            min: o.min,
+            max: o.max,
         },
-        set: |o, n, _| o.seed = n,
-        new_game_of: None,
-    },
-    Spec {
-        name: "BoardSide",
-        kind: Kind::Spin {
-            default: 8,
-            min: 4,
-            max: 12,
+        target: Target::GameOption(kinds),
+    }));
+    rows.extend([
+        Row {
+            name: "Strength",
+            kind: Kind::Combo {
+                default: Strength::default().name(),
+                vars: &Strength::NAMES,
+            },
+            target: Target::Strength,
         },
-        set: |o, n, _| o.board_side = n as u32,
-        new_game_of: Some(|_| GameKind::Wells),
-    },
-    Spec {
-        name: "TurnLimit",
-        kind: Kind::Spin {
-            default: 400,
-            min: 1,
-            // Bounded so that the longest game's `position … moves …` fits in one line
-            // (session::MAX_LINE).
-            max: 10_000,
+        Row {
+            name: "Threads",
+            kind: Kind::Spin {
+                default: 1,
+                min: 1,
+                max: 64,
+            },
+            target: Target::Threads,
         },
-        set: |o, n, _| o.turn_limit = n as u32,
-        new_game_of: Some(|_| GameKind::Wells),
-    },
-    Spec {
-        name: "Strength",
-        kind: Kind::Combo {
-            default: "full",
-            vars: &Strength::NAMES,
+        Row {
+            name: "Hash",
+            kind: Kind::Spin {
+                default: crate::search::DEFAULT_HASH_MIB as u64,
+                min: 1,
+                max: 65_536,
+            },
+            target: Target::Hash,
         },
-        set: |o, _, v| o.strength = Strength::from_name(v).unwrap_or(o.strength),
-        new_game_of: None,
-    },
-    Spec {
-        name: "Threads",
-        kind: Kind::Spin {
-            default: 1,
-            min: 1,
-            max: 64,
-        },
-        set: |o, n, _| o.threads = n as u32,
-        new_game_of: None,
-    },
-    Spec {
-        name: "Hash",
-        kind: Kind::Spin {
-            default: crate::search::DEFAULT_HASH_MIB as u64,
-            min: 1,
-            max: 65_536,
-        },
-        set: |o, n, _| o.hash_mib = n as u32,
-        new_game_of: None,
-    },
-];
+    ]);
+    rows
+}
 
 /// The `option …` lines of the `ugi` reply, in table order.
 pub fn option_lines() -> Vec<String> {
-    TABLE
+    table()
         .iter()
         .map(|s| match &s.kind {
             Kind::Combo { default, vars } => {
@@ -168,22 +194,23 @@ pub fn option_lines() -> Vec<String> {
 }
 
 /// What a successful `setoption` changed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Change {
     /// Nothing that affects the game being played.
     Plain,
-    /// The settings of this game changed: a game of it in progress restarts.
-    GameSettings(GameKind),
+    /// The settings of these games changed: a game of one of them in progress restarts.
+    GameSettings(Vec<GameKind>),
 }
 
 /// Applies `setoption name <name> value <value>` to a copy of `opts`. Names are matched without
 /// regard to case; combo values too. An error names what was expected and changes nothing.
 pub fn set(opts: &Options, name: &str, value: Option<&str>) -> Result<(Options, Change), String> {
-    let spec = TABLE
+    let table = table();
+    let row = table
         .iter()
         .find(|s| s.name.eq_ignore_ascii_case(name))
         .ok_or_else(|| {
-            let names: Vec<&str> = TABLE.iter().map(|s| s.name).collect();
+            let names: Vec<&str> = table.iter().map(|s| s.name).collect();
             format!(
                 "expected an option name ({}) but got '{name}'",
                 names.join(", ")
@@ -193,27 +220,53 @@ pub fn set(opts: &Options, name: &str, value: Option<&str>) -> Result<(Options, 
         format!("expected 'value <value>' after the option name but got 'setoption name {name}'")
     })?;
     let mut new = opts.clone();
-    match &spec.kind {
+    let (mut combo, mut number) = ("", 0);
+    match &row.kind {
         Kind::Combo { vars, .. } => {
-            let v = vars
+            combo = vars
                 .iter()
                 .find(|v| v.eq_ignore_ascii_case(value))
                 .ok_or_else(|| format!("expected one of {} but got '{value}'", vars.join(", ")))?;
-            (spec.set)(&mut new, 0, v);
         }
         Kind::Spin { min, max, .. } => {
             // Strict decimal: no sign, no leading zero (protocol.md § 2).
-            let n = crate::game::parse_decimal(value)
+            number = parse_decimal(value)
                 .filter(|n| (*min..=*max).contains(n))
                 .ok_or_else(|| {
                     format!("expected an integer from {min} to {max} but got '{value}'")
                 })?;
-            (spec.set)(&mut new, n, value);
         }
     }
-    let change = match spec.new_game_of {
-        Some(game_of) if new != *opts => Change::GameSettings(game_of(&new)),
-        _ => Change::Plain,
+    let games = match &row.target {
+        Target::Game => {
+            new.game = combo.parse().unwrap_or(new.game);
+            vec![new.game]
+        }
+        Target::Seed => {
+            new.seed = number;
+            Vec::new()
+        }
+        Target::Strength => {
+            new.strength = Strength::from_name(combo).unwrap_or(new.strength);
+            Vec::new()
+        }
+        Target::Threads => {
+            new.threads = number as u32;
+            Vec::new()
+        }
+        Target::Hash => {
+            new.hash_mib = number as u32;
+            Vec::new()
+        }
+        Target::GameOption(kinds) => {
+            new.game_values.insert(row.name, number);
+            kinds.clone()
+        }
+    };
+    let change = if new != *opts && !games.is_empty() {
+        Change::GameSettings(games)
+    } else {
+        Change::Plain
     };
     Ok((new, change))
 }
@@ -233,10 +286,11 @@ mod tests {
         let o = Options::default();
         let (n, c) = set(&o, "game", Some("GUERRILLA")).unwrap();
         assert_eq!(n.game, GameKind::Wells);
-        assert_eq!(c, Change::GameSettings(GameKind::Wells));
+        assert_eq!(c, Change::GameSettings(vec![GameKind::Wells]));
         let (n, c) = set(&o, "BoardSide", Some("5")).unwrap();
-        assert_eq!(n.board_side, 5);
-        assert_eq!(c, Change::GameSettings(GameKind::Wells));
+        assert_eq!(n.game_value("BoardSide"), Some(5));
+        assert_eq!(n.settings::<crate::wells::Settings>().side, 5);
+        assert_eq!(c, Change::GameSettings(vec![GameKind::Wells]));
         let (_, c) = set(&o, "Seed", Some("7")).unwrap();
         assert_eq!(c, Change::Plain);
         let (_, c) = set(&o, "BoardSide", Some("8")).unwrap();

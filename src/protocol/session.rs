@@ -2,7 +2,6 @@
 //! (`Session<G>`, generic over the game, behind `AnySession` so the game can change at run
 //! time). All text written to the wire is formatted here.
 
-use std::any::Any;
 use std::fmt::Display;
 use std::io::BufRead;
 use std::panic::{self, AssertUnwindSafe};
@@ -59,25 +58,6 @@ pub(crate) trait AnySession: Send {
 /// Makes a fresh session for a game with the given options, or says why it cannot.
 pub(crate) type Factory = fn(GameKind, &Options, Output) -> Result<Box<dyn AnySession>, String>;
 
-/// The settings of game `G` from the option values: the game's defaults, with the options that
-/// belong to it applied (`BoardSide`, `TurnLimit` for Guerrilla). Public so that a referee
-/// (`guerrilla-arena`) plays exactly the game the engine plays for the same options.
-pub fn settings_for<G: Game>(opts: &Options) -> G::Settings {
-    let mut settings = G::Settings::default();
-    let any: &mut dyn Any = &mut settings;
-    #[cfg(test)]
-    if let Some(nim) = any.downcast_mut::<super::nim::NimSettings>() {
-        // The test game reads BoardSide as its pile size, to test the option plumbing.
-        nim.pile = opts.board_side + 3;
-    }
-    if let Some(wells) = any.downcast_mut::<crate::wells::WellsSettings>() {
-        wells.side = opts.board_side as u8; // W1
-        wells.turn_limit = opts.turn_limit; // W6
-    }
-    let _ = (any, opts);
-    settings
-}
-
 /// The sessions of the games in this build, through the crate's `with_game!` dispatch. A game
 /// whose rules core is not in this build gives an error line instead of a crash.
 pub(crate) fn real_factory(
@@ -118,7 +98,7 @@ pub(crate) struct Session<G: Game> {
 impl<G: Game> Session<G> {
     pub(crate) fn new(opts: &Options, out: Output) -> Self {
         Session {
-            engine: Engine::new(settings_for::<G>(opts)),
+            engine: Engine::new(opts.settings::<G::Settings>()),
             out,
         }
     }
@@ -619,8 +599,8 @@ impl Protocol {
                 match options::set(&self.opts, &name, value.as_deref()) {
                     Err(msg) => self.out.line(&wire::error_line(msg, &line)),
                     Ok((new, Change::Plain)) => self.opts = new,
-                    Ok((new, Change::GameSettings(kind))) => {
-                        if kind == new.game {
+                    Ok((new, Change::GameSettings(games))) => {
+                        if games.contains(&new.game) {
                             self.new_game(new, &line);
                         } else {
                             self.opts = new;

@@ -10,7 +10,7 @@ use crate::game::Game;
 use crate::games::GameKind;
 
 fn nim_factory(kind: GameKind, opts: &Options, out: Output) -> Result<Box<dyn AnySession>, String> {
-    if kind == GameKind::Wells && opts.board_side == 12 {
+    if kind == GameKind::Wells && opts.game_value("BoardSide") == Some(12) {
         return Err("expected a smaller board but got '12'".into());
     }
     Ok(Box::new(Session::<Nim>::new(opts, out)))

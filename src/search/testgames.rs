@@ -194,6 +194,11 @@ pub struct NimSettings {
     pub oracle: bool,
 }
 
+impl crate::game::GameSettings for NimSettings {
+    const OPTIONS: &'static [crate::game::GameOption] = &[];
+    fn set(&mut self, _name: &str, _value: u64) {}
+}
+
 /// Three-pile Nim with two-step turns.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Nim {

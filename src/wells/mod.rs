@@ -59,7 +59,7 @@ use std::cell::Cell;
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
-use crate::game::{Game, GameError, Outcome, PerftAbort, Side};
+use crate::game::{Game, GameError, GameOption, GameSettings, Outcome, PerftAbort, Side};
 use geom::Geo;
 
 use board::{dirs, CELLS};
@@ -71,45 +71,63 @@ pub use turns::{Turn, ENUMERATION_BUDGET, MAX_PERFT_DEPTH};
 pub const PIECES: u32 = 60;
 /// Largest group (1.0, W2).
 pub const MAX_GROUP: u32 = 5;
-/// The largest turn limit accepted by [`Settings::new`].
-pub const MAX_TURN_LIMIT: u32 = 1_000_000;
+/// The board side option (W1): the hexagon's side, from the smallest to the largest board the
+/// lattice tables are built for.
+pub const BOARD_SIDE: GameOption = GameOption {
+    name: "BoardSide",
+    default: 8,
+    min: geom::MIN_SIDE as u64,
+    max: geom::MAX_SIDE as u64,
+    help: "the side of the hexagonal board (W1)",
+};
 
-/// Game options (W1, W6): the board side, 4..=12 (default 8), and the turn limit, the number of
-/// turns in all, passes included, after which the game ends, 1..=1,000,000 (default 400).
+/// The turn limit option (W6): the number of turns in all, passes included, after which the
+/// game ends. Its maximum keeps the longest game's `position … moves …` within the protocol's
+/// line limit (a turn token is at most about 1,420 bytes).
+pub const TURN_LIMIT: GameOption = GameOption {
+    name: "TurnLimit",
+    default: 400,
+    min: 1,
+    max: 10_000,
+    help: "the number of turns, passes included, after which the game ends (W6)",
+};
+
+/// Game options (W1, W6): the board side and the turn limit ([`BOARD_SIDE`], [`TURN_LIMIT`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Settings {
     pub side: u8,
     pub turn_limit: u32,
 }
 
-/// The name the protocol uses for [`Settings`].
-pub type WellsSettings = Settings;
-
 impl Default for Settings {
     fn default() -> Self {
         Settings {
-            side: 8,
-            turn_limit: 400,
+            side: BOARD_SIDE.default as u8,
+            turn_limit: TURN_LIMIT.default as u32,
+        }
+    }
+}
+
+impl GameSettings for Settings {
+    const OPTIONS: &'static [GameOption] = &[BOARD_SIDE, TURN_LIMIT];
+
+    fn set(&mut self, name: &str, value: u64) {
+        if name == BOARD_SIDE.name {
+            self.side = value as u8;
+        } else if name == TURN_LIMIT.name {
+            self.turn_limit = value as u32;
         }
     }
 }
 
 impl Settings {
-    /// Validating constructor: side 4..=12 (W1), turn limit 1..=1,000,000 (W6).
+    /// Validating constructor: the side and the turn limit within [`BOARD_SIDE`] and
+    /// [`TURN_LIMIT`].
     pub fn new(side: u8, turn_limit: u32) -> Result<Self, String> {
-        if !(geom::MIN_SIDE..=geom::MAX_SIDE).contains(&side) {
-            return Err(format!(
-                "expected a board side from {} to {} but got {side}",
-                geom::MIN_SIDE,
-                geom::MAX_SIDE
-            ));
-        }
-        if !(1..=MAX_TURN_LIMIT).contains(&turn_limit) {
-            return Err(format!(
-                "expected a turn limit from 1 to {MAX_TURN_LIMIT} but got {turn_limit}"
-            ));
-        }
-        Ok(Settings { side, turn_limit })
+        Ok(Settings {
+            side: BOARD_SIDE.check(side.into())? as u8,
+            turn_limit: TURN_LIMIT.check(turn_limit.into())? as u32,
+        })
     }
 }
 

@@ -24,7 +24,6 @@ use clap::{Args, Parser, Subcommand};
 
 use guerrilla::game::Game;
 use guerrilla::protocol::options;
-use guerrilla::protocol::session::settings_for;
 use guerrilla::{with_game, GameKind};
 
 use records::{EngineSpec, GameRecord, MatchInfo};
@@ -271,7 +270,7 @@ fn referee_settings<G: Game>(shared: &[(String, String)]) -> Result<G::Settings,
             Err(_) => {}
         }
     }
-    Ok(settings_for::<G>(&opts))
+    Ok(opts.settings::<G::Settings>())
 }
 
 fn write_json(path: &PathBuf, s: &Summary) -> Result<(), String> {

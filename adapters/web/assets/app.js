@@ -430,8 +430,12 @@ function render(state) {
   if (settingsChanged) {
     // the controls show what the server plays
     $('game').value = state.game;
-    $('board-side').value = state.board_side;
-    $('turn-limit').value = state.turn_limit;
+    for (const [id, key] of [['board-side', 'board_side'], ['turn-limit', 'turn_limit']]) {
+      const bounds = state.option_bounds[key];
+      $(id).min = bounds.min;
+      $(id).max = bounds.max;
+      $(id).value = state[key];
+    }
     state.players.forEach((p, i) => {
       $(`p${i + 1}-kind`).value = p.kind;
       if (p.movetime) $(`p${i + 1}-time`).value = p.movetime;

@@ -22,7 +22,8 @@ use serde_json::{json, Map, Value};
 
 use crate::engine::{EngineCommand, EngineEvent, EngineProcess};
 use crate::parse::{parse_geometry, parse_info, parse_stepped, Geometry};
-use guerrilla::game::Side;
+use guerrilla::game::{GameOption, Side};
+use guerrilla::wells::{BOARD_SIDE, TURN_LIMIT};
 
 /// How long a request (a command and its `isready`) may wait for the engine's `readyok`.
 pub const ANSWER_TIMEOUT: Duration = Duration::from_secs(20);
@@ -134,8 +135,8 @@ impl Session {
             pending: VecDeque::new(),
             subscribers: Vec::new(),
             game: "guerrilla-checkers".into(),
-            board_side: 8,
-            turn_limit: 400,
+            board_side: BOARD_SIDE.default,
+            turn_limit: TURN_LIMIT.default,
             players: [Player::Human, Player::Engine { movetime: 500 }],
             paused: false,
             advance_once: false,
@@ -225,8 +226,14 @@ impl Session {
     /// is expected and skipped.
     fn restore_game(&mut self, building: bool) -> Result<(), String> {
         let mut cmds = vec![
-            format!("setoption name BoardSide value {}", self.board_side),
-            format!("setoption name TurnLimit value {}", self.turn_limit),
+            format!(
+                "setoption name {} value {}",
+                BOARD_SIDE.name, self.board_side
+            ),
+            format!(
+                "setoption name {} value {}",
+                TURN_LIMIT.name, self.turn_limit
+            ),
             format!("setoption name Game value {}", self.game),
             "uginewgame".to_string(),
         ];
@@ -571,20 +578,24 @@ impl Session {
                 ))
             }
         };
-        let num = |key: &str, old: u64, lo: u64, hi: u64| -> Result<u64, String> {
+        // The bounds are the game's own declaration of its options.
+        let num = |key: &str, old: u64, option: &GameOption| -> Result<u64, String> {
             match a.get(key) {
                 None | Some(Value::Null) => Ok(old),
                 Some(v) => match v
                     .as_u64()
                     .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
                 {
-                    Some(n) if (lo..=hi).contains(&n) => Ok(n),
-                    _ => Err(format!("expected {key} from {lo} to {hi} but got '{v}'")),
+                    Some(n) if (option.min..=option.max).contains(&n) => Ok(n),
+                    _ => Err(format!(
+                        "expected {key} from {} to {} but got '{v}'",
+                        option.min, option.max
+                    )),
                 },
             }
         };
-        let mut board_side = num("board_side", self.board_side, 4, 12)?;
-        let turn_limit = num("turn_limit", self.turn_limit, 1, 1_000_000)?;
+        let mut board_side = num("board_side", self.board_side, &BOARD_SIDE)?;
+        let turn_limit = num("turn_limit", self.turn_limit, &TURN_LIMIT)?;
         let players = parse_players(a, self.players)?;
         let fen = a
             .get("fen")
@@ -599,7 +610,7 @@ impl Session {
                 .as_deref()
                 .and_then(|f| f.split(' ').next())
                 .and_then(|t| t.parse::<u64>().ok())
-                .filter(|s| (4..=12).contains(s))
+                .filter(|s| (BOARD_SIDE.min..=BOARD_SIDE.max).contains(s))
             {
                 board_side = side;
             }
@@ -610,8 +621,8 @@ impl Session {
             None => "position startpos".to_string(),
         };
         let cmds = [
-            format!("setoption name BoardSide value {board_side}"),
-            format!("setoption name TurnLimit value {turn_limit}"),
+            format!("setoption name {} value {board_side}", BOARD_SIDE.name),
+            format!("setoption name {} value {turn_limit}", TURN_LIMIT.name),
             format!("setoption name Game value {game}"),
             "uginewgame".to_string(),
             position,
@@ -733,6 +744,12 @@ impl Session {
             "game": self.game,
             "board_side": self.board_side,
             "turn_limit": self.turn_limit,
+            // The bounds of the game options, as the game declares them: the page's inputs
+            // take theirs from here.
+            "option_bounds": {
+                "board_side": {"min": BOARD_SIDE.min, "max": BOARD_SIDE.max},
+                "turn_limit": {"min": TURN_LIMIT.min, "max": TURN_LIMIT.max},
+            },
             "players": [self.players[0].json(), self.players[1].json()],
             "paused": self.paused,
             "awaiting_confirm": self.awaiting_confirm,
