@@ -285,6 +285,10 @@ def test_a_late_answer_is_dropped_when_it_comes(wells: Engine) -> None:
     assert wells.query("p1turn") == "true"
     assert any(line.startswith("Nodes searched") for line in wells.stray_lines)
     assert wells.describe()["game"] == "guerrilla"
+    # A perft right after a late bench is not ended by the bench's 'Nodes searched' line.
+    with pytest.raises(EngineTimeout):
+        wells.bench(timeout=0.05)
+    assert wells.perft(1).total == 61  # side 5: 61 points, 60 first placements of W3 and a pass
 
 
 def test_perft_divide_and_total(engine: Engine) -> None:

@@ -413,6 +413,14 @@ class Engine:
         LOGGER.debug("stray line: %s", line)
         self.stray_lines.append(line)
 
+    def _settle(self) -> None:
+        """Before a search or perft, whose answers end with their own line rather than a
+        ``readyok``: reads out any answer given up earlier, which could end them too soon
+        (a late ``bench`` also ends with ``Nodes searched: …``)."""
+        self._finish_search()
+        if self._ready_owed:
+            self._exchange(None)
+
     def _finish_search(self) -> None:
         """Stops a running search before a command that would stop it anyway (§ 3.10)."""
         if self._search is not None:
@@ -626,7 +634,7 @@ class Engine:
         if infinite:
             parts.append("infinite")
         line = " ".join(parts)
-        self._finish_search()
+        self._settle()
         search = Search(self, line)
         self._search = search
         self._send(line)
@@ -709,7 +717,7 @@ class Engine:
         if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth < 2**32:
             raise ValueError(f"perft takes a depth from 0 to {2**32 - 1}, got {depth!r}")
         line = f"perft {depth}"
-        self._finish_search()
+        self._settle()
         self._send(line)
         divide: Dict[str, int] = {}
         lines: List[str] = []
