@@ -38,11 +38,16 @@ def test_info_scores(text: str, score: Score, expected: float) -> None:
 
 
 def test_info_keeps_unknown_fields_and_never_fails() -> None:
-    info = parse_info("info depth x nodes 5 multipv 2 score cp 13 pv")
+    info = parse_info("info depth x nodes 5 multipv 2 lowerbound score cp 13 pv a b")
     assert info.depth is None and info.nodes == 5 and info.score is None
-    assert info.extra == {"depth": "x", "multipv": "2", "score": "cp", "13": "pv"} or info.extra["multipv"] == "2"
+    assert info.extra == {"depth": "x", "multipv": "2", "lowerbound": "", "score": "cp", "13": ""}
+    assert info.pv == ["a", "b"]
+    flagged = parse_info("info depth 2 nodes 9 time 1 nps 9 score 0.5 exact")
+    assert (flagged.depth, flagged.score, flagged.extra) == (2, Score(value=0.5), {"exact": ""})
     assert parse_info("info").raw == "info"
     assert parse_info("info string hello  there").string == "hello  there"
+    assert parse_info("info depth 1 string a string  b").string == "a string  b"
+    assert parse_info("info string").string == ""
 
 
 def test_stepped_variants() -> None:

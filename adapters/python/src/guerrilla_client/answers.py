@@ -111,6 +111,7 @@ class Info:
 
 
 _INT_FIELDS = ("depth", "nodes", "time", "nps")
+_KNOWN_FIELDS = frozenset(_INT_FIELDS + ("score", "pv", "string"))
 
 
 def parse_info(line: str) -> Info:
@@ -125,7 +126,8 @@ def parse_info(line: str) -> Info:
     while i < len(words):
         key = words[i]
         if key == "string":
-            string = line.split("string", 1)[1].strip()
+            parts = line.split(maxsplit=i + 2)  # "info", words[0..i], then the text as written
+            string = parts[i + 2] if len(parts) > i + 2 else ""
             break
         if key == "pv":
             pv = words[i + 1 :]
@@ -142,13 +144,15 @@ def parse_info(line: str) -> Info:
                 score = Score(value=_float(rest[0]))
                 i += 2
                 continue
-        value = words[i + 1] if i + 1 < len(words) else ""
+        # A field is a name and one value; a name followed by a known name (or nothing) is a
+        # flag, kept with the value "".
+        value = words[i + 1] if i + 1 < len(words) and words[i + 1] not in _KNOWN_FIELDS else ""
         number = _int(value)
         if key in _INT_FIELDS and number is not None:
             values[key] = number
         else:
             extra[key] = value
-        i += 2
+        i += 2 if value else 1
     return Info(
         raw=line,
         depth=values.get("depth"),
