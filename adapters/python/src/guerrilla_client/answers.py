@@ -1,0 +1,554 @@
+"""The engine's answers as Python objects, and the functions that read them from its lines.
+
+Each parser reads the fields protocol.md documents and keeps what it does not know: the raw
+line, the extra words of a line (``extra``), the extra ``key=value`` fields of ``describe``.
+A line with more words than this client knows parses as well as one without them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Sequence, Tuple
+
+# One step of a turn in either game's step notation (protocol.md § 6.1, § 7.1): a Guerrilla
+# Checkers stone (``D4``) or COIN hop (``c5-d6``, ``c5xd6``); a Guerrilla ``pass``, ``endgroup``,
+# ``endmove``, growth ``+f3``, new group ``*a1``, split choice ``=c4``, jump ``e3-g3`` or kill
+# ``i14xj15``. Used to tell the steps of a ``stepped … auto …`` list from words this client
+# does not know.
+_STEP = re.compile(r"^(?:pass|endgroup|endmove|[A-I][1-9]|[+*=][a-z]\d{1,2}|[a-z]\d{1,2}[-x][a-z]\d{1,2})$")
+
+
+def _int(text: str) -> Optional[int]:
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+def _float(text: str) -> Optional[float]:
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def _after(line: str, keyword: str) -> List[str]:
+    """The words of ``line`` after its first word, which must be ``keyword``."""
+    words = line.split()
+    if not words or words[0] != keyword:
+        raise ValueError(f"expected a line starting with {keyword!r} but got {line!r}")
+    return words[1:]
+
+
+# --------------------------------------------------------------------------------------------
+# Search output
+
+
+@dataclass(frozen=True)
+class Score:
+    """The ``score`` of an ``info`` line (protocol.md § 3.6), for the side to move.
+
+    Either an expected result ``value`` in [-1, 1] (1 a sure win), or a result the search has
+    proven: ``proven`` is ``"win"``, ``"loss"`` or ``"draw"`` and ``turns`` the whole turns
+    until the game ends (both sides' turns, this one included).
+    """
+
+    value: Optional[float] = None
+    """The expected result in [-1, 1]; ``None`` when the score is proven."""
+    proven: Optional[str] = None
+    """``"win"``, ``"loss"`` or ``"draw"`` for a proven result, else ``None``."""
+    turns: Optional[int] = None
+    """The N of ``win in N`` / ``loss in N`` / ``draw in N``; ``None`` when not proven."""
+
+    @property
+    def is_proven(self) -> bool:
+        """Whether the search has proven the result."""
+        return self.proven is not None
+
+    def expected(self) -> float:
+        """The expected result as a number: ``value``, or 1, -1, 0 for a proven win, loss, draw."""
+        if self.proven == "win":
+            return 1.0
+        if self.proven == "loss":
+            return -1.0
+        if self.proven == "draw":
+            return 0.0
+        return self.value if self.value is not None else 0.0
+
+    def __str__(self) -> str:
+        if self.proven is not None:
+            return f"{self.proven} in {self.turns}"
+        return f"{self.value:.3f}" if self.value is not None else "?"
+
+
+@dataclass(frozen=True)
+class Info:
+    """One ``info`` line of a search (protocol.md § 3.6), fields ``None`` when absent.
+
+    ``pv`` is the principal variation, one token per whole turn; when the search has not
+    followed its last turn to the end, the last token is that turn's steps so far joined by
+    ``,`` and followed by ``...`` (see :attr:`pv_incomplete`). ``string`` is the text of an
+    ``info string …`` line. Fields this client does not know are kept in ``extra`` (each as the
+    word after its name), and the whole line in ``raw``.
+    """
+
+    raw: str
+    depth: Optional[int] = None
+    nodes: Optional[int] = None
+    time: Optional[int] = None
+    """Milliseconds since the search started."""
+    nps: Optional[int] = None
+    score: Optional[Score] = None
+    pv: List[str] = field(default_factory=list)
+    string: Optional[str] = None
+    extra: Dict[str, str] = field(default_factory=dict)
+
+    @property
+    def pv_incomplete(self) -> bool:
+        """Whether the last token of ``pv`` is a turn cut short (it ends with ``...``)."""
+        return bool(self.pv) and self.pv[-1].endswith("...")
+
+
+_INT_FIELDS = ("depth", "nodes", "time", "nps")
+_KNOWN_FIELDS = frozenset(_INT_FIELDS + ("score", "pv", "string"))
+
+
+def parse_info(line: str) -> Info:
+    """Reads an ``info …`` line; never fails on a line that starts with ``info``."""
+    words = _after(line, "info")
+    values: Dict[str, int] = {}
+    extra: Dict[str, str] = {}
+    score: Optional[Score] = None
+    pv: List[str] = []
+    string: Optional[str] = None
+    i = 0
+    while i < len(words):
+        key = words[i]
+        if key == "string":
+            parts = line.split(maxsplit=i + 2)  # "info", words[0..i], then the text as written
+            string = parts[i + 2] if len(parts) > i + 2 else ""
+            break
+        if key == "pv":
+            pv = words[i + 1 :]
+            break
+        if key == "score":
+            rest = words[i + 1 : i + 4]
+            if len(rest) == 3 and rest[0] in ("win", "loss", "draw") and rest[1] == "in":
+                turns = _int(rest[2])
+                if turns is not None:
+                    score = Score(proven=rest[0], turns=turns)
+                    i += 4
+                    continue
+            if rest and _float(rest[0]) is not None:
+                score = Score(value=_float(rest[0]))
+                i += 2
+                continue
+        # A field is a name and one value; a name followed by a known name (or nothing) is a
+        # flag, kept with the value "".
+        value = words[i + 1] if i + 1 < len(words) and words[i + 1] not in _KNOWN_FIELDS else ""
+        number = _int(value)
+        if key in _INT_FIELDS and number is not None:
+            values[key] = number
+        else:
+            extra[key] = value
+        i += 2 if value else 1
+    return Info(
+        raw=line,
+        depth=values.get("depth"),
+        nodes=values.get("nodes"),
+        time=values.get("time"),
+        nps=values.get("nps"),
+        score=score,
+        pv=pv,
+        string=string,
+        extra=extra,
+    )
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What a search answered: its ``bestmove`` and its ``info`` lines.
+
+    ``info`` is the last ``info`` line with search figures (``None`` when the search wrote
+    none), ``infos`` all of them in order, ``strings`` the text of any ``info string`` lines.
+    """
+
+    bestmove: str
+    info: Optional[Info]
+    infos: List[Info]
+    strings: List[str] = field(default_factory=list)
+    bestmove_line: str = ""
+    """The ``bestmove`` line as the engine wrote it (words after the move are kept there)."""
+
+    @property
+    def score(self) -> Optional[Score]:
+        """The score of the last ``info`` line, if any."""
+        return self.info.score if self.info is not None else None
+
+    @property
+    def pv(self) -> List[str]:
+        """The principal variation of the last ``info`` line (empty if none)."""
+        return self.info.pv if self.info is not None else []
+
+
+# --------------------------------------------------------------------------------------------
+# Turns and steps
+
+
+@dataclass(frozen=True)
+class Played:
+    """The answer to ``play``: the turn in canonical notation, and any words after it."""
+
+    move: str
+    extra: List[str]
+    raw: str
+
+
+def parse_played(line: str) -> Played:
+    words = _after(line, "played")
+    if not words:
+        raise ValueError(f"expected a move after 'played' but got {line!r}")
+    return Played(move=words[0], extra=words[1:], raw=line)
+
+
+@dataclass(frozen=True)
+class Stepped:
+    """The answer to ``step`` (protocol.md § 4.3).
+
+    ``step`` is the step played (canonical), ``auto`` the steps the engine then took by itself,
+    ``turn`` the whole turn's token when the step completed it (else ``None``). Words this
+    client does not know are kept in order in ``extra``, and the line in ``raw``.
+    """
+
+    step: str
+    auto: List[str]
+    turn: Optional[str]
+    extra: List[str]
+    raw: str
+
+    @property
+    def turn_complete(self) -> bool:
+        """Whether this step (with its automatic steps) completed the turn."""
+        return self.turn is not None
+
+
+def parse_stepped(line: str) -> Stepped:
+    words = _after(line, "stepped")
+    if not words:
+        raise ValueError(f"expected a step after 'stepped' but got {line!r}")
+    auto: List[str] = []
+    turn: Optional[str] = None
+    extra: List[str] = []
+    i = 1
+    while i < len(words):
+        word = words[i]
+        if word == "auto":
+            i += 1
+            while i < len(words) and _STEP.match(words[i]):
+                auto.append(words[i])
+                i += 1
+        elif word == "turn" and turn is None and i + 1 < len(words):
+            turn = words[i + 1]
+            i += 2
+        else:
+            extra.append(word)
+            i += 1
+    return Stepped(step=words[0], auto=auto, turn=turn, extra=extra, raw=line)
+
+
+@dataclass(frozen=True)
+class Undone:
+    """The answer to ``undo`` or ``undo step`` (protocol.md § 4.4).
+
+    ``kind`` is ``"forfeit"``, ``"step"`` or ``"turn"``; ``step`` the step taken back when the
+    engine names it (``undo step`` does), else ``None``.
+    """
+
+    kind: str
+    step: Optional[str]
+    extra: List[str]
+    raw: str
+
+
+def parse_undone(line: str) -> Undone:
+    words = _after(line, "undone")
+    if not words:
+        raise ValueError(f"expected what was undone after 'undone' but got {line!r}")
+    step = words[1] if words[0] == "step" and len(words) > 1 else None
+    return Undone(kind=words[0], step=step, extra=words[2 if step else 1 :], raw=line)
+
+
+@dataclass(frozen=True)
+class LegalTurns:
+    """The ``turns`` line of ``legal`` (protocol.md § 4.1).
+
+    ``status`` is ``"complete"`` (every legal turn is listed), ``"partial"`` (only the first
+    ones: there are too many) or ``"midturn"`` (a turn is being built: none is listed).
+    ``count`` is the number the engine printed.
+    """
+
+    status: str
+    count: int
+    turns: List[str]
+
+    @property
+    def complete(self) -> bool:
+        """Whether ``turns`` lists every legal turn."""
+        return self.status == "complete"
+
+
+def parse_steps(line: str) -> List[str]:
+    words = _after(line, "steps")
+    if not words or _int(words[0]) is None:
+        raise ValueError(f"expected 'steps <n> …' but got {line!r}")
+    return words[1:]
+
+
+def parse_turns(line: str) -> LegalTurns:
+    words = _after(line, "turns")
+    count = _int(words[1]) if len(words) > 1 else None
+    if count is None:
+        raise ValueError(f"expected 'turns <status> <n> …' but got {line!r}")
+    return LegalTurns(status=words[0], count=count, turns=words[2:])
+
+
+@dataclass(frozen=True)
+class Legal:
+    """Both lines of ``legal``: the legal next steps and the legal whole turns."""
+
+    steps: List[str]
+    turns: LegalTurns
+
+
+# --------------------------------------------------------------------------------------------
+# Counting and describing
+
+
+@dataclass(frozen=True)
+class Perft:
+    """The answer to ``perft``: the leaf count under each legal turn (sorted by move text, as
+    the engine prints them) and the total."""
+
+    divide: Dict[str, int]
+    total: int
+
+
+def parse_divide(line: str) -> Optional[Tuple[str, int]]:
+    """Reads a ``<move>: <count>`` line of perft; ``None`` when the line is not one."""
+    move, sep, count = line.rpartition(": ")
+    number = _int(count)
+    if not sep or not move or " " in move or number is None:
+        return None
+    return move, number
+
+
+@dataclass(frozen=True)
+class Bench:
+    """The answer to ``bench`` (protocol.md § 4.8): the steps the benchmark's searches applied
+    (a signature of the build) and their rate. ``fields`` holds every ``name: value`` line."""
+
+    nodes: int
+    nps: int
+    fields: Dict[str, str]
+
+
+def parse_bench(lines: Sequence[str]) -> Bench:
+    fields: Dict[str, str] = {}
+    for line in lines:
+        name, sep, value = line.partition(": ")
+        if sep:
+            fields[name] = value.strip()
+    nodes = _int(fields.get("Nodes searched", ""))
+    nps = _int(fields.get("Nodes/second", ""))
+    if nodes is None or nps is None:
+        raise ValueError(f"expected 'Nodes searched' and 'Nodes/second' lines but got {list(lines)!r}")
+    return Bench(nodes=nodes, nps=nps, fields=fields)
+
+
+def parse_describe(line: str) -> Dict[str, str]:
+    """Reads ``describe``'s line into a dict of its ``key=value`` fields, in the engine's order.
+
+    Values stay strings (``"true"``, ``"64"``, ``"-"`` …), as the engine wrote them; a word
+    without ``=`` is kept as a key with the value ``""``.
+    """
+    fields: Dict[str, str] = {}
+    for word in _after(line, "describe"):
+        key, _, value = word.partition("=")
+        fields[key] = value
+    return fields
+
+
+@dataclass(frozen=True)
+class History:
+    """The answer to ``history`` (protocol.md § 4.11): the position string the game was set up
+    from, the whole turns played since (oldest first), and the steps of the turn being built
+    (chosen and automatic; empty at a turn start)."""
+
+    start: str
+    moves: List[str]
+    building: List[str]
+
+
+def parse_history(lines: Sequence[str]) -> History:
+    start: Optional[str] = None
+    moves: Optional[List[str]] = None
+    building: List[str] = []
+    for line in lines:
+        keyword, _, rest = line.partition(" ")
+        if keyword == "start":
+            start = rest.strip()
+        elif keyword == "history":
+            moves = rest.split()[1:]
+        elif keyword == "building":
+            building = rest.split()[1:]
+    if start is None or moves is None:
+        raise ValueError(f"expected 'start' and 'history' lines but got {list(lines)!r}")
+    return History(start=start, moves=moves, building=building)
+
+
+# --------------------------------------------------------------------------------------------
+# Geometry
+
+
+@dataclass(frozen=True)
+class Point:
+    """A ``point`` line of ``geometry`` (protocol.md § 4.10).
+
+    ``x`` grows to the right and ``y`` downward; neighbouring points are 1 apart. ``role`` is
+    ``"play"`` (can hold a piece) or ``"edge"`` (drawn only); ``neighbours`` are the adjacent
+    points under the rules (empty for an edge point).
+    """
+
+    name: str
+    x: float
+    y: float
+    role: str
+    neighbours: List[str]
+    extra: List[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Square:
+    """A ``square`` line of ``geometry`` (Guerrilla Checkers only): its centre, its four corner
+    points (bottom-left, bottom-right, top-right, top-left) and its diagonal neighbours."""
+
+    name: str
+    x: float
+    y: float
+    corners: List[str]
+    diagonals: List[str]
+    extra: List[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """The board of the current game and settings: its points and squares, in the engine's
+    order. ``header`` holds the ``geometry`` line's fields (``game``, ``points``, ``squares``,
+    and any other); lines of other kinds are kept in ``extra_lines``."""
+
+    game: str
+    points: List[Point]
+    squares: List[Square]
+    header: Dict[str, str]
+    extra_lines: List[str] = field(default_factory=list)
+
+    def point(self, name: str) -> Point:
+        """The point called ``name`` (``KeyError`` if there is none)."""
+        for point in self.points:
+            if point.name == name:
+                return point
+        raise KeyError(name)
+
+    def square(self, name: str) -> Square:
+        """The square called ``name`` (``KeyError`` if there is none)."""
+        for square in self.squares:
+            if square.name == name:
+                return square
+        raise KeyError(name)
+
+
+def _names(text: str) -> List[str]:
+    return [] if text == "-" else text.split(",")
+
+
+def parse_geometry(lines: Sequence[str]) -> Geometry:
+    header: Dict[str, str] = {}
+    points: List[Point] = []
+    squares: List[Square] = []
+    extra_lines: List[str] = []
+    for line in lines:
+        words = line.split()
+        kind = words[0] if words else ""
+        if kind == "geometry" and words[1:] == ["end"]:
+            continue
+        if kind == "geometry":
+            pairs = words[1:]
+            header.update(zip(pairs[0::2], pairs[1::2]))
+            continue
+        x = _float(words[2]) if len(words) > 2 else None
+        y = _float(words[3]) if len(words) > 3 else None
+        if kind == "point" and len(words) >= 6 and x is not None and y is not None:
+            points.append(Point(words[1], x, y, words[4], _names(words[5]), words[6:]))
+        elif kind == "square" and len(words) >= 6 and x is not None and y is not None:
+            squares.append(Square(words[1], x, y, _names(words[4]), _names(words[5]), words[6:]))
+        else:
+            extra_lines.append(line)
+    if "game" not in header:
+        raise ValueError(f"expected a 'geometry game …' line but got {list(lines)[:1]!r}")
+    return Geometry(header["game"], points, squares, header, extra_lines)
+
+
+# --------------------------------------------------------------------------------------------
+# The ugi handshake
+
+
+@dataclass(frozen=True)
+class Option:
+    """An ``option`` line of the ``ugi`` answer: the option's name, type (``spin``, ``combo``,
+    …), default, bounds (spin) and values (combo), all as the engine wrote them."""
+
+    name: str
+    type: str
+    default: Optional[str]
+    min: Optional[str] = None
+    max: Optional[str] = None
+    vars: List[str] = field(default_factory=list)
+    raw: str = ""
+
+
+_OPTION_KEYS = ("name", "type", "default", "min", "max", "var")
+
+
+def parse_option(line: str) -> Option:
+    words = _after(line, "option")
+    parts: Dict[str, List[str]] = {}
+    vars_: List[str] = []
+    key: Optional[str] = None
+    for word in words:
+        if word in _OPTION_KEYS:
+            key = word
+            if key == "var":
+                vars_.append("")
+            else:
+                parts[key] = []
+        elif key == "var":
+            vars_[-1] = f"{vars_[-1]} {word}".strip()
+        elif key is not None:
+            parts[key].append(word)
+
+    def get(name: str) -> Optional[str]:
+        return " ".join(parts[name]) if name in parts else None
+
+    name = get("name")
+    if not name:
+        raise ValueError(f"expected 'option name …' but got {line!r}")
+    return Option(
+        name=name,
+        type=get("type") or "",
+        default=get("default"),
+        min=get("min"),
+        max=get("max"),
+        vars=vars_,
+        raw=line,
+    )

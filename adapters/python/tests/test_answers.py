@@ -1,0 +1,103 @@
+"""The parsers of answers.py on lines written here, including lines with unknown words."""
+
+from __future__ import annotations
+
+import pytest
+
+from guerrilla_client import EngineError, Score, parse_info
+from guerrilla_client.answers import (
+    parse_bench,
+    parse_describe,
+    parse_divide,
+    parse_geometry,
+    parse_history,
+    parse_option,
+    parse_stepped,
+    parse_turns,
+    parse_undone,
+)
+
+
+def test_info_with_a_value_score_and_a_cut_pv() -> None:
+    info = parse_info("info depth 4 nodes 1000 time 24 nps 40325 score 0.223 pv d4-c3 C5C6 d6-e7 D7...")
+    assert (info.depth, info.nodes, info.time, info.nps) == (4, 1000, 24, 40325)
+    assert info.score == Score(value=0.223)
+    assert info.pv == ["d4-c3", "C5C6", "d6-e7", "D7..."] and info.pv_incomplete
+    assert info.extra == {} and info.string is None
+
+
+@pytest.mark.parametrize(
+    ("text", "score", "expected"),
+    [("win in 3", Score(proven="win", turns=3), 1.0), ("loss in 2", Score(proven="loss", turns=2), -1.0),
+     ("draw in 7", Score(proven="draw", turns=7), 0.0), ("-0.5", Score(value=-0.5), -0.5)],
+)
+def test_info_scores(text: str, score: Score, expected: float) -> None:
+    info = parse_info(f"info depth 1 nodes 1 time 0 nps 0 score {text}")
+    assert info.score == score and info.score.expected() == expected and info.pv == []
+    assert str(info.score) == (text if score.is_proven else "-0.500")
+
+
+def test_info_keeps_unknown_fields_and_never_fails() -> None:
+    info = parse_info("info depth x nodes 5 multipv 2 lowerbound score cp 13 pv a b")
+    assert info.depth is None and info.nodes == 5 and info.score is None
+    assert info.extra == {"depth": "x", "multipv": "2", "lowerbound": "", "score": "cp", "13": ""}
+    assert info.pv == ["a", "b"]
+    flagged = parse_info("info depth 2 nodes 9 time 1 nps 9 score 0.5 exact")
+    assert (flagged.depth, flagged.score, flagged.extra) == (2, Score(value=0.5), {"exact": ""})
+    assert parse_info("info").raw == "info"
+    assert parse_info("info string hello  there").string == "hello  there"
+    assert parse_info("info depth 1 string a string  b").string == "a string  b"
+    assert parse_info("info string").string == ""
+
+
+def test_stepped_variants() -> None:
+    plain = parse_stepped("stepped +b1")
+    assert (plain.step, plain.auto, plain.turn, plain.extra, plain.turn_complete) == ("+b1", [], None, [], False)
+    full = parse_stepped("stepped endgroup auto endmove turn +b1,*g7,a1-c1")
+    assert (full.auto, full.turn) == (["endmove"], "+b1,*g7,a1-c1")
+    many = parse_stepped("stepped c5xd6 auto d6xe5 =c4 i14xj15 turn c5xd6xe5")
+    assert many.auto == ["d6xe5", "=c4", "i14xj15"]
+    future = parse_stepped("stepped D4 auto D5 captured c5 turn D4D5 over=p1win")
+    assert (future.auto, future.turn, future.extra) == (["D5"], "D4D5", ["captured", "c5", "over=p1win"])
+
+
+def test_undone_variants() -> None:
+    assert parse_undone("undone step c5-b4").step == "c5-b4"
+    assert parse_undone("undone step").step is None
+    turn = parse_undone("undone turn")
+    assert (turn.kind, turn.step, turn.extra) == ("turn", None, [])
+
+
+def test_turns_and_divide_and_bench() -> None:
+    turns = parse_turns("turns partial 1000 a b")
+    assert (turns.status, turns.count, turns.turns, turns.complete) == ("partial", 1000, ["a", "b"], False)
+    with pytest.raises(ValueError):
+        parse_turns("turns complete")
+    assert parse_divide("+f3,*a1,e3-g3.f3-h3: 12") == ("+f3,*a1,e3-g3.f3-h3", 12)
+    assert parse_divide("Nodes searched: 12") is None
+    bench = parse_bench(["Nodes searched: 10", "Nodes/second: 20", "Threads: 1"])
+    assert (bench.nodes, bench.nps, bench.fields["Threads"]) == (10, 20, "1")
+
+
+def test_describe_history_geometry_option() -> None:
+    assert parse_describe("describe game=x a=1 b= c") == {"game": "x", "a": "1", "b": "", "c": ""}
+    history = parse_history(["start 4 ..../...../....../......./....../...../.... w 1 0", "history 2 *a1 *e5", "building 1 +b1"])
+    assert (history.start, history.moves, history.building) == ("4 ..../...../....../......./....../...../.... w 1 0", ["*a1", "*e5"], ["+b1"])
+    board = parse_geometry([
+        "geometry game g points 2 squares 0 layout hex",
+        "point a1 0 0.866 play b1 red",
+        "point b1 1 0.866 edge -",
+        "arrow a1 b1",
+        "geometry end",
+    ])
+    assert board.header["layout"] == "hex" and board.extra_lines == ["arrow a1 b1"]
+    assert board.point("a1").extra == ["red"] and board.point("b1").neighbours == []
+    option = parse_option("option name Hash type spin default 256 min 1 max 65536")
+    assert (option.name, option.type, option.default, option.min, option.max, option.vars) == ("Hash", "spin", "256", "1", "65536", [])
+
+
+def test_engine_error_fields() -> None:
+    error = EngineError("expected a legal move but got 'x' (why); the game is over, lost by p1 in 'position startpos moves x'")
+    assert error.forfeit_by == "p1"
+    assert error.line.startswith("info string error: expected a legal move")
+    assert EngineError("expected a number but got 'x'").forfeit_by is None

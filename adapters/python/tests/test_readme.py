@@ -1,0 +1,75 @@
+"""The README's examples, run: its ``pycon`` blocks as one doctest session and its script."""
+
+from __future__ import annotations
+
+import doctest
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+BLOCK = re.compile(r"^```(\w+)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
+RESULT_LINE = {
+    "guerrilla-checkers": re.compile(r"^guerrilla-checkers: (p1win|p2win) after \d+ turns$"),
+    "guerrilla": re.compile(r"^guerrilla: (p1win|p2win|draw) after \d+ turns$"),
+}
+
+
+def blocks(kind: str) -> list[tuple[int, str]]:
+    """The README's fenced blocks of language ``kind``: each block's first line number (0-based)
+    and its text."""
+    text = README.read_text(encoding="utf-8")
+    return [
+        (text.count("\n", 0, found.start(2)), found.group(2))
+        for found in BLOCK.finditer(text)
+        if found.group(1) == kind
+    ]
+
+
+@pytest.fixture
+def repo_like(tmp_path: Path, engine_path: str) -> Path:
+    """A folder where ``target/release/guerrilla`` is the engine under test, as the README's
+    examples expect at the repository root."""
+    target = tmp_path / "target" / "release"
+    target.mkdir(parents=True)
+    (target / "guerrilla").symlink_to(os.path.abspath(engine_path))
+    return tmp_path
+
+
+def test_the_pycon_examples_hold(repo_like: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    sessions = blocks("pycon")
+    assert len(sessions) >= 5
+    monkeypatch.chdir(repo_like)
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.REPORT_NDIFF)
+    names: dict[str, object] = {}  # one session: every block sees the names of the ones before
+    examples = 0
+    for line, body in sessions:
+        test = parser.get_doctest(body, names, "README.md", str(README), line)
+        test.globs = names  # get_doctest copies the dict; the blocks share one
+        examples += len(test.examples)
+        runner.run(test, clear_globs=False)
+    outcome = runner.summarize(verbose=False)
+    assert examples >= 30 and outcome.attempted == examples
+    assert outcome.failed == 0, "README.md's pycon examples failed (see the report above)"
+
+
+def test_the_whole_game_script_plays_both_games(repo_like: Path) -> None:
+    ((_, script),) = blocks("python")
+    assert len(script.strip().splitlines()) <= 10
+    run = subprocess.run(
+        [sys.executable, "-c", script], cwd=repo_like, capture_output=True, text=True, timeout=120
+    )
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["guerrilla-checkers", "guerrilla"]
+    for line in lines:
+        assert RESULT_LINE[line.split(":")[0]].match(line), line
+    # The output the README shows has the same form.
+    ((_, shown),) = blocks("text")
+    for line in shown.splitlines():
+        assert RESULT_LINE[line.split(":")[0]].match(line), line
