@@ -1,20 +1,27 @@
-//! Guerrilla Checkers random games by whole turns for a deterministic measure of the rules'
-//! speed (issue 13): plays N random complete games (default 300) from the start, each turn
-//! drawn uniformly among all legal turns (`guerrilla::bench::random_turn_game`, the `random
-//! turn games` of `guerrilla bench`), seeded with one `SmallRng` from seed 1 for all of them,
-//! and prints the games, turns and a checksum of each game's final hash and length. Run it
-//! under callgrind, whose instruction count does not depend on the machine's load:
+//! Guerrilla Checkers random games by whole turns, a deterministic measure of the rules'
+//! speed: plays N random complete games (default 300) from the start, each turn drawn
+//! uniformly among all legal turns ([`Checkers::random_move`], which counts COIN's capture
+//! chains instead of listing them), seeded with one `SmallRng` from seed 1 for all of them, and
+//! prints the games, turns and a checksum of each game's final hash and length. Run it under
+//! callgrind, whose instruction count does not depend on the machine's load:
 //!
 //!     benches/callgrind.sh checkers_games [COMMIT] [GAMES]
-//!
-//! It builds at every commit with the step model (`src/checkers/steps.rs`); the whole-turn draw
-//! it measures is the one issue 13 compares with 68e4494 (`benches/compare.sh`).
 
-use guerrilla::bench::random_turn_game;
 use guerrilla::checkers::{Checkers, CheckersSettings};
-use guerrilla::game::Game;
+use guerrilla::game::prelude::*;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
+
+/// Plays one random complete game from `pos`, each whole turn drawn uniformly among all legal
+/// turns; returns the number of turns played.
+fn random_turn_game(pos: &mut Checkers, rng: &mut SmallRng) -> u64 {
+    let mut turns = 0;
+    while let Some(mv) = pos.random_move(rng) {
+        pos.play_legal_move(mv);
+        turns += 1;
+    }
+    turns
+}
 
 fn main() {
     let games: u64 = std::env::args()

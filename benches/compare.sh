@@ -1,26 +1,24 @@
 #!/bin/sh
-# Rules speed, this tree against an older commit, side by side in one run (issue 13).
+# Rules speed, this tree against another commit, side by side in one run.
 #
-#   benches/compare.sh [BASE_COMMIT] [SECONDS]      (default: 68e4494, 3 seconds a figure)
-#   NEW=path/to/guerrilla benches/compare.sh …       (a build of this tree made beforehand)
-#   OLD=path/to/guerrilla benches/compare.sh …       (a build of BASE_COMMIT made beforehand)
+#   benches/compare.sh BASE_COMMIT [SECONDS]      (default 3 seconds a figure)
+#   NEW=path/to/guerrilla benches/compare.sh …     (a build of this tree made beforehand)
+#   OLD=path/to/guerrilla benches/compare.sh …     (a build of BASE_COMMIT made beforehand)
 #
 # Builds BASE_COMMIT in a temporary `git worktree` (its own target directory, removed at the
-# end) and this tree, then runs `guerrilla bench` of both builds in turn, twice each per game,
-# old and new alternating so that a change of the machine's load touches both, and prints each
-# figure of both builds (the mean of the two runs) and the ratio new / old:
+# end) and this tree, then runs the rules benchmark of both builds in turn (`guerrilla
+# rules-bench`, called `bench` in builds that predate that name), twice each per game, old and
+# new alternating so that a change of the machine's load touches both, and prints each figure
+# of both builds (the mean of the two runs) and the ratio new / old:
 #   * checkers perft(6) nodes/second: perft from the start position, one ply a whole turn (GC6);
-#   * checkers random games/s, by turns: random complete games, each whole turn drawn uniformly
-#     among all legal turns. A base before the step model (no src/checkers/steps.rs, e.g.
-#     68e4494) drew its games this way and prints them as `random games/second`; a newer build
-#     prints them as `random turn games/second`. Like for like: issue 13's goal is this ratio.
-#   * checkers random games/s, by steps: each decision (a stone, one hop of a checker) drawn
-#     uniformly among the legal next steps, as the search's playouts are built; `random
-#     games/second` of a build with the step model. A base before it has no such figure (`-`).
-#     The games differ from those by turns (other lengths): never compare the two kinds.
-#   * guerrilla (side 8) random games/second: by steps, in every build.
+#   * checkers random games/second: random complete games, each decision (a stone, one hop of
+#     a checker) drawn uniformly among the legal next steps, as the search's playouts are built;
+#     a base older than the step model (src/checkers/steps.rs) drew whole turns instead, so
+#     that ratio compares unlike games;
+#   * guerrilla (side 8) random games/second: the same, for Wells' Guerrilla.
+# The random games are seeded: two builds that draw the same steps play the same games.
 set -eu
-base=${1:-68e4494}
+base=${1:?usage: benches/compare.sh BASE_COMMIT [SECONDS]}
 secs=${2:-3}
 root=$(git rev-parse --show-toplevel)
 tmp=$(mktemp -d)
@@ -42,18 +40,18 @@ if [ -z "$new" ]; then
     (cd "$root" && cargo build --quiet --release --bin guerrilla)
     new="$root/target/release/guerrilla"
 fi
-# Did the base draw its checkers games by whole turns (before the step model)?
-if git -C "$root" cat-file -e "$base:src/checkers/steps.rs" 2>/dev/null; then
-    base_steps=yes
-else
-    base_steps=no
-fi
+# The rules benchmark's subcommand of a build: `rules-bench`, or `bench` in older builds.
+sub() {
+    if "$1" rules-bench --help >/dev/null 2>&1; then echo rules-bench; else echo bench; fi
+}
+old_sub=$(sub "$old")
+new_sub=$(sub "$new")
 
 # run GAME DEPTH: four bench runs, old and new alternating, into $tmp/{old,new}{1,2}.
 run() {
     for i in 1 2; do
-        "$old" bench --game "$1" --depth "$2" --seconds "$secs" >"$tmp/old$i"
-        "$new" bench --game "$1" --depth "$2" --seconds "$secs" >"$tmp/new$i"
+        "$old" "$old_sub" --game "$1" --depth "$2" --seconds "$secs" >"$tmp/old$i"
+        "$new" "$new_sub" --game "$1" --depth "$2" --seconds "$secs" >"$tmp/new$i"
     done
 }
 
@@ -78,12 +76,6 @@ line() {
 echo "base $base ($(git -C "$root" rev-parse --short "$base")), this tree $(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet || echo '+changes')"
 run guerrilla-checkers 6
 line "checkers perft(6) nodes/second" "perft nodes/second" "perft nodes/second"
-if [ "$base_steps" = no ]; then
-    line "checkers random games/s, by turns (goal)" "random games/second" "random turn games/second"
-    line "checkers random games/s, by steps" "no such figure" "random games/second"
-else
-    line "checkers random games/s, by turns (goal)" "random turn games/second" "random turn games/second"
-    line "checkers random games/s, by steps" "random games/second" "random games/second"
-fi
+line "checkers random games/second" "random games/second" "random games/second"
 run guerrilla 1
 line "guerrilla side 8 random games/second" "random games/second" "random games/second"

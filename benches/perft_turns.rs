@@ -30,7 +30,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use guerrilla::game::{Game, PerftAbort};
+use guerrilla::game::prelude::*;
+use guerrilla::game::PerftAbort;
 use guerrilla::wells::{Settings, Wells, ENUMERATION_BUDGET};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;

@@ -27,8 +27,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
 use guerrilla::checkers::{Checkers, FEATURE_NAMES, WEIGHTS};
-use guerrilla::game::{Game, Outcome, Side};
-use guerrilla::search::{search_config, Config, Limits, Strength};
+use guerrilla::game::prelude::*;
+use guerrilla::game::{Outcome, Side};
+use guerrilla::search::{search_config, Config, Limits, SearchHints, Strength};
 use guerrilla::wells::Wells;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -120,7 +121,7 @@ impl Features for Wells {
 }
 
 /// One self-play game from its seeded opening; the samples of its turn starts.
-fn play<G: Game + Features>(args: &Args, game: usize) -> Vec<Sample> {
+fn play<G: Game + SearchHints + Features>(args: &Args, game: usize) -> Vec<Sample> {
     let mut pos = G::new(&G::Settings::default());
     let mut rng = SmallRng::seed_from_u64(0xca1b ^ game as u64);
     for _ in 0..args.opening_turns {
@@ -175,7 +176,7 @@ fn play<G: Game + Features>(args: &Args, game: usize) -> Vec<Sample> {
     samples
 }
 
-fn run<G: Game + Features>(args: &Args) -> Vec<Sample> {
+fn run<G: Game + SearchHints + Features>(args: &Args) -> Vec<Sample> {
     let all = Mutex::new(Vec::new());
     let next = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|s| {

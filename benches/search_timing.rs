@@ -26,8 +26,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use guerrilla::checkers::Checkers;
-use guerrilla::game::Game;
-use guerrilla::search::{search_config, Config, Limits};
+use guerrilla::game::prelude::*;
+use guerrilla::search::{search_config, Config, Limits, SearchHints};
 use guerrilla::wells::Wells;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -43,7 +43,7 @@ fn data_path(game: &str) -> String {
 
 /// Turn-start positions of `games` seeded games of `G`: self-play by the search at 200 nodes
 /// when `searched`, else uniformly random turns.
-fn game_positions<G: Game>(games: u64, searched: bool) -> Vec<String> {
+fn game_positions<G: Game + SearchHints>(games: u64, searched: bool) -> Vec<String> {
     let mut out = Vec::new();
     let stop = AtomicBool::new(false);
     let limits = Limits {

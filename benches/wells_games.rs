@@ -14,7 +14,7 @@
 
 use std::hash::{Hash, Hasher};
 
-use guerrilla::game::Game;
+use guerrilla::game::prelude::*;
 use guerrilla::wells::{Settings, Wells};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;

@@ -1,18 +1,14 @@
-//! Rules benchmarks: perft speed and random complete games per second. Figures go to stdout of
-//! the `guerrilla bench` subcommand (not the protocol loop), so scripts can read them.
-//!
-//! Two kinds of random game: by steps (each decision uniform among the legal next steps, what
-//! the search's playouts are made of) and, for Guerrilla Checkers, by whole turns (each turn
-//! uniform among all legal turns: how its random games were drawn before the step model, so
-//! the figure to compare with a build of that time). The two kinds draw different games.
+//! The rules benchmark: perft speed and random complete games per second, for any game. Its
+//! figures go to stdout of the `guerrilla rules-bench` subcommand (not the protocol loop, whose
+//! `bench` is the search's benchmark), so scripts can read them. A random game draws each
+//! decision uniformly among the legal next steps, as the search's playouts are built.
 
 use std::time::{Duration, Instant};
 
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
-use crate::checkers::Checkers;
-use crate::game::Game;
+use crate::game::prelude::*;
 
 /// Random games played between two readings of the clock: on some machines a reading costs
 /// a microsecond, a large part of a Guerrilla Checkers game, and the figure is of the rules.
@@ -20,7 +16,7 @@ const CLOCK_EVERY: u64 = 16;
 
 /// Plays one random complete game from `pos` (each decision drawn from its legal options);
 /// returns the number of steps played.
-pub fn random_game<G: Game, R: rand::Rng>(pos: &mut G, rng: &mut R) -> u64 {
+pub fn random_game<G: Rules, R: rand::Rng>(pos: &mut G, rng: &mut R) -> u64 {
     let mut steps = 0;
     while pos.outcome().is_none() {
         match pos.random_step(rng) {
@@ -46,57 +42,6 @@ pub struct RulesBench {
     pub games: u64,
     pub game_steps: u64,
     pub games_time: Duration,
-    /// Random games by whole turns (Guerrilla Checkers only, see the module doc).
-    pub turn_games: Option<TurnGames>,
-}
-
-/// Random complete games drawn by whole turns, each uniform among all legal turns.
-#[derive(Debug, Clone)]
-pub struct TurnGames {
-    pub games: u64,
-    pub turns: u64,
-    pub time: Duration,
-}
-
-impl TurnGames {
-    pub fn games_per_second(&self) -> f64 {
-        self.games as f64 / self.time.as_secs_f64().max(1e-9)
-    }
-}
-
-/// Plays one random complete Guerrilla Checkers game from `pos`, each whole turn drawn
-/// uniformly among all legal turns; returns the number of turns played.
-pub fn random_turn_game<R: rand::Rng>(pos: &mut Checkers, rng: &mut R) -> u64 {
-    let mut turns = 0;
-    while let Some(mv) = pos.random_move(rng) {
-        pos.play_legal_move(mv);
-        turns += 1;
-    }
-    turns
-}
-
-/// Random games by whole turns from `start` for about `games_for` (seeded), when `G` is
-/// Guerrilla Checkers; `None` for a game whose turns cannot be drawn uniformly without listing
-/// them all (a Guerrilla turn can have hundreds of millions of results, W7).
-fn turn_games<G: Game>(start: &G, games_for: Duration, seed: u64) -> Option<TurnGames> {
-    let any: &dyn std::any::Any = start;
-    let start = any.downcast_ref::<Checkers>()?;
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let t = Instant::now();
-    let (mut games, mut turns) = (0, 0);
-    loop {
-        let mut pos = *start;
-        turns += random_turn_game(&mut pos, &mut rng);
-        games += 1;
-        if games % CLOCK_EVERY == 0 && t.elapsed() >= games_for {
-            break;
-        }
-    }
-    Some(TurnGames {
-        games,
-        turns,
-        time: t.elapsed(),
-    })
 }
 
 impl RulesBench {
@@ -110,9 +55,8 @@ impl RulesBench {
 
 /// perft to `depth` from `start`, run again until at least `games_for` (at most a second) has
 /// passed, so that a perft of a few milliseconds still gives a steady speed; then random games
-/// from `start` for about `games_for` (seeded, so the same games every run), by steps and, for
-/// Guerrilla Checkers, by whole turns for as long again.
-pub fn run<G: Game>(start: &G, depth: u32, games_for: Duration, seed: u64) -> RulesBench {
+/// from `start` for about `games_for` (seeded, so the same games every run).
+pub fn run<G: Rules>(start: &G, depth: u32, games_for: Duration, seed: u64) -> RulesBench {
     let t = Instant::now();
     let perft_nodes = start.perft(depth);
     let mut perft_runs = 1;
@@ -141,6 +85,5 @@ pub fn run<G: Game>(start: &G, depth: u32, games_for: Duration, seed: u64) -> Ru
         games,
         game_steps,
         games_time: t.elapsed(),
-        turn_games: turn_games(start, games_for, seed),
     }
 }

@@ -14,13 +14,14 @@ use std::time::Duration;
 
 use crate::game::{Game, GameError, Outcome, PerftAbort, Side};
 use crate::perft;
-use crate::search::{self, Info, Limits};
+use crate::search::{self, Info, Limits, SearchHints};
 
-/// What a running search reports, on its own thread.
+/// What a running search reports, on its own thread (`S` is the game's step).
 #[derive(Clone, Debug, PartialEq)]
-pub enum Report {
-    /// Progress, as often as the search likes.
-    Info(Info),
+pub enum Report<S> {
+    /// Progress, as often as the search likes; its principal variation starts at the position
+    /// searched.
+    Info(Info<S>),
     /// The search has ended: the canonical token of the turn to play (`None`: no legal turn).
     /// Always the last report of a search, sent exactly once.
     BestMove(Option<String>),
@@ -36,6 +37,25 @@ pub enum PerftReport {
     /// Given up before the end (stopped, or a turn too large to enumerate, W7): the last
     /// report.
     GaveUp(PerftAbort),
+}
+
+/// Why the engine cannot do what it was asked. The protocol layer words it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineError {
+    /// Text the game refused: a move, a step, a position string.
+    Game(GameError),
+    /// The game is over: there is nothing to search.
+    GameOver,
+    /// A turn is half built, and the command needs the start of a turn.
+    MidTurn,
+    /// The operating system would not start the worker thread.
+    NoThread(String),
+}
+
+impl From<GameError> for EngineError {
+    fn from(e: GameError) -> Self {
+        EngineError::Game(e)
+    }
 }
 
 /// What `undo` took back.
@@ -85,12 +105,12 @@ enum Act<S> {
 
 /// One action in the history: the position before it and what it was.
 #[derive(Clone, Debug)]
-struct Entry<G: Game> {
+struct Entry<G: Game + SearchHints> {
     before: G,
     act: Act<G::Step>,
 }
 
-impl<G: Game> Entry<G> {
+impl<G: Game + SearchHints> Entry<G> {
     /// The token of the whole turn this entry completed, if it did.
     fn completed(&self) -> Option<&str> {
         match &self.act {
@@ -124,7 +144,7 @@ struct Line {
 }
 
 /// The facade over one game.
-pub struct Engine<G: Game> {
+pub struct Engine<G: Game + SearchHints> {
     settings: G::Settings,
     pos: G,
     /// The position string the game was set up from (`history`'s `start`).
@@ -141,7 +161,7 @@ pub struct Engine<G: Game> {
     kept: Arc<Mutex<Option<search::Kept<G>>>>,
 }
 
-impl<G: Game> Engine<G> {
+impl<G: Game + SearchHints> Engine<G> {
     /// A new game from the start position of `settings`.
     pub fn new(settings: G::Settings) -> Self {
         let pos = G::new(&settings);
@@ -484,16 +504,6 @@ impl<G: Game> Engine<G> {
         (texts, complete)
     }
 
-    fn perft_check(&self, depth: u32) -> Result<(), GameError> {
-        if !self.pos.at_turn_start() {
-            return Err(GameError::syntax(
-                "a position at the start of a turn (finish or undo the turn)",
-                format!("perft {depth}"),
-            ));
-        }
-        Ok(())
-    }
-
     /// perft divide on the search thread, so that a deep one never blocks the command loop and
     /// `stop` ends it: one `PerftReport::Line` per root turn as soon as it is counted (sorted by
     /// token), then `Done(total)`, or `GaveUp` when stopped first or when a turn on the way is
@@ -502,9 +512,11 @@ impl<G: Game> Engine<G> {
         &mut self,
         depth: u32,
         mut report: impl FnMut(PerftReport) + Send + 'static,
-    ) -> Result<(), GameError> {
+    ) -> Result<(), EngineError> {
         self.stop();
-        self.perft_check(depth)?;
+        if !self.pos.at_turn_start() {
+            return Err(EngineError::MidTurn);
+        }
         let root = self.pos.clone();
         // A game lost by an illegal move in `position` is over, as for `legal` and `go`: no
         // turn to count (perft 0 still counts the position itself).
@@ -537,17 +549,14 @@ impl<G: Game> Engine<G> {
         &mut self,
         limits: Limits,
         seed: u64,
-        mut report: impl FnMut(Report) + Send + 'static,
-    ) -> Result<(), GameError> {
+        mut report: impl FnMut(Report<G::Step>) + Send + 'static,
+    ) -> Result<(), EngineError> {
         self.stop();
         if self.outcome().is_some() {
-            return Err(GameError::syntax("a game in progress", "go"));
+            return Err(EngineError::GameOver);
         }
         if !self.pos.at_turn_start() {
-            return Err(GameError::syntax(
-                "a position at the start of a turn (finish or undo the turn)",
-                "go",
-            ));
+            return Err(EngineError::MidTurn);
         }
         let root = self.pos.clone();
         let config = self.config;
@@ -580,7 +589,7 @@ impl<G: Game> Engine<G> {
                     &config,
                     stop,
                     seed,
-                    &mut |info: &Info| report(Report::Info(info.clone())),
+                    &mut |info: &Info<G::Step>| report(Report::Info(info.clone())),
                     reuse,
                 )
             }));
@@ -649,7 +658,7 @@ impl<G: Game> Engine<G> {
         &mut self,
         endless: bool,
         job: impl FnOnce(&Arc<AtomicBool>, &AtomicBool) + Send + 'static,
-    ) -> Result<(), GameError> {
+    ) -> Result<(), EngineError> {
         self.stop();
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
@@ -657,7 +666,7 @@ impl<G: Game> Engine<G> {
         let handle = thread::Builder::new()
             .name("search".into())
             .spawn(move || job(&stop_t, &done_t))
-            .map_err(|e| GameError::syntax("a search thread", e.to_string()))?;
+            .map_err(|e| EngineError::NoThread(e.to_string()))?;
         self.search = Some(Running {
             stop,
             done,
@@ -703,7 +712,7 @@ impl<G: Game> Engine<G> {
     }
 }
 
-impl<G: Game> Drop for Engine<G> {
+impl<G: Game + SearchHints> Drop for Engine<G> {
     fn drop(&mut self) {
         self.stop();
     }

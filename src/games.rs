@@ -19,7 +19,7 @@ impl GameKind {
     /// The options this game declares (its settings), in the order the protocol lists them.
     pub fn options(self) -> &'static [crate::game::GameOption] {
         use crate::game::GameSettings;
-        crate::with_game!(self, G => <<G as crate::Game>::Settings as GameSettings>::OPTIONS)
+        crate::with_game!(self, G => <<G as crate::game::Rules>::Settings as GameSettings>::OPTIONS)
     }
 
     pub fn name(self) -> &'static str {

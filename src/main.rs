@@ -8,7 +8,8 @@ use std::time::Duration;
 
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use guerrilla::game::{Game, GameOption, GameSettings};
+use guerrilla::game::prelude::*;
+use guerrilla::game::{GameOption, GameSettings};
 use guerrilla::{bench, perft, with_game, GameKind};
 
 #[derive(Parser, Debug)]
@@ -37,8 +38,9 @@ enum Command {
         #[arg(long)]
         position: Option<String>,
     },
-    /// Rules benchmark: perft nodes per second and random complete games per second.
-    Bench {
+    /// The rules benchmark: perft nodes per second and random complete games per second (the
+    /// search's benchmark is the protocol's `bench` command).
+    RulesBench {
         #[arg(long, default_value = "guerrilla-checkers")]
         game: GameKind,
         /// perft depth from the start position.
@@ -130,7 +132,7 @@ fn perft_cmd<G: Game>(
     Ok(())
 }
 
-fn bench_cmd<G: Game>(depth: u32, seconds: f64, matches: &ArgMatches) -> Result<(), Failure> {
+fn rules_bench_cmd<G: Game>(depth: u32, seconds: f64, matches: &ArgMatches) -> Result<(), Failure> {
     let start = G::new(&settings_of::<G>(matches)?);
     let r = bench::run(&start, depth, Duration::from_secs_f64(seconds.max(0.0)), 1);
     let mut out = io::stdout().lock();
@@ -142,11 +144,6 @@ fn bench_cmd<G: Game>(depth: u32, seconds: f64, matches: &ArgMatches) -> Result<
     writeln!(out, "random games: {}", r.games)?;
     writeln!(out, "random game steps: {}", r.game_steps)?;
     writeln!(out, "random games/second: {:.1}", r.games_per_second())?;
-    if let Some(t) = &r.turn_games {
-        writeln!(out, "random turn games: {}", t.games)?;
-        writeln!(out, "random turn game turns: {}", t.turns)?;
-        writeln!(out, "random turn games/second: {:.1}", t.games_per_second())?;
-    }
     Ok(())
 }
 
@@ -173,7 +170,7 @@ fn main() -> ExitCode {
         .init();
     let matches = Cli::command()
         .mut_subcommand("perft", with_game_options)
-        .mut_subcommand("bench", with_game_options)
+        .mut_subcommand("rules-bench", with_game_options)
         .get_matches();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let sub = matches
@@ -193,7 +190,7 @@ fn main() -> ExitCode {
             depth,
             position,
         }) => exit(with_game!(game, G => perft_cmd::<G>(depth, position.as_deref(), &sub))),
-        Some(Command::Bench {
+        Some(Command::RulesBench {
             game,
             depth,
             seconds,
@@ -202,7 +199,7 @@ fn main() -> ExitCode {
                 GameKind::Checkers => 6,
                 GameKind::Wells => 2,
             });
-            exit(with_game!(game, G => bench_cmd::<G>(depth, seconds, &sub)))
+            exit(with_game!(game, G => rules_bench_cmd::<G>(depth, seconds, &sub)))
         }
     }
 }

@@ -2,13 +2,13 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::game::{Game, PerftAbort};
+use crate::game::{Notation, PerftAbort, Rules};
 
 /// perft divide: for every legal turn from `pos`, in the order of its canonical token,
 /// `line(token, count)` with the number of leaves `depth - 1` turns below it, as soon as it is
 /// counted; returns the total. `depth == 0` counts the position itself (no lines, total 1).
-/// Gives up as [`Game::perft_within`] does.
-pub fn divide<G: Game>(
+/// Gives up as [`Rules::perft_within`] does.
+pub fn divide<G: Notation>(
     pos: &G,
     depth: u32,
     stop: &AtomicBool,
@@ -38,8 +38,8 @@ pub fn divide<G: Game>(
 }
 
 /// perft by whole turns: lists the turns (within the game's budget), plays each, and asks the
-/// child for `depth - 1` through [`Game::perft_within`]; checks `stop` before every turn.
-pub fn by_turns<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Result<u64, PerftAbort> {
+/// child for `depth - 1` through [`Rules::perft_within`]; checks `stop` before every turn.
+pub fn by_turns<G: Rules>(pos: &G, depth: u32, stop: &AtomicBool) -> Result<u64, PerftAbort> {
     if stop.load(Ordering::Relaxed) {
         return Err(PerftAbort::Stopped);
     }

@@ -1,7 +1,7 @@
 //! Known Guerrilla Checkers perft counts from `tests/checkers.perft` (GC6).
 
 use guerrilla::checkers::{Checkers, CheckersSettings};
-use guerrilla::Game;
+use guerrilla::game::prelude::*;
 
 /// Lines up to this many leaves run in the normal test run; larger ones with `--ignored`.
 const QUICK_LIMIT: u64 = 50_000_000;

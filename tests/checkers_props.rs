@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 
 use guerrilla::checkers::{Checkers, CheckersSettings, Move, Step, Symmetry};
-use guerrilla::Game;
+use guerrilla::game::prelude::*;
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};

@@ -4,7 +4,7 @@
 //! `<moves from the start> ; <depth> ; <count>`.
 
 use guerrilla::checkers::Checkers;
-use guerrilla::game::Game;
+use guerrilla::game::prelude::*;
 
 fn cases() -> Vec<(Vec<String>, u32, u64)> {
     include_str!("checkers_reference.perft")

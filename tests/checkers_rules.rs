@@ -2,7 +2,8 @@
 //! (position strings and move tokens).
 
 use guerrilla::checkers::{Checkers, CheckersSettings, STARTPOS};
-use guerrilla::{Game, GameError, Outcome, Side};
+use guerrilla::game::prelude::*;
+use guerrilla::{GameError, Outcome, Side};
 
 // ---- helpers -----------------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ use std::time::Instant;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use guerrilla::game::Game;
+use guerrilla::game::prelude::*;
 use guerrilla::protocol::{Command, Output, Protocol};
 use guerrilla::{with_game, GameKind};
 
@@ -314,7 +314,7 @@ fn fuzz_guerrilla_checkers_notation_and_positions() {
     let n = budget(200_000);
     let t = Instant::now();
     let done = with_game!(GameKind::Checkers, G => {
-        fuzz_game::<G>(&<G as Game>::Settings::default(), n, 2)
+        fuzz_game::<G>(&<G as Rules>::Settings::default(), n, 2)
     });
     eprintln!(
         "fuzz guerrilla-checkers notation/positions: {done} inputs in {:.1}s",
@@ -328,7 +328,7 @@ fn fuzz_guerrilla_notation_and_positions() {
     let n = budget(200_000) / 10;
     let t = Instant::now();
     let done = with_game!(GameKind::Wells, G => {
-        fuzz_game::<G>(&<G as Game>::Settings::default(), n, 3)
+        fuzz_game::<G>(&<G as Rules>::Settings::default(), n, 3)
     });
     eprintln!(
         "fuzz guerrilla notation/positions: {done} inputs in {:.1}s",

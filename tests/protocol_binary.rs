@@ -5,7 +5,7 @@ mod protocol_harness;
 
 use std::time::{Duration, Instant};
 
-use guerrilla::game::Game;
+use guerrilla::game::prelude::*;
 use guerrilla::{with_game, GameKind};
 use protocol_harness::{refereed_game, Proc};
 
@@ -45,7 +45,7 @@ fn whole_game(kind: GameKind, option_lines: &[&str]) {
         assert!(p.ask(l).is_empty(), "{l}");
     }
     with_game!(kind, G => {
-        let settings = <G as Game>::Settings::default();
+        let settings = <G as Rules>::Settings::default();
         let r = refereed_game::<G>(&mut p, &settings, 200, None, 2000);
         assert!(r.plies > 0);
         assert_ne!(r.result, "none", "the game must end by the rules: {r:?}");

@@ -4,7 +4,7 @@
 //! token; and one Guerrilla turn has one printed form whatever the order of its growths.
 
 use guerrilla::checkers::Checkers;
-use guerrilla::game::Game;
+use guerrilla::game::prelude::*;
 use guerrilla::wells::{Settings, Wells};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;

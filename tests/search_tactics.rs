@@ -4,9 +4,10 @@
 use std::sync::atomic::AtomicBool;
 
 use guerrilla::checkers::Checkers;
-use guerrilla::game::{Game, Outcome, Side};
+use guerrilla::game::prelude::*;
+use guerrilla::game::{Outcome, Side};
 use guerrilla::search::bench::{bench_positions, positions};
-use guerrilla::search::{search_config, Config, Info, Limits, Params, Strength};
+use guerrilla::search::{search_config, Config, Info, Limits, Params, SearchHints, Strength};
 use guerrilla::wells::{Settings, Wells};
 
 fn nodes(n: u64) -> Limits {
@@ -17,7 +18,12 @@ fn nodes(n: u64) -> Limits {
 }
 
 /// The turn a search at `budget` nodes plays (as its token) and its last report.
-fn best<G: Game>(pos: &G, budget: u64, config: &Config, seed: u64) -> (String, Info) {
+fn best<G: Game + SearchHints>(
+    pos: &G,
+    budget: u64,
+    config: &Config,
+    seed: u64,
+) -> (String, Info<G::Step>) {
     let stop = AtomicBool::new(false);
     let mut last = Info::default();
     let turn = search_config(pos, &nodes(budget), config, &stop, seed, &mut |i| {
@@ -182,7 +188,7 @@ fn every_level_is_deterministic_and_legal() {
                 assert!(p.parse_turn(&b.0).is_ok());
                 assert_eq!(
                     a.1.depth as usize,
-                    a.1.pv.len(),
+                    guerrilla::protocol::wire::pv_tokens(p, &a.1.pv).len(),
                     "depth counts the pv's turns"
                 );
             }

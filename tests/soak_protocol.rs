@@ -13,7 +13,7 @@ use std::time::Instant;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use guerrilla::game::Game;
+use guerrilla::game::prelude::*;
 use guerrilla::{with_game, GameKind};
 use protocol_harness::{refereed_game, Proc};
 
@@ -45,7 +45,7 @@ fn soak(kind: GameKind, nodes_max: u64, max_plies: usize) {
         let nodes = rng.random_range(0..=nodes_max);
         let forfeit_at = rng.random_bool(0.05).then(|| rng.random_range(0..40));
         let r = with_game!(kind, G => {
-            let settings = <G as Game>::Settings::default();
+            let settings = <G as Rules>::Settings::default();
             refereed_game::<G>(&mut p, &settings, nodes, forfeit_at, max_plies)
         });
         plies += r.plies;

@@ -1,4 +1,4 @@
-//! The `perft` and `bench` subcommands for Guerrilla (issue 3): divide lines, the W1 board side
+//! The `perft` and `rules-bench` subcommands for Guerrilla (issue 3): divide lines, the W1 board side
 //! and W6 turn limit from the command line, errors on stderr, and a reader that stops early.
 
 use std::io::{BufRead, BufReader};
@@ -104,7 +104,7 @@ fn perft_reader_closing_early_is_not_an_error() {
 
 #[test]
 fn bench_prints_games_per_second_and_perft_speed() {
-    let (code, out, err) = run(&["bench", "--game", "guerrilla", "--seconds", "0.2"]);
+    let (code, out, err) = run(&["rules-bench", "--game", "guerrilla", "--seconds", "0.2"]);
     assert_eq!(code, Some(0), "{err}");
     let field = |name: &str| -> f64 {
         let line = out

@@ -1,7 +1,7 @@
 //! perft counts from `tests/wells.perft` (W7). Entries up to 300,000 nodes run by default; the
 //! larger ones with `cargo test --release -- --ignored`.
 
-use guerrilla::game::Game;
+use guerrilla::game::prelude::*;
 use guerrilla::wells::{Settings, Wells};
 
 struct Entry {

@@ -1,7 +1,7 @@
 //! Property tests over random Guerrilla games (W1–W7): step lists, step and turn tokens,
 //! undo and hashing, position strings, perft symmetry.
 
-use guerrilla::game::Game;
+use guerrilla::game::prelude::*;
 use guerrilla::wells::{Phase, Settings, Step, Wells};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;

@@ -7,7 +7,8 @@
 
 use std::collections::BTreeSet;
 
-use guerrilla::game::{Game, GameError, Outcome, Side};
+use guerrilla::game::prelude::*;
+use guerrilla::game::{GameError, Outcome, Side};
 use guerrilla::wells::geom::Geo;
 use guerrilla::wells::{Phase, Settings, Step, Wells, EMPTY_CELL, TOKEN_CELL};
 

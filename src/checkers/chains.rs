@@ -459,7 +459,7 @@ mod tests {
 
     use super::*;
     use crate::checkers::board::{ALL_POINTS, CROSS, DARK, NONE, STEP};
-    use crate::game::Game;
+    use crate::game::prelude::*;
 
     /// Turn starts of 60 seeded random games (each turn drawn by [`random_move`]), COIN's and
     /// the Guerrilla's.

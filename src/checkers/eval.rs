@@ -46,6 +46,7 @@
 use super::board::{self, ALL_POINTS, CORNERS, CROSS, NONE, STEP};
 use super::Checkers;
 use crate::game::Side;
+use crate::search::SearchHints;
 
 /// Number of features in [`Checkers::eval_features`].
 pub const FEATURES: usize = 11;
@@ -182,7 +183,7 @@ impl Checkers {
     /// is the mean of playouts scored by this evaluation, and it misjudges the two sides
     /// differently, so each side has its own curve.
     pub(crate) fn calibrated(&self, raw: f64) -> f64 {
-        crate::game::score_from_map(&SCORE_MAP, self.side, raw)
+        crate::search::score_from_map(&SCORE_MAP, self.side, raw)
     }
 
     /// [`Game::evaluate`](crate::game::Game::evaluate): `2P − 1` for the side to move.
@@ -196,10 +197,27 @@ impl Checkers {
     }
 }
 
+impl SearchHints for Checkers {
+    /// The logistic model above.
+    fn evaluate(&self) -> f64 {
+        self.evaluate_position()
+    }
+
+    /// The fitted score map above.
+    fn calibrated_score(&self, raw: f64) -> f64 {
+        self.calibrated(raw)
+    }
+
+    /// No playouts: leaves are scored by `evaluate`.
+    const PLAYOUT_CAP: u32 = PLAYOUT_CAP;
+    /// Less exploration over an evaluation's smooth values.
+    const EXPLORATION: f64 = EXPLORATION;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
+    use crate::game::prelude::*;
 
     fn pos(text: &str) -> Checkers {
         Checkers::from_position_string(text, &Default::default()).unwrap()

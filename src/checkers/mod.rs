@@ -27,7 +27,10 @@ mod steps;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::game::{Game, GameError, GameOption, GameSettings, Outcome, PerftAbort, Side};
+use crate::game::{
+    GameError, GameOption, GameSettings, Geometry, Notation, Outcome, PerftAbort, Rules, Side,
+    Views,
+};
 
 pub use eval::{FEATURES, FEATURE_NAMES, SCORE_MAP, WEIGHTS};
 pub use movegen::Move;
@@ -313,7 +316,7 @@ impl Checkers {
     }
 }
 
-impl Game for Checkers {
+impl Rules for Checkers {
     type Step = Step;
     type Turn = Move;
     type Undo = Checkers;
@@ -390,31 +393,6 @@ impl Game for Checkers {
         self.random_step_of(rng)
     }
 
-    /// The logistic model of `eval.rs`.
-    fn evaluate(&self) -> f64 {
-        self.evaluate_position()
-    }
-
-    /// The fitted score map of `eval.rs`.
-    fn calibrated_score(&self, raw: f64) -> f64 {
-        self.calibrated(raw)
-    }
-
-    /// No playouts: leaves are scored by `evaluate` (`eval.rs`).
-    const PLAYOUT_CAP: u32 = eval::PLAYOUT_CAP;
-    /// Less exploration over an evaluation's smooth values (`eval.rs`).
-    const EXPLORATION: f64 = eval::EXPLORATION;
-
-    fn format_step(&self, step: Step) -> String {
-        self.format_step_text(step)
-    }
-
-    fn parse_step(&self, text: &str) -> Result<Step, GameError> {
-        let n = notation::parse_step(text)?;
-        self.illegal_if_over(text)?;
-        self.resolve_step(text, &n)
-    }
-
     /// Whole turns from a turn start (GC6); none mid-turn.
     fn legal_turns(&self, out: &mut Vec<Move>, cap: usize) -> bool {
         if !self.at_turn_start() {
@@ -448,22 +426,10 @@ impl Game for Checkers {
         self.move_of_steps(steps)
     }
 
-    fn format_turn(&self, turn: &Move) -> String {
-        self.format_move(*turn)
-    }
-
     /// A pair is two stones, the first next to a stone on the board (GC3); a path is its hops,
     /// the forced ones left out (GC4).
     fn turn_steps(&self, turn: &Move) -> Vec<Step> {
         self.chosen_steps(*turn)
-    }
-
-    fn parse_turn(&self, text: &str) -> Result<Move, GameError> {
-        let notation =
-            notation::parse(text).map_err(|e| notation::for_side(e, self.side == Side::P1))?;
-        self.illegal_if_midturn(text)?;
-        self.illegal_if_over(text)?;
-        self.resolve(text, &notation)
     }
 
     fn perft(&self, depth: u32) -> u64 {
@@ -481,6 +447,30 @@ impl Game for Checkers {
         }
         Ok(self.perft_fast(depth))
     }
+}
+
+impl Notation for Checkers {
+    fn format_step(&self, step: Step) -> String {
+        self.format_step_text(step)
+    }
+
+    fn parse_step(&self, text: &str) -> Result<Step, GameError> {
+        let n = notation::parse_step(text)?;
+        self.illegal_if_over(text)?;
+        self.resolve_step(text, &n)
+    }
+
+    fn format_turn(&self, turn: &Move) -> String {
+        self.format_move(*turn)
+    }
+
+    fn parse_turn(&self, text: &str) -> Result<Move, GameError> {
+        let notation =
+            notation::parse(text).map_err(|e| notation::for_side(e, self.side == Side::P1))?;
+        self.illegal_if_midturn(text)?;
+        self.illegal_if_over(text)?;
+        self.resolve(text, &notation)
+    }
 
     fn to_position_string(&self) -> String {
         self.position_string()
@@ -489,13 +479,19 @@ impl Game for Checkers {
     fn from_position_string(text: &str, _settings: &CheckersSettings) -> Result<Self, GameError> {
         position::parse_position(text)
     }
+}
 
+impl Views for Checkers {
     fn render(&self) -> String {
         self.render_board()
     }
 
     fn describe(&self) -> Vec<(&'static str, String)> {
         self.describe_fields()
+    }
+
+    fn geometry(&self) -> Geometry {
+        geometry::geometry(self)
     }
 }
 

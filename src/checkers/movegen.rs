@@ -322,7 +322,7 @@ pub(crate) fn nth_bit(b: u64, mut k: u32) -> u8 {
 /// generators.
 #[cfg(test)]
 pub(crate) fn random_turn_starts(games: usize) -> Vec<Checkers> {
-    use crate::game::Game;
+    use crate::game::prelude::*;
     use rand::SeedableRng;
     let mut rng = rand::rngs::SmallRng::seed_from_u64(13);
     let mut out = Vec::new();

@@ -13,7 +13,7 @@
 use super::chains::coin_count;
 use super::movegen::{coin_paths, pairs, surrounded};
 use super::Checkers;
-use crate::game::{Game, Side};
+use crate::game::{Rules, Side};
 
 impl Checkers {
     /// perft to `depth` whole turns from this turn start (GC6); mid-turn there is no whole turn

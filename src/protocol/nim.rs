@@ -4,7 +4,8 @@
 //! loses. Turn tokens: `2a`, `1b`, `3` (the last stones need no tag). Position string:
 //! `<pile> p1|p2`.
 
-use crate::game::{Game, GameError, GameOption, GameSettings, Outcome, Side};
+use crate::game::prelude::*;
+use crate::game::{GameError, GameOption, GameSettings, Outcome, Side};
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NimSettings {
@@ -69,13 +70,12 @@ impl Nim {
     }
 }
 
-impl Game for Nim {
+impl crate::game::Rules for Nim {
     type Step = NimStep;
     type Turn = NimTurn;
     type Undo = ();
     type Settings = NimSettings;
     const NAME: &'static str = "nim";
-
     fn new(settings: &NimSettings) -> Self {
         Nim {
             settings: settings.clone(),
@@ -129,20 +129,6 @@ impl Game for Nim {
     fn undo_step(&mut self, _step: NimStep, _undo: ()) {
         unreachable!("the protocol undoes by snapshots")
     }
-    fn format_step(&self, step: NimStep) -> String {
-        match step {
-            NimStep::Take(k) => format!("t{k}"),
-            NimStep::Tag(false) => "a".into(),
-            NimStep::Tag(true) => "b".into(),
-        }
-    }
-    fn parse_step(&self, text: &str) -> Result<NimStep, GameError> {
-        let mut v = Vec::new();
-        self.legal_steps(&mut v);
-        v.into_iter()
-            .find(|s| self.format_step(*s) == text)
-            .ok_or_else(|| GameError::illegal(text, "not a legal step"))
-    }
     fn legal_turns(&self, out: &mut Vec<NimTurn>, cap: usize) -> bool {
         let all = self.turns();
         let complete = all.len() <= cap;
@@ -171,6 +157,23 @@ impl Game for Nim {
         };
         let tag = steps.get(1).map(|s| matches!(s, NimStep::Tag(true)));
         NimTurn { take, tag }
+    }
+}
+
+impl crate::game::Notation for Nim {
+    fn format_step(&self, step: NimStep) -> String {
+        match step {
+            NimStep::Take(k) => format!("t{k}"),
+            NimStep::Tag(false) => "a".into(),
+            NimStep::Tag(true) => "b".into(),
+        }
+    }
+    fn parse_step(&self, text: &str) -> Result<NimStep, GameError> {
+        let mut v = Vec::new();
+        self.legal_steps(&mut v);
+        v.into_iter()
+            .find(|s| self.format_step(*s) == text)
+            .ok_or_else(|| GameError::illegal(text, "not a legal step"))
     }
     fn format_turn(&self, turn: &NimTurn) -> String {
         match turn.tag {
@@ -214,6 +217,9 @@ impl Game for Nim {
             taken: None,
         })
     }
+}
+
+impl crate::game::Views for Nim {
     fn render(&self) -> String {
         format!("pile {}\n{}\n", self.pile, "o".repeat(self.pile as usize))
     }
@@ -223,4 +229,9 @@ impl Game for Nim {
             ("taken", self.taken.map_or("-".into(), |t| t.to_string())),
         ]
     }
+    fn geometry(&self) -> crate::game::Geometry {
+        crate::game::Geometry::default()
+    }
 }
+
+impl crate::search::SearchHints for Nim {}

@@ -18,6 +18,7 @@ use crate::engine::{Engine, PerftReport, Report, Undone};
 use crate::game::PerftAbort;
 use crate::game::{Game, Side};
 use crate::games::GameKind;
+use crate::search::SearchHints;
 use crate::search::{self, Info, Limits};
 
 /// The longest input line accepted, in bytes (protocol.md § 1): 16 MiB, more than the longest
@@ -90,12 +91,12 @@ pub(crate) fn limits_of(g: &GoArgs) -> Limits {
 }
 
 /// One game in progress: the engine facade and the output.
-pub(crate) struct Session<G: Game> {
+pub(crate) struct Session<G: Game + SearchHints> {
     engine: Engine<G>,
     out: Output,
 }
 
-impl<G: Game> Session<G> {
+impl<G: Game + SearchHints> Session<G> {
     pub(crate) fn new(opts: &Options, out: Output) -> Self {
         Session {
             engine: Engine::new(opts.settings::<G::Settings>()),
@@ -104,7 +105,7 @@ impl<G: Game> Session<G> {
     }
 }
 
-impl<G: Game> Session<G> {
+impl<G: Game + SearchHints> Session<G> {
     fn err(&self, msg: impl Display, line: &str) {
         self.out.line(&wire::error_line(msg, line));
     }
@@ -140,19 +141,22 @@ impl<G: Game> Session<G> {
         // The search may report its last state twice (a periodic report, then the final one
         // with no iteration between): one `info` line per state.
         let mut last_nodes = None;
+        let root = self.engine.position().clone();
         let started = self.engine.go(limits, seed, move |r| match r {
             Report::Info(info) => {
                 if last_nodes != Some(info.nodes) {
                     last_nodes = Some(info.nodes);
-                    out.line(&wire::info_line(&info, &info.pv));
+                    out.line(&wire::info_line(&info, &wire::pv_tokens(&root, &info.pv)));
                 }
             }
             Report::BestMove(token) => out.line(&wire::bestmove_line(token.as_deref())),
         });
         if let Err(e) = started {
             // Never leave an arena waiting: an error, then `bestmove none`.
-            self.out
-                .lines(&[wire::error_line(e, line), wire::bestmove_line(None)]);
+            self.out.lines(&[
+                wire::error_line(wire::engine_error_text(&e, "go"), line),
+                wire::bestmove_line(None),
+            ]);
         }
     }
 
@@ -301,7 +305,7 @@ impl<G: Game> Session<G> {
             )),
         });
         if let Err(e) = started {
-            self.err(e, line);
+            self.err(wire::engine_error_text(&e, &format!("perft {depth}")), line);
         }
     }
 
@@ -341,7 +345,7 @@ impl<G: Game> Session<G> {
             let mut last = 0;
             // The steps the search applied (tree and playouts), not its iterations (fixed by
             // the budget): a signature of the search's behaviour and of the rules (§ 4.8).
-            search::search(p, &limits, &stop, i as u64, &mut |info: &Info| {
+            search::search(p, &limits, &stop, i as u64, &mut |info: &Info<G::Step>| {
                 last = info.visited
             });
             nodes += last;
@@ -354,7 +358,7 @@ impl<G: Game> Session<G> {
     }
 }
 
-impl<G: Game> AnySession for Session<G> {
+impl<G: Game + SearchHints> AnySession for Session<G> {
     fn exec(&mut self, cmd: &Command, line: &str, opts: &Options) {
         match cmd {
             Command::Position { start, moves } => self.position(start, moves, line),

@@ -6,7 +6,7 @@ use super::nim::Nim;
 use super::options::Options;
 use super::output::{Captured, Output};
 use super::session::{AnySession, Protocol, Session};
-use crate::game::Game;
+use crate::game::prelude::*;
 use crate::games::GameKind;
 
 fn nim_factory(kind: GameKind, opts: &Options, out: Output) -> Result<Box<dyn AnySession>, String> {

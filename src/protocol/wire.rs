@@ -5,9 +5,10 @@
 //! that speak the protocol from the other side — the arena, its fault engine, the web GUI's
 //! server — read and write the same words through them, so a word is spelt in one place.
 
-use std::fmt::Display;
+use std::fmt::{self, Display};
 
-use crate::game::{Outcome, Side};
+use crate::engine::EngineError;
+use crate::game::{Game, GameError, Outcome, Side};
 use crate::search::Info;
 
 /// The protocol's word for a side: `p1` (moves first) or `p2`.
@@ -45,6 +46,22 @@ pub fn parse_result(word: &str) -> Option<Option<Outcome>> {
     ]
     .into_iter()
     .find(|&o| result_word(o) == word)
+}
+
+/// The body of an error line for text a game refused: `expected <what> but got '<text>'`,
+/// with the reason after it.
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Syntax { expected, got } => write!(f, "expected {expected} but got '{got}'"),
+            GameError::Illegal { got, reason } => {
+                write!(f, "expected a legal move but got '{got}' ({reason})")
+            }
+            GameError::BadPosition { got, reason } => {
+                write!(f, "expected a valid position but got '{got}' ({reason})")
+            }
+        }
+    }
 }
 
 /// `true` or `false`, as `query` answers and `describe` fields write them.
@@ -104,7 +121,7 @@ pub fn score_text(score: f64, proven: Option<(i8, u32)>) -> String {
 
 /// The `info` line of a search report: fields in this fixed order, `pv` last and only when
 /// known. `pv` holds the principal variation's tokens, already written in the game's notation.
-pub fn info_line(info: &Info, pv: &[String]) -> String {
+pub fn info_line<S>(info: &Info<S>, pv: &[String]) -> String {
     let ms = info.time.as_millis();
     let nps = if info.time.as_secs_f64() > 0.0 {
         (info.nodes as f64 / info.time.as_secs_f64()) as u64
@@ -122,6 +139,55 @@ pub fn info_line(info: &Info, pv: &[String]) -> String {
         s.push_str(&pv.join(" "));
     }
     s
+}
+
+/// The mark that ends the last token of a principal variation when that turn is not complete
+/// (its steps so far, joined by `,`).
+pub const PARTIAL_MARK: &str = "...";
+
+/// A principal variation's tokens (protocol.md § 3.6), from `root` and the steps the search
+/// followed: one token per whole turn, in the game's turn notation; a last turn the search has
+/// not followed to its end is its step texts joined by `,` and followed by [`PARTIAL_MARK`]; a
+/// first turn begun before `root` is its step texts from `root` joined by `,`.
+pub fn pv_tokens<G: Game>(root: &G, steps: &[G::Step]) -> Vec<String> {
+    let mut pos = root.clone();
+    let mut tokens = Vec::new();
+    let mut turn: Vec<G::Step> = Vec::new();
+    let mut texts: Vec<String> = Vec::new();
+    // Where the turn being followed began; `None` for a turn begun before `root`.
+    let mut begun = pos.at_turn_start().then(|| pos.clone());
+    for &step in steps {
+        turn.push(step);
+        texts.push(pos.format_step(step));
+        pos.apply_step(step);
+        if pos.at_turn_start() {
+            tokens.push(match &begun {
+                Some(b) => b.format_turn(&b.turn_from_steps(&turn)),
+                None => texts.join(","),
+            });
+            turn.clear();
+            texts.clear();
+            begun = Some(pos.clone());
+        }
+    }
+    if !texts.is_empty() {
+        tokens.push(format!("{}{PARTIAL_MARK}", texts.join(",")));
+    }
+    tokens
+}
+
+/// The body of an error line for what the engine could not do; `command` is the command as
+/// the error quotes it (`go`, `perft 3`).
+pub fn engine_error_text(e: &EngineError, command: &str) -> String {
+    match e {
+        EngineError::Game(g) => g.to_string(),
+        EngineError::GameOver => format!("expected a game in progress but got '{command}'"),
+        EngineError::MidTurn => format!(
+            "expected a position at the start of a turn (finish or undo the turn) but got \
+             '{command}'"
+        ),
+        EngineError::NoThread(why) => format!("expected a search thread but got '{why}'"),
+    }
 }
 
 /// A drawing coordinate of `geometry`: at most three decimals, no trailing zeros (`0`, `0.5`,

@@ -19,8 +19,9 @@ use std::time::{Duration, Instant};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
+use super::SearchHints;
 use super::{search_with, Limits, Params};
-use crate::game::Game;
+use crate::game::Notation;
 
 /// Positions searched by [`fn@bench`].
 pub const POSITIONS: usize = 8;
@@ -56,7 +57,7 @@ impl SearchBench {
 }
 
 /// The benchmark positions of `G` with `settings` (see the module documentation).
-pub fn positions<G: Game>(settings: &G::Settings) -> Vec<G> {
+pub fn positions<G: SearchHints + Notation>(settings: &G::Settings) -> Vec<G> {
     let start = G::new(settings);
     let mut rng = SmallRng::seed_from_u64(SEED);
     let mut out = vec![start.clone()];
@@ -87,12 +88,15 @@ pub fn positions<G: Game>(settings: &G::Settings) -> Vec<G> {
 }
 
 /// Searches `positions` with a budget of `nodes_per_position` iterations each, on this thread.
-pub fn bench_positions<G: Game>(positions: &[G], nodes_per_position: u64) -> SearchBench {
+pub fn bench_positions<G: SearchHints + Notation>(
+    positions: &[G],
+    nodes_per_position: u64,
+) -> SearchBench {
     bench_positions_with(positions, nodes_per_position, &Params::for_game::<G>())
 }
 
 /// [`bench_positions`] with explicit search parameters (to show that a change shows).
-pub fn bench_positions_with<G: Game>(
+pub fn bench_positions_with<G: SearchHints + Notation>(
     positions: &[G],
     nodes_per_position: u64,
     params: &Params,
@@ -108,7 +112,11 @@ pub fn bench_positions_with<G: Game>(
     for pos in positions {
         let t = Instant::now();
         let mut last = 0;
-        let turn = search_with(pos, &limits, params, &stop, SEED, &mut |i| last = i.visited);
+        let turn = search_with(pos, &limits, params, &stop, SEED, &mut |i: &super::Info<
+            G::Step,
+        >| {
+            last = i.visited
+        });
         time += t.elapsed();
         nodes += last;
         turns.push(match turn {
@@ -126,7 +134,10 @@ pub fn bench_positions_with<G: Game>(
 }
 
 /// The standard benchmark of `G`: [`positions`] searched with `nodes_per_position` each.
-pub fn bench<G: Game>(settings: &G::Settings, nodes_per_position: u64) -> SearchBench {
+pub fn bench<G: SearchHints + Notation>(
+    settings: &G::Settings,
+    nodes_per_position: u64,
+) -> SearchBench {
     bench_positions(&positions::<G>(settings), nodes_per_position)
 }
 

@@ -46,7 +46,8 @@ use log::warn;
 use rand::rngs::SmallRng;
 use rand::Rng;
 
-use crate::game::{Game, Outcome, Side};
+use super::SearchHints;
+use crate::game::{Outcome, Side};
 pub(crate) use tree::Tree;
 use tree::{fixed, UNKNOWN};
 
@@ -96,7 +97,7 @@ pub struct Params {
 impl Params {
     /// The defaults with the game's own playout horizon, first-play urgency and exploration
     /// ([`Game::PLAYOUT_CAP`], [`Game::FIRST_PLAY`], [`Game::EXPLORATION`]).
-    pub fn for_game<G: Game>() -> Params {
+    pub fn for_game<G: SearchHints>() -> Params {
         Params {
             playout_cap: G::PLAYOUT_CAP,
             first_play: G::FIRST_PLAY,
@@ -109,7 +110,7 @@ impl Params {
     /// games had an evaluation: uniformly random playouts run (almost) to the end of the game,
     /// a playout cut at 5,000 steps scored as even, and the game's first-play urgency. Kept
     /// unchanged so that strength can be measured against it.
-    pub fn uct_reference<G: Game>() -> Params {
+    pub fn uct_reference<G: SearchHints>() -> Params {
         Params {
             playout_cap: 5000,
             first_play: G::FIRST_PLAY,
@@ -157,16 +158,10 @@ fn for_side(v: f64, from: Side, to: Side) -> f64 {
     }
 }
 
-/// The mark that ends the last token of a principal variation when that turn is not complete
-/// (its steps so far, joined by `,`).
-pub const PARTIAL_MARK: &str = "...";
-
-/// The principal variation: one token per whole turn (a turn's canonical notation, formatted
-/// on the position where it begins; a last turn the tree has not followed to its end is its
-/// step texts joined by `,` and followed by [`PARTIAL_MARK`]), and how many turns it starts
-/// (the partial one included), so that `depth` and the tokens agree.
-pub(crate) struct Pv {
-    pub steps: Vec<String>,
+/// The principal variation: the steps from the root along the best children, and how many
+/// turns they start (an unfinished last one included), so that `depth` and the turns agree.
+pub(crate) struct Pv<S> {
+    pub steps: Vec<S>,
     pub turns: u32,
 }
 
@@ -180,7 +175,7 @@ static INV_SQRT: LazyLock<Box<[f64]>> = LazyLock::new(|| {
 
 /// One thread's side of a search: its working position, its random stream and its counts. It
 /// grows a [`Tree`] that other workers may be growing at the same time.
-pub(crate) struct Worker<G: Game> {
+pub(crate) struct Worker<G: SearchHints> {
     /// The working position: equal to the tree's root between iterations.
     pos: G,
     pub rng: SmallRng,
@@ -196,7 +191,7 @@ pub(crate) struct Worker<G: Game> {
     pub visited: u64,
 }
 
-impl<G: Game> Worker<G> {
+impl<G: SearchHints> Worker<G> {
     pub fn new(tree: &Tree<G>, rng: SmallRng) -> Self {
         Worker {
             pos: tree.pos.clone(),
@@ -460,7 +455,7 @@ impl<G: Game> Worker<G> {
 /// as soon as one child is a win for it, else a loss or draw once every step has a proven
 /// child (counted in the list: a step claimed by another thread and not yet published is
 /// not there).
-fn proof_from_children<G: Game>(tree: &Tree<G>, idx: usize) -> Option<(i8, u16)> {
+fn proof_from_children<G: SearchHints>(tree: &Tree<G>, idx: usize) -> Option<(i8, u16)> {
     let num_steps = tree.nodes[idx].step_list()?.len();
     let mut created = 0;
     let mut all = true;
@@ -499,7 +494,7 @@ fn proof_from_children<G: Game>(tree: &Tree<G>, idx: usize) -> Option<(i8, u16)>
 
 /// The value of `pos` for `side`: the outcome when the game is over, else [`Game::evaluate`]
 /// (clamped to [-1, 1], 0 when not finite) turned to `side`'s point of view.
-pub(crate) fn value_for<G: Game>(pos: &G, side: Side) -> f64 {
+pub(crate) fn value_for<G: SearchHints>(pos: &G, side: Side) -> f64 {
     match pos.outcome() {
         Some(o) => outcome_value(o, side),
         None => {
@@ -517,7 +512,7 @@ pub(crate) fn value_for<G: Game>(pos: &G, side: Side) -> f64 {
 /// The step of `pos` whose result is best for its side to move, by the game's outcome or else
 /// [`Game::evaluate`]; ties (all of them while `evaluate` is the default) are broken at random
 /// (seeded). `pos` is unchanged on return.
-pub(crate) fn greedy_step<G: Game>(pos: &mut G, rng: &mut SmallRng) -> Option<G::Step> {
+pub(crate) fn greedy_step<G: SearchHints>(pos: &mut G, rng: &mut SmallRng) -> Option<G::Step> {
     let side = pos.side_to_move();
     let mut steps = Vec::new();
     pos.legal_steps(&mut steps);

@@ -10,7 +10,7 @@
 //! Every limit that is set applies; the first one reached ends the search.
 //! * `nodes n` — exactly `n` iterations (playouts) unless another limit ends the search first;
 //!   [`Info::nodes`] counts the same iterations. `nodes 0` plays the greedy turn (a win at
-//!   once, else best by [`Game::evaluate`], ties at random).
+//!   once, else best by [`SearchHints::evaluate`], ties at random).
 //! * `movetime t` — stops `t` after the call at the latest: the search stops `t/25` (at least
 //!   1 ms, at most [`MAX_MARGIN`]) before `t`, keeping that margin to build its answer; the
 //!   clock is read every iteration and every 16 playout steps, and every step of a playout or
@@ -34,7 +34,7 @@
 //!
 //! ## Strength, threads, memory ([`Config`])
 //! * [`Strength`]: `random` (a random legal turn), `greedy` (the best turn by one turn of
-//!   look-ahead with [`Game::evaluate`]), `uct` (the fixed reference: UCT with uniformly random
+//!   look-ahead with [`SearchHints::evaluate`]), `uct` (the fixed reference: UCT with uniformly random
 //!   playouts, [`Params::uct_reference`]) and `full`, the default and strongest (the game's
 //!   evaluation, its playout horizon, policy and exploration, [`Params::for_game`]). Every level is deterministic under a
 //!   node budget: the same position, seed and budget give the same turn.
@@ -57,6 +57,7 @@
 //!   0, it re-scores the same leaves).
 
 pub mod bench;
+mod hints;
 pub mod mcts;
 mod parallel;
 #[cfg(test)]
@@ -64,6 +65,7 @@ mod testgames;
 #[cfg(test)]
 mod tests;
 
+pub use hints::{best_of_sampled, score_from_map, SearchHints};
 pub use mcts::Params;
 
 /// How the engine plays (the protocol's `Strength` option).
@@ -71,7 +73,7 @@ pub use mcts::Params;
 pub enum Strength {
     /// A uniformly random legal turn, step by step from the seed.
     Random,
-    /// The turn whose result is best by [`Game::evaluate`] (a win at once first), ties at
+    /// The turn whose result is best by [`SearchHints::evaluate`] (a win at once first), ties at
     /// random: one turn of look-ahead, no search.
     Greedy,
     /// The reference search ([`Params::uct_reference`]): UCT with uniformly random playouts.
@@ -132,7 +134,7 @@ pub const DEFAULT_HASH_MIB: usize = 256;
 
 impl Config {
     /// The search parameters of `G` for this configuration.
-    pub fn params<G: Game>(&self) -> Params {
+    pub fn params<G: SearchHints>(&self) -> Params {
         let mut p = match self.strength {
             Strength::Uct => Params::uct_reference::<G>(),
             _ => Params::for_game::<G>(),
@@ -148,7 +150,7 @@ use std::time::{Duration, Instant};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use crate::game::{Game, Side};
+use crate::game::Side;
 use mcts::Tree;
 use parallel::search_parallel;
 
@@ -191,8 +193,9 @@ impl Limits {
 }
 
 /// Progress of a search, reported through the callback (the protocol prints it as `info`).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Info {
+/// `S` is the game's step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Info<S> {
     /// Once the root's value is proven by the solver: the value for the side to move (1 win,
     /// 0 draw, -1 loss) and the whole turns until the game ends (both sides' turns counted,
     /// the winner taking the quickest win and the loser the slowest loss).
@@ -206,17 +209,30 @@ pub struct Info {
     /// Time since the search began.
     pub time: Duration,
     /// Expected result for the side to move at the root, in [-1, 1]: exact when proven, else
-    /// the search's raw value mapped by [`Game::calibrated_score`].
+    /// the search's raw value mapped by [`SearchHints::calibrated_score`].
     pub score: f64,
     /// The search's own value for the side to move at the root (the mean of its playouts'
-    /// results, or the proven value), before [`Game::calibrated_score`]: what the score's
+    /// results, or the proven value), before [`SearchHints::calibrated_score`]: what the score's
     /// calibration is fitted on.
     pub raw_score: f64,
-    /// Principal variation, one token per whole turn (a turn's notation; a last turn the tree
-    /// has not followed to its end is its step texts joined by `,` and marked with
-    /// [`mcts::PARTIAL_MARK`]), following the best child from the root while it has been
-    /// visited. `depth` counts these tokens.
-    pub pv: Vec<String>,
+    /// Principal variation: the steps from the root along the best children while they have
+    /// been visited; the last turn may be unfinished. `depth` counts the turns it starts.
+    pub pv: Vec<S>,
+}
+
+impl<S> Default for Info<S> {
+    fn default() -> Self {
+        Info {
+            proven: None,
+            visited: 0,
+            depth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+            score: 0.0,
+            raw_score: 0.0,
+            pv: Vec::new(),
+        }
+    }
 }
 
 /// Searches `root` (at a turn start, game not over) and returns the turn to play, or `None`
@@ -225,37 +241,37 @@ pub struct Info {
 /// documentation) and returns promptly once `stop` is set; a stopped search still returns a legal
 /// turn. Reports progress through `on_info`: every [`Params::info_period`] when timed or
 /// infinite, every [`Params::info_every`] iterations otherwise, and once at the end.
-pub fn search<G: Game>(
+pub fn search<G: SearchHints>(
     root: &G,
     limits: &Limits,
     stop: &AtomicBool,
     seed: u64,
-    on_info: &mut dyn FnMut(&Info),
+    on_info: &mut dyn FnMut(&Info<G::Step>),
 ) -> Option<G::Turn> {
     search_with(root, limits, &Params::for_game::<G>(), stop, seed, on_info)
 }
 
 /// [`search`] with a [`Config`]: the strength level, threads and memory.
-pub fn search_config<G: Game>(
+pub fn search_config<G: SearchHints>(
     root: &G,
     limits: &Limits,
     config: &Config,
     stop: &AtomicBool,
     seed: u64,
-    on_info: &mut dyn FnMut(&Info),
+    on_info: &mut dyn FnMut(&Info<G::Step>),
 ) -> Option<G::Turn> {
     search_reusing(root, limits, config, stop, seed, on_info, None).0
 }
 
 /// The trees of a search, kept for the next one (tree reuse, see [`search_reusing`]).
-pub struct Kept<G: Game> {
+pub struct Kept<G: SearchHints> {
     /// The position the trees were grown from.
     root: G,
     config: Config,
     tree: Tree<G>,
 }
 
-impl<G: Game> Kept<G> {
+impl<G: SearchHints> Kept<G> {
     /// The position the kept trees are rooted at.
     pub fn root(&self) -> &G {
         &self.root
@@ -269,18 +285,18 @@ impl<G: Game> Kept<G> {
 
 /// [`search_config`] that starts from the trees of an earlier search when it can, and hands its
 /// own trees back for the next one. `reuse` is what an earlier search returned and the steps
-/// played since from its root to `root` (chosen steps, as [`Game::turn_steps`] gives them). The
+/// played since from its root to `root` (chosen steps, as [`Rules::turn_steps`] gives them). The
 /// subtree under those steps is kept ([`mcts`]'s tree reuse) when the configuration is the same
 /// and the tree reached them; otherwise the search starts afresh. Under a node budget, `nodes n`
 /// is `n` new iterations, and the result is still a function of the commands given: the same
 /// sequence of searches and moves, seeds and budgets gives the same turns.
-pub fn search_reusing<G: Game>(
+pub fn search_reusing<G: SearchHints>(
     root: &G,
     limits: &Limits,
     config: &Config,
     stop: &AtomicBool,
     seed: u64,
-    on_info: &mut dyn FnMut(&Info),
+    on_info: &mut dyn FnMut(&Info<G::Step>),
     reuse: Option<(Kept<G>, Vec<G::Step>)>,
 ) -> (Option<G::Turn>, Option<Kept<G>>) {
     if root.outcome().is_some() || !root.at_turn_start() {
@@ -338,7 +354,7 @@ pub fn search_reusing<G: Game>(
                 time: start.elapsed(),
                 score: e.clamp(-1.0, 1.0),
                 raw_score: e.clamp(-1.0, 1.0),
-                pv: vec![root.format_turn(&root.turn_from_steps(&steps))],
+                pv: steps.clone(),
                 ..Info::default()
             });
             steps
@@ -372,10 +388,10 @@ pub fn search_reusing<G: Game>(
 const GREEDY_TURNS_CAP: usize = 4096;
 
 /// The legal turn of `root` whose result is best for its mover: a win at once, else the best
-/// [`Game::evaluate`], ties at random. `None` when the turns are too many to list, or `stop`
+/// [`SearchHints::evaluate`], ties at random. `None` when the turns are too many to list, or `stop`
 /// (the engine's watchdog at the time budget) is raised while listing them: then the caller
 /// chooses step by step, which takes a few milliseconds at most.
-fn greedy_turn<G: Game>(root: &G, rng: &mut SmallRng, stop: &AtomicBool) -> Option<G::Turn> {
+fn greedy_turn<G: SearchHints>(root: &G, rng: &mut SmallRng, stop: &AtomicBool) -> Option<G::Turn> {
     let mut turns = Vec::new();
     match root.legal_turns_within(&mut turns, GREEDY_TURNS_CAP, stop) {
         Ok(true) => {}
@@ -392,13 +408,13 @@ fn greedy_turn<G: Game>(root: &G, rng: &mut SmallRng, stop: &AtomicBool) -> Opti
 }
 
 /// [`search`] with explicit tuning [`Params`].
-pub fn search_with<G: Game>(
+pub fn search_with<G: SearchHints>(
     root: &G,
     limits: &Limits,
     params: &Params,
     stop: &AtomicBool,
     seed: u64,
-    on_info: &mut dyn FnMut(&Info),
+    on_info: &mut dyn FnMut(&Info<G::Step>),
 ) -> Option<G::Turn> {
     let steps = search_steps(root, limits, params, stop, seed, on_info);
     (!steps.is_empty()).then(|| root.turn_from_steps(&steps))
@@ -408,13 +424,13 @@ pub fn search_with<G: Game>(
 /// when the game is over). Unlike [`search`] it also serves a root in the middle of a turn (a
 /// GUI that built part of a turn step by step, then asks the engine to finish it): the steps
 /// returned are then the rest of the turn.
-pub fn search_steps<G: Game>(
+pub fn search_steps<G: SearchHints>(
     root: &G,
     limits: &Limits,
     params: &Params,
     stop: &AtomicBool,
     seed: u64,
-    on_info: &mut dyn FnMut(&Info),
+    on_info: &mut dyn FnMut(&Info<G::Step>),
 ) -> Vec<G::Step> {
     search_parallel(root, limits, params, 1, stop, seed, on_info, None).0
 }

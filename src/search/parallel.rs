@@ -9,8 +9,11 @@ use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 use super::mcts::{Params, Tree, Worker};
+use super::SearchHints;
 use super::{Info, Limits, DEFAULT_NODES, MAX_MARGIN};
-use crate::game::Game;
+
+/// The progress callback of a search.
+type OnInfo<'a, S> = dyn FnMut(&Info<S>) + 'a;
 
 /// What every worker of one search shares.
 struct Control<'a> {
@@ -55,14 +58,14 @@ pub(super) fn worker_seed(seed: u64, i: usize) -> u64 {
 /// that reports progress), growing the `kept` tree when given (tree reuse), and returns the
 /// steps that complete the current turn and the tree, for the next search.
 #[allow(clippy::too_many_arguments)] // private; every caller names each argument once
-pub(super) fn search_parallel<G: Game>(
+pub(super) fn search_parallel<G: SearchHints>(
     root: &G,
     limits: &Limits,
     params: &Params,
     threads: usize,
     stop: &AtomicBool,
     seed: u64,
-    on_info: &mut dyn FnMut(&Info),
+    on_info: &mut dyn FnMut(&Info<G::Step>),
     kept: Option<Tree<G>>,
 ) -> (Vec<G::Step>, Option<Tree<G>>) {
     let start = Instant::now();
@@ -157,11 +160,11 @@ pub(super) fn search_parallel<G: Game>(
 
 /// One worker's loop: iterations until the node budget, the deadline, `stop` or an early end.
 /// Worker 0 (`on_info` given) reports progress.
-fn run_worker<G: Game>(
+fn run_worker<G: SearchHints>(
     tree: &Tree<G>,
     worker: &mut Worker<G>,
     ctl: &Control,
-    mut on_info: Option<&mut dyn FnMut(&Info)>,
+    mut on_info: Option<&mut OnInfo<'_, G::Step>>,
 ) {
     let params = tree.params();
     let timed = ctl.infinite || ctl.deadline.is_some();
@@ -241,7 +244,7 @@ fn run_worker<G: Game>(
 
 /// The progress report of `tree`, with the iteration count of the whole search and the steps
 /// applied (`visited`).
-fn info<G: Game>(tree: &Tree<G>, start: Instant, nodes: u64, visited: u64) -> Info {
+fn info<G: SearchHints>(tree: &Tree<G>, start: Instant, nodes: u64, visited: u64) -> Info<G::Step> {
     let pv = tree.pv();
     let mut info = Info {
         depth: pv.turns,
@@ -258,9 +261,9 @@ fn info<G: Game>(tree: &Tree<G>, start: Instant, nodes: u64, visited: u64) -> In
 }
 
 /// Sets `info.raw_score` to the search's value and `info.score` to the expected result: the
-/// proven value, or the raw value mapped by [`Game::calibrated_score`] of the root; 0 (nothing
+/// proven value, or the raw value mapped by [`SearchHints::calibrated_score`] of the root; 0 (nothing
 /// known) before the first iteration.
-fn calibrate<G: Game>(root: &G, info: &mut Info) {
+fn calibrate<G: SearchHints>(root: &G, info: &mut Info<G::Step>) {
     info.raw_score = info.score;
     if info.proven.is_none() && info.nodes > 0 {
         info.score = root.calibrated_score(info.score).clamp(-1.0, 1.0);

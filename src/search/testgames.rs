@@ -8,7 +8,8 @@
 
 use std::fmt;
 
-use crate::game::{Game, GameError, Outcome, Side};
+use crate::game::prelude::*;
+use crate::game::{GameError, Outcome, Side};
 
 // ---- tic-tac-toe ------------------------------------------------------------------------------
 
@@ -45,13 +46,12 @@ impl Ttt {
     }
 }
 
-impl Game for Ttt {
+impl crate::game::Rules for Ttt {
     type Step = u8;
     type Turn = u8;
     type Undo = ();
     type Settings = ();
     const NAME: &'static str = "tictactoe";
-
     fn new(_: &()) -> Self {
         Ttt {
             cells: [None; 9],
@@ -100,21 +100,6 @@ impl Game for Ttt {
         self.cells[step as usize] = None;
         self.side = self.side.opponent();
     }
-    fn format_step(&self, step: u8) -> String {
-        step.to_string()
-    }
-    fn parse_step(&self, text: &str) -> Result<u8, GameError> {
-        let s: u8 = text
-            .parse()
-            .map_err(|_| GameError::syntax("a cell 0-8", text))?;
-        let mut legal = Vec::new();
-        self.legal_steps(&mut legal);
-        if legal.contains(&s) {
-            Ok(s)
-        } else {
-            Err(GameError::illegal(text, "not an empty cell"))
-        }
-    }
     fn legal_turns(&self, out: &mut Vec<u8>, cap: usize) -> bool {
         let mut all = Vec::new();
         self.legal_steps(&mut all);
@@ -132,6 +117,24 @@ impl Game for Ttt {
     }
     fn turn_from_steps(&self, steps: &[u8]) -> u8 {
         steps[0]
+    }
+}
+
+impl crate::game::Notation for Ttt {
+    fn format_step(&self, step: u8) -> String {
+        step.to_string()
+    }
+    fn parse_step(&self, text: &str) -> Result<u8, GameError> {
+        let s: u8 = text
+            .parse()
+            .map_err(|_| GameError::syntax("a cell 0-8", text))?;
+        let mut legal = Vec::new();
+        self.legal_steps(&mut legal);
+        if legal.contains(&s) {
+            Ok(s)
+        } else {
+            Err(GameError::illegal(text, "not an empty cell"))
+        }
     }
     fn format_turn(&self, turn: &u8) -> String {
         turn.to_string()
@@ -176,13 +179,21 @@ impl Game for Ttt {
             settings: (),
         })
     }
+}
+
+impl crate::game::Views for Ttt {
     fn render(&self) -> String {
         self.to_position_string()
     }
     fn describe(&self) -> Vec<(&'static str, String)> {
         vec![("cells", self.to_position_string())]
     }
+    fn geometry(&self) -> crate::game::Geometry {
+        crate::game::Geometry::default()
+    }
 }
+
+impl crate::search::SearchHints for Ttt {}
 
 // ---- two-step Nim -----------------------------------------------------------------------------
 
@@ -244,7 +255,7 @@ impl Nim {
     }
 }
 
-impl Game for Nim {
+impl crate::game::Rules for Nim {
     type Step = NimStep;
     /// (pile, stones taken).
     type Turn = (u8, u8);
@@ -252,7 +263,6 @@ impl Game for Nim {
     type Undo = u8;
     type Settings = NimSettings;
     const NAME: &'static str = "nim";
-
     fn new(settings: &NimSettings) -> Self {
         Nim {
             piles: settings.piles,
@@ -316,24 +326,6 @@ impl Game for Nim {
             }
         }
     }
-    fn evaluate(&self) -> f64 {
-        match (self.settings.oracle, self.winning()) {
-            (false, _) => 0.0,
-            (true, true) => 0.9,
-            (true, false) => -0.9,
-        }
-    }
-    fn format_step(&self, step: NimStep) -> String {
-        step.to_string()
-    }
-    fn parse_step(&self, text: &str) -> Result<NimStep, GameError> {
-        let mut legal = Vec::new();
-        self.legal_steps(&mut legal);
-        legal
-            .into_iter()
-            .find(|s| s.to_string() == text)
-            .ok_or_else(|| GameError::illegal(text, "not a legal step"))
-    }
     fn legal_turns(&self, out: &mut Vec<(u8, u8)>, cap: usize) -> bool {
         let mut n = 0;
         for p in 0..3u8 {
@@ -365,6 +357,20 @@ impl Game for Nim {
             _ => panic!("a Nim turn is a pile and a take, got {steps:?}"),
         }
     }
+}
+
+impl crate::game::Notation for Nim {
+    fn format_step(&self, step: NimStep) -> String {
+        step.to_string()
+    }
+    fn parse_step(&self, text: &str) -> Result<NimStep, GameError> {
+        let mut legal = Vec::new();
+        self.legal_steps(&mut legal);
+        legal
+            .into_iter()
+            .find(|s| s.to_string() == text)
+            .ok_or_else(|| GameError::illegal(text, "not a legal step"))
+    }
     fn format_turn(&self, turn: &(u8, u8)) -> String {
         format!("p{}t{}", turn.0, turn.1)
     }
@@ -395,10 +401,26 @@ impl Game for Nim {
             settings: settings.clone(),
         })
     }
+}
+
+impl crate::game::Views for Nim {
     fn render(&self) -> String {
         self.to_position_string()
     }
     fn describe(&self) -> Vec<(&'static str, String)> {
         vec![("piles", self.to_position_string())]
+    }
+    fn geometry(&self) -> crate::game::Geometry {
+        crate::game::Geometry::default()
+    }
+}
+
+impl crate::search::SearchHints for Nim {
+    fn evaluate(&self) -> f64 {
+        match (self.settings.oracle, self.winning()) {
+            (false, _) => 0.0,
+            (true, true) => 0.9,
+            (true, false) => -0.9,
+        }
     }
 }

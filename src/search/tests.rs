@@ -6,14 +6,16 @@ use std::time::{Duration, Instant};
 
 use super::testgames::{Nim, NimStep, Ttt};
 use super::*;
+use crate::game::prelude::*;
 use crate::game::Outcome;
+use crate::protocol::wire::{pv_tokens, PARTIAL_MARK};
 
 /// Plays a principal variation from `pos`: whole turn tokens, the last one possibly a partial
-/// turn (its step texts joined by `,`, marked with [`mcts::PARTIAL_MARK`]).
-fn replay_pv<G: Game>(pos: &G, pv: &[String]) -> Result<G, String> {
+/// turn (its step texts joined by `,`, marked with [`PARTIAL_MARK`]).
+fn replay_pv<G: Game + SearchHints>(pos: &G, pv: &[String]) -> Result<G, String> {
     let mut p = pos.clone();
     for (i, token) in pv.iter().enumerate() {
-        if let Some(partial) = token.strip_suffix(mcts::PARTIAL_MARK) {
+        if let Some(partial) = token.strip_suffix(PARTIAL_MARK) {
             if i + 1 != pv.len() {
                 return Err(format!("a partial turn before the end: {token}"));
             }
@@ -40,16 +42,20 @@ fn nodes(n: u64) -> Limits {
 }
 
 /// Runs a search and returns its turn and every `Info` it reported.
-fn run<G: Game>(pos: &G, limits: &Limits, seed: u64) -> (Option<G::Turn>, Vec<Info>) {
+fn run<G: Game + SearchHints>(
+    pos: &G,
+    limits: &Limits,
+    seed: u64,
+) -> (Option<G::Turn>, Vec<Info<G::Step>>) {
     run_with(pos, limits, &Params::default(), seed)
 }
 
-fn run_with<G: Game>(
+fn run_with<G: Game + SearchHints>(
     pos: &G,
     limits: &Limits,
     params: &Params,
     seed: u64,
-) -> (Option<G::Turn>, Vec<Info>) {
+) -> (Option<G::Turn>, Vec<Info<G::Step>>) {
     let stop = AtomicBool::new(false);
     let mut infos = Vec::new();
     let turn = search_with(pos, limits, params, &stop, seed, &mut |i| {
@@ -60,13 +66,13 @@ fn run_with<G: Game>(
 
 /// True when `turn` is legal in `pos`: one of its listed legal turns, its text parses back to
 /// it, and playing it works.
-fn is_legal<G: Game>(pos: &G, turn: &G::Turn) -> bool {
+fn is_legal<G: Game + SearchHints>(pos: &G, turn: &G::Turn) -> bool {
     is_legal_turn(pos, turn, true)
 }
 
 /// [`is_legal`], with the listing check only when `listed` (Guerrilla lists one turn per
 /// resulting position, W7, so a legal turn built step by step need not be the one listed).
-fn is_legal_turn<G: Game>(pos: &G, turn: &G::Turn, listed: bool) -> bool {
+fn is_legal_turn<G: Game + SearchHints>(pos: &G, turn: &G::Turn, listed: bool) -> bool {
     let mut p = pos.clone();
     let round_trip = pos.parse_turn(&pos.format_turn(turn)).as_ref() == Ok(turn);
     let in_list = !listed || {
@@ -135,10 +141,14 @@ fn nim_finds_the_only_winning_two_step_turn() {
         assert_eq!(turn, Some((1, 2)), "seed {seed}");
         let last = infos.last().unwrap();
         assert_eq!(last.score, 1.0, "proven win for the side to move");
-        assert_eq!(last.pv[0], "p1t2", "the pv is whole turns");
+        assert_eq!(
+            pv_tokens(&pos, &last.pv)[0],
+            "p1t2",
+            "the pv is whole turns"
+        );
         assert_eq!(
             last.depth as usize,
-            last.pv.len(),
+            pv_tokens(&pos, &last.pv).len(),
             "depth counts the pv's turns"
         );
     }
@@ -199,7 +209,7 @@ fn evaluate_scores_cut_playouts_with_the_right_sign() {
         let (turn, infos) = run_with(&pos, &nodes(300), &oracle, seed);
         assert_eq!(turn, Some((0, 4)), "seed {seed}");
         assert!(infos.last().unwrap().score > 0.3, "seed {seed}");
-        assert_eq!(infos.last().unwrap().pv[0], "p0t4");
+        assert_eq!(pv_tokens(&pos, &infos.last().unwrap().pv)[0], "p0t4");
     }
 }
 
@@ -220,7 +230,7 @@ fn node_budget_is_exact() {
 #[test]
 fn deterministic_for_a_seed() {
     let pos = Nim::with_piles([20, 17, 9], false);
-    let strip = |mut v: Vec<Info>| {
+    let strip = |mut v: Vec<Info<NimStep>>| {
         for i in &mut v {
             i.time = Duration::ZERO;
         }
@@ -424,9 +434,10 @@ fn the_tree_leaves_the_position_as_it_found_it() {
     }
     // The principal variation replays legally from the root, step by step.
     let pv = tree.pv();
-    let p = replay_pv(&pos, &pv.steps).expect("a legal PV");
+    let tokens = pv_tokens(&pos, &pv.steps);
+    let p = replay_pv(&pos, &tokens).expect("a legal PV");
     assert!(pv.turns >= 1);
-    assert_eq!(pv.turns as usize, pv.steps.len());
+    assert_eq!(pv.turns as usize, tokens.len());
     let _ = p;
 }
 
@@ -553,7 +564,7 @@ fn search_steps_finishes_a_turn_begun_elsewhere() {
 }
 
 /// Plays one random turn, step by step.
-fn random_turn<G: Game>(pos: &G, rng: &mut SmallRng) -> G::Turn {
+fn random_turn<G: Game + SearchHints>(pos: &G, rng: &mut SmallRng) -> G::Turn {
     let mut p = pos.clone();
     let mut steps = Vec::new();
     while let Some(s) = p.random_step(rng) {
@@ -569,7 +580,12 @@ fn random_turn<G: Game>(pos: &G, rng: &mut SmallRng) -> G::Turn {
 /// Games of the search (node budget per side) against a random player, sides alternating;
 /// every searched turn is checked legal (and, when `listed`, among `legal_turns`). Returns the
 /// search's wins.
-fn against_random<G: Game>(start: &G, games: u64, budget: [u64; 2], listed: bool) -> u64 {
+fn against_random<G: Game + SearchHints>(
+    start: &G,
+    games: u64,
+    budget: [u64; 2],
+    listed: bool,
+) -> u64 {
     let mut won = 0;
     for g in 0..games {
         let me = if g % 2 == 0 { Side::P1 } else { Side::P2 };
@@ -714,9 +730,10 @@ mod properties {
                 None => prop_assert!(pos.outcome().is_some()),
                 Some(t) => prop_assert!(is_legal(&pos, &t)),
             }
-            let replayed = replay_pv(&pos, &last.pv);
-            prop_assert!(replayed.is_ok(), "{:?} in {:?}", replayed.err(), last.pv);
-            prop_assert_eq!(last.depth as usize, last.pv.len());
+            let tokens = pv_tokens(&pos, &last.pv);
+            let replayed = replay_pv(&pos, &tokens);
+            prop_assert!(replayed.is_ok(), "{:?} in {:?}", replayed.err(), tokens);
+            prop_assert_eq!(last.depth as usize, tokens.len());
         }
 
         #[test]

@@ -28,7 +28,9 @@
 //! it sees and keeps lone pieces away from stronger enemy pieces most of the time; playouts
 //! are cut after [`PLAYOUT_CAP`] steps (a few turns) and scored by the evaluation.
 
-use super::Wells;
+use super::{Step, Wells};
+use crate::game::Rules;
+use crate::search::{best_of_sampled, score_from_map, SearchHints};
 
 /// Score points one kill is worth in the margin (the piece, and the territory it touched).
 pub const KILL_VALUE: f64 = 2.0;
@@ -44,8 +46,8 @@ pub const PLAYOUT_CAP: u32 = 40;
 pub const POLICY_SAMPLES: u32 = 3;
 /// Chance that the playout policy takes a plain random step.
 pub const POLICY_EXPLORE: f64 = 0.2;
-/// The score calibration of [`Game::calibrated_score`](crate::game::Game::calibrated_score),
-/// per side to move (White, then Black): see [`score_from_map`](crate::game::score_from_map).
+/// The score calibration of [`SearchHints::calibrated_score`], per side to move (White, then
+/// Black): see [`score_from_map`].
 /// Fitted on 91,672 positions of 800 self-play games on side 8 at `go nodes 200` (`cargo bench
 /// --bench search_calibration -- --game guerrilla --games 800 --nodes 200 --fit-score`, games
 /// 0–799), and tested on games 800–1199: see `doc/search.md`.
@@ -82,7 +84,7 @@ impl Wells {
         (n, grouped.count_on(len))
     }
 
-    /// [`Game::evaluate`](crate::game::Game::evaluate): see the module documentation.
+    /// [`SearchHints::evaluate`]: see the module documentation.
     pub(crate) fn evaluate_position(&self) -> f64 {
         let me = self.st.side as usize;
         let them = 1 - me;
@@ -97,9 +99,37 @@ impl Wells {
     }
 }
 
+impl SearchHints for Wells {
+    /// The W6 margin model above.
+    fn evaluate(&self) -> f64 {
+        self.evaluate_position()
+    }
+
+    /// The fitted score map above.
+    fn calibrated_score(&self, raw: f64) -> f64 {
+        score_from_map(&SCORE_MAP, self.side_to_move(), raw)
+    }
+
+    /// A few sampled steps, the best kept ([`best_of_sampled`]).
+    fn playout_step<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Step> {
+        best_of_sampled(self, rng, POLICY_SAMPLES, POLICY_EXPLORE)
+    }
+
+    /// Playouts of a few turns, scored by `evaluate`.
+    const PLAYOUT_CAP: u32 = PLAYOUT_CAP;
+    /// A turn is many steps (each growth, the new group, every jump, kills), most with dozens
+    /// of options: trying each once before any twice keeps the tree too shallow to see a kill.
+    /// With 0.8 an untried step comes next unless a tried one scores more with its UCB1 bonus
+    /// (on the search's -1..1 scale a mean of 0.8 is 90 % of playouts won); `doc/search.md`
+    /// gives the matches that chose it.
+    const FIRST_PLAY: f64 = 0.8;
+}
+
 #[cfg(test)]
 mod tests {
-    use crate::game::{Game, Side};
+    use crate::game::prelude::*;
+    use crate::game::Side;
+    use crate::search::SearchHints;
     use crate::wells::geom::NONE;
     use crate::wells::{Settings, Wells};
 

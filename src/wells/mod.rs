@@ -59,7 +59,10 @@ use std::cell::Cell;
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
-use crate::game::{Game, GameError, GameOption, GameSettings, Outcome, PerftAbort, Side};
+use crate::game::{
+    GameError, GameOption, GameSettings, Geometry, Notation, Outcome, PerftAbort, Rules, Side,
+    Views,
+};
 use geom::Geo;
 
 use board::{dirs, CELLS};
@@ -188,21 +191,13 @@ impl Wells {
     }
 }
 
-impl Game for Wells {
+impl Rules for Wells {
     type Step = Step;
     type Turn = Turn;
     type Undo = St;
     type Settings = Settings;
 
     const NAME: &'static str = "guerrilla";
-    /// A turn is many steps (each growth, the new group, every jump, kills), most with dozens
-    /// of options: trying each once before any twice keeps the tree too shallow to see a kill.
-    /// 0.8 (an untried step comes next unless a tried one scores more with its UCB1 bonus; on
-    /// the search's -1..1 scale a mean of 0.8 is 90% of playouts won) beat
-    /// infinity 71-23-2 on side 6 at 500 playouts and 28-3-1 on side 8 at 1000 (tests/arena
-    /// pairs from random openings, both colours); values near it were not tuned.
-    const FIRST_PLAY: f64 = 0.8;
-
     /// The empty board, White to move, turn 1 (W3).
     fn new(settings: &Settings) -> Self {
         let geo = Geo::get(settings.side);
@@ -273,32 +268,6 @@ impl Game for Wells {
         self.draw_step(rng)
     }
 
-    fn format_step(&self, step: Step) -> String {
-        notation::format_step(self.geo, step)
-    }
-
-    /// The search's playout policy: see `eval.rs`.
-    fn playout_step<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Step> {
-        crate::game::best_of_sampled(self, rng, eval::POLICY_SAMPLES, eval::POLICY_EXPLORE)
-    }
-
-    /// The W6 margin model of `eval.rs`.
-    fn evaluate(&self) -> f64 {
-        self.evaluate_position()
-    }
-
-    /// The fitted score map of `eval.rs`.
-    fn calibrated_score(&self, raw: f64) -> f64 {
-        crate::game::score_from_map(&eval::SCORE_MAP, self.side_to_move(), raw)
-    }
-
-    /// Playouts of a few turns, scored by `evaluate` (`eval.rs`).
-    const PLAYOUT_CAP: u32 = eval::PLAYOUT_CAP;
-
-    fn parse_step(&self, text: &str) -> Result<Step, GameError> {
-        notation::parse_step(self, text)
-    }
-
     /// Within [`ENUMERATION_BUDGET`]; a turn too large to enumerate lists what was found and
     /// says `false` (not complete).
     fn legal_turns(&self, out: &mut Vec<Turn>, cap: usize) -> bool {
@@ -332,16 +301,26 @@ impl Game for Wells {
         turn.0.clone()
     }
 
+    fn perft_within(&self, depth: u32, stop: &AtomicBool) -> Result<u64, PerftAbort> {
+        self.perft_inner(depth, ENUMERATION_BUDGET, &Cell::new(0), stop)
+    }
+}
+
+impl Notation for Wells {
+    fn format_step(&self, step: Step) -> String {
+        notation::format_step(self.geo, step)
+    }
+
+    fn parse_step(&self, text: &str) -> Result<Step, GameError> {
+        notation::parse_step(self, text)
+    }
+
     fn format_turn(&self, turn: &Turn) -> String {
         notation::format_turn(self, &turn.0)
     }
 
     fn parse_turn(&self, text: &str) -> Result<Turn, GameError> {
         notation::parse_turn(self, text)
-    }
-
-    fn perft_within(&self, depth: u32, stop: &AtomicBool) -> Result<u64, PerftAbort> {
-        self.perft_inner(depth, ENUMERATION_BUDGET, &Cell::new(0), stop)
     }
 
     fn to_position_string(&self) -> String {
@@ -351,12 +330,18 @@ impl Game for Wells {
     fn from_position_string(text: &str, settings: &Settings) -> Result<Self, GameError> {
         position::parse(text, settings)
     }
+}
 
+impl Views for Wells {
     fn render(&self) -> String {
         position::render(self)
     }
 
     fn describe(&self) -> Vec<(&'static str, String)> {
         position::describe(self)
+    }
+
+    fn geometry(&self) -> Geometry {
+        geometry::geometry(self)
     }
 }

@@ -12,7 +12,7 @@
 use super::bits::Bits;
 use super::geom::{Geo, MAX_SIDE, MIN_SIDE};
 use super::{Phase, Settings, Wells, BLACK, EMPTY, MAX_GROUP, PIECES, TOKEN, WHITE};
-use crate::game::{Game, GameError, Side};
+use crate::game::{GameError, Rules, Side};
 
 fn cell_char(c: u8) -> char {
     match c {

@@ -9,7 +9,8 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use guerrilla::game::{Game, Outcome, Side};
+use guerrilla::game::prelude::*;
+use guerrilla::game::{Outcome, Side};
 
 /// The longest any single wait may take.
 pub const TIMEOUT: Duration = Duration::from_secs(30);

@@ -22,7 +22,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
-use guerrilla::game::Game;
+use guerrilla::game::prelude::*;
 use guerrilla::protocol::options;
 use guerrilla::{with_game, GameKind};
 

@@ -11,7 +11,8 @@
 
 use std::time::{Duration, Instant};
 
-use guerrilla::game::{Game, GameError, Outcome, Side};
+use guerrilla::game::prelude::*;
+use guerrilla::game::{GameError, Outcome, Side};
 use guerrilla::protocol::wire::{position_line, result_word, side_word};
 
 use crate::engine::{Engine, EngineError};

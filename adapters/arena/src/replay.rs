@@ -2,7 +2,8 @@
 //! reports each mismatch: a recorded move the rules refuse, a result or reason the rules do not
 //! give, a refused move (`BadMove`) the rules accept, a time list of the wrong length.
 
-use guerrilla::game::{Game, GameError, Outcome};
+use guerrilla::game::prelude::*;
+use guerrilla::game::{GameError, Outcome};
 
 use crate::records::{GameRecord, MatchInfo, Reason};
 use crate::referee::start_position;

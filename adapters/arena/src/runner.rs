@@ -16,7 +16,8 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use guerrilla::game::{Game, Side};
+use guerrilla::game::prelude::*;
+use guerrilla::game::Side;
 
 use crate::engine::{Engine, EngineError};
 use crate::records::{game_text, header_text, GameRecord, MatchInfo, Reason};

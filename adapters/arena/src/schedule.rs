@@ -11,7 +11,7 @@
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
-use guerrilla::game::Game;
+use guerrilla::game::prelude::*;
 
 use crate::records::MatchInfo;
 

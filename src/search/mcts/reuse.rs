@@ -17,11 +17,11 @@ use std::sync::atomic::Ordering::Relaxed;
 
 use super::tree::{Node, Tree, NONE, UNKNOWN};
 use super::{fixed, for_side};
-use crate::game::Game;
 #[cfg(test)]
 use crate::game::Side;
+use crate::search::SearchHints;
 
-impl<G: Game> Tree<G> {
+impl<G: SearchHints> Tree<G> {
     /// The tree whose root is the node reached from this root by `steps`, `new_root` being the
     /// position they lead to (a turn start). `None` when the tree has no node along `steps`,
     /// or when `new_root` is not where `steps` lead.
@@ -37,9 +37,7 @@ impl<G: Game> Tree<G> {
             pos.apply_step(s);
             idx = child;
         }
-        if pos.hash() != new_root.hash()
-            || pos.to_position_string() != new_root.to_position_string()
-        {
+        if pos.hash() != new_root.hash() {
             return None;
         }
         let tree = Tree::new(new_root, self.params.clone());
@@ -112,7 +110,8 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::*;
-    use crate::search::testgames::Nim;
+    use crate::game::prelude::*;
+    use crate::search::testgames::{Nim, NimStep};
     use crate::search::{search_reusing, Config, Info, Kept, Limits};
 
     fn nodes(n: u64) -> Limits {
@@ -128,8 +127,8 @@ mod tests {
         pos: &Nim,
         n: u64,
         seed: u64,
-        reuse: Option<(Kept<Nim>, Vec<<Nim as Game>::Step>)>,
-    ) -> (<Nim as Game>::Turn, Info, Kept<Nim>) {
+        reuse: Option<(Kept<Nim>, Vec<<Nim as Rules>::Step>)>,
+    ) -> (<Nim as Rules>::Turn, Info<NimStep>, Kept<Nim>) {
         let stop = AtomicBool::new(false);
         let mut last = Info::default();
         let (turn, kept) = search_reusing(
@@ -145,7 +144,7 @@ mod tests {
     }
 
     /// Plays `turn` on `pos`; returns the new position and the chosen steps.
-    fn play(pos: &Nim, turn: &<Nim as Game>::Turn) -> (Nim, Vec<<Nim as Game>::Step>) {
+    fn play(pos: &Nim, turn: &<Nim as Rules>::Turn) -> (Nim, Vec<<Nim as Rules>::Step>) {
         let steps = pos.turn_steps(turn);
         let mut next = pos.clone();
         next.play_turn(turn).expect("a legal turn");

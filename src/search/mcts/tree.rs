@@ -26,8 +26,9 @@ use std::sync::OnceLock;
 
 use rand::rngs::SmallRng;
 
-use super::{greedy_step, Params, Pv, PARTIAL_MARK};
-use crate::game::{Game, Side};
+use super::{greedy_step, Params, Pv};
+use crate::game::Side;
+use crate::search::SearchHints;
 
 /// `proven` value of a node whose game-theoretic value is not known.
 pub(super) const UNKNOWN: i8 = i8::MIN;
@@ -206,7 +207,7 @@ impl<S> std::ops::Index<usize> for Arena<S> {
 
 /// A search tree over positions of `G`, rooted at the position it was created with, shared by
 /// the threads of a search (each with its own [`super::Worker`]).
-pub(crate) struct Tree<G: Game> {
+pub(crate) struct Tree<G: SearchHints> {
     pub(super) params: Params,
     pub(super) nodes: Arena<G::Step>,
     /// Bytes of nodes and step lists created.
@@ -217,7 +218,7 @@ pub(crate) struct Tree<G: Game> {
     pub(super) warned: AtomicBool,
 }
 
-impl<G: Game> Tree<G> {
+impl<G: SearchHints> Tree<G> {
     pub fn new(root: &G, params: Params) -> Self {
         // Room for the memory budget, plus the root's children (created whatever the budget).
         let cap = params.max_memory / std::mem::size_of::<Node<G::Step>>() + CHUNK;
@@ -470,38 +471,19 @@ impl<G: Game> Tree<G> {
     }
 
     /// The principal variation from the root, following the best children (see [`Pv`]).
-    pub fn pv(&self) -> Pv {
+    pub fn pv(&self) -> Pv<G::Step> {
         let mut pos = self.pos.clone();
         let mut steps = Vec::new();
         let mut turns = 0;
         let mut idx = 0;
-        // The steps of the turn being followed, and the position where it began (`None` when
-        // the root is in the middle of a turn: that turn cannot be named as a whole).
-        let mut cur: Vec<G::Step> = Vec::new();
-        let mut texts: Vec<String> = Vec::new();
-        let mut begun = pos.at_turn_start().then(|| pos.clone());
         while let Some(c) = self.best_child(idx) {
             let step = self.nodes[c].the_step();
             if pos.at_turn_start() {
                 turns += 1;
             }
-            cur.push(step);
-            texts.push(pos.format_step(step));
+            steps.push(step);
             pos.apply_step(step);
-            if pos.at_turn_start() {
-                steps.push(match &begun {
-                    Some(b) => b.format_turn(&b.turn_from_steps(&cur)),
-                    None => texts.join(","),
-                });
-                cur.clear();
-                texts.clear();
-                begun = Some(pos.clone());
-            }
             idx = c;
-        }
-        if !texts.is_empty() {
-            // A turn the tree has not followed to its end: its steps so far, marked.
-            steps.push(format!("{}{PARTIAL_MARK}", texts.join(",")));
         }
         Pv { steps, turns }
     }

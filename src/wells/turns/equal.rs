@@ -12,7 +12,8 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::super::{Settings, Step, Wells};
-use crate::game::{Game, PerftAbort};
+use crate::game::prelude::*;
+use crate::game::PerftAbort;
 
 /// The budget the old enumerator gets here.
 const NAIVE_BUDGET: usize = 1 << 30;

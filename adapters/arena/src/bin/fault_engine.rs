@@ -17,7 +17,7 @@
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-use guerrilla::game::Game;
+use guerrilla::game::prelude::*;
 use guerrilla::{with_game, GameKind};
 
 struct Args {

@@ -1,0 +1,81 @@
+//! The game interface, in layers (the board-game-traits shape): a search, a perft walk or a
+//! GUI asks for the layer it needs and no more.
+//!
+//! * [`Rules`] — a position, its steps and whole turns, the outcome and the hash;
+//! * [`Notation`] — steps, turns and position strings as text;
+//! * [`Views`] — the ASCII picture, `describe` fields and the board's geometry for GUIs;
+//! * [`GameSettings`] — the options a game declares, once.
+//!
+//! [`Game`] is all of them: what the protocol's session serves. What only the search needs
+//! (evaluation, playout policy, its constants) is [`crate::search::SearchHints`], which each
+//! game implements beside its evaluation. No layer knows its implementors: the one list of
+//! games is [`crate::games`].
+//!
+//! A *turn* is everything one player does before the other player's turn begins; it is built
+//! from one or more *steps* (decisions). Guerrilla Checkers' turns are a stone pair or a
+//! checker's path, taken one stone or one hop at a time; Wells' Guerrilla builds a turn from
+//! many steps (growth, new group, jumps, split choices, kill choices). So the rules have both
+//! levels:
+//!
+//! * step level — [`Rules::legal_steps`], [`Rules::apply_step`], [`Rules::undo_step`]: what a
+//!   search and a GUI building a turn click by click need;
+//! * turn level — [`Rules::legal_turns`], [`Rules::play_turn`], [`Notation::parse_turn`],
+//!   [`Notation::format_turn`]: what the protocol's `position … moves …`, `bestmove` and perft
+//!   need.
+
+mod error;
+mod notation;
+mod rules;
+mod settings;
+mod views;
+
+pub use error::{GameError, PerftAbort};
+pub use notation::{parse_decimal, Notation};
+pub use rules::Rules;
+pub use settings::{GameOption, GameSettings};
+pub use views::{GeoPoint, GeoSquare, Geometry, Views};
+
+/// The game traits, to call their methods on a concrete game (`use guerrilla::game::prelude::*`).
+pub mod prelude {
+    pub use super::{Game, GameSettings, Notation, Rules, Views};
+}
+
+/// Every layer of a game: what the protocol's session, the arena's referee and the web GUI
+/// serve. Implemented for every type that implements the layers.
+pub trait Game: Rules + Notation + Views {}
+
+impl<G: Rules + Notation + Views> Game for G {}
+
+/// A player. `P1` moves first: the Guerrilla in Guerrilla Checkers (GC2), White in Guerrilla (W3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    P1,
+    P2,
+}
+
+impl Side {
+    /// Both sides, `P1` first.
+    pub const ALL: [Side; 2] = [Side::P1, Side::P2];
+
+    /// The other player.
+    #[inline]
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::P1 => Side::P2,
+            Side::P2 => Side::P1,
+        }
+    }
+
+    /// 0 for `P1`, 1 for `P2`: an index into per-side arrays.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win(Side),
+    Draw,
+}

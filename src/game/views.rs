@@ -1,0 +1,51 @@
+//! The views layer: what a person or a GUI that knows no rule sees of a position.
+
+use super::Rules;
+
+/// A position's views.
+pub trait Views: Rules {
+    /// A multi-line ASCII picture of the board for a human.
+    fn render(&self) -> String;
+    /// Named fields that describe the position for a program, without knowing the rules:
+    /// every cell, pieces in hand or supply, the turn's phase, scores. The protocol prints them
+    /// as `name=value` on one line, in this order; values contain no whitespace.
+    fn describe(&self) -> Vec<(&'static str, String)>;
+    /// The board's drawing and the rules' adjacency for the current settings (the protocol's
+    /// `geometry`).
+    fn geometry(&self) -> Geometry;
+}
+
+/// One point of a board's drawing (the protocol's `geometry` command).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GeoPoint {
+    /// The point's name, as moves and steps write it.
+    pub name: String,
+    /// Drawing coordinates: x to the right, y downward; neighbouring points are 1 apart.
+    pub x: f64,
+    pub y: f64,
+    /// True when a piece or stone can stand there; false for a point only drawn (GC1's edge).
+    pub play: bool,
+    /// The points adjacent to it under the rules.
+    pub neighbours: Vec<String>,
+}
+
+/// One square of a board's drawing (Guerrilla Checkers only).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GeoSquare {
+    pub name: String,
+    /// The square's centre, in the points' units.
+    pub x: f64,
+    pub y: f64,
+    /// Its corner points: bottom-left, bottom-right, top-right, top-left.
+    pub corners: [String; 4],
+    /// The squares diagonally adjacent to it.
+    pub diagonals: Vec<String>,
+}
+
+/// A board's drawing and adjacency, for a GUI that knows no rule (protocol.md § 4, `geometry`).
+/// Points in position-string order, squares likewise.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Geometry {
+    pub points: Vec<GeoPoint>,
+    pub squares: Vec<GeoSquare>,
+}
