@@ -12,6 +12,7 @@ pub mod checkers;
 pub mod engine;
 pub mod game;
 pub mod games;
+pub mod mix;
 pub mod perft;
 pub mod protocol;
 pub mod search;

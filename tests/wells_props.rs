@@ -220,7 +220,11 @@ fn random_step_is_uniform_over_the_legal_steps() {
             pos.legal_steps(&mut legal);
             let rare = pos.at_turn_start() && pos.phase() != Phase::Growth;
             if (n % 7 == 0 || rare) && legal.len() > 1 {
-                seen_phases.insert(format!("{:?} fresh={}", pos.phase(), pos.at_turn_start()));
+                seen_phases.insert(format!(
+                    "{:?} at_turn_start={}",
+                    pos.phase(),
+                    pos.at_turn_start()
+                ));
                 let mut counts = std::collections::HashMap::new();
                 for _ in 0..PER_STEP * legal.len() {
                     let s = pos.random_step(&mut draws).unwrap();
@@ -246,14 +250,14 @@ fn random_step_is_uniform_over_the_legal_steps() {
     }
     assert!(checked >= 100, "{checked}");
     for phase in [
-        "Growth fresh=true",
-        "Growth fresh=false",
-        "NewGroup fresh=true",
-        "NewGroup fresh=false",
-        "Move fresh=true",
-        "Move fresh=false",
-        "Moving fresh=false",
-        "Kill fresh=false",
+        "Growth at_turn_start=true",
+        "Growth at_turn_start=false",
+        "NewGroup at_turn_start=true",
+        "NewGroup at_turn_start=false",
+        "Move at_turn_start=true",
+        "Move at_turn_start=false",
+        "Moving at_turn_start=false",
+        "Kill at_turn_start=false",
     ] {
         assert!(
             seen_phases.contains(phase),

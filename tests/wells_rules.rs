@@ -9,13 +9,13 @@ use std::collections::BTreeSet;
 
 use guerrilla::game::prelude::*;
 use guerrilla::game::{GameError, Outcome, Side};
-use guerrilla::wells::geom::Geo;
+use guerrilla::wells::lattice::Lattice;
 use guerrilla::wells::{Phase, Settings, Step, Wells, EMPTY_CELL, TOKEN_CELL};
 
 /// A position string on a board of `side`: `white`, `black`, `tokens` are space-separated point
 /// names; everything else empty. `turn` odd = White to move.
 fn fen(side: u8, white: &str, black: &str, tokens: &str, turn: u32, passes: u8) -> String {
-    let geo = Geo::get(side);
+    let geo = Lattice::get(side);
     let mut cells = vec!['.'; geo.len];
     for (list, ch) in [(white, 'W'), (black, 'B'), (tokens, 'X')] {
         for name in list.split_whitespace() {
@@ -35,7 +35,7 @@ fn fen(side: u8, white: &str, black: &str, tokens: &str, turn: u32, passes: u8) 
     format!("{side} {rows} {mover} {turn} {passes}")
 }
 
-fn point(geo: &Geo, name: &str) -> usize {
+fn point(geo: &Lattice, name: &str) -> usize {
     let letter = name.chars().next().unwrap();
     let number: u32 = name[1..].parse().unwrap();
     geo.from_name(letter, number)
@@ -613,10 +613,10 @@ fn p9_3_a_piece_kills_without_having_moved() {
 
 #[test]
 fn w1_board_sides_and_point_names() {
-    assert_eq!(Geo::get(8).len, 169);
-    assert_eq!(Geo::get(4).len, 37);
-    assert_eq!(Geo::get(12).len, 397);
-    assert_eq!(Geo::get(12).name(396), "w23");
+    assert_eq!(Lattice::get(8).len, 169);
+    assert_eq!(Lattice::get(4).len, 37);
+    assert_eq!(Lattice::get(12).len, 397);
+    assert_eq!(Lattice::get(12).name(396), "w23");
     assert!(Settings::new(3, 400).is_err());
     assert!(Settings::new(13, 400).is_err());
     assert!(Settings::new(8, 0).is_err());
@@ -635,7 +635,7 @@ fn w1_board_sides_and_point_names() {
         }
     );
     // Every point has up to six neighbours; the hexagon's corners have three.
-    let g = Geo::get(8);
+    let g = Lattice::get(8);
     for corner in ["a1", "h1", "o8", "o15", "h15", "a8"] {
         assert_eq!(g.nbm[point(g, corner)].count(), 3, "{corner}");
     }
@@ -644,7 +644,7 @@ fn w1_board_sides_and_point_names() {
 #[test]
 fn w2_sixty_pieces_a_side_and_growth_needs_supply() {
     // 60 White pieces in lines of at most five: no growth, no new group.
-    let g = Geo::get(8);
+    let g = Lattice::get(8);
     let mut white = Vec::new();
     for p in 0..g.len {
         let (q, r) = g.coord[p];
@@ -701,7 +701,7 @@ fn w4_massacre_sizes_are_taken_before_any_removal() {
 #[test]
 fn w5_a_movement_that_ends_where_it_began_is_a_pass() {
     // A five b4..f4 on side 4, every other point a token but a4: c4 jumps to a4 and back.
-    let g = Geo::get(4);
+    let g = Lattice::get(4);
     let white = ["b4", "c4", "d4", "e4", "f4"];
     let tokens: Vec<String> = (0..g.len)
         .map(|p| g.name(p))

@@ -43,7 +43,7 @@
 //! [`Game::playout_step`](crate::game::Game::playout_step) is therefore left to its default
 //! (a uniformly random step).
 
-use super::board::{self, ALL_POINTS, CORNERS, CROSS, NONE, STEP};
+use super::lattice::{self, ALL_POINTS, CORNERS, CROSS, NONE, STEP};
 use super::Checkers;
 use crate::game::Side;
 use crate::search::SearchHints;
@@ -96,9 +96,9 @@ impl Checkers {
         let first = if self.first {
             empty
         } else {
-            board::neighbours(self.stones) & empty
+            lattice::neighbours(self.stones) & empty
         };
-        let either = first | (board::neighbours(first) & empty);
+        let either = first | (lattice::neighbours(first) & empty);
         let mut n = 0;
         let mut b = self.checkers;
         while b != 0 {
@@ -109,7 +109,7 @@ impl Checkers {
                 1 if miss & either != 0 => n += 1,
                 2 if miss & first != 0 && {
                     let a = miss & miss.wrapping_neg();
-                    board::neighbours(a) & (miss & !a) != 0
+                    lattice::neighbours(a) & (miss & !a) != 0
                 } =>
                 {
                     n += 1

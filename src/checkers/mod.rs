@@ -1,29 +1,40 @@
-//! Guerrilla Checkers (Brian Train, 2010): rules core. See GC1–GC6 and `doc/checkers.md`.
+//! Guerrilla Checkers (Brian Train, 2010): rules core. See rulings GC1–GC6 (`doc/rules.md`)
+//! and `doc/checkers.md`. `P1` is the Guerrilla, `P2` COIN.
 //!
-//! * [`Checkers`] — a position (bitboards over the 64 squares and the 49 interior points, both
-//!   with a stride of 8 so that a rule over all checkers is a few shifts: `board.rs`), which
-//!   implements [`Game`] with `P1` = the Guerrilla and `P2` = COIN.
-//! * [`Move`] — one whole turn (`Turn`), packed and `Copy`: a stone pair or a checker's whole
-//!   path (`movegen.rs`, which lists every whole turn for `legal` and perft, GC6).
-//! * Counting and drawing COIN's whole turns without listing them (`chains.rs`): a capture
-//!   chain is a trail on the graph whose edges are the stones (GC4); perft's last ply and random
-//!   games by whole turns ([`Checkers::random_move`]) count them there.
-//! * [`Step`] — one decision (`steps.rs`): a stone, or one diagonal step of a checker. The
-//!   Guerrilla's turn is two steps, COIN's is built hop by hop, a forced capture taken by itself
-//!   (GC3, GC4); no step costs more than a fixed number of bitboard operations.
-//! * Notation (`notation.rs`): points are uppercase `A1`..`I9`, squares lowercase `a1`..`h8`;
-//!   a pair is `D4D5`, a path is `c5-d6` or `c5xd6xe5`; steps are `D4` and `c5-d6` or `c5xd6`.
-//! * Position strings (`position.rs`): `8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/9/9/9 66 G first`.
+//! A position is two bitboards, one over the 64 squares (checkers) and one over the 49
+//! interior points (stones), both with a stride of 8 so that a rule over every checker is a few
+//! shifts. A turn is a stone pair (two [`Step`]s, GC3) or a checker's path (one step a hop, a
+//! forced capture taken by itself, GC4); a whole turn is a [`Move`], packed and `Copy`.
+//!
+//! Files, the same role under the same name as in `src/wells/`:
+//! * this file — [`CheckersSettings`] and the game traits ([`Rules`], [`Notation`], [`Views`]);
+//! * `state.rs` — [`Checkers`], the position, and the edits that keep it and its hash whole;
+//! * `lattice.rs` — squares and points, their names, step and corner tables (GC1);
+//! * `bits.rs` — the rules as bitboard operations over all checkers at once (GC3, GC4);
+//! * `steps.rs` — [`Step`]: listing, checking and applying one decision (GC3, GC4);
+//! * `turns/` — whole moves listed and checked (`mod.rs`), COIN's moves counted and drawn
+//!   without listing them (`chains.rs`), the fast perft (`perft.rs`) (GC6);
+//! * `random.rs` — a step, or a whole move, drawn uniformly without listing them;
+//! * `notation.rs` — step and move tokens: points `A1`..`I9`, squares `a1`..`h8`, a pair
+//!   `D4D5`, a path `c5-d6` or `c5xd6xe5`, steps `D4`, `c5-d6`, `c5xd6`;
+//! * `position.rs` — position strings
+//!   (`8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/9/9/9 66 G first`), `describe`, `render`;
+//! * `eval.rs` — the evaluation and the search's hints ([`crate::search::SearchHints`]);
+//! * `drawing.rs` — the board as a GUI draws it (`geometry`);
+//! * `hashing.rs` — Zobrist keys, the hash from nothing, the board's symmetries
+//!   ([`crate::game::Hashing`]).
 
-mod board;
-mod chains;
+mod bits;
+mod drawing;
 mod eval;
-pub(crate) mod geometry;
-mod movegen;
+mod hashing;
+mod lattice;
 mod notation;
-mod perft;
 mod position;
+mod random;
+mod state;
 mod steps;
+mod turns;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -33,11 +44,11 @@ use crate::game::{
 };
 
 pub use eval::{FEATURES, FEATURE_NAMES, SCORE_MAP, WEIGHTS};
-pub use movegen::Move;
+pub use hashing::Symmetry;
 pub use position::STARTPOS;
+pub use state::Checkers;
 pub use steps::Step;
-
-use board::KEYS;
+pub use turns::Move;
 
 /// Guerrilla Checkers has no options; the unit struct is its `Settings`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -51,245 +62,7 @@ impl GameSettings for CheckersSettings {
 /// The Guerrilla's stones at the start (GC2).
 pub const START_STONES: u8 = 66;
 
-/// A Guerrilla Checkers position, at a turn start or with a turn half built: the Guerrilla's
-/// first stone placed (`pending`), or a COIN checker that has captured and must capture again
-/// (`chain`, GC4).
-///
-/// Invariants at a turn start (checked when a position string is parsed, kept by play): checkers only on dark
-/// squares, at most 6, none surrounded; stones only on interior points; stones on the board plus
-/// in hand at most 66; the first-turn flag only with the Guerrilla to move and no stone on the
-/// board; the Guerrilla to move only with a checker on the board; COIN to move only with a stone
-/// on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Checkers {
-    /// Squares holding a checker.
-    checkers: u64,
-    /// Interior points holding a stone.
-    stones: u64,
-    /// Stones in the Guerrilla's hand.
-    hand: u8,
-    side: Side,
-    /// True while no stone has ever been placed: the Guerrilla's very first turn (GC3).
-    first: bool,
-    /// Mid-turn: the interior point of the Guerrilla's first stone, else `board::NONE`.
-    pending: u8,
-    /// Mid-turn: the square of the COIN checker that must go on capturing, else `board::NONE`.
-    chain: u8,
-    hash: u64,
-    settings: CheckersSettings,
-}
-
-/// Which symmetry of the board to apply: the three that keep `a1` dark (a left-right mirror
-/// would put checkers on light squares).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Symmetry {
-    /// 180° rotation: square (f, r) → (7 − f, 7 − r).
-    Rotate180,
-    /// Reflection in the a1–h8 diagonal: (f, r) → (r, f).
-    MainDiagonal,
-    /// Reflection in the a8–h1 diagonal: (f, r) → (7 − r, 7 − f).
-    AntiDiagonal,
-}
-
-impl Symmetry {
-    pub const ALL: [Symmetry; 3] = [
-        Symmetry::Rotate180,
-        Symmetry::MainDiagonal,
-        Symmetry::AntiDiagonal,
-    ];
-
-    /// Maps a (file, rank) pair on an `n × n` grid of cells (8 for squares, 9 for points).
-    fn map(self, f: u8, r: u8, n: u8) -> (u8, u8) {
-        let m = n - 1;
-        match self {
-            Symmetry::Rotate180 => (m - f, m - r),
-            Symmetry::MainDiagonal => (r, f),
-            Symmetry::AntiDiagonal => (m - r, m - f),
-        }
-    }
-}
-
 impl Checkers {
-    /// Builds a position from its parts, computing the hash. The parts must satisfy the
-    /// invariants (see the type's docs); [`Checkers::from_position_string`] checks them.
-    fn from_parts(checkers: u64, stones: u64, hand: u8, side: Side, first: bool) -> Checkers {
-        let mut c = Checkers {
-            checkers,
-            stones,
-            hand,
-            side,
-            first,
-            pending: board::NONE,
-            chain: board::NONE,
-            hash: 0,
-            settings: CheckersSettings,
-        };
-        c.hash = c.hash_from_scratch();
-        c
-    }
-
-    /// The Zobrist hash recomputed from the position (the incremental [`Game::hash`] must always
-    /// equal it).
-    pub fn hash_from_scratch(&self) -> u64 {
-        let mut h = KEYS.hand[self.hand as usize];
-        let mut b = self.checkers;
-        while b != 0 {
-            h ^= KEYS.checker[b.trailing_zeros() as usize];
-            b &= b - 1;
-        }
-        let mut b = self.stones;
-        while b != 0 {
-            h ^= KEYS.stone[b.trailing_zeros() as usize];
-            b &= b - 1;
-        }
-        if self.side == Side::P2 {
-            h ^= KEYS.coin_to_move;
-        }
-        if self.first {
-            h ^= KEYS.first_turn;
-        }
-        if self.pending != board::NONE {
-            h ^= KEYS.pending[self.pending as usize];
-        }
-        if self.chain != board::NONE {
-            h ^= KEYS.chain[self.chain as usize];
-        }
-        h
-    }
-
-    /// Stones in the Guerrilla's hand.
-    pub fn stones_in_hand(&self) -> u32 {
-        self.hand as u32
-    }
-
-    /// Stones on the board.
-    pub fn stones_on_board(&self) -> u32 {
-        self.stones.count_ones()
-    }
-
-    /// Checkers on the board.
-    pub fn checkers_on_board(&self) -> u32 {
-        self.checkers.count_ones()
-    }
-
-    /// True while the Guerrilla's very first turn is still to come (GC3).
-    pub fn is_first_turn(&self) -> bool {
-        self.first
-    }
-
-    /// The position under a board symmetry that keeps the colouring (see [`Symmetry`]).
-    pub fn transformed(&self, sym: Symmetry) -> Checkers {
-        let mut checkers = 0u64;
-        let mut b = self.checkers;
-        while b != 0 {
-            let sq = b.trailing_zeros() as u8;
-            b &= b - 1;
-            let (f, r) = sym.map(sq % 8, sq / 8, 8);
-            checkers |= 1u64 << (r * 8 + f);
-        }
-        let mut stones = 0u64;
-        let mut b = self.stones;
-        while b != 0 {
-            let ip = b.trailing_zeros() as u8;
-            b &= b - 1;
-            let (pf, pr) = board::point_coords(ip);
-            let (f, r) = sym.map(pf, pr, 9);
-            let ip2 = board::interior(f, r).expect("symmetries keep interior points interior");
-            stones |= 1u64 << ip2;
-        }
-        let mut t = Checkers::from_parts(checkers, stones, self.hand, self.side, self.first);
-        if self.pending != board::NONE {
-            let (pf, pr) = board::point_coords(self.pending);
-            let (f, r) = sym.map(pf, pr, 9);
-            t.pending = board::interior(f, r).expect("symmetries keep interior points interior");
-        }
-        if self.chain != board::NONE {
-            let (f, r) = sym.map(self.chain % 8, self.chain / 8, 8);
-            t.chain = r * 8 + f;
-        }
-        t.hash = t.hash_from_scratch();
-        t
-    }
-
-    /// GC3: after the Guerrilla's pair, every checker whose four corners are each a stone or an
-    /// edge point is removed.
-    pub(crate) fn remove_surrounded(&mut self) {
-        let mut gone = movegen::surrounded(self.checkers, self.stones);
-        self.checkers &= !gone;
-        while gone != 0 {
-            self.hash ^= KEYS.checker[gone.trailing_zeros() as usize];
-            gone &= gone - 1;
-        }
-    }
-
-    /// Applies a legal whole move from a turn start (GC3, GC4), updating the hash
-    /// incrementally: what perft and `play_turn` use, faster than its steps one by one.
-    fn apply(&mut self, mv: Move) {
-        match mv {
-            Move::Pair(a, b) => {
-                // GC3: two stones, then every surrounded checker is removed.
-                self.stones |= (1u64 << a) | (1u64 << b);
-                self.hash ^= KEYS.stone[a as usize] ^ KEYS.stone[b as usize];
-                self.hash ^= KEYS.hand[self.hand as usize] ^ KEYS.hand[self.hand as usize - 2];
-                self.hand -= 2;
-                if self.first {
-                    self.first = false;
-                    self.hash ^= KEYS.first_turn;
-                }
-                self.remove_surrounded();
-            }
-            Move::Path { from, len, dirs } => {
-                // GC4: the checker walks its path; each stone it crosses is captured.
-                let mut sq = from as usize;
-                self.checkers &= !(1u64 << sq);
-                self.hash ^= KEYS.checker[sq];
-                for i in 0..len as u32 {
-                    let d = ((dirs >> (2 * i)) & 3) as usize;
-                    let c = board::CROSS[sq][d];
-                    if self.stones & (1u64 << c) != 0 {
-                        self.stones &= !(1u64 << c);
-                        self.hash ^= KEYS.stone[c as usize];
-                    }
-                    sq = board::STEP[sq][d] as usize;
-                }
-                self.checkers |= 1u64 << sq;
-                self.hash ^= KEYS.checker[sq];
-            }
-        }
-        self.side = self.side.opponent();
-        self.hash ^= KEYS.coin_to_move;
-    }
-
-    /// True when the side to move has at least one legal move (at a turn start).
-    fn has_legal_move(&self) -> bool {
-        match self.side {
-            Side::P1 => {
-                let (h, v) = movegen::pairs(self.stones, self.hand, self.first);
-                (h | v) != 0
-            }
-            // A checker can always step to a diagonal square without a checker (GC4; a stone
-            // never blocks).
-            Side::P2 => movegen::coin_can_move(self.checkers),
-        }
-    }
-
-    /// A whole move drawn uniformly among the legal moves from this turn start (GC3, GC4),
-    /// `None` when there is none or mid-turn: random games as they were drawn before the step
-    /// model (`guerrilla bench` reports both kinds), without listing the moves.
-    pub fn random_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
-        if !self.at_turn_start() {
-            return None;
-        }
-        chains::random_move(self, rng)
-    }
-
-    /// Plays a move that [`Checkers::random_move`] or `legal_turns` gave for this position,
-    /// without checking it again (what [`Game::play_turn`] does first).
-    pub fn play_legal_move(&mut self, mv: Move) {
-        debug_assert!(self.at_turn_start() && self.is_legal_move(mv));
-        self.apply(mv);
-    }
-
     /// The error for a whole turn given while a turn is half built.
     fn illegal_if_midturn(&self, text: &str) -> Result<(), GameError> {
         if self.at_turn_start() {
@@ -343,7 +116,7 @@ impl Rules for Checkers {
     }
 
     fn at_turn_start(&self) -> bool {
-        self.pending == board::NONE && self.chain == board::NONE
+        self.pending == lattice::NONE && self.chain == lattice::NONE
     }
 
     /// GC5: the side to move with no legal move loses. This covers every end rule: a Guerrilla
@@ -491,13 +264,14 @@ impl Views for Checkers {
     }
 
     fn geometry(&self) -> Geometry {
-        geometry::geometry(self)
+        drawing::geometry(self)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Hashing;
 
     #[test]
     fn start_counts() {

@@ -18,9 +18,9 @@ use nom::combinator::{all_consuming, map};
 use nom::multi::many1;
 use nom::{IResult, Parser};
 
-use super::board::{self, CROSS, STEP};
-use super::movegen::Move;
+use super::lattice::{self, CROSS, STEP};
 use super::steps::Step;
+use super::turns::Move;
 use super::Checkers;
 use crate::game::{GameError, Side};
 
@@ -160,21 +160,25 @@ impl Checkers {
     /// it crosses a stone and `-` when not (`c5xd6`, `c5-d6`).
     pub(crate) fn format_step_text(&self, step: Step) -> String {
         match step {
-            Step::Stone(p) => board::point_name(p),
+            Step::Stone(p) => lattice::point_name(p),
             Step::Hop { from, dir } => {
                 let (t, c) = (
                     STEP[from as usize][dir as usize],
                     CROSS[from as usize][dir as usize],
                 );
-                if t == board::NONE {
-                    return format!("{}?", board::square_name(from));
+                if t == lattice::NONE {
+                    return format!("{}?", lattice::square_name(from));
                 }
                 let sep = if self.stones & (1u64 << c) != 0 {
                     'x'
                 } else {
                     '-'
                 };
-                format!("{}{sep}{}", board::square_name(from), board::square_name(t))
+                format!(
+                    "{}{sep}{}",
+                    lattice::square_name(from),
+                    lattice::square_name(t)
+                )
             }
         }
     }
@@ -187,13 +191,13 @@ impl Checkers {
                 if self.side != Side::P1 {
                     return bad("it is COIN's turn: a COIN step is a hop like c5-d6".into());
                 }
-                let Some(p) = board::interior(f, r) else {
+                let Some(p) = lattice::interior(f, r) else {
                     return bad(format!(
                         "{} is an edge point: stones go on B2..H8 (GC1)",
-                        board::point_name_9(f, r)
+                        lattice::point_name_9(f, r)
                     ));
                 };
-                let np = board::point_name(p);
+                let np = lattice::point_name(p);
                 if self.stones & (1u64 << p) != 0 {
                     return bad(format!("{np} already holds a stone"));
                 }
@@ -201,16 +205,16 @@ impl Checkers {
                 if self.is_legal_step(step) {
                     return Ok(step);
                 }
-                if self.pending != board::NONE {
+                if self.pending != lattice::NONE {
                     return bad(format!(
                         "{np} is not orthogonally adjacent to the first stone on {} (GC3)",
-                        board::point_name(self.pending)
+                        lattice::point_name(self.pending)
                     ));
                 }
                 if self.hand < 2 {
                     return bad(format!("{} stone(s) in hand, two needed (GC5)", self.hand));
                 }
-                if !self.first && board::neighbours(self.stones) & (1u64 << p) == 0 {
+                if !self.first && lattice::neighbours(self.stones) & (1u64 << p) == 0 {
                     return bad(format!(
                         "{np} is not next to a stone on the board: the first stone of a turn must be (GC3)"
                     ));
@@ -225,11 +229,11 @@ impl Checkers {
                         "it is the Guerrilla's turn: a Guerrilla step is a point like D4".into(),
                     );
                 }
-                let (ns, nt) = (board::square_name(from), board::square_name(to));
-                if self.chain != board::NONE && from != self.chain {
+                let (ns, nt) = (lattice::square_name(from), lattice::square_name(to));
+                if self.chain != lattice::NONE && from != self.chain {
                     return bad(format!(
                         "the checker on {} must go on capturing (GC4)",
-                        board::square_name(self.chain)
+                        lattice::square_name(self.chain)
                     ));
                 }
                 if self.checkers & (1u64 << from) == 0 {
@@ -242,7 +246,7 @@ impl Checkers {
                     return bad(format!("{nt} holds a checker (GC4)"));
                 }
                 let c = CROSS[from as usize][d];
-                let nc = board::point_name(c);
+                let nc = lattice::point_name(c);
                 let has_stone = self.stones & (1u64 << c) != 0;
                 if capture && !has_stone {
                     return bad(format!(
@@ -272,27 +276,27 @@ impl Checkers {
         match mv {
             Move::Pair(a, b) => {
                 let (a, b) = (a.min(b), a.max(b));
-                format!("{}{}", board::point_name(a), board::point_name(b))
+                format!("{}{}", lattice::point_name(a), lattice::point_name(b))
             }
             Move::Path { from, len, dirs } => {
-                let mut s = board::square_name(from);
+                let mut s = lattice::square_name(from);
                 let mut stones = self.stones;
                 let mut sq = from as usize;
                 for i in 0..len as u32 {
                     let d = ((dirs >> (2 * i)) & 3) as usize;
                     let c = CROSS[sq][d];
-                    if c != board::NONE && stones & (1u64 << c) != 0 {
+                    if c != lattice::NONE && stones & (1u64 << c) != 0 {
                         stones &= !(1u64 << c);
                         s.push('x');
                     } else {
                         s.push('-');
                     }
                     sq = STEP[sq][d] as usize;
-                    if sq == board::NONE as usize {
+                    if sq == lattice::NONE as usize {
                         s.push('?');
                         break;
                     }
-                    s.push_str(&board::square_name(sq as u8));
+                    s.push_str(&lattice::square_name(sq as u8));
                 }
                 s
             }
@@ -309,22 +313,22 @@ impl Checkers {
                 }
                 let mut ips = [0u8; 2];
                 for (k, &(f, r)) in [p, q].into_iter().enumerate() {
-                    match board::interior(f, r) {
+                    match lattice::interior(f, r) {
                         Some(ip) => ips[k] = ip,
                         None => {
                             return bad(format!(
                                 "{} is an edge point: stones go on B2..H8 (GC1)",
-                                board::point_name_9(f, r)
+                                lattice::point_name_9(f, r)
                             ))
                         }
                     }
                 }
                 let [a, b] = ips;
-                let (na, nb) = (board::point_name(a), board::point_name(b));
+                let (na, nb) = (lattice::point_name(a), lattice::point_name(b));
                 if a == b {
                     return bad(format!("both stones on {na}"));
                 }
-                if board::neighbours(1u64 << a) & (1u64 << b) == 0 {
+                if lattice::neighbours(1u64 << a) & (1u64 << b) == 0 {
                     return bad(format!("{na} and {nb} are not orthogonally adjacent (GC3)"));
                 }
                 for (ip, name) in [(a, &na), (b, &nb)] {
@@ -335,7 +339,8 @@ impl Checkers {
                 if self.hand < 2 {
                     return bad(format!("{} stone(s) in hand, two needed (GC5)", self.hand));
                 }
-                if !self.first && board::neighbours(self.stones) & ((1u64 << a) | (1u64 << b)) == 0
+                if !self.first
+                    && lattice::neighbours(self.stones) & ((1u64 << a) | (1u64 << b)) == 0
                 {
                     return bad(format!(
                         "neither {na} nor {nb} is next to a stone on the board (GC3)"
@@ -351,7 +356,7 @@ impl Checkers {
                 }
                 let from = *start;
                 if self.checkers & (1u64 << from) == 0 {
-                    return bad(format!("no checker on {}", board::square_name(from)));
+                    return bad(format!("no checker on {}", lattice::square_name(from)));
                 }
                 let others = self.checkers & !(1u64 << from);
                 let mut stones = self.stones;
@@ -359,7 +364,7 @@ impl Checkers {
                 let mut dirs = 0u128;
                 let mut captured = false;
                 for (i, &(x, t)) in steps.iter().enumerate() {
-                    let (ns, nt) = (board::square_name(sq), board::square_name(t));
+                    let (ns, nt) = (lattice::square_name(sq), lattice::square_name(t));
                     if i > 0 && !captured {
                         return bad(format!(
                             "a plain step ends the move, so nothing may follow {ns} (GC4)"
@@ -372,7 +377,7 @@ impl Checkers {
                         return bad(format!("{nt} holds a checker (GC4)"));
                     }
                     let c = CROSS[sq as usize][d];
-                    let nc = board::point_name(c);
+                    let nc = lattice::point_name(c);
                     let has_stone = stones & (1u64 << c) != 0;
                     if x && !has_stone {
                         return bad(format!(
@@ -399,14 +404,14 @@ impl Checkers {
                 if captured {
                     for d in 0..4 {
                         let t = STEP[sq as usize][d];
-                        if t != board::NONE
+                        if t != lattice::NONE
                             && others & (1u64 << t) == 0
                             && stones & (1u64 << CROSS[sq as usize][d]) != 0
                         {
                             return bad(format!(
                                 "the capture must go on: {}x{} is available (GC4)",
-                                board::square_name(sq),
-                                board::square_name(t)
+                                lattice::square_name(sq),
+                                lattice::square_name(t)
                             ));
                         }
                     }

@@ -11,7 +11,7 @@
 //! first    = "first" | "-"             ; "first": the Guerrilla's very first turn is to come
 //! ```
 
-use super::board::{self, interior, CORNERS, DARK};
+use super::lattice::{self, interior, CORNERS, DARK};
 use super::{Checkers, START_STONES};
 use crate::game::{GameError, Side};
 
@@ -114,7 +114,7 @@ fn validate(text: &str) -> Result<Checkers, String> {
         if DARK & (1u64 << sq) == 0 {
             return Err(format!(
                 "checker on a light square ({})",
-                board::square_name(sq)
+                lattice::square_name(sq)
             ));
         }
         checkers |= 1u64 << sq;
@@ -130,7 +130,7 @@ fn validate(text: &str) -> Result<Checkers, String> {
             None => {
                 return Err(format!(
                     "stone on an edge point ({})",
-                    board::point_name_9(f, r)
+                    lattice::point_name_9(f, r)
                 ))
             }
         }
@@ -172,7 +172,7 @@ fn validate(text: &str) -> Result<Checkers, String> {
         if CORNERS[sq] & !stones == 0 {
             return Err(format!(
                 "the checker on {} is surrounded and should have been removed (GC3)",
-                board::square_name(sq as u8)
+                lattice::square_name(sq as u8)
             ));
         }
     }
@@ -248,15 +248,15 @@ impl Checkers {
             (
                 "pending",
                 match self.pending {
-                    board::NONE => "-".to_string(),
-                    ip => board::point_name(ip),
+                    lattice::NONE => "-".to_string(),
+                    ip => lattice::point_name(ip),
                 },
             ),
             (
                 "capturing",
                 match self.chain {
-                    board::NONE => "-".to_string(),
-                    sq => board::square_name(sq),
+                    lattice::NONE => "-".to_string(),
+                    sq => lattice::square_name(sq),
                 },
             ),
         ]

@@ -17,17 +17,17 @@
 //! whatever the stones around a checker (the whole-path generator, `movegen`, is exponential in
 //! them and is only used for whole turns: `legal`'s turns line and perft, GC6).
 
-use rand::Rng;
-
-use super::board::{self, ALL_POINTS, CROSS, KEYS, NONE, STEP};
-use super::movegen::{self, hops, nth_bit, Move};
+use super::bits::{self, hops};
+use super::hashing::KEYS;
+use super::lattice::{self, ALL_POINTS, CROSS, NONE, STEP};
+use super::turns::Move;
 use super::Checkers;
 use crate::game::Side;
 
 /// One decision of a turn, packed and `Copy`: what the search stores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Step {
-    /// A Guerrilla stone on an interior point (index `(rank - 1) * 8 + (file - 1)`, `board.rs`), the first
+    /// A Guerrilla stone on an interior point (index `(rank - 1) * 8 + (file - 1)`, `lattice.rs`), the first
     /// or the second of the turn (GC3).
     Stone(u8),
     /// A COIN checker's diagonal step from square `from` in direction `dir` (0 = NE, 1 = NW,
@@ -47,32 +47,32 @@ impl Checkers {
         let anchor = if self.first {
             ALL_POINTS
         } else {
-            board::neighbours(self.stones)
+            lattice::neighbours(self.stones)
         };
-        empty & anchor & board::neighbours(empty)
+        empty & anchor & lattice::neighbours(empty)
     }
 
     /// Points the second stone may take: empty and orthogonally adjacent to the first (GC3).
-    fn second_stone_points(&self) -> u64 {
-        board::neighbours(1u64 << self.pending) & !self.stones
+    pub(super) fn second_stone_points(&self) -> u64 {
+        lattice::neighbours(1u64 << self.pending) & !self.stones
     }
 
     /// The captures the checker on `sq` can make next: a bit per direction (GC4: the target
     /// square holds no checker, the crossed point holds a stone).
-    fn capture_dirs(&self, sq: u8) -> u8 {
-        movegen::capture_dirs(sq, self.checkers, self.stones)
+    pub(super) fn capture_dirs(&self, sq: u8) -> u8 {
+        bits::capture_dirs(sq, self.checkers, self.stones)
     }
 
     /// The hops COIN may make at its turn start, one bitboard per direction (bit `sq` of
     /// `[d]`: the checker on `sq` may step in direction `d`): any checker, any diagonal square
     /// on the board without a checker (GC4: a stone never blocks).
-    fn start_hops(&self) -> [u64; 4] {
+    pub(super) fn start_hops(&self) -> [u64; 4] {
         let c = self.checkers;
         [hops(c, c, 0), hops(c, c, 1), hops(c, c, 2), hops(c, c, 3)]
     }
 
     /// The directions of `hops` (see [`Checkers::start_hops`]) open to the checker on `sq`.
-    fn dirs_at(hops: &[u64; 4], sq: u32) -> u8 {
+    pub(super) fn dirs_at(hops: &[u64; 4], sq: u32) -> u8 {
         let bit = |d: usize| (((hops[d] >> sq) & 1) as u8) << d;
         bit(0) | bit(1) | bit(2) | bit(3)
     }
@@ -147,52 +147,6 @@ impl Checkers {
                 }
             }
             _ => false,
-        }
-    }
-
-    /// A uniformly random legal next step, `None` when there is none (game over).
-    pub(crate) fn random_step_of<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Step> {
-        match self.side {
-            Side::P1 => {
-                let b = if self.pending == NONE {
-                    self.first_stone_points()
-                } else {
-                    self.second_stone_points()
-                };
-                let n = b.count_ones();
-                (n > 0).then(|| Step::Stone(nth_bit(b, rng.random_range(0..n))))
-            }
-            Side::P2 if self.chain == NONE => {
-                // The `k`-th hop in the order of `steps`, found by counting, not listing.
-                let hops = self.start_hops();
-                let n: u32 = hops.iter().map(|h| h.count_ones()).sum();
-                if n == 0 {
-                    return None;
-                }
-                let mut k = rng.random_range(0..n as usize) as u32;
-                let mut b = hops[0] | hops[1] | hops[2] | hops[3];
-                loop {
-                    let from = b.trailing_zeros();
-                    b &= b - 1;
-                    let m = Checkers::dirs_at(&hops, from);
-                    let here = m.count_ones();
-                    if k < here {
-                        return Some(Step::Hop {
-                            from: from as u8,
-                            dir: nth_bit(u64::from(m), k),
-                        });
-                    }
-                    k -= here;
-                }
-            }
-            Side::P2 => {
-                let m = self.capture_dirs(self.chain);
-                let n = m.count_ones();
-                (n > 0).then(|| Step::Hop {
-                    from: self.chain,
-                    dir: nth_bit(m as u64, rng.random_range(0..n)),
-                })
-            }
         }
     }
 
@@ -298,7 +252,7 @@ impl Checkers {
     pub(crate) fn chosen_steps(&self, mv: Move) -> Vec<Step> {
         let mut all = Checkers::all_steps_of(mv);
         if let Move::Pair(a, _) = mv {
-            if !self.first && board::neighbours(self.stones) & (1u64 << a) == 0 {
+            if !self.first && lattice::neighbours(self.stones) & (1u64 << a) == 0 {
                 all.swap(0, 1);
             }
         }

@@ -31,13 +31,13 @@ mod views;
 
 pub use error::{GameError, PerftAbort};
 pub use notation::{parse_decimal, Notation};
-pub use rules::Rules;
+pub use rules::{Hashing, Rules};
 pub use settings::{GameOption, GameSettings};
 pub use views::{GeoPoint, GeoSquare, Geometry, Views};
 
 /// The game traits, to call their methods on a concrete game (`use guerrilla::game::prelude::*`).
 pub mod prelude {
-    pub use super::{Game, GameSettings, Notation, Rules, Views};
+    pub use super::{Game, GameSettings, Hashing, Notation, Rules, Views};
 }
 
 /// Every layer of a game: what the protocol's session, the arena's referee and the web GUI

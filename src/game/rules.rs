@@ -139,3 +139,15 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
             .unwrap_or_else(|e| panic!("perft gave up: {e}"))
     }
 }
+
+/// Hashing checked and the board's symmetries, the same API for both games: what tests and
+/// tools use to check that the incremental hash is right and that the rules treat the board's
+/// symmetric points alike (every perft count is equal under every symmetry).
+pub trait Hashing: Rules {
+    /// The number of symmetries of the board that keep the rules, the identity included.
+    const SYMMETRIES: usize;
+    /// The Zobrist hash computed from nothing: [`Rules::hash`] must always equal it.
+    fn hash_from_scratch(&self) -> u64;
+    /// This position under symmetry `k` (`0..SYMMETRIES`, 0 the identity).
+    fn symmetric(&self, k: usize) -> Self;
+}

@@ -43,14 +43,13 @@ impl Control<'_> {
     }
 }
 
-/// The seed of worker `i` of a search seeded with `seed` (worker 0 keeps `seed`).
+/// The seed of worker `i` of a search seeded with `seed` (worker 0 keeps `seed`, so that one
+/// thread searches as a single-threaded search does).
 pub(super) fn worker_seed(seed: u64, i: usize) -> u64 {
     if i == 0 {
         seed
     } else {
-        seed ^ (i as u64)
-            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            .rotate_left(17)
+        crate::mix::mix(seed ^ i as u64)
     }
 }
 

@@ -1,6 +1,7 @@
 //! A fixed-size bitset over the points of a board (up to 448 points; side 12 has 397), and
 //! [`Words`], its first few words, for set work on boards that fit in them (side 8: three).
 
+use crate::mix::mix;
 use crate::select::select_in_word;
 
 /// Number of 64-bit words: 7 × 64 = 448 ≥ 397 points (side 12, W1).
@@ -232,13 +233,4 @@ impl Iterator for BitsIter {
         self.bits &= self.bits - 1;
         Some(self.word * 64 + b)
     }
-}
-
-/// SplitMix64's finaliser: a cheap, well-mixing 64-bit hash step.
-#[inline]
-pub fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }

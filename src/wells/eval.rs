@@ -57,23 +57,23 @@ impl Wells {
     /// Enemy pieces of colour index `1 - c` that some adjacent piece of colour `c` is stronger
     /// than (W4 kills), and pieces of colour `c` in groups of two or more.
     fn threats(&self, c: usize) -> (u32, u32) {
-        let st = &self.st;
+        let st = &self.state;
         let c = c & 1;
         // A piece with a friendly neighbour is one next to a piece of its colour: `near`.
-        let grouped = st.occ[c].and(&st.near[c]);
-        let len = self.geo.len;
+        let grouped = st.pieces[c].and(&st.near[c]);
+        let len = self.lattice.len;
         // Only a piece of strength 1 or more can be stronger than another (strength 0 is not
         // stronger than anything), and it must touch an enemy piece: none, no kill.
         let mut n = 0;
         if grouped.and(&st.near[1 - c]).count_on(len) != 0 {
-            let victims = st.occ[1 - c].and(&st.near[c]);
+            let victims = st.pieces[1 - c].and(&st.near[c]);
             for q in victims.iter() {
                 let sq = st.adj[1 - c][q].count_ones();
                 let mut m = st.adj[c][q];
                 while m != 0 {
                     let d = m.trailing_zeros() as usize;
                     m &= m - 1;
-                    let p = self.geo.nb[q][d] as usize;
+                    let p = self.lattice.nb[q][d] as usize;
                     if st.adj[c][p].count_ones() > sq {
                         n += 1;
                         break;
@@ -86,14 +86,14 @@ impl Wells {
 
     /// [`SearchHints::evaluate`]: see the module documentation.
     pub(crate) fn evaluate_position(&self) -> f64 {
-        let me = self.st.side as usize;
+        let me = self.state.side as usize;
         let them = 1 - me;
         let (kills_mine, grouped_mine) = self.threats(me);
         let (kills_theirs, grouped_theirs) = self.threats(them);
         let margin = self.score_margin(me) as f64
             + KILL_VALUE * (kills_mine as f64 - kills_theirs as f64)
             + GROUP_VALUE * (grouped_mine as f64 - grouped_theirs as f64);
-        let left = self.settings.turn_limit.saturating_sub(self.st.turn) as f64;
+        let left = self.settings.turn_limit.saturating_sub(self.state.turn) as f64;
         let spread = SPREAD_END + SPREAD_PER_TURN * left;
         (margin / spread).tanh()
     }
@@ -130,7 +130,7 @@ mod tests {
     use crate::game::prelude::*;
     use crate::game::Side;
     use crate::search::SearchHints;
-    use crate::wells::geom::NONE;
+    use crate::wells::lattice::NONE;
     use crate::wells::{Settings, Wells};
 
     /// `threats` read point by point from its words: the enemy pieces next to a stronger piece
@@ -152,21 +152,21 @@ mod tests {
                         break;
                     }
                     for c in 0..2 {
-                        let colour = |p: usize| pos.st.occ[c].get(p);
-                        let enemy = |p: usize| pos.st.occ[1 - c].get(p);
+                        let colour = |p: usize| pos.state.pieces[c].get(p);
+                        let enemy = |p: usize| pos.state.pieces[1 - c].get(p);
                         let around = |q: usize| {
-                            pos.geo.nb[q]
+                            pos.lattice.nb[q]
                                 .into_iter()
                                 .filter(|&p| p != NONE)
                                 .map(|p| p as usize)
                         };
-                        let kills = (0..pos.geo.len)
+                        let kills = (0..pos.lattice.len)
                             .filter(|&q| enemy(q))
                             .filter(|&q| {
                                 around(q).any(|p| colour(p) && pos.strength(p) > pos.strength(q))
                             })
                             .count() as u32;
-                        let grouped = (0..pos.geo.len)
+                        let grouped = (0..pos.lattice.len)
                             .filter(|&p| colour(p) && around(p).any(colour))
                             .count() as u32;
                         assert_eq!(pos.threats(c), (kills, grouped), "{pos:?}");

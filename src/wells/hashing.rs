@@ -3,8 +3,10 @@
 //! position equality as W7 counts it, and the 12 symmetries of the hexagon (W1) applied to a
 //! position (tests check every perft count is equal under all of them).
 
-use super::bits::{mix, Bits};
+use super::bits::Bits;
 use super::{Wells, CELLS, EMPTY, TOKEN};
+use crate::game::Hashing;
+use crate::mix::mix;
 
 /// Keys of the hash parts that are not the board.
 const Z_SIDE: u64 = 0x6a09_e667_f3bc_c908;
@@ -15,22 +17,22 @@ const Z_PHASE: u64 = 0xa54f_f53a_5f1d_36f1;
 impl Wells {
     pub(super) fn board_hash_from_scratch(&self) -> u64 {
         let mut h = 0;
-        for p in 0..self.geo.len {
-            let c = self.st.cells[p];
+        for p in 0..self.lattice.len {
+            let c = self.state.cells[p];
             if c != EMPTY {
-                h ^= self.geo.zob[p][c as usize - 1];
+                h ^= self.lattice.zob[p][c as usize - 1];
             }
         }
         h
     }
 
     pub(super) fn hash_with_board(&self, zboard: u64) -> u64 {
-        let st = &self.st;
+        let st = &self.state;
         let mut h = zboard
             ^ if st.side == 1 { Z_SIDE } else { 0 }
             ^ mix(Z_PASS ^ st.passes as u64)
             ^ mix(Z_TURN ^ st.turn as u64);
-        if !st.fresh {
+        if !st.at_turn_start {
             let flags = (st.phase as u64)
                 | (st.passed as u64) << 8
                 | (st.is_pass as u64) << 9
@@ -48,33 +50,27 @@ impl Wells {
         h
     }
 
-    /// The hash computed from nothing (the board part included), for checking the incremental
-    /// one: always equal to [`Game::hash`].
-    pub fn hash_from_scratch(&self) -> u64 {
-        self.hash_with_board(self.board_hash_from_scratch())
-    }
-
     /// True when the board, side to move, turn number and pass count are the same (W7).
     pub fn same_position(&self, other: &Wells) -> bool {
-        self.st.cells[..self.geo.len] == other.st.cells[..other.geo.len]
-            && self.st.side == other.st.side
-            && self.st.turn == other.st.turn
-            && self.st.passes == other.st.passes
+        self.state.cells[..self.lattice.len] == other.state.cells[..other.lattice.len]
+            && self.state.side == other.state.side
+            && self.state.turn == other.state.turn
+            && self.state.passes == other.state.passes
     }
 
     /// The position under symmetry `s` of the hexagon (0..12; 0 is the identity). Only at a
     /// turn start.
     pub fn transformed(&self, s: usize) -> Wells {
         let mut w = self.clone();
-        w.st.cells = [EMPTY; CELLS];
-        w.st.adj = [[0; CELLS]; 2];
-        w.st.occ = [Bits::EMPTY; 2];
-        w.st.near = [Bits::EMPTY; 2];
-        w.st.tokens = Bits::EMPTY;
-        w.st.zboard = 0;
-        for p in 0..self.geo.len {
-            let q = self.geo.sym[s % 12][p] as usize;
-            match self.st.cells[p] {
+        w.state.cells = [EMPTY; CELLS];
+        w.state.adj = [[0; CELLS]; 2];
+        w.state.pieces = [Bits::EMPTY; 2];
+        w.state.near = [Bits::EMPTY; 2];
+        w.state.tokens = Bits::EMPTY;
+        w.state.board_hash = 0;
+        for p in 0..self.lattice.len {
+            let q = self.lattice.sym[s % 12][p] as usize;
+            match self.state.cells[p] {
                 EMPTY => {}
                 TOKEN => w.put_token(q),
                 c => w.place(q, c),
@@ -83,5 +79,19 @@ impl Wells {
         w.label_groups();
         w.start_turn();
         w
+    }
+}
+
+/// The 12 symmetries of the hexagon (W1), 0 the identity.
+impl Hashing for Wells {
+    const SYMMETRIES: usize = 12;
+
+    /// The board part included.
+    fn hash_from_scratch(&self) -> u64 {
+        self.hash_with_board(self.board_hash_from_scratch())
+    }
+
+    fn symmetric(&self, k: usize) -> Wells {
+        self.transformed(k)
     }
 }

@@ -1,57 +1,58 @@
 //! Guerrilla (David Wells, 1976): rules core. See rulings W1–W7 (`doc/rules.md`) and the
-//! rulebook paragraphs 1.0–10.3 it cites; the ruling stands where they differ.
+//! rulebook paragraphs 1.0–10.3 they cite; a ruling stands where they differ. `P1` is White,
+//! `P2` Black.
 //!
 //! A turn (W4) is built from [`Step`]s: growth of each group that can grow (order chosen), the
 //! compulsory new group, the movement of any number of groups one after another (jumps, then the
 //! choice between equal largest parts), and the kills (a maximal matching chosen one edge at a
-//! time). A decision with a single option is taken inside [`Game::apply_step`], so `legal_steps`
-//! never offers a lone forced step except at a turn start. At a turn start nothing of the turn has
-//! been done yet: its only state is the board, the side to move, the turn number and the passes.
+//! time). A decision with a single option is taken inside [`Rules::apply_step`], so `legal_steps`
+//! never offers a lone forced step except at a turn start. At a turn start nothing of the turn
+//! has been done yet: its only state is the board, the side to move, the turn number and the
+//! passes.
 //!
 //! Speed: the state keeps, besides the board, a six-bit mask per point of the directions that
-//! hold a White or a Black piece, the points next to any piece, a group label per piece of
-//! both sides with each group's size (kept from turn to turn), and the growth points of the
-//! growth phase. The generators walk mask bits and
-//! compare labels instead of flood-filling groups; `oracle.rs` (unit test) checks them against
-//! generators written straight from the rules. [`Game::random_step`] draws a step without
-//! listing the steps (a point out of a set, a jump by rejection), with the same chance for each
-//! as a pick from the list; `tests/wells_props.rs` counts draws to check that.
+//! hold a White or a Black piece, the points next to any piece, a group label per piece of both
+//! sides with each group's size (kept from turn to turn), and the growth points of the growth
+//! phase. The generators walk mask bits and compare labels instead of flood-filling groups;
+//! `oracle.rs` (unit test) checks them against generators written straight from the rules.
+//! [`Rules::random_step`] draws a step without listing the steps (a point out of a set, a jump
+//! by rejection), with the same chance for each as a pick from the list; `tests/wells_props.rs`
+//! counts draws to check that.
 //!
-//! Files (the layout of `src/checkers/`, one file per phase of a turn):
-//! * this file — [`Settings`], [`Wells`] and its [`Game`] implementation;
-//! * [`geom`] — the hexagon, point names, neighbour tables, symmetries (W1); [`bits`] — point
-//!   sets; `geometry.rs` — the board as a GUI draws it;
-//! * `board.rs` — the state [`St`], board edits, groups and strength (W1, W2); `groups.rs` —
-//!   group labels and sizes kept from turn to turn (W2, W4);
+//! Files, the same role under the same name as in `src/checkers/`:
+//! * this file — [`Settings`] (the options [`BOARD_SIDE`], [`TURN_LIMIT`]), [`Wells`] and the
+//!   game traits ([`Rules`], [`Notation`], [`Views`]);
+//! * `state.rs` — [`State`], the board and the turn being built, the board edits that keep the
+//!   masks and the hash whole, groups and strength (W1, W2);
+//! * [`lattice`] — the hexagon, point names, neighbour tables, symmetry maps (W1);
+//! * [`bits`] — point sets over the board;
 //! * `steps.rs` — [`Step`], [`Phase`], the turn start, forced decisions, applying and listing
 //!   steps (W4, W5);
-//! * `growth.rs` — growth (W4, 7.0–7.2); `new_group.rs` — the new group (W4, 4.1; W3);
-//!   `movement.rs` — jumps and the largest part (W4, 8.0–8.4); `kills.rs` — kills and
-//!   massacres (W4, 3.0–3.2, 9.0–9.2; W5); `end.rs` — end of turn, end of game, score (W5, W6);
-//! * `random.rs` — one step drawn at random without listing the steps;
-//! * `hashing.rs` — Zobrist hash, position equality, the hexagon's symmetries applied (W7);
-//! * `turns.rs` — whole turns: enumeration of a turn's distinct results and perft (W7);
-//! * `notation.rs` — step and turn tokens (nom parsers); `position.rs` — position strings,
-//!   `describe`, `render`; `eval.rs` — evaluation and playout policy for the search;
+//! * `phases/` — each phase's rules: `growth.rs` (W4, 7.0–7.2), `new_group.rs` (W4, 4.1; W3),
+//!   `movement.rs` (W4, 8.0–8.4), `kills.rs` (W4, 3.0–3.2, 9.0–9.2; W5), `end.rs` (end of turn,
+//!   end of game, score: W5, W6), `groups.rs` (group labels kept from turn to turn: W2, W4);
+//! * `turns/` — whole turns: the enumeration of a turn's distinct results and perft (W7);
+//! * `random.rs` — one step drawn uniformly without listing the steps;
+//! * `notation.rs` — step and turn tokens; `position.rs` — position strings, `describe`,
+//!   `render`;
+//! * `eval.rs` — the evaluation and the search's hints ([`crate::search::SearchHints`]);
+//! * `drawing.rs` — the board as a GUI draws it (`geometry`);
+//! * `hashing.rs` — the Zobrist hash, position equality (W7), the hexagon's symmetries applied
+//!   ([`crate::game::Hashing`]);
 //! * `oracle.rs` — (tests only) the fast generators against slow ones written from the rules.
 
 pub mod bits;
-mod board;
-mod end;
+mod drawing;
 mod eval;
-pub mod geom;
-pub(crate) mod geometry;
-mod groups;
-mod growth;
 mod hashing;
-mod kills;
-mod movement;
-mod new_group;
+pub mod lattice;
 mod notation;
 #[cfg(test)]
 mod oracle;
+mod phases;
 mod position;
 mod random;
+mod state;
 mod steps;
 mod turns;
 
@@ -63,11 +64,11 @@ use crate::game::{
     GameError, GameOption, GameSettings, Geometry, Notation, Outcome, PerftAbort, Rules, Side,
     Views,
 };
-use geom::Geo;
+use lattice::Lattice;
 
-use board::{dirs, CELLS};
-pub use board::{St, BLACK_CELL, EMPTY_CELL, TOKEN_CELL, WHITE_CELL};
-pub(crate) use board::{BLACK, EMPTY, TOKEN, WHITE};
+use state::{dirs, CELLS};
+pub use state::{State, BLACK_CELL, EMPTY_CELL, TOKEN_CELL, WHITE_CELL};
+pub(crate) use state::{BLACK, EMPTY, TOKEN, WHITE};
 pub use steps::{Phase, Step};
 pub use turns::{Turn, ENUMERATION_BUDGET, MAX_PERFT_DEPTH};
 /// Pieces of each side (W2).
@@ -79,8 +80,8 @@ pub const MAX_GROUP: u32 = 5;
 pub const BOARD_SIDE: GameOption = GameOption {
     name: "BoardSide",
     default: 8,
-    min: geom::MIN_SIDE as u64,
-    max: geom::MAX_SIDE as u64,
+    min: lattice::MIN_SIDE as u64,
+    max: lattice::MAX_SIDE as u64,
     help: "the side of the hexagonal board (W1)",
 };
 
@@ -137,15 +138,15 @@ impl Settings {
 /// A Guerrilla position (possibly in the middle of a turn).
 #[derive(Clone)]
 pub struct Wells {
-    pub(crate) geo: &'static Geo,
+    pub(crate) lattice: &'static Lattice,
     pub(crate) settings: Settings,
-    pub(crate) st: St,
+    pub(crate) state: State,
 }
 
 /// Two positions are equal when everything is: board, counters, the turn being built, options.
 impl PartialEq for Wells {
     fn eq(&self, o: &Self) -> bool {
-        self.settings == o.settings && self.st == o.st
+        self.settings == o.settings && self.state == o.state
     }
 }
 impl Eq for Wells {}
@@ -154,10 +155,10 @@ impl fmt::Debug for Wells {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "Wells({} phase={:?} fresh={})",
+            "Wells({} phase={:?} at_turn_start={})",
             self.to_position_string(),
-            self.st.phase,
-            self.st.fresh
+            self.state.phase,
+            self.state.at_turn_start
         )
     }
 }
@@ -166,48 +167,48 @@ impl Wells {
     // ---- small accessors ---------------------------------------------------------------------
 
     /// The board geometry.
-    pub fn geo(&self) -> &'static Geo {
-        self.geo
+    pub fn geo(&self) -> &'static Lattice {
+        self.lattice
     }
     /// The current phase of the turn being built.
     pub fn phase(&self) -> Phase {
-        self.st.phase
+        self.state.phase
     }
     /// The number of the turn being played (1 = White's first, W3).
     pub fn turn_number(&self) -> u32 {
-        self.st.turn
+        self.state.turn
     }
     /// Passes in a row before this turn (W6).
     pub fn passes(&self) -> u8 {
-        self.st.passes
+        self.state.passes
     }
     /// What stands on point `p`: 0 empty, 1 White, 2 Black, 3 massacre token.
     pub fn cell(&self, p: usize) -> u8 {
-        self.st.cells[p]
+        self.state.cells[p]
     }
     /// Pieces in `side`'s supply: 60 minus its pieces on the board (W2).
     pub fn supply(&self, side: Side) -> u32 {
-        PIECES.saturating_sub(self.st.occ[side.index()].count())
+        PIECES.saturating_sub(self.state.pieces[side.index()].count())
     }
 }
 
 impl Rules for Wells {
     type Step = Step;
     type Turn = Turn;
-    type Undo = St;
+    type Undo = State;
     type Settings = Settings;
 
     const NAME: &'static str = "guerrilla";
     /// The empty board, White to move, turn 1 (W3).
     fn new(settings: &Settings) -> Self {
-        let geo = Geo::get(settings.side);
+        let geo = Lattice::get(settings.side);
         let mut w = Wells {
-            geo,
+            lattice: geo,
             settings: Settings {
                 side: geo.side,
                 turn_limit: settings.turn_limit.max(1),
             },
-            st: St::empty(),
+            state: State::empty(),
         };
         w.start_turn();
         w
@@ -218,7 +219,7 @@ impl Rules for Wells {
     }
 
     fn side_to_move(&self) -> Side {
-        if self.st.side == 0 {
+        if self.state.side == 0 {
             Side::P1
         } else {
             Side::P2
@@ -226,7 +227,7 @@ impl Rules for Wells {
     }
 
     fn at_turn_start(&self) -> bool {
-        self.st.fresh
+        self.state.at_turn_start
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -234,15 +235,15 @@ impl Rules for Wells {
     }
 
     fn hash(&self) -> u64 {
-        self.hash_with_board(self.st.zboard)
+        self.hash_with_board(self.state.board_hash)
     }
 
     fn legal_steps(&self, out: &mut Vec<Step>) {
         self.for_each_step(&mut |s| out.push(s));
     }
 
-    fn apply_step(&mut self, step: Step) -> St {
-        let undo = self.st;
+    fn apply_step(&mut self, step: Step) -> State {
+        let undo = self.state;
         self.apply_logged(step, None);
         undo
     }
@@ -252,14 +253,14 @@ impl Rules for Wells {
         self.apply_logged(step, None);
     }
 
-    fn apply_step_reporting(&mut self, step: Step, forced: &mut Vec<Step>) -> St {
-        let undo = self.st;
+    fn apply_step_reporting(&mut self, step: Step, forced: &mut Vec<Step>) -> State {
+        let undo = self.state;
         self.apply_logged(step, Some(forced));
         undo
     }
 
-    fn undo_step(&mut self, _step: Step, undo: St) {
-        self.st = undo;
+    fn undo_step(&mut self, _step: Step, undo: State) {
+        self.state = undo;
     }
 
     /// Uniform over [`Game::legal_steps`], drawn without listing them where that is costly:
@@ -308,7 +309,7 @@ impl Rules for Wells {
 
 impl Notation for Wells {
     fn format_step(&self, step: Step) -> String {
-        notation::format_step(self.geo, step)
+        notation::format_step(self.lattice, step)
     }
 
     fn parse_step(&self, text: &str) -> Result<Step, GameError> {
@@ -342,6 +343,6 @@ impl Views for Wells {
     }
 
     fn geometry(&self) -> Geometry {
-        geometry::geometry(self)
+        drawing::geometry(self)
     }
 }

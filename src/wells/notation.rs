@@ -10,7 +10,7 @@ use nom::multi::{many1, separated_list1};
 use nom::sequence::{preceded, separated_pair};
 use nom::{IResult, Parser};
 
-use super::geom::Geo;
+use super::lattice::Lattice;
 use super::{Phase, Step, Turn, Wells};
 use crate::game::GameError;
 
@@ -142,7 +142,7 @@ fn pt_name(p: Pt) -> String {
 }
 
 /// Resolves a written point on this board.
-fn resolve(geo: &Geo, p: Pt, got: &str) -> Result<u16, GameError> {
+fn resolve(geo: &Lattice, p: Pt, got: &str) -> Result<u16, GameError> {
     geo.from_name(p.0, p.1).map(|i| i as u16).ok_or_else(|| {
         GameError::illegal(
             got,
@@ -152,7 +152,7 @@ fn resolve(geo: &Geo, p: Pt, got: &str) -> Result<u16, GameError> {
 }
 
 /// The canonical text of a step.
-pub(crate) fn format_step(geo: &Geo, s: Step) -> String {
+pub(crate) fn format_step(geo: &Lattice, s: Step) -> String {
     let n = |p: u16| geo.name(p as usize);
     match s {
         Step::Pass => "pass".into(),
@@ -180,7 +180,7 @@ fn phase_name(ph: Phase) -> &'static str {
 
 /// Maps a Keep on any point of an equal-largest part to its canonical step (lowest point).
 fn canonical_keep(pos: &Wells, p: usize) -> Option<Step> {
-    if pos.st.phase != Phase::Keep {
+    if pos.state.phase != Phase::Keep {
         return None;
     }
     let comps = pos.components(&pos.moving());
@@ -195,7 +195,7 @@ fn canonical_keep(pos: &Wells, p: usize) -> Option<Step> {
 /// Parses and resolves one step.
 pub(crate) fn parse_step(pos: &Wells, text: &str) -> Result<Step, GameError> {
     let tok = step_syntax(text)?;
-    let geo = pos.geo;
+    let geo = pos.lattice;
     let r = |p| resolve(geo, p, text);
     let step = match tok {
         StepTok::Pass => Step::Pass,
@@ -215,35 +215,35 @@ pub(crate) fn parse_step(pos: &Wells, text: &str) -> Result<Step, GameError> {
     } else {
         Err(GameError::illegal(
             text,
-            format!("not a legal step in {}", phase_name(pos.st.phase)),
+            format!("not a legal step in {}", phase_name(pos.state.phase)),
         ))
     }
 }
 
 /// Applies `steps` from a turn start, checking each; the turn must end with the last one.
 pub(crate) fn check_turn(pos: &mut Wells, steps: &[Step]) -> Result<(), String> {
-    if !pos.st.fresh || pos.st.phase == Phase::Over {
+    if !pos.state.at_turn_start || pos.state.phase == Phase::Over {
         return Err("not at the start of a turn of a game in progress".into());
     }
-    let turn = pos.st.turn;
+    let turn = pos.state.turn;
     for (i, &s) in steps.iter().enumerate() {
-        if pos.st.turn != turn {
+        if pos.state.turn != turn {
             return Err(format!("the turn is complete after {i} steps"));
         }
         if !pos.is_legal(s) {
             return Err(format!(
                 "step {} ({}) is not legal in {}",
                 i + 1,
-                format_step(pos.geo, s),
-                phase_name(pos.st.phase)
+                format_step(pos.lattice, s),
+                phase_name(pos.state.phase)
             ));
         }
         pos.apply_logged(s, None);
     }
-    if pos.st.turn == turn {
+    if pos.state.turn == turn {
         return Err(format!(
             "the turn is incomplete, in {}",
-            phase_name(pos.st.phase)
+            phase_name(pos.state.phase)
         ));
     }
     Ok(())
@@ -260,7 +260,7 @@ pub(crate) fn format_turn(pos: &Wells, steps: &[Step]) -> String {
         p.apply_logged(s, Some(&mut log));
         full.extend(log);
     }
-    let geo = pos.geo;
+    let geo = pos.lattice;
     let n = |x: u16| geo.name(x as usize);
     let mut elems: Vec<String> = Vec::new();
     // Growths and kills are printed sorted, so that one turn has one printed form: the set of
@@ -321,16 +321,16 @@ pub(crate) fn format_turn(pos: &Wells, steps: &[Step]) -> String {
 /// Parses a turn token and resolves it against `pos` (a turn start), step by step.
 pub(crate) fn parse_turn(pos: &Wells, text: &str) -> Result<Turn, GameError> {
     let elems = turn_syntax(text)?;
-    let geo = pos.geo;
+    let geo = pos.lattice;
     let ill = |reason: String| GameError::illegal(text, reason);
-    if !pos.st.fresh || pos.st.phase == Phase::Over {
+    if !pos.state.at_turn_start || pos.state.phase == Phase::Over {
         return Err(ill(
             "not at the start of a turn of a game in progress".into()
         ));
     }
     let mut r = Resolver {
         pos: pos.clone(),
-        turn: pos.st.turn,
+        turn: pos.state.turn,
         chosen: Vec::new(),
         auto: Vec::new(),
     };
@@ -379,7 +379,7 @@ pub(crate) fn parse_turn(pos: &Wells, text: &str) -> Result<Turn, GameError> {
                         r.apply(Step::Jump(res(w[0])?, res(w[1])?)).map_err(&ill)?;
                     }
                 }
-                if r.pos.st.phase == Phase::Moving {
+                if r.pos.state.phase == Phase::Moving {
                     r.apply(Step::EndGroup).map_err(&ill)?;
                 }
                 match keep {
@@ -396,7 +396,7 @@ pub(crate) fn parse_turn(pos: &Wells, text: &str) -> Result<Turn, GameError> {
                         }
                     }
                     None => {
-                        if r.pos.st.phase == Phase::Keep {
+                        if r.pos.state.phase == Phase::Keep {
                             return Err(ill(r.keep_missing()));
                         }
                     }
@@ -408,7 +408,7 @@ pub(crate) fn parse_turn(pos: &Wells, text: &str) -> Result<Turn, GameError> {
         r.close_movement().map_err(&ill)?;
     }
     if !r.ended() {
-        return Err(ill(match r.pos.st.phase {
+        return Err(ill(match r.pos.state.phase {
             Phase::Growth => "growth is incomplete: every group that can grow must grow".into(),
             Phase::NewGroup => "the compulsory new group is missing".into(),
             Phase::Kill => "a kill choice is missing".into(),
@@ -429,15 +429,15 @@ struct Resolver {
 
 impl Resolver {
     fn ended(&self) -> bool {
-        self.pos.st.turn != self.turn
+        self.pos.state.turn != self.turn
     }
 
     fn apply(&mut self, s: Step) -> Result<(), String> {
         if !self.pos.is_legal(s) {
             return Err(format!(
                 "{} is not legal in {}",
-                format_step(self.pos.geo, s),
-                phase_name(self.pos.st.phase)
+                format_step(self.pos.lattice, s),
+                phase_name(self.pos.state.phase)
             ));
         }
         let mut log = Vec::new();
@@ -462,7 +462,7 @@ impl Resolver {
         let n = self.pos.keep_options(&mut keep);
         let opts: Vec<String> = keep[..n]
             .iter()
-            .map(|&p| self.pos.geo.name(p as usize))
+            .map(|&p| self.pos.lattice.name(p as usize))
             .collect();
         format!(
             "the group ends in equal largest parts: choose one with =<point> ({})",
@@ -472,10 +472,10 @@ impl Resolver {
 
     /// Ends the moving group's movement, if one is moving.
     fn close_group(&mut self) -> Result<(), String> {
-        if self.pos.st.phase == Phase::Moving {
+        if self.pos.state.phase == Phase::Moving {
             self.apply(Step::EndGroup)?;
         }
-        if self.pos.st.phase == Phase::Keep {
+        if self.pos.state.phase == Phase::Keep {
             return Err(self.keep_missing());
         }
         Ok(())
@@ -484,7 +484,7 @@ impl Resolver {
     /// Ends the movement phase, if it is under way.
     fn close_movement(&mut self) -> Result<(), String> {
         self.close_group()?;
-        if self.pos.st.phase == Phase::Move && !self.ended() {
+        if self.pos.state.phase == Phase::Move && !self.ended() {
             self.apply(Step::EndMovement)?;
         }
         Ok(())

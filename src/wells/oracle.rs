@@ -9,21 +9,21 @@ use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 fn nbs(w: &Wells, p: usize) -> impl Iterator<Item = usize> + '_ {
-    w.geo.nb[p]
+    w.lattice.nb[p]
         .iter()
-        .filter(|&&y| y != geom::NONE)
+        .filter(|&&y| y != lattice::NONE)
         .map(|&y| y as usize)
 }
 
 /// The pieces of colour `c` connected to `p`, by breadth-first search over the board.
 fn flood(w: &Wells, p: usize) -> Bits {
-    let c = w.st.cells[p];
+    let c = w.state.cells[p];
     let mut g = Bits::EMPTY;
     let mut todo = vec![p];
     g.set(p);
     while let Some(x) = todo.pop() {
         for y in nbs(w, x) {
-            if w.st.cells[y] == c && !g.get(y) {
+            if w.state.cells[y] == c && !g.get(y) {
                 g.set(y);
                 todo.push(y);
             }
@@ -36,20 +36,20 @@ fn flood(w: &Wells, p: usize) -> Bits {
 /// exactly when they are connected (while a group moves, its pieces share one), and each
 /// label's size and member list are its group's.
 fn check_labels(w: &Wells) {
-    // The sink stands for "off the board" in the tables read without a test (`Geo::nbs`,
-    // `Geo::lands`): its cell must read empty.
-    assert_eq!(w.st.cells[super::geom::SINK as usize], EMPTY, "{w:?}");
+    // The sink stands for "off the board" in the tables read without a test (`Lattice::nbs`,
+    // `Lattice::lands`): its cell must read empty.
+    assert_eq!(w.state.cells[super::lattice::SINK as usize], EMPTY, "{w:?}");
     for p in 0..CELLS {
-        let c = w.st.cells[p];
-        let g = w.st.lab.gid[p];
+        let c = w.state.cells[p];
+        let g = w.state.labels.gid[p];
         if c != WHITE && c != BLACK {
             assert_eq!(g, 0, "label on an empty point {p} in {w:?}");
             continue;
         }
         assert!(g & 63 != 0 && g >> 6 == c - 1, "label {g} at {p} in {w:?}");
         let mut same = Bits::EMPTY;
-        for q in 0..w.geo.len {
-            if w.st.cells[q] == c && w.st.lab.gid[q] == g {
+        for q in 0..w.lattice.len {
+            if w.state.cells[q] == c && w.state.labels.gid[q] == g {
                 same.set(q);
             }
         }
@@ -60,7 +60,7 @@ fn check_labels(w: &Wells) {
         };
         assert_eq!(same, group, "labels at {p} in {w:?}");
         assert_eq!(
-            w.st.lab.size[g as usize & 127] as u32,
+            w.state.labels.size[g as usize & 127] as u32,
             group.count(),
             "{w:?}"
         );
@@ -74,7 +74,7 @@ fn check_labels(w: &Wells) {
 
 fn strength(w: &Wells, p: usize) -> usize {
     nbs(w, p)
-        .filter(|&y| w.st.cells[y] == w.st.cells[p])
+        .filter(|&y| w.state.cells[y] == w.state.cells[p])
         .count()
 }
 
@@ -82,70 +82,71 @@ fn slow_steps(w: &Wells) -> Vec<Step> {
     let own = w.own();
     let enemy = 3 - own;
     let mut out = Vec::new();
-    if w.st.fresh {
+    if w.state.at_turn_start {
         out.push(Step::Pass);
     }
-    match w.st.phase {
+    match w.state.phase {
         Phase::Growth => {
             if w.own_supply() > 0 {
-                for y in 0..w.geo.len {
-                    if w.st.cells[y] != EMPTY || nbs(w, y).any(|z| w.st.cells[z] == enemy) {
+                for y in 0..w.lattice.len {
+                    if w.state.cells[y] != EMPTY || nbs(w, y).any(|z| w.state.cells[z] == enemy) {
                         continue;
                     }
-                    let friends: Vec<usize> = nbs(w, y).filter(|&z| w.st.cells[z] == own).collect();
+                    let friends: Vec<usize> =
+                        nbs(w, y).filter(|&z| w.state.cells[z] == own).collect();
                     let Some(&f0) = friends.first() else { continue };
                     let g = flood(w, f0);
-                    if w.st.pending.get(f0) && friends.iter().all(|&z| g.get(z)) {
+                    if w.state.pending.get(f0) && friends.iter().all(|&z| g.get(z)) {
                         out.push(Step::Grow(y as u16));
                     }
                 }
             }
         }
         Phase::Move | Phase::Moving => {
-            for from in 0..w.geo.len {
-                if w.st.cells[from] != own {
+            for from in 0..w.lattice.len {
+                if w.state.cells[from] != own {
                     continue;
                 }
-                let g = if w.st.phase == Phase::Moving {
-                    if !w.moving().get(from) || w.st.jumps_left == 0 {
+                let g = if w.state.phase == Phase::Moving {
+                    if !w.moving().get(from) || w.state.jumps_left == 0 {
                         continue;
                     }
                     w.moving()
                 } else {
-                    if w.st.moved.get(from) {
+                    if w.state.moved.get(from) {
                         continue;
                     }
                     flood(w, from)
                 };
                 for d in 0..6 {
-                    let Some((over, to)) = w.geo.beyond(from, d) else {
+                    let Some((over, to)) = w.lattice.beyond(from, d) else {
                         continue;
                     };
                     if g.get(over)
-                        && w.st.cells[to] == EMPTY
-                        && nbs(w, to).all(|z| w.st.cells[z] != own || g.get(z))
+                        && w.state.cells[to] == EMPTY
+                        && nbs(w, to).all(|z| w.state.cells[z] != own || g.get(z))
                     {
                         out.push(Step::Jump(from as u16, to as u16));
                     }
                 }
             }
-            out.push(if w.st.phase == Phase::Move {
+            out.push(if w.state.phase == Phase::Move {
                 Step::EndMovement
             } else {
                 Step::EndGroup
             });
-            if w.st.fresh {
+            if w.state.at_turn_start {
                 out.retain(|&s| s != Step::EndMovement);
             }
         }
         Phase::Kill => {
-            for k in 0..w.geo.len {
-                if w.st.cells[k] != own || w.st.used.get(k) {
+            for k in 0..w.lattice.len {
+                if w.state.cells[k] != own || w.state.used.get(k) {
                     continue;
                 }
                 for v in nbs(w, k) {
-                    if w.st.cells[v] == enemy
-                        && !w.st.killed.get(v)
+                    if w.state.cells[v] == enemy
+                        && !w.state.killed.get(v)
                         && strength(w, k) > strength(w, v)
                     {
                         out.push(Step::Kill(k as u16, v as u16));
@@ -177,8 +178,11 @@ fn jump_draws_are_uniform_when_the_rejections_run_out() {
     while w.outcome().is_none() && checked[0] + checked[1] < 40 {
         let mut legal = Vec::new();
         w.legal_steps(&mut legal);
-        let moving = w.st.phase == Phase::Moving;
-        if matches!(w.st.phase, Phase::Move | Phase::Moving) && legal.len() > 1 && !w.st.fresh {
+        let moving = w.state.phase == Phase::Moving;
+        if matches!(w.state.phase, Phase::Move | Phase::Moving)
+            && legal.len() > 1
+            && !w.state.at_turn_start
+        {
             for tries in [0, 1] {
                 let mut counts = std::collections::HashMap::new();
                 for _ in 0..PER_STEP * legal.len() {
@@ -220,13 +224,13 @@ fn fast_generators_match_the_rules() {
                 slow.sort();
                 assert_eq!(fast, slow, "{w:?}");
                 check_labels(&w);
-                if w.st.phase == Phase::Move {
+                if w.state.phase == Phase::Move {
                     // The pairs listed when the movement began hold every legal jump of the
                     // groups that have not moved, as they stand now, each once; and a list
                     // made now holds the same legal jumps.
                     let legal_of = |w: &Wells| {
                         let mut v: Vec<_> = w
-                            .st
+                            .state
                             .cands
                             .pairs()
                             .into_iter()
@@ -269,7 +273,7 @@ fn labels_stay_true_through_many_games() {
     for _ in 0..400 {
         let mut w = start.clone();
         while w.outcome().is_none() {
-            if w.st.fresh {
+            if w.state.at_turn_start {
                 check_labels(&w);
                 checked += 1;
             }

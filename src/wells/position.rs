@@ -10,7 +10,7 @@
 //! The empty side-4 board, White to move: `4 ..../...../....../......./....../...../.... w 1 0`.
 
 use super::bits::Bits;
-use super::geom::{Geo, MAX_SIDE, MIN_SIDE};
+use super::lattice::{Lattice, MAX_SIDE, MIN_SIDE};
 use super::{Phase, Settings, Wells, BLACK, EMPTY, MAX_GROUP, PIECES, TOKEN, WHITE};
 use crate::game::{GameError, Rules, Side};
 
@@ -25,7 +25,7 @@ fn cell_char(c: u8) -> char {
 
 /// The position string (of the turn start; mid-turn, of the board as it stands).
 pub(crate) fn to_string(w: &Wells) -> String {
-    let geo = w.geo;
+    let geo = w.lattice;
     let mut rows = String::new();
     let mut last_r = 0;
     for p in 0..geo.len {
@@ -34,15 +34,15 @@ pub(crate) fn to_string(w: &Wells) -> String {
             rows.push('/');
         }
         last_r = r;
-        rows.push(cell_char(w.st.cells[p]));
+        rows.push(cell_char(w.state.cells[p]));
     }
     format!(
         "{} {} {} {} {}",
         geo.side,
         rows,
-        if w.st.side == 0 { 'w' } else { 'b' },
-        w.st.turn,
-        w.st.passes
+        if w.state.side == 0 { 'w' } else { 'b' },
+        w.state.turn,
+        w.state.passes
     )
 }
 
@@ -66,7 +66,7 @@ pub(crate) fn parse(text: &str, settings: &Settings) -> Result<Wells, GameError>
                 fields[0]
             ))
         })?;
-    let geo = Geo::get(side);
+    let geo = Lattice::get(side);
     let rows: Vec<&str> = fields[1].split('/').collect();
     let nrows = 2 * side as usize - 1;
     if rows.len() != nrows {
@@ -147,13 +147,13 @@ pub(crate) fn parse(text: &str, settings: &Settings) -> Result<Wells, GameError>
         }
     }
     for (s, name) in [(0, "White"), (1, "Black")] {
-        let n = w.st.occ[s].count();
+        let n = w.state.pieces[s].count();
         if n > PIECES {
             return Err(bad(format!(
                 "{name} has {n} pieces on the board, more than {PIECES} (W2)"
             )));
         }
-        let mut left = w.st.occ[s];
+        let mut left = w.state.pieces[s];
         while let Some(x) = left.first() {
             let g = w.group_of(x);
             left = left.andnot(&g);
@@ -166,15 +166,15 @@ pub(crate) fn parse(text: &str, settings: &Settings) -> Result<Wells, GameError>
             }
         }
     }
-    w.st.side = side_to_move;
-    w.st.turn = turn;
-    w.st.passes = passes;
+    w.state.side = side_to_move;
+    w.state.turn = turn;
+    w.state.passes = passes;
     w.label_groups();
     w.start_turn();
     Ok(w)
 }
 
-fn names(geo: &Geo, set: &Bits) -> String {
+fn names(geo: &Lattice, set: &Bits) -> String {
     if set.is_empty() {
         return "-".into();
     }
@@ -186,8 +186,8 @@ fn names(geo: &Geo, set: &Bits) -> String {
 
 /// Named fields for a program (see `doc/wells.md`).
 pub(crate) fn describe(w: &Wells) -> Vec<(&'static str, String)> {
-    let geo = w.geo;
-    let st = &w.st;
+    let geo = w.lattice;
+    let st = &w.state;
     let points: String = (0..geo.len).map(|p| cell_char(st.cells[p])).collect();
     let phase = match st.phase {
         Phase::Growth => "growth",
@@ -214,7 +214,7 @@ pub(crate) fn describe(w: &Wells) -> Vec<(&'static str, String)> {
         ),
         ("turn", st.turn.to_string()),
         ("passes", st.passes.to_string()),
-        ("turn_start", st.fresh.to_string()),
+        ("turn_start", st.at_turn_start.to_string()),
         ("phase", phase.into()),
         ("moving", names(geo, &w.moving())),
         ("jumps_left", st.jumps_left.to_string()),
@@ -237,7 +237,7 @@ pub(crate) fn describe(w: &Wells) -> Vec<(&'static str, String)> {
 /// the right) is labelled one step beyond its lowest point: under the bottom row for the first
 /// letters, right of the lower rows for the others.
 pub(crate) fn render(w: &Wells) -> String {
-    let geo = w.geo;
+    let geo = w.lattice;
     let c = geo.side as i32 - 1;
     let letter = |q: i32| (b'a' + q as u8) as char;
     let mut out = String::new();
@@ -250,7 +250,7 @@ pub(crate) fn render(w: &Wells) -> String {
         let row: Vec<String> = (q0..=q1)
             .map(|q| {
                 let p = geo.index(q, r).unwrap_or(0);
-                cell_char(w.st.cells[p]).to_string()
+                cell_char(w.state.cells[p]).to_string()
             })
             .collect();
         out.push_str(&row.join(" "));
@@ -272,9 +272,9 @@ pub(crate) fn render(w: &Wells) -> String {
     out.push('\n');
     out.push_str(&format!(
         "{} to move, turn {}, passes {}, score W {} B {}\n",
-        if w.st.side == 0 { "White" } else { "Black" },
-        w.st.turn,
-        w.st.passes,
+        if w.state.side == 0 { "White" } else { "Black" },
+        w.state.turn,
+        w.state.passes,
         w.score(Side::P1),
         w.score(Side::P2)
     ));

@@ -7,7 +7,7 @@
 use std::cell::RefCell;
 
 use super::bits::Bits;
-use super::kills::KILL_ROOM;
+use super::phases::KILL_ROOM;
 use super::{Phase, Step, Wells, MAX_GROUP};
 use crate::select::select_in_byte;
 
@@ -43,7 +43,7 @@ impl Wells {
         step: fn(u16) -> Step,
         rng: &mut R,
     ) -> Option<Step> {
-        let len = self.geo.len;
+        let len = self.lattice.len;
         let n = pts.count_on(len) as usize;
         let e = usize::from(extra.is_some());
         if n + e == 0 {
@@ -58,7 +58,7 @@ impl Wells {
 
     /// A legal jump that starts a group's movement, or `other` (the end of the movement, or
     /// the pass at a turn start), uniformly, by rejection: draw from `other` and every
-    /// (piece, direction) of [`Cands`](super::board::Cands) until the draw is `other` or a
+    /// (piece, direction) of [`Cands`](super::state::Cands) until the draw is `other` or a
     /// legal jump. Every legal option has the same chance at each draw, so the result is
     /// uniform; after `TRIES` rejections (64 in play; fewer in a test of that path) the options
     /// are listed, which is uniform as well.
@@ -67,7 +67,7 @@ impl Wells {
         other: Step,
         rng: &mut R,
     ) -> Step {
-        let c = &self.st.cands;
+        let c = &self.state.cands;
         let total = c.total as usize;
         for _ in 0..TRIES {
             let r = below(rng, total + 1);
@@ -87,15 +87,15 @@ impl Wells {
     /// directions rising. The piece of pair `r` is found by comparing `r` with the running
     /// sums of the pieces' counts, and its direction in a table, without a loop.
     fn random_moving_jump<const TRIES: usize, R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Step {
-        let st = &self.st;
-        let n = st.mvn as usize;
+        let st = &self.state;
+        let n = st.moving_len as usize;
         let mut masks = [0u8; MAX_GROUP as usize];
         // sums[i]: the pairs of the pieces before piece i.
         let mut sums = [0usize; MAX_GROUP as usize];
         let mut total = 0;
         for i in 0..MAX_GROUP as usize {
             let m = if i < n {
-                self.jump_dirs(st.mv[i] as usize)
+                self.jump_dirs(st.moving_list[i] as usize)
             } else {
                 0
             };
@@ -112,7 +112,7 @@ impl Wells {
                 + usize::from(r >= sums[2])
                 + usize::from(r >= sums[3])
                 + usize::from(r >= sums[4]);
-            let (from, m) = (st.mv[i] as usize, masks[i & 7]);
+            let (from, m) = (st.moving_list[i] as usize, masks[i & 7]);
             let d = select_in_byte(m, r - sums[i & 7]);
             if let Some(to) = self.jump_landing(from, d) {
                 return Step::Jump(from as u16, to as u16);
@@ -146,9 +146,9 @@ impl Wells {
         &self,
         rng: &mut R,
     ) -> Option<Step> {
-        let st = &self.st;
+        let st = &self.state;
         // At a turn start the pass is one more option (W5).
-        let pass = st.fresh.then_some(Step::Pass);
+        let pass = st.at_turn_start.then_some(Step::Pass);
         match st.phase {
             Phase::Over => None,
             Phase::Growth => self.random_point(&self.grow_points(), pass, Step::Grow, rng),
@@ -161,7 +161,7 @@ impl Wells {
             }
             Phase::Moving if st.jumps_left > 0 => Some(self.random_moving_jump::<TRIES, _>(rng)),
             // The same draws as from the listed steps, without the list.
-            Phase::Kill if !st.fresh => {
+            Phase::Kill if !st.at_turn_start => {
                 // The kills listed once (a few dozen at most in play; past the room, a
                 // second walk).
                 let mut list = [(0, 0); KILL_ROOM + 1];
@@ -183,7 +183,7 @@ impl Wells {
                 });
                 out
             }
-            Phase::Keep if !st.fresh => {
+            Phase::Keep if !st.at_turn_start => {
                 let mut opts = [0; 8];
                 let n = self.keep_options(&mut opts);
                 (n > 0).then(|| Step::Keep(opts[below(rng, n)]))

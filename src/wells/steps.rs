@@ -2,12 +2,12 @@
 //! decision), [`Phase`] (which decision is due), the turn start (the groups that must grow and
 //! their growth points found), the forced decisions taken by themselves (`settle`), applying a
 //! step, and listing the legal next steps. Each phase's own rules live in its file:
-//! `growth.rs`, `new_group.rs`, `movement.rs`, `kills.rs`, `end.rs`.
+//! `phases/`: `growth.rs`, `new_group.rs`, `movement.rs`, `kills.rs`, `end.rs`.
 
 use super::bits::Bits;
 use super::Wells;
 
-/// One decision of a turn. Points are indices on the board (see [`geom`]).
+/// One decision of a turn. Points are indices on the board (see [`lattice`](super::lattice)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Step {
     /// Pass instead of growth, new group and movement; kills still happen (W5). Turn start only.
@@ -52,22 +52,22 @@ impl Wells {
     /// Sets up the start of the turn now due: nothing of it is done yet; `phase` names the
     /// first decision (growth, new group or movement) that has options.
     pub(super) fn start_turn(&mut self) {
-        let st = &mut self.st;
-        st.fresh = true;
+        let st = &mut self.state;
+        st.at_turn_start = true;
         st.passed = false;
         st.is_pass = false;
         st.used = Bits::EMPTY;
         st.killed = Bits::EMPTY;
         st.massacred = Bits::EMPTY;
-        st.kills[..st.nkills as usize].fill((0, 0));
-        st.nkills = 0;
+        st.kills[..st.kill_count as usize].fill((0, 0));
+        st.kill_count = 0;
         st.moved = Bits::EMPTY;
-        st.mv = [0; 8];
-        st.mvn = 0;
+        st.moving_list = [0; 8];
+        st.moving_len = 0;
         st.jumps_left = 0;
         st.cands.clear();
         st.pending = Bits::EMPTY;
-        st.grow_pts = Bits::EMPTY;
+        st.growth_points = Bits::EMPTY;
         st.start_own = Bits::EMPTY;
         if st.passes >= 2 || st.turn > self.settings.turn_limit {
             // W6: two passes in a row, or turn `turn_limit` has been played.
@@ -75,22 +75,22 @@ impl Wells {
             return;
         }
         let me = st.side as usize & 1;
-        let own = st.occ[me];
+        let own = st.pieces[me];
         st.start_own = own;
         // W4: the groups that had fewer than five pieces when the turn began must grow.
         let (pending, grow) = self.scan_grow_points();
-        self.st.pending = pending;
-        self.st.grow_pts = grow;
-        self.st.phase = Phase::Growth;
+        self.state.pending = pending;
+        self.state.growth_points = grow;
+        self.state.phase = Phase::Growth;
         self.skip_empty_phases();
     }
 
     /// At a turn start: moves `phase` past growth and new group when they have no option.
     pub(super) fn skip_empty_phases(&mut self) {
-        if self.st.phase == Phase::Growth && self.grow_points().is_empty() {
-            self.st.phase = Phase::NewGroup;
+        if self.state.phase == Phase::Growth && self.grow_points().is_empty() {
+            self.state.phase = Phase::NewGroup;
         }
-        if self.st.phase == Phase::NewGroup && self.new_group_points().is_empty() {
+        if self.state.phase == Phase::NewGroup && self.new_group_points().is_empty() {
             self.enter_move();
         }
     }
@@ -98,11 +98,11 @@ impl Wells {
     /// Takes every decision that has a single option, until a real choice or the next turn.
     pub(super) fn settle(&mut self, mut log: Log) {
         loop {
-            match self.st.phase {
+            match self.state.phase {
                 Phase::Growth => {
                     let pts = self.grow_points();
-                    match pts.count_on(self.geo.len) {
-                        0 => self.st.phase = Phase::NewGroup,
+                    match pts.count_on(self.lattice.len) {
+                        0 => self.state.phase = Phase::NewGroup,
                         1 => self.do_grow(pts.first().unwrap_or(0), log.as_deref_mut()),
                         _ => return,
                     }
@@ -137,7 +137,7 @@ impl Wells {
                     // piece of the group, so it is empty and next to no friendly piece of
                     // another group (W4), and the piece jumped over is still there. So while
                     // jumps are left there is a choice, and no need to look for one.
-                    if self.st.jumps_left > 0 {
+                    if self.state.jumps_left > 0 {
                         debug_assert!(self.any_moving_jump(), "{self:?}");
                         return;
                     }
@@ -158,10 +158,10 @@ impl Wells {
     /// Applies a legal step, then every forced decision after it; the steps taken by
     /// themselves are appended to `log`.
     pub(crate) fn apply_logged(&mut self, step: Step, log: Log) {
-        self.st.fresh = false;
+        self.state.at_turn_start = false;
         match step {
             Step::Pass => {
-                self.st.passed = true;
+                self.state.passed = true;
                 self.enter_kill();
             }
             Step::Grow(p) => self.do_grow(p as usize, None),
@@ -172,13 +172,13 @@ impl Wells {
             Step::Jump(from, to) => {
                 let (from, to) = (from as usize, to as usize);
                 self.move_piece(from, to);
-                if self.st.phase == Phase::Moving {
+                if self.state.phase == Phase::Moving {
                     self.moving_jumped(from, to);
                 } else {
                     // The group's first jump: it starts moving, as it stands after the jump.
                     self.start_group(to);
                 }
-                self.st.jumps_left = self.st.jumps_left.saturating_sub(1);
+                self.state.jumps_left = self.state.jumps_left.saturating_sub(1);
             }
             Step::EndGroup => self.end_group(),
             Step::Keep(p) => self.keep(p as usize),
@@ -190,11 +190,11 @@ impl Wells {
 
     /// Calls `f` with every legal next step.
     pub(super) fn for_each_step(&self, f: &mut impl FnMut(Step)) {
-        let st = &self.st;
+        let st = &self.state;
         if st.phase == Phase::Over {
             return;
         }
-        if st.fresh {
+        if st.at_turn_start {
             f(Step::Pass);
         }
         match st.phase {
@@ -212,7 +212,7 @@ impl Wells {
                     f(Step::Jump(a as u16, b as u16));
                     true
                 });
-                if !st.fresh {
+                if !st.at_turn_start {
                     f(Step::EndMovement);
                 }
             }

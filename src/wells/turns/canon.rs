@@ -70,7 +70,7 @@
 use std::rc::Rc;
 
 use super::super::bits::Bits;
-use super::super::{geom, Phase, Step, Wells};
+use super::super::{lattice, Phase, Step, Wells};
 use super::finals::OwnSet;
 use super::moves::{ends_of_moving_group, FastSet, Moves};
 use super::Meter;
@@ -99,17 +99,17 @@ pub(super) fn count(root: &Wells, meter: &mut Meter) -> Option<u64> {
 impl<'m, 'a, L> Canon<'m, 'a, L> {
     fn new(root: &Wells, meter: &'m mut Meter<'a>, leaf: &'m mut L, counted: Option<u64>) -> Self {
         Canon {
-            me: root.st.side as usize,
-            turn: root.st.turn,
+            me: root.state.side as usize,
+            turn: root.state.turn,
             meter,
             leaf,
             counted,
             start: None,
             options: Vec::new(),
             path: Vec::new(),
-            finals: OwnSet::new(root.geo.len),
+            finals: OwnSet::new(root.lattice.len),
             kill_results: FastSet::default(),
-            moves: Moves::new(root.st.turn, root.st.side as usize),
+            moves: Moves::new(root.state.turn, root.state.side as usize),
         }
     }
 }
@@ -169,22 +169,22 @@ struct Canon<'m, 'a, L> {
 
 impl<L: FnMut(&Wells, &[Step]) -> Option<usize>> Canon<'_, '_, L> {
     fn root(&mut self, w: &Wells) -> bool {
-        if w.st.phase == Phase::Over {
+        if w.state.phase == Phase::Over {
             return true;
         }
-        if w.st.fresh {
-            self.start = Some((w.st.occ[self.me], w.own_supply()));
+        if w.state.at_turn_start {
+            self.start = Some((w.state.pieces[self.me], w.own_supply()));
             for p in w.grow_points().iter() {
-                if let Some(&y) = w.geo.nb[p]
+                if let Some(&y) = w.lattice.nb[p]
                     .iter()
-                    .find(|&&y| y != geom::NONE && w.st.occ[self.me].get(y as usize))
+                    .find(|&&y| y != lattice::NONE && w.state.pieces[self.me].get(y as usize))
                 {
-                    self.options.push((w.st.lab.gid[y as usize], p));
+                    self.options.push((w.state.labels.gid[y as usize], p));
                 }
             }
             self.options.sort_unstable();
         }
-        if w.st.fresh {
+        if w.state.at_turn_start {
             // W5: a pass goes straight to the kills.
             if !self.meter.tick() || !self.take(w, Step::Pass) {
                 return false;
@@ -208,10 +208,10 @@ impl<L: FnMut(&Wells, &[Step]) -> Option<usize>> Canon<'_, '_, L> {
         if !self.meter.tick() {
             return false;
         }
-        if w.st.turn != self.turn {
+        if w.state.turn != self.turn {
             return self.kills_begin(w);
         }
-        match w.st.phase {
+        match w.state.phase {
             Phase::Growth => self.growth(w, None),
             Phase::NewGroup => {
                 let mut pts = Vec::new();
@@ -240,13 +240,13 @@ impl<L: FnMut(&Wells, &[Step]) -> Option<usize>> Canon<'_, '_, L> {
     /// made and the new group placed (a point next to no piece, unlike a growth), if any.
     fn grown(&self, w: &Wells) -> Option<Rc<Grown>> {
         let (start, supply) = self.start?;
-        if !w.st.moved.is_empty() {
+        if !w.state.moved.is_empty() {
             return None;
         }
-        let added = w.st.occ[self.me].andnot(&start);
+        let added = w.state.pieces[self.me].andnot(&start);
         let lone: Vec<usize> = added
             .iter()
-            .filter(|&p| w.st.adj[self.me][p] == 0)
+            .filter(|&p| w.state.adj[self.me][p] == 0)
             .collect();
         let &[new_group] = lone.as_slice() else {
             return None;
@@ -255,7 +255,7 @@ impl<L: FnMut(&Wells, &[Step]) -> Option<usize>> Canon<'_, '_, L> {
         points.clear(new_group);
         let mut point_of = vec![None; 256];
         for p in points.iter() {
-            point_of[w.st.lab.gid[p] as usize] = Some(p);
+            point_of[w.state.labels.gid[p] as usize] = Some(p);
         }
         Some(Rc::new(Grown {
             points,
@@ -295,7 +295,7 @@ impl<L: FnMut(&Wells, &[Step]) -> Option<usize>> Canon<'_, '_, L> {
                 continue;
             }
             self.path.push(Step::Grow(p));
-            let go = if c.st.turn == self.turn && c.st.phase == Phase::Growth {
+            let go = if c.state.turn == self.turn && c.state.phase == Phase::Growth {
                 self.growth(&c, Some(top))
             } else {
                 self.visit(&c)
@@ -316,8 +316,8 @@ impl<L: FnMut(&Wells, &[Step]) -> Option<usize>> Canon<'_, '_, L> {
             return false;
         }
         // At a turn start, stopping here is the pass, already walked.
-        if !w.st.fresh {
-            match self.first_time(&w.st.occ[self.me]) {
+        if !w.state.at_turn_start {
+            match self.first_time(&w.state.pieces[self.me]) {
                 None => return false,
                 Some(false) => {}
                 Some(true) if self.counted.is_some() => {
@@ -339,7 +339,7 @@ impl<L: FnMut(&Wells, &[Step]) -> Option<usize>> Canon<'_, '_, L> {
         let unmoved = w.unmoved();
         let mut labels = Vec::new();
         w.for_each_jump_from(&unmoved, &mut |from, _| {
-            let g = w.st.lab.gid[from];
+            let g = w.state.labels.gid[from];
             if !labels.contains(&g) {
                 labels.push(g);
             }
@@ -349,7 +349,7 @@ impl<L: FnMut(&Wells, &[Step]) -> Option<usize>> Canon<'_, '_, L> {
         for g in labels {
             let mut group = Bits::EMPTY;
             for p in unmoved.iter() {
-                if w.st.lab.gid[p] == g {
+                if w.state.labels.gid[p] == g {
                     group.set(p);
                 }
             }
@@ -410,7 +410,7 @@ impl<L: FnMut(&Wells, &[Step]) -> Option<usize>> Canon<'_, '_, L> {
         }
         let len = self.path.len();
         self.path.extend_from_slice(steps);
-        let go = if c.st.turn == self.turn && c.st.phase == Phase::Move {
+        let go = if c.state.turn == self.turn && c.state.phase == Phase::Move {
             self.movement(&c, &before())
         } else {
             self.visit(&c)
@@ -436,7 +436,7 @@ impl<L: FnMut(&Wells, &[Step]) -> Option<usize>> Canon<'_, '_, L> {
         let Some(s) = grown.point_of[g as usize] else {
             return Some(false);
         };
-        let geo = w.geo;
+        let geo = w.lattice;
         let mut others = grown.points;
         others.clear(s);
         let lower: Vec<usize> = self
@@ -471,7 +471,7 @@ impl<L: FnMut(&Wells, &[Step]) -> Option<usize>> Canon<'_, '_, L> {
             if other == *f {
                 return Some(true);
             }
-            let rest = w.st.occ[self.me].andnot(group);
+            let rest = w.state.pieces[self.me].andnot(group);
             if let (Some(o), _) = self.moves.cached(self.meter, w, &other, &rest)? {
                 if o.contains(f) {
                     return Some(true);
@@ -492,7 +492,7 @@ impl<L: FnMut(&Wells, &[Step]) -> Option<usize>> Canon<'_, '_, L> {
     /// True when `group` moving to `f` right after `pv`'s move could have moved first instead
     /// (see the module doc); `None` when the meter stops the walk.
     fn swappable(&mut self, group: &Bits, f: &Bits, pv: &Prev) -> Option<bool> {
-        let geo = pv.from.geo;
+        let geo = pv.from.lattice;
         let mut halo = *f;
         for p in f.iter() {
             halo = halo.or(&geo.nbm[p]);
@@ -531,7 +531,7 @@ impl<L: FnMut(&Wells, &[Step]) -> Option<usize>> Canon<'_, '_, L> {
     /// The kills begin (or the turn has already ended): the first time these pieces of the
     /// mover are met, their distinct kill results are the leaves.
     fn kills_begin(&mut self, w: &Wells) -> bool {
-        match self.first_time(&w.st.occ[self.me]) {
+        match self.first_time(&w.state.pieces[self.me]) {
             Some(true) => {
                 self.kill_results.clear();
                 self.kills(w, None)
@@ -562,7 +562,10 @@ impl<L: FnMut(&Wells, &[Step]) -> Option<usize>> Canon<'_, '_, L> {
             }
         });
         if !any {
-            if self.kill_results.insert((w.st.killed, w.st.massacred)) {
+            if self
+                .kill_results
+                .insert((w.state.killed, w.state.massacred))
+            {
                 *self.counted.get_or_insert(0) += 1;
             }
             return;
@@ -579,8 +582,8 @@ impl<L: FnMut(&Wells, &[Step]) -> Option<usize>> Canon<'_, '_, L> {
         if !self.meter.tick() {
             return false;
         }
-        if w.st.turn != self.turn {
-            let result = (w.st.occ[1 - self.me], w.st.tokens);
+        if w.state.turn != self.turn {
+            let result = (w.state.pieces[1 - self.me], w.state.tokens);
             if !self.kill_results.insert(result) {
                 return true;
             }

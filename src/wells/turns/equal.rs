@@ -141,9 +141,9 @@ fn check_games(side: u8, seeds: std::ops::Range<u64>, to_turn: u32, limit: u64) 
 impl Wells {
     /// True when `step` ends the turn.
     fn apply_ends_turn(&mut self, step: Step) -> bool {
-        let turn = self.st.turn;
+        let turn = self.state.turn;
         self.apply_step(step);
-        self.st.turn != turn
+        self.state.turn != turn
     }
 }
 
@@ -196,7 +196,7 @@ fn canonical_enumeration_equals_the_old_one_on_the_perft_data() {
         };
         let w = Wells::from_position_string(p, &Settings::default()).unwrap();
         n += usize::from(compare(&w, 300_000));
-        if w.geo.side <= 5 && count(&w, 1 << 20) <= 2_500 {
+        if w.lattice.side <= 5 && count(&w, 1 << 20) <= 2_500 {
             let held = Cell::new(0);
             let stop = AtomicBool::new(false);
             let new = w.perft_inner(2, super::ENUMERATION_BUDGET, &held, &stop);

@@ -2,7 +2,8 @@
 //! of the board's points, one more bit marking a used slot, open addressing with linear
 //! probing; it says what each insertion allocated, for the budget.
 
-use super::super::bits::{mix, Bits};
+use super::super::bits::Bits;
+use crate::mix::mix;
 
 /// A set of the mover's piece sets (as bitsets of `words` words, one more bit marking a used
 /// slot), open addressing with linear probing.

@@ -8,9 +8,10 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
-use super::super::bits::{mix, Bits};
+use super::super::bits::Bits;
 use super::super::{dirs, Phase, Step, Wells, TOKEN};
 use super::Meter;
+use crate::mix::mix;
 
 /// A fast hasher for the walk's own sets (their keys are bitsets of a few words).
 #[derive(Default)]
@@ -116,7 +117,7 @@ impl Moves {
         w: &Wells,
         group: &Bits,
     ) -> Option<Rc<Outcomes>> {
-        let rest = w.st.occ[self.me].andnot(group);
+        let rest = w.state.pieces[self.me].andnot(group);
         let (hit, context) = self.cached(meter, w, group, &rest)?;
         if let Some(o) = hit {
             return Some(o);
@@ -212,8 +213,8 @@ impl GroupWalk {
     }
 
     fn walk(&mut self, turn: u32, me: usize, w: &Wells, steps: &mut Vec<Step>) {
-        if w.st.turn == turn && matches!(w.st.phase, Phase::Moving | Phase::Keep) {
-            let key = (w.moving(), w.st.jumps_left, w.st.phase == Phase::Keep);
+        if w.state.turn == turn && matches!(w.state.phase, Phase::Moving | Phase::Keep) {
+            let key = (w.moving(), w.state.jumps_left, w.state.phase == Phase::Keep);
             if !self.seen.insert(key) {
                 return;
             }
@@ -227,7 +228,7 @@ impl GroupWalk {
                 steps.pop();
             }
         } else {
-            let f = w.st.occ[me].andnot(&self.rest);
+            let f = w.state.pieces[me].andnot(&self.rest);
             if Some(f) != self.skip && self.finals.insert(f) {
                 self.list.push((f, steps.clone().into_boxed_slice()));
             }
@@ -241,9 +242,9 @@ impl GroupWalk {
 /// block a landing from there (W4: a landing must be empty and touch no other group), so they
 /// bear on the group's movement only there.
 fn zone(w: &Wells, group: &Bits) -> Bits {
-    let geo = w.geo;
-    let me = w.st.side as usize;
-    let blocked = w.st.occ[1 - me].or(&w.st.tokens);
+    let geo = w.lattice;
+    let me = w.state.side as usize;
+    let blocked = w.state.pieces[1 - me].or(&w.state.tokens);
     let start: Vec<u16> = group.iter().map(|p| p as u16).collect();
     let mut reach = *group;
     let mut seen: FastSet<(Vec<u16>, usize)> = FastSet::default();
@@ -258,7 +259,7 @@ fn zone(w: &Wells, group: &Bits) -> Bits {
                 let over = geo.nb[x][d];
                 let to = geo.land[x][d];
                 if pieces.contains(&over) && !pieces.contains(&to) && !blocked.get(to as usize) {
-                    debug_assert!(w.st.cells[to as usize] != TOKEN);
+                    debug_assert!(w.state.cells[to as usize] != TOKEN);
                     reach.set(to as usize);
                     let mut next = pieces.clone();
                     next[i] = to;
@@ -278,7 +279,7 @@ fn zone(w: &Wells, group: &Bits) -> Bits {
 /// The distinct ends of the movement of the group moving at `w` (a state in the middle of a
 /// group's movement), with the chosen steps that reach each.
 pub(super) fn ends_of_moving_group(turn: u32, me: usize, w: &Wells) -> Vec<(Bits, Box<[Step]>)> {
-    let rest = w.st.occ[me].andnot(&w.moving());
+    let rest = w.state.pieces[me].andnot(&w.moving());
     let mut walk = GroupWalk::new(rest, None);
     walk.walk(turn, me, w, &mut Vec::new());
     walk.list

@@ -9,10 +9,11 @@ use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::AtomicBool;
 
-use super::super::bits::{mix, Bits};
+use super::super::bits::Bits;
 use super::super::{Step, Wells};
 use super::Meter;
 use crate::game::PerftAbort;
+use crate::mix::mix;
 
 impl Wells {
     /// Depth-first over the step tree of this turn, skipping intermediate states already seen;
@@ -32,7 +33,7 @@ impl Wells {
         leaf: &mut impl FnMut(&Wells, &[Step]) -> bool,
     ) -> Result<bool, PerftAbort> {
         let mut walk = Walk {
-            turn: self.st.turn,
+            turn: self.state.turn,
             seen: HashSet::new(),
             done: HashSet::new(),
             path: Vec::new(),
@@ -48,7 +49,7 @@ impl Wells {
         depth: u32,
         budget: usize,
     ) -> Result<u64, PerftAbort> {
-        if depth == 0 || self.st.phase == super::super::Phase::Over {
+        if depth == 0 || self.state.phase == super::super::Phase::Over {
             return Ok(u64::from(depth == 0));
         }
         let (mut n, mut below) = (0, Ok(()));
@@ -76,10 +77,10 @@ impl Wells {
         let mut steps = Vec::new();
         self.for_each_step(&mut |s| steps.push(s));
         for s in steps {
-            let undo = self.st;
+            let undo = self.state;
             self.apply_logged(s, None);
             walk.path.push(s);
-            let go_on = if self.st.turn != walk.turn {
+            let go_on = if self.state.turn != walk.turn {
                 let key = self.leaf_key();
                 let bytes = key.bytes();
                 if walk.done.insert(key) {
@@ -97,7 +98,7 @@ impl Wells {
                 }
             };
             walk.path.pop();
-            self.st = undo;
+            self.state = undo;
             if !go_on {
                 return false;
             }
@@ -149,7 +150,7 @@ impl Hash for Key {
 
 impl Wells {
     fn make_key(&self, masks: &[&Bits], extra: u64) -> Key {
-        let w = self.geo.len.div_ceil(64);
+        let w = self.lattice.len.div_ceil(64);
         let mut v = Vec::with_capacity(masks.len() * w + 1);
         let mut h = mix(extra);
         for m in masks {
@@ -165,8 +166,11 @@ impl Wells {
     /// A position at the next turn start, within one turn's enumeration (side to move and turn
     /// number are the same for all): the board and the pass count (W7).
     fn leaf_key(&self) -> Key {
-        let st = &self.st;
-        self.make_key(&[&st.occ[0], &st.occ[1], &st.tokens], st.passes as u64)
+        let st = &self.state;
+        self.make_key(
+            &[&st.pieces[0], &st.pieces[1], &st.tokens],
+            st.passes as u64,
+        )
     }
 
     /// A mid-turn state within one turn's enumeration: only the mover's pieces and the
@@ -174,14 +178,14 @@ impl Wells {
     /// The pairing of the kills chosen is left out: the futures depend on who killed and who
     /// died, and which victims are massacred, not on who killed whom.
     fn inner_key(&self) -> Key {
-        let st = &self.st;
+        let st = &self.state;
         let flags = st.phase as u64
             | (st.passed as u64) << 8
             | (st.is_pass as u64) << 9
             | (st.jumps_left as u64) << 16;
         self.make_key(
             &[
-                &st.occ[st.side as usize],
+                &st.pieces[st.side as usize],
                 &st.pending,
                 &st.moved,
                 &self.moving(),

@@ -4,28 +4,28 @@
 //! (its point takes a token) when the killer's group has at least two more pieces than the
 //! victim's; sizes and strengths are taken before any removal (the victims go in `end.rs`).
 
-use super::bits::{Bits, Words, WORDS};
-use super::steps::Log;
-use super::{dirs, Phase, Step, Wells};
+use crate::wells::bits::{Bits, Words, WORDS};
+use crate::wells::steps::Log;
+use crate::wells::{dirs, Phase, Step, Wells};
 
 /// Room for the kills open at once listed on the stack (a few dozen at most in play: each is a
 /// killer not yet used and one of its enemy neighbours, W4).
-pub(super) const KILL_ROOM: usize = 64;
+pub(in crate::wells) const KILL_ROOM: usize = 64;
 /// A list of kills: [`KILL_ROOM`] entries and one more that takes the writes past them.
-pub(super) type KillList = [(u16, u16); KILL_ROOM + 1];
+pub(in crate::wells) type KillList = [(u16, u16); KILL_ROOM + 1];
 
 impl Wells {
     /// Calls `f(killer, victim)` for every kill still open: the killer has not killed, the
     /// victim is not chosen, the killer is stronger (W4; the board is as it stood when the
     /// kills began: victims are removed only when the turn ends).
-    pub(super) fn for_each_free_kill(&self, f: &mut impl FnMut(usize, usize)) {
+    pub(in crate::wells) fn for_each_free_kill(&self, f: &mut impl FnMut(usize, usize)) {
         let mut list = [(0, 0); KILL_ROOM + 1];
         let n = self.list_free_kills(&mut list);
         if n <= KILL_ROOM {
             for &(k, v) in &list[..n] {
                 f(k as usize, v as usize);
             }
-        } else if Bits::fits(self.geo.len, 3) {
+        } else if Bits::fits(self.lattice.len, 3) {
             self.free_kills_words::<3>(&mut |k, v| f(k, v));
         } else {
             self.free_kills_words::<WORDS>(&mut |k, v| f(k, v));
@@ -34,7 +34,7 @@ impl Wells {
 
     /// Lists the kills still open ([`Self::for_each_free_kill`], in the same order) in `out`
     /// and returns their number; past [`KILL_ROOM`] only the first ones are listed.
-    pub(super) fn list_free_kills(&self, out: &mut KillList) -> usize {
+    pub(in crate::wells) fn list_free_kills(&self, out: &mut KillList) -> usize {
         let mut n = 0;
         // Every candidate is written; only a kill moves the count on (no branch on whether a
         // kill is open: the strengths compared are the board's). The last entry takes the
@@ -43,7 +43,7 @@ impl Wells {
             out[n.min(KILL_ROOM)] = (k as u16, v as u16);
             n += usize::from(open);
         };
-        if Bits::fits(self.geo.len, 3) {
+        if Bits::fits(self.lattice.len, 3) {
             self.kill_candidates::<3>(&mut put);
         } else {
             self.kill_candidates::<WORDS>(&mut put);
@@ -64,12 +64,12 @@ impl Wells {
     /// killer is stronger.
     #[inline(always)]
     fn kill_candidates<const N: usize>(&self, f: &mut impl FnMut(usize, usize, bool)) {
-        let st = &self.st;
+        let st = &self.state;
         let me = st.side as usize & 1;
         let (own_adj, enemy_adj) = (&st.adj[me], &st.adj[me ^ 1]);
         // Only a piece next to an enemy piece can kill, and only one with a friendly
         // neighbour (strength 0 is stronger than nothing).
-        let killers = Words::<N>::of(&st.occ[me])
+        let killers = Words::<N>::of(&st.pieces[me])
             .and(Words::of(&st.near[me ^ 1]))
             .and(Words::of(&st.near[me]))
             .andnot(Words::of(&st.used));
@@ -79,7 +79,7 @@ impl Wells {
                 let k = 64 * w + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let sk = own_adj[k].count_ones();
-                let nb = &self.geo.nbs[k];
+                let nb = &self.lattice.nbs[k];
                 for d in dirs(enemy_adj[k]) {
                     let v = nb[d] as usize;
                     f(k, v, !st.killed.get(v) & (sk > enemy_adj[v].count_ones()));
@@ -90,42 +90,42 @@ impl Wells {
 
     /// The kills begin (W4, W5): the turn is a pass if it began with a pass or if the mover's
     /// pieces stand where they stood when it began.
-    pub(super) fn enter_kill(&mut self) {
-        let st = &mut self.st;
-        st.is_pass = st.passed || st.occ[st.side as usize] == st.start_own;
+    pub(in crate::wells) fn enter_kill(&mut self) {
+        let st = &mut self.state;
+        st.is_pass = st.passed || st.pieces[st.side as usize] == st.start_own;
         st.phase = Phase::Kill;
         st.cands.clear();
         st.used = Bits::EMPTY;
         st.killed = Bits::EMPTY;
         st.massacred = Bits::EMPTY;
-        st.kills[..st.nkills as usize].fill((0, 0));
-        st.nkills = 0;
+        st.kills[..st.kill_count as usize].fill((0, 0));
+        st.kill_count = 0;
     }
 
     /// Records a kill; the massacre (W4, 3.2) is decided on the board before any removal.
-    pub(super) fn add_kill(&mut self, k: usize, v: usize) {
-        self.st.used.set(k);
-        self.st.killed.set(v);
+    pub(in crate::wells) fn add_kill(&mut self, k: usize, v: usize) {
+        self.state.used.set(k);
+        self.state.killed.set(v);
         // Kept sorted, so that the same matching chosen in any order is the same state.
-        let n = self.st.nkills as usize;
-        if n < self.st.kills.len() {
+        let n = self.state.kill_count as usize;
+        if n < self.state.kills.len() {
             let e = (k as u16, v as u16);
-            let at = self.st.kills[..n].partition_point(|&x| x < e);
-            self.st.kills.copy_within(at..n, at + 1);
-            self.st.kills[at] = e;
-            self.st.nkills += 1;
+            let at = self.state.kills[..n].partition_point(|&x| x < e);
+            self.state.kills.copy_within(at..n, at + 1);
+            self.state.kills[at] = e;
+            self.state.kill_count += 1;
         }
         if self.group_size(k) >= self.group_size(v) + 2 {
-            self.st.massacred.set(v);
+            self.state.massacred.set(v);
         }
     }
 
     /// The kills chosen so far in the kill phase, as (killer, victim).
     pub fn chosen_kills(&self) -> Vec<(usize, usize)> {
-        if self.st.phase != Phase::Kill {
+        if self.state.phase != Phase::Kill {
             return Vec::new();
         }
-        self.st.kills[..self.st.nkills as usize]
+        self.state.kills[..self.state.kill_count as usize]
             .iter()
             .map(|&(k, v)| (k as usize, v as usize))
             .collect()
@@ -137,7 +137,7 @@ impl Wells {
     /// was until the turn ends), so what is left is the other kills, each sharing a killer or
     /// a victim with another: the player's choice, or, when none is left, the end of the
     /// turn.
-    pub(super) fn settle_kills(&mut self, mut log: Log) {
+    pub(in crate::wells) fn settle_kills(&mut self, mut log: Log) {
         let mut list = [(0u16, 0u16); KILL_ROOM + 1];
         let n = self.list_free_kills(&mut list);
         if n == 0 {

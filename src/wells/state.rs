@@ -2,7 +2,7 @@
 //! masks kept beside it, the edits that keep them in step (a piece placed, a piece lifted, a
 //! massacre token put down), and groups and strength read from them.
 //!
-//! * [`St`] — the whole state, turn-building state included; `Copy`, so it is also the undo.
+//! * [`State`] — the whole state, turn-building state included; `Copy`, so it is also the undo.
 //! * Board edits: [`Wells::place`], [`Wells::lift`], [`Wells::put_token`] keep `cells`, the
 //!   piece sets, the neighbour masks (`adj`, `near`) and the Zobrist board hash together.
 //! * Groups (W2): a group is the pieces of one colour connected by adjacency
@@ -10,8 +10,8 @@
 //!   ([`Wells::strength`]).
 
 use super::bits::{Bits, WORDS};
-use super::geom;
-use super::groups::Labels;
+use super::lattice;
+use super::phases::Labels;
 use super::{Phase, Wells, PIECES};
 use crate::select::{byte_of_rank, select_in_byte};
 
@@ -27,19 +27,19 @@ pub const BLACK_CELL: u8 = BLACK;
 pub const TOKEN_CELL: u8 = TOKEN;
 /// Room for the largest board (side 12: 397 points).
 pub(super) const CELLS: usize = 400;
-const _: () = assert!(geom::SINK as usize == CELLS - 1 && CELLS > 397);
+const _: () = assert!(lattice::SINK as usize == CELLS - 1 && CELLS > 397);
 
 /// The whole state of a position, turn-building state included. `Copy`: it is also the undo.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct St {
+pub struct State {
     pub(crate) cells: [u8; CELLS],
-    /// `adj[c][p]`: the directions (bit `d` for [`geom::DIRS`]`[d]`) in which `p` has a
+    /// `adj[c][p]`: the directions (bit `d` for [`lattice::DIRS`]`[d]`) in which `p` has a
     /// neighbour holding a piece of colour `c + 1`, kept by `place` and `lift`. Strength (2.0)
     /// is its population count; the move generators walk its bits instead of all six
     /// directions.
     pub(super) adj: [[u8; CELLS]; 2],
     /// Pieces of White and Black.
-    pub(crate) occ: [Bits; 2],
+    pub(crate) pieces: [Bits; 2],
     /// `near[c]`: the points with a piece of colour `c + 1` next to them, kept by `place` and
     /// `lift`. The new group (W4) goes on an empty point near no piece; growth on one near no
     /// enemy piece.
@@ -54,7 +54,7 @@ pub struct St {
     pub(crate) passes: u8,
     pub(crate) phase: Phase,
     /// No step of this turn taken yet.
-    pub(crate) fresh: bool,
+    pub(crate) at_turn_start: bool,
     /// The turn began with [`Step::Pass`].
     pub(super) passed: bool,
     /// The turn counts as a pass (W5), fixed when the kills begin.
@@ -65,21 +65,21 @@ pub struct St {
     /// joins the group it grows, the new group takes a fresh label, a jumping piece keeps its
     /// group's (W2, W4). Two pieces of one side are in one group exactly when their labels are
     /// equal, so legality checks need no flood fill.
-    pub(super) lab: Labels,
+    pub(super) labels: Labels,
     /// Growth: the pieces of the groups that still have to grow (W4).
     pub(super) pending: Bits,
     /// Growth: the legal growth points, supply aside (W4, 7.0). Computed when the turn starts,
     /// then only narrowed: a growth ends its group's options and those of the points next to
     /// the new piece (they now touch two groups); nothing is removed before the growth ends.
-    pub(super) grow_pts: Bits,
+    pub(super) growth_points: Bits,
     /// Movement: the pieces of the groups that have moved.
     pub(super) moved: Bits,
     /// Movement: the pieces of the moving group, where they stand now, as a short list in
-    /// increasing order (a group has at most five, W2), the first `mvn` entries; the others
+    /// increasing order (a group has at most five, W2), the first `moving_len` entries; the others
     /// are zero ([`Wells::moving`] gives them as a set). The moving group's jumps are found
     /// and drawn on it without walking a set of the whole board.
-    pub(super) mv: [u16; 8],
-    pub(super) mvn: u8,
+    pub(super) moving_list: [u16; 8],
+    pub(super) moving_len: u8,
     pub(super) jumps_left: u8,
     /// Movement: the jumps a group that has not moved may try, kept from the moment the
     /// movement phase begins (see [`Cands`]).
@@ -90,42 +90,42 @@ pub struct St {
     pub(super) massacred: Bits,
     /// The kills chosen, sorted (a matching has at most 60 edges: one per killer).
     pub(super) kills: [(u16, u16); 64],
-    pub(super) nkills: u8,
+    pub(super) kill_count: u8,
     /// Incremental Zobrist hash of the board.
-    pub(super) zboard: u64,
+    pub(super) board_hash: u64,
 }
 
-impl St {
+impl State {
     /// The empty board, White to move, turn 1, nothing of the turn built (W3).
-    pub(super) fn empty() -> St {
-        St {
+    pub(super) fn empty() -> State {
+        State {
             cells: [EMPTY; CELLS],
             adj: [[0; CELLS]; 2],
-            occ: [Bits::EMPTY; 2],
+            pieces: [Bits::EMPTY; 2],
             near: [Bits::EMPTY; 2],
             tokens: Bits::EMPTY,
             side: 0,
             turn: 1,
             passes: 0,
             phase: Phase::Growth,
-            fresh: true,
+            at_turn_start: true,
             passed: false,
             is_pass: false,
             start_own: Bits::EMPTY,
-            lab: Labels::EMPTY,
+            labels: Labels::EMPTY,
             pending: Bits::EMPTY,
-            grow_pts: Bits::EMPTY,
+            growth_points: Bits::EMPTY,
             moved: Bits::EMPTY,
-            mv: [0; 8],
-            mvn: 0,
+            moving_list: [0; 8],
+            moving_len: 0,
             jumps_left: 0,
             cands: Cands::EMPTY,
             used: Bits::EMPTY,
             killed: Bits::EMPTY,
             massacred: Bits::EMPTY,
             kills: [(0, 0); 64],
-            nkills: 0,
-            zboard: 0,
+            kill_count: 0,
+            board_hash: 0,
         }
     }
 }
@@ -277,7 +277,7 @@ fn nonzero_bytes(x: u64) -> u64 {
 }
 
 /// The side (0 White, 1 Black) of a piece's colour ([`WHITE`] or [`BLACK`]), as an index
-/// known to be in range (see [`St::side`]).
+/// known to be in range (see [`State::side`]).
 #[inline(always)]
 fn side_of(color: u8) -> usize {
     (color as usize - 1) & 1
@@ -299,35 +299,36 @@ pub(super) fn dirs(mut m: u8) -> impl Iterator<Item = usize> {
 impl Wells {
     #[inline]
     pub(super) fn own(&self) -> u8 {
-        self.st.side + 1
+        self.state.side + 1
     }
 
     #[inline]
     pub(super) fn own_supply(&self) -> u32 {
-        PIECES.saturating_sub(self.st.occ[self.st.side as usize].count_on(self.geo.len))
+        PIECES
+            .saturating_sub(self.state.pieces[self.state.side as usize].count_on(self.lattice.len))
     }
 
     #[inline]
     pub(super) fn place(&mut self, p: usize, color: u8) {
-        self.st.cells[p] = color;
+        self.state.cells[p] = color;
         let c = side_of(color);
-        self.st.occ[c].set(p);
-        self.st.zboard ^= self.geo.zob[p][c];
-        if Bits::fits(self.geo.len, 3) {
-            self.st.near[c].or_words::<3>(&self.geo.nbm[p]);
+        self.state.pieces[c].set(p);
+        self.state.board_hash ^= self.lattice.zob[p][c];
+        if Bits::fits(self.lattice.len, 3) {
+            self.state.near[c].or_words::<3>(&self.lattice.nbm[p]);
         } else {
-            self.st.near[c].or_words::<WORDS>(&self.geo.nbm[p]);
+            self.state.near[c].or_words::<WORDS>(&self.lattice.nbm[p]);
         }
         self.toggle_adj(p, color);
     }
 
     /// Flips `p`'s bit in its neighbours' `adj` masks for `color` (a piece arrives or leaves).
-    /// Off the board the flip lands on [`geom::SINK`]: what collects there is a function of the
+    /// Off the board the flip lands on [`lattice::SINK`]: what collects there is a function of the
     /// board (each piece on the edge flips its bits once), so equal boards keep equal states.
     #[inline]
     pub(super) fn toggle_adj(&mut self, p: usize, color: u8) {
-        let adj = &mut self.st.adj[side_of(color)];
-        let nb = &self.geo.nbs[p];
+        let adj = &mut self.state.adj[side_of(color)];
+        let nb = &self.lattice.nbs[p];
         for d in 0..6 {
             adj[nb[d] as usize] ^= 1 << ((d + 3) % 6);
         }
@@ -337,25 +338,25 @@ impl Wells {
     #[inline]
     pub(super) fn place_in(&mut self, p: usize, g: u8) {
         self.place(p, self.own());
-        self.st.lab.add(p, g);
+        self.state.labels.add(p, g);
     }
 
     #[inline]
     pub(super) fn lift(&mut self, p: usize) {
-        let color = self.st.cells[p];
+        let color = self.state.cells[p];
         debug_assert!(color == WHITE || color == BLACK);
-        self.st.cells[p] = EMPTY;
-        self.st.lab.remove(p);
+        self.state.cells[p] = EMPTY;
+        self.state.labels.remove(p);
         let c = side_of(color);
-        self.st.occ[c].clear(p);
-        self.st.zboard ^= self.geo.zob[p][c];
+        self.state.pieces[c].clear(p);
+        self.state.board_hash ^= self.lattice.zob[p][c];
         self.toggle_adj(p, color);
         // The neighbours left with no piece of this colour next to them leave `near`
         // (the sink's bit is never set, so clearing it is harmless).
-        for &y in &self.geo.nbs[p] {
+        for &y in &self.lattice.nbs[p] {
             let y = y as usize;
-            let gone = u64::from(self.st.adj[c][y] == 0);
-            self.st.near[c].0[y >> 6] &= !(gone << (y & 63));
+            let gone = u64::from(self.state.adj[c][y] == 0);
+            self.state.near[c].0[y >> 6] &= !(gone << (y & 63));
         }
     }
 
@@ -363,15 +364,15 @@ impl Wells {
     /// [`Wells::place_in`] its group, in one pass.
     #[inline]
     pub(super) fn move_piece(&mut self, from: usize, to: usize) {
-        let me = self.st.side as usize & 1;
-        let geo = self.geo;
-        let st = &mut self.st;
+        let me = self.state.side as usize & 1;
+        let geo = self.lattice;
+        let st = &mut self.state;
         st.cells[from] = EMPTY;
         st.cells[to] = me as u8 + 1;
-        st.occ[me].clear(from);
-        st.occ[me].set(to);
-        st.zboard ^= geo.zob[from][me] ^ geo.zob[to][me];
-        st.lab.relocate(from, to);
+        st.pieces[me].clear(from);
+        st.pieces[me].set(to);
+        st.board_hash ^= geo.zob[from][me] ^ geo.zob[to][me];
+        st.labels.relocate(from, to);
         let adj = &mut st.adj[me];
         let (nf, nt) = (&geo.nbs[from], &geo.nbs[to]);
         for d in 0..6 {
@@ -393,16 +394,16 @@ impl Wells {
 
     #[inline]
     pub(super) fn put_token(&mut self, p: usize) {
-        self.st.cells[p] = TOKEN;
-        self.st.tokens.set(p);
-        self.st.zboard ^= self.geo.zob[p][2];
+        self.state.cells[p] = TOKEN;
+        self.state.tokens.set(p);
+        self.state.board_hash ^= self.lattice.zob[p][2];
     }
 
     /// The group of the piece on `p`: the pieces of its colour connected to it (W2), by a
     /// depth-first walk along the `adj` masks.
     pub fn group_of(&self, p: usize) -> Bits {
-        let adj = match self.st.cells[p] {
-            c @ (WHITE | BLACK) => &self.st.adj[c as usize - 1],
+        let adj = match self.state.cells[p] {
+            c @ (WHITE | BLACK) => &self.state.adj[c as usize - 1],
             _ => return Bits::EMPTY,
         };
         let mut g = Bits::EMPTY;
@@ -416,7 +417,7 @@ impl Wells {
             n -= 1;
             let x = stack[n] as usize;
             for d in dirs(adj[x]) {
-                let y = self.geo.nb[x][d];
+                let y = self.lattice.nb[x][d];
                 if !g.get(y as usize) {
                     g.set(y as usize);
                     if n < stack.len() {
@@ -433,8 +434,8 @@ impl Wells {
     /// five pieces, W2), in the order a breadth-first walk along the `adj` masks meets them;
     /// returns the number written.
     pub(super) fn group_list(&self, p: usize, out: &mut [u16; 8]) -> usize {
-        let adj = match self.st.cells[p] {
-            c @ (WHITE | BLACK) => &self.st.adj[c as usize - 1],
+        let adj = match self.state.cells[p] {
+            c @ (WHITE | BLACK) => &self.state.adj[c as usize - 1],
             _ => return 0,
         };
         out[0] = p as u16;
@@ -443,7 +444,7 @@ impl Wells {
             let x = out[next] as usize;
             next += 1;
             for d in dirs(adj[x]) {
-                let y = self.geo.nb[x][d];
+                let y = self.lattice.nb[x][d];
                 if n < out.len() && !out[..n].contains(&y) {
                     out[n] = y;
                     n += 1;
@@ -463,8 +464,8 @@ impl Wells {
             let mut frontier = c;
             while let Some(x) = frontier.first() {
                 frontier.clear(x);
-                for &y in &self.geo.nb[x] {
-                    if y != geom::NONE && left.get(y as usize) && !c.get(y as usize) {
+                for &y in &self.lattice.nb[x] {
+                    if y != lattice::NONE && left.get(y as usize) && !c.get(y as usize) {
                         c.set(y as usize);
                         frontier.set(y as usize);
                     }
@@ -479,8 +480,8 @@ impl Wells {
     /// Strength (2.0, W4): the number of adjacent pieces of the piece's own side.
     #[inline]
     pub fn strength(&self, p: usize) -> u32 {
-        match self.st.cells[p] {
-            c @ (WHITE | BLACK) => self.st.adj[c as usize - 1][p].count_ones(),
+        match self.state.cells[p] {
+            c @ (WHITE | BLACK) => self.state.adj[c as usize - 1][p].count_ones(),
             _ => 0,
         }
     }

@@ -4,7 +4,7 @@
 //! A capture chain is a walk on the *capture graph*. A stone on interior point `p` is the corner
 //! shared by exactly two dark squares, diagonal neighbours across it: `p` is the NE corner of
 //! square `p` and the SW corner of `p + 9`, the NW corner of `p + 1` and the SE corner of
-//! `p + 8` (`board.rs`), and one of those two pairs is dark. So every stone is an edge between
+//! `p + 8` (`lattice.rs`), and one of those two pairs is dark. So every stone is an edge between
 //! two dark squares, and a checker on `sq` that captures the stone on its corner `p` lands on
 //! the other end, `2p + 9 − sq`. The edge is usable by the moving checker when neither end
 //! holds another checker (a stone never blocks; the mover's own start square is free once it
@@ -13,7 +13,7 @@
 //! capture must go on while one is available; no maximum-capture rule); two square sequences
 //! are two edge sequences, so counting trails counts moves.
 //!
-//! One capture step is an `and` with the square's corners (`board::CORNERS`), a `tzcnt` and an
+//! One capture step is an `and` with the square's corners (`lattice::CORNERS`), a `tzcnt` and an
 //! `xor`. A chain is followed in a loop while a single capture goes on; the walk recurses only
 //! where the chain branches, each level with at least one stone fewer, so at most 49 levels
 //! deep (GC1: 49 interior points). At a branch, when the part of the graph the checker can
@@ -28,14 +28,12 @@
 //! moves is the order in which [`chain_ends`] counts them and the draw is uniform.
 //!
 //! The file is past 600 lines by its tests: each count is checked there against the chains
-//! walked one by one and the moves listed by `movegen.rs`.
+//! walked one by one and the moves listed by `turns/mod.rs`.
 
-use rand::Rng;
-
-use super::board::CORNERS;
-use super::movegen::{corners, nth_bit, open, pairs, Move};
-use super::Checkers;
-use crate::game::Side;
+use super::super::bits::{corners, open};
+use super::lattice::CORNERS;
+use super::Move;
+use crate::select::select_by_halves;
 
 /// The capture graph of a checker whose fellow checkers are `others`: the stones whose two
 /// squares hold none of `others` (see the module doc). Square `s` has corners `s` (NE),
@@ -52,7 +50,7 @@ fn across(sq: u32, p: u32) -> u32 {
     2 * p + 9 - sq
 }
 
-/// The direction (0 = NE, 1 = NW, 2 = SE, 3 = SW, `board::DIRS`) of the step from `sq` over
+/// The direction (0 = NE, 1 = NW, 2 = SE, 3 = SW, `lattice::DIRS`) of the step from `sq` over
 /// its corner `p`: `sq − p` is 0, 1, 8 or 9.
 #[inline(always)]
 fn direction(sq: u32, p: u32) -> u32 {
@@ -93,7 +91,7 @@ pub(crate) fn chain_ends(sq: u32, graph: u64) -> u64 {
 }
 
 /// The squares whose NE, NW, SE and SW corners hold an edge of `graph`: a square's NE corner
-/// is its own index, NW `s − 1`, SE `s − 8`, SW `s − 9` (`board.rs`), so each is `graph`
+/// is its own index, NW `s − 1`, SE `s − 8`, SW `s − 9` (`lattice.rs`), so each is `graph`
 /// shifted once (taken once per flood fill, not once per step of it).
 #[inline(always)]
 fn by_corner(graph: u64) -> [u64; 4] {
@@ -392,7 +390,7 @@ pub(crate) fn pick_coin_move(
             let here = u64::from(b.count_ones());
             if k < here {
                 return Some(Move::Path {
-                    from: nth_bit(b, k as u32),
+                    from: select_by_halves(b, k as u32),
                     len: 1,
                     dirs: d as u128,
                 });
@@ -428,43 +426,22 @@ pub(crate) fn pick_coin_move(
     unreachable!("pick_coin_move: the index is not below the number of moves")
 }
 
-/// A whole move (GC3, GC4) drawn uniformly among all the legal moves of the side to move (at a
-/// turn start), `None` when there is none: how random games were drawn before the step model.
-/// A pair is one draw over the pair bitboards; a COIN path one draw of [`pick_coin_move`].
-pub(crate) fn random_move<R: Rng + ?Sized>(pos: &Checkers, rng: &mut R) -> Option<Move> {
-    match pos.side {
-        Side::P1 => {
-            let (h, v) = pairs(pos.stones, pos.hand, pos.first);
-            let (nh, nv) = (h.count_ones(), v.count_ones());
-            if nh + nv == 0 {
-                return None;
-            }
-            let k = rng.random_range(0..nh + nv);
-            Some(if k < nh {
-                let p = nth_bit(h, k);
-                Move::Pair(p, p + 1)
-            } else {
-                let p = nth_bit(v, k - nh);
-                Move::Pair(p, p + 8)
-            })
-        }
-        Side::P2 => pick_coin_move(pos.checkers, pos.stones, |n| rng.random_range(0..n)),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
+    use super::super::super::bits::pairs;
     use super::*;
-    use crate::checkers::board::{ALL_POINTS, CROSS, DARK, NONE, STEP};
+    use crate::checkers::lattice::{ALL_POINTS, CROSS, DARK, NONE, STEP};
+    use crate::checkers::Checkers;
     use crate::game::prelude::*;
+    use crate::game::Side;
 
     /// Turn starts of 60 seeded random games (each turn drawn by [`random_move`]), COIN's and
     /// the Guerrilla's.
     fn game_positions() -> Vec<Checkers> {
-        crate::checkers::movegen::random_turn_starts(60)
+        crate::checkers::turns::random_turn_starts(60)
     }
 
     /// COIN to move on boards a game may never reach: 1 to 6 checkers on random dark squares
@@ -476,7 +453,7 @@ mod tests {
         while out.len() < 400 {
             let mut checkers = 0u64;
             for _ in 0..rng.random_range(1..=6) {
-                checkers |= 1u64 << nth_bit(DARK, rng.random_range(0..32));
+                checkers |= 1u64 << select_by_halves(DARK, rng.random_range(0..32));
             }
             let density = rng.random_range(1..=3);
             let mut stones = 0u64;
@@ -610,7 +587,7 @@ mod tests {
         let (mut captures, mut most) = (0, 0);
         for (checkers, stones) in dense_positions() {
             let mut list = Vec::new();
-            super::super::movegen::coin_paths(checkers, stones, &mut |e| list.push(e.to_move()));
+            super::super::coin_paths(checkers, stones, &mut |e| list.push(e.to_move()));
             most = most.max(list.len());
             let what = format!("checkers {checkers:#x} stones {stones:#x}");
             captures += check_draws(checkers, stones, &mut list, &what);

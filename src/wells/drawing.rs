@@ -11,7 +11,7 @@ use crate::game::{GeoPoint, Geometry};
 
 /// The geometry of the board of this position's side.
 pub(crate) fn geometry(w: &Wells) -> Geometry {
-    let geo = w.geo;
+    let geo = w.lattice;
     let c = geo.side as f64 - 1.0;
     let h = 3f64.sqrt() / 2.0;
     let points = (0..geo.len)

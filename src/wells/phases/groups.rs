@@ -11,27 +11,27 @@
 //! side is labelled again around its victims when the turn ends ([`Wells::relabel_around`]).
 //! While a group moves its pieces keep one label even when they stand apart.
 
-use super::bits::Bits;
-use super::board::CELLS;
-use super::{Wells, BLACK, MAX_GROUP, WHITE};
+use crate::wells::bits::Bits;
+use crate::wells::state::CELLS;
+use crate::wells::{Wells, BLACK, MAX_GROUP, WHITE};
 
 /// Labels of side `c` (0 White, 1 Black) are `64 c + n` with `n` in 1..64: a side has at most
 /// 60 pieces, so at most 60 groups (W2). 0 is no label.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Labels {
+pub(in crate::wells) struct Labels {
     /// The label of the piece on each point; 0 on a point without a piece.
-    pub(super) gid: [u8; CELLS],
+    pub(in crate::wells) gid: [u8; CELLS],
     /// The number of pieces of each label.
-    pub(super) size: [u8; 128],
+    pub(in crate::wells) size: [u8; 128],
     /// The pieces of each label, the first `size` entries in no particular order (a group
     /// has at most five pieces, W2; a malformed state only loses entries past five).
-    pub(super) members: [[u16; MAX_GROUP as usize]; 128],
+    pub(in crate::wells) members: [[u16; MAX_GROUP as usize]; 128],
     /// The labels in use, per side (bit `n` for label `64 c + n`).
     live: [u64; 2],
 }
 
 impl Labels {
-    pub(super) const EMPTY: Labels = Labels {
+    pub(in crate::wells) const EMPTY: Labels = Labels {
         gid: [0; CELLS],
         size: [0; 128],
         members: [[0; MAX_GROUP as usize]; 128],
@@ -40,7 +40,7 @@ impl Labels {
 
     /// A label of side `c` not in use, now in use (with no piece yet).
     #[inline]
-    pub(super) fn fresh(&mut self, c: usize) -> u8 {
+    pub(in crate::wells) fn fresh(&mut self, c: usize) -> u8 {
         let n = (!self.live[c] & !1).trailing_zeros();
         self.live[c] |= 1 << n;
         (64 * c as u32 + n) as u8
@@ -48,13 +48,13 @@ impl Labels {
 
     /// The labels of side `c` in use, as bits (bit `n` for label `64 c + n`).
     #[inline]
-    pub(super) fn in_use(&self, c: usize) -> u64 {
+    pub(in crate::wells) fn in_use(&self, c: usize) -> u64 {
         self.live[c]
     }
 
     /// The piece on `p` joins the group labelled `g`.
     #[inline]
-    pub(super) fn add(&mut self, p: usize, g: u8) {
+    pub(in crate::wells) fn add(&mut self, p: usize, g: u8) {
         self.gid[p] = g;
         let (s, list) = (
             &mut self.size[g as usize & 127],
@@ -69,7 +69,7 @@ impl Labels {
 
     /// The piece on `from` moves to `to` in its group.
     #[inline]
-    pub(super) fn relocate(&mut self, from: usize, to: usize) {
+    pub(in crate::wells) fn relocate(&mut self, from: usize, to: usize) {
         let g = self.gid[from];
         self.gid[from] = 0;
         self.gid[to] = g;
@@ -86,7 +86,7 @@ impl Labels {
 
     /// The piece on `p` leaves its group; a label left with no piece is free again.
     #[inline]
-    pub(super) fn remove(&mut self, p: usize) {
+    pub(in crate::wells) fn remove(&mut self, p: usize) {
         let g = self.gid[p];
         self.gid[p] = 0;
         if g != 0 {
@@ -144,12 +144,12 @@ impl Eq for Labels {}
 
 impl Wells {
     /// Labels every group of both sides from the board (a position set up piece by piece).
-    pub(super) fn label_groups(&mut self) {
-        self.st.lab = Labels::EMPTY;
+    pub(in crate::wells) fn label_groups(&mut self) {
+        self.state.labels = Labels::EMPTY;
         for c in 0..2 {
-            for p in self.st.occ[c].iter() {
-                if self.st.lab.gid[p] == 0 {
-                    let g = self.st.lab.fresh(c);
+            for p in self.state.pieces[c].iter() {
+                if self.state.labels.gid[p] == 0 {
+                    let g = self.state.labels.fresh(c);
                     self.label_part(p, g, &mut [0; 8]);
                 }
             }
@@ -160,7 +160,7 @@ impl Wells {
     /// `g`; writes its pieces to `pts` and returns their number.
     fn label_part(&mut self, p: usize, g: u8, pts: &mut [u16; 8]) -> usize {
         let n = self.group_list(p, pts);
-        let lab = &mut self.st.lab;
+        let lab = &mut self.state.labels;
         lab.size[g as usize & 127] = 0;
         lab.members[g as usize & 127] = [0; MAX_GROUP as usize];
         for &q in &pts[..n] {
@@ -171,32 +171,32 @@ impl Wells {
 
     /// The pieces of the group of the piece on `p` (at most five, W2), in no particular order.
     #[inline]
-    pub(super) fn group_members(&self, p: usize) -> &[u16] {
-        let g = self.st.lab.gid[p] as usize & 127;
-        let n = (self.st.lab.size[g] as usize).min(MAX_GROUP as usize);
-        &self.st.lab.members[g][..n]
+    pub(in crate::wells) fn group_members(&self, p: usize) -> &[u16] {
+        let g = self.state.labels.gid[p] as usize & 127;
+        let n = (self.state.labels.size[g] as usize).min(MAX_GROUP as usize);
+        &self.state.labels.members[g][..n]
     }
 
     /// Side `c`'s pieces in `removed` have left the board: their groups may have come apart.
     /// Each part left is next to a removed piece of its group; the first part of a group found
     /// keeps its label, the others take fresh ones.
-    pub(super) fn relabel_around(&mut self, removed: &Bits, c: usize) {
+    pub(in crate::wells) fn relabel_around(&mut self, removed: &Bits, c: usize) {
         let color = [WHITE, BLACK][c];
         let mut kept = [0u64; 2];
         let mut done = Bits::EMPTY;
         for v in removed.iter() {
-            for &y in &self.geo.nbs[v] {
+            for &y in &self.lattice.nbs[v] {
                 let y = y as usize;
-                if self.st.cells[y] != color || done.get(y) {
+                if self.state.cells[y] != color || done.get(y) {
                     continue;
                 }
-                let old = self.st.lab.gid[y];
+                let old = self.state.labels.gid[y];
                 let (w, bit) = ((old >> 6) as usize & 1, 1u64 << (old & 63));
                 let g = if kept[w] & bit == 0 {
                     kept[w] |= bit;
                     old
                 } else {
-                    self.st.lab.fresh(c)
+                    self.state.labels.fresh(c)
                 };
                 let mut pts = [0u16; 8];
                 let n = self.label_part(y, g, &mut pts);
@@ -209,7 +209,7 @@ impl Wells {
 
     /// The number of pieces in the group of the piece on `p` (W2).
     #[inline]
-    pub(super) fn group_size(&self, p: usize) -> u32 {
-        self.st.lab.size[self.st.lab.gid[p] as usize & 127] as u32
+    pub(in crate::wells) fn group_size(&self, p: usize) -> u32 {
+        self.state.labels.size[self.state.labels.gid[p] as usize & 127] as u32
     }
 }

@@ -73,7 +73,7 @@ impl Wells {
         held: &Cell<usize>,
         stop: &AtomicBool,
     ) -> Result<u64, PerftAbort> {
-        if depth == 0 || self.st.phase == Phase::Over {
+        if depth == 0 || self.state.phase == Phase::Over {
             return Ok(u64::from(depth == 0));
         }
         if depth > MAX_PERFT_DEPTH {

@@ -8,13 +8,14 @@
 
 use std::sync::OnceLock;
 
-use super::bits::{mix, Bits};
+use super::bits::Bits;
+use crate::mix::mix;
 
 /// No point (off the board) in the neighbour tables.
 pub const NONE: u16 = u16::MAX;
 
 /// An index past the points of every board (side 12 has 397) standing for "off the board" in
-/// [`Geo::nbs`]: the state's per-point arrays have room for it (400 entries), so a board edit
+/// [`Lattice::nbs`]: the state's per-point arrays have room for it (400 entries), so a board edit
 /// can touch all six neighbours without testing for a missing one. What is written there is
 /// never read as a point's.
 pub const SINK: u16 = 399;
@@ -28,7 +29,7 @@ pub const MAX_SIDE: u8 = 12;
 
 /// Everything about a board of one side that never changes.
 #[derive(Debug)]
-pub struct Geo {
+pub struct Lattice {
     pub side: u8,
     /// Number of points: `3n(n-1)+1`.
     pub len: usize,
@@ -39,14 +40,14 @@ pub struct Geo {
     dim: usize,
     /// Neighbour in each direction of [`DIRS`], or [`NONE`].
     pub nb: Vec<[u16; 6]>,
-    /// [`Geo::nb`] with [`SINK`] for [`NONE`].
+    /// [`Lattice::nb`] with [`SINK`] for [`NONE`].
     pub nbs: Vec<[u16; 6]>,
     /// The neighbours of each point, as a set.
     pub nbm: Vec<Bits>,
     /// The landing point of a jump from each point in each direction of [`DIRS`] (two steps
     /// along it), or [`NONE`] when it is off the board.
     pub land: Vec<[u16; 6]>,
-    /// [`Geo::land`] with [`SINK`] for [`NONE`]: an index every per-point array of the state
+    /// [`Lattice::land`] with [`SINK`] for [`NONE`]: an index every per-point array of the state
     /// has, so that all six landing points can be read without a test (the sink's cell is
     /// never written: it reads empty).
     pub lands: Vec<[u16; 6]>,
@@ -64,8 +65,8 @@ pub struct Geo {
     pub sym: Vec<Vec<u16>>,
 }
 
-impl Geo {
-    fn build(side: u8) -> Geo {
+impl Lattice {
+    fn build(side: u8) -> Lattice {
         let n = side as i32;
         let dim = (2 * n - 1) as usize;
         let on = |q: i32, r: i32| {
@@ -165,7 +166,7 @@ impl Geo {
         for p in 0..len {
             all.set(p);
         }
-        Geo {
+        Lattice {
             all,
             side,
             len,
@@ -186,10 +187,10 @@ impl Geo {
     }
 
     /// The board of side `side` (4..=12), built once and shared.
-    pub fn get(side: u8) -> &'static Geo {
-        static GEOS: [OnceLock<Geo>; 13] = [const { OnceLock::new() }; 13];
+    pub fn get(side: u8) -> &'static Lattice {
+        static GEOS: [OnceLock<Lattice>; 13] = [const { OnceLock::new() }; 13];
         let side = side.clamp(MIN_SIDE, MAX_SIDE);
-        GEOS[side as usize].get_or_init(|| Geo::build(side))
+        GEOS[side as usize].get_or_init(|| Lattice::build(side))
     }
 
     /// The index of `(q, r)`, if that is a point of this board.

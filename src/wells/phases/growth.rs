@@ -6,24 +6,24 @@
 //! The legal points are found once when the turn starts ([`Wells::scan_grow_points`], called by
 //! `start_turn` in `steps.rs`) and only narrowed after each growth ([`Wells::do_grow`]).
 
-use super::bits::{Bits, Words, WORDS};
-use super::steps::Log;
-use super::{Step, Wells, MAX_GROUP};
+use crate::wells::bits::{Bits, Words, WORDS};
+use crate::wells::steps::Log;
+use crate::wells::{Step, Wells, MAX_GROUP};
 
 impl Wells {
     /// The legal growth points (W4: groups still pending, supply permitting).
     #[inline]
-    pub(super) fn grow_points(&self) -> Bits {
+    pub(in crate::wells) fn grow_points(&self) -> Bits {
         if self.own_supply() == 0 {
             Bits::EMPTY
         } else {
-            self.st.grow_pts
+            self.state.growth_points
         }
     }
 
     /// Calls `f` with every legal growth point, in increasing order. `f` returns `false` to
     /// stop early.
-    pub(super) fn for_each_grow(&self, f: &mut impl FnMut(usize) -> bool) {
+    pub(in crate::wells) fn for_each_grow(&self, f: &mut impl FnMut(usize) -> bool) {
         for y in self.grow_points().iter() {
             if !f(y) {
                 return;
@@ -35,8 +35,8 @@ impl Wells {
     /// growth points, from the board (W4, 7.0): empty, next to no enemy piece, next to a
     /// pending group and to no other friendly group. Each of the mover's groups (from its list
     /// of pieces) gives the points next to it; a point met by two groups is ruled out.
-    pub(super) fn scan_grow_points(&self) -> (Bits, Bits) {
-        if Bits::fits(self.geo.len, 3) {
+    pub(in crate::wells) fn scan_grow_points(&self) -> (Bits, Bits) {
+        if Bits::fits(self.lattice.len, 3) {
             self.scan_grow_words::<3>()
         } else {
             self.scan_grow_words::<WORDS>()
@@ -44,18 +44,18 @@ impl Wells {
     }
 
     fn scan_grow_words<const N: usize>(&self) -> (Bits, Bits) {
-        let st = &self.st;
+        let st = &self.state;
         let me = st.side as usize & 1;
-        let nbm = &self.geo.nbm;
+        let nbm = &self.lattice.nbm;
         let (mut seen, mut twice, mut pend) = (Words::<N>::EMPTY, Words::EMPTY, Words::EMPTY);
         // The pending pieces: all the mover's but those of the groups of five (few).
-        let mut pending = st.occ[me];
-        let mut labels = st.lab.in_use(me);
+        let mut pending = st.pieces[me];
+        let mut labels = st.labels.in_use(me);
         while labels != 0 {
             let g = 64 * me + labels.trailing_zeros() as usize;
             labels &= labels - 1;
-            let size = st.lab.size[g] as usize;
-            let members = &st.lab.members[g][..size.min(MAX_GROUP as usize)];
+            let size = st.labels.size[g] as usize;
+            let members = &st.labels.members[g][..size.min(MAX_GROUP as usize)];
             let mut next = Words::EMPTY;
             for &x in members {
                 next = next.or(Words::of(&nbm[x as usize]));
@@ -70,8 +70,8 @@ impl Wells {
                 }
             }
         }
-        let taken = Words::of(&st.occ[0])
-            .or(Words::of(&st.occ[1]))
+        let taken = Words::of(&st.pieces[0])
+            .or(Words::of(&st.pieces[1]))
             .or(Words::of(&st.tokens))
             .or(Words::of(&st.near[me ^ 1]));
         (pending, pend.andnot(twice).andnot(taken).bits())
@@ -79,36 +79,36 @@ impl Wells {
 
     /// A growth on `p` (W4): the group next to it grows; its other options go, and so do the
     /// points next to the new piece (they touch a group that has grown).
-    pub(super) fn do_grow(&mut self, p: usize, log: Log) {
+    pub(in crate::wells) fn do_grow(&mut self, p: usize, log: Log) {
         if let Some(l) = log {
             l.push(Step::Grow(p as u16));
         }
-        let m = self.st.adj[self.st.side as usize & 1][p];
+        let m = self.state.adj[self.state.side as usize & 1][p];
         let mut g = 0;
         if m != 0 {
-            let y = self.geo.nbs[p][m.trailing_zeros() as usize] as usize;
-            g = self.st.lab.gid[y];
-            if Bits::fits(self.geo.len, 3) {
+            let y = self.lattice.nbs[p][m.trailing_zeros() as usize] as usize;
+            g = self.state.labels.gid[y];
+            if Bits::fits(self.lattice.len, 3) {
                 self.grown::<3>(p, y);
             } else {
                 self.grown::<WORDS>(p, y);
             }
         }
-        self.st.grow_pts.clear(p);
+        self.state.growth_points.clear(p);
         self.place_in(p, g);
     }
 
     /// The group of the piece on `y` grows on `p`: its pieces are no longer pending, and its
     /// options and the points next to `p` are no longer growth points.
     fn grown<const N: usize>(&mut self, p: usize, y: usize) {
-        let nbm = &self.geo.nbm;
+        let nbm = &self.lattice.nbm;
         let mut gone = Words::<N>::of(&nbm[p]);
-        let mut pending = self.st.pending;
+        let mut pending = self.state.pending;
         for &x in self.group_members(y) {
             pending.clear(x as usize);
             gone = gone.or(Words::of(&nbm[x as usize]));
         }
-        self.st.pending = pending;
-        self.st.grow_pts = Words::of(&self.st.grow_pts).andnot(gone).bits();
+        self.state.pending = pending;
+        self.state.growth_points = Words::of(&self.state.growth_points).andnot(gone).bits();
     }
 }

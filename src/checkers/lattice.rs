@@ -1,4 +1,5 @@
-//! Geometry of the Guerrilla Checkers board (GC1) as bitboards, and the Zobrist keys.
+//! The Guerrilla Checkers board (GC1) as bitboards: squares and points, their names, and the
+//! tables of steps and corners.
 //!
 //! * Squares: `sq = rank * 8 + file` (0-based, `a1` = 0, `h8` = 63) in a `u64`. A square is dark
 //!   when `file + rank` is even (GC1: `a1` is dark); checkers only ever stand on dark squares.
@@ -8,7 +9,7 @@
 //!   `ip = (pr - 1) * 8 + (pf - 1)`: the squares' stride of 8, bit 7 of every byte and the top
 //!   byte always clear. With the same stride, the corner a checker on `sq` crosses is a fixed
 //!   offset from `sq` (NE `sq`, NW `sq - 1`, SE `sq - 8`, SW `sq - 9`), so a rule over every
-//!   checker at once is a few shifts of the two bitboards (`movegen.rs`).
+//!   checker at once is a few shifts of the two bitboards (`bits.rs`).
 
 /// No square (a step off the board).
 pub(crate) const NONE: u8 = u8::MAX;
@@ -138,90 +139,6 @@ pub(crate) fn point_name_9(pf: u8, pr: u8) -> String {
     format!("{}{}", (b'A' + pf) as char, (b'1' + pr) as char)
 }
 
-// ---- Zobrist keys ---------------------------------------------------------------------------
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
-
-/// Deterministic Zobrist keys: one per (checker, square), (stone, point), stones-in-hand count,
-/// COIN to move and the first-turn flag (GC3); and for a turn half built, one per point of the
-/// Guerrilla's first stone and one per square of the checker whose capture must go on (GC4).
-pub(crate) struct Keys {
-    pub checker: [u64; 64],
-    pub stone: [u64; POINT_SLOTS],
-    pub hand: [u64; 67],
-    pub coin_to_move: u64,
-    pub first_turn: u64,
-    pub pending: [u64; POINT_SLOTS],
-    pub chain: [u64; 64],
-}
-
-/// The point index of the `i`-th interior point in rank order: the keys are drawn in that
-/// order, as when points were numbered `0..49`, so that every hash stays what it was.
-const fn slot(i: usize) -> usize {
-    i / 7 * 8 + i % 7
-}
-
-pub(crate) const KEYS: Keys = {
-    let mut state = 0x6775_6572_7269_6c6c; // "guerrill"
-    let mut k = Keys {
-        checker: [0; 64],
-        stone: [0; POINT_SLOTS],
-        hand: [0; 67],
-        coin_to_move: 0,
-        first_turn: 0,
-        pending: [0; POINT_SLOTS],
-        chain: [0; 64],
-    };
-    let mut i = 0;
-    while i < 64 {
-        let (s, z) = splitmix(state);
-        state = s;
-        k.checker[i] = z;
-        i += 1;
-    }
-    i = 0;
-    while i < 49 {
-        let (s, z) = splitmix(state);
-        state = s;
-        k.stone[slot(i)] = z;
-        i += 1;
-    }
-    i = 0;
-    while i < 67 {
-        let (s, z) = splitmix(state);
-        state = s;
-        k.hand[i] = z;
-        i += 1;
-    }
-    let (s, z) = splitmix(state);
-    k.coin_to_move = z;
-    let (s, z) = splitmix(s);
-    k.first_turn = z;
-    // Drawn after the older keys, so that the hash of a turn start is what it always was.
-    let mut state = s;
-    i = 0;
-    while i < 49 {
-        let (s, z) = splitmix(state);
-        state = s;
-        k.pending[slot(i)] = z;
-        i += 1;
-    }
-    i = 0;
-    while i < 64 {
-        let (s, z) = splitmix(state);
-        state = s;
-        k.chain[i] = z;
-        i += 1;
-    }
-    k
-};
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -250,29 +167,5 @@ mod tests {
         let p = 1u64 << interior(4, 4).unwrap(); // E5
         assert_eq!(neighbours(p).count_ones(), 4);
         assert_eq!(neighbours(ALL_POINTS) & !ALL_POINTS, 0);
-    }
-
-    #[test]
-    fn keys_distinct() {
-        let points = |keys: &[u64]| -> Vec<u64> {
-            let mut b = ALL_POINTS;
-            let mut v = Vec::new();
-            while b != 0 {
-                v.push(keys[b.trailing_zeros() as usize]);
-                b &= b - 1;
-            }
-            v
-        };
-        let mut all: Vec<u64> = KEYS.checker.to_vec();
-        all.extend(points(&KEYS.stone));
-        all.extend(KEYS.hand);
-        all.push(KEYS.coin_to_move);
-        all.push(KEYS.first_turn);
-        all.extend(points(&KEYS.pending));
-        all.extend(KEYS.chain);
-        let n = all.len();
-        all.sort();
-        all.dedup();
-        assert_eq!(all.len(), n);
     }
 }

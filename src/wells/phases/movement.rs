@@ -4,10 +4,10 @@
 //! When a group's movement ends in several parts only the largest stays; between equal largest
 //! parts the player chooses (phase `Keep`, 8.3).
 
-use super::bits::{Bits, WORDS};
-use super::{dirs, Phase, Wells, EMPTY, MAX_GROUP};
+use crate::wells::bits::{Bits, WORDS};
+use crate::wells::{dirs, Phase, Wells, EMPTY, MAX_GROUP};
 
-/// `FAR[d]`: the directions `d - 1`, `d`, `d + 1` ([`geom::DIRS`](super::geom::DIRS), modulo
+/// `FAR[d]`: the directions `d - 1`, `d`, `d + 1` ([`lattice::DIRS`](crate::wells::lattice::DIRS), modulo
 /// 6): from the landing point of a jump in direction `d`, the neighbours that are not next to
 /// the piece jumped over (that one is at `d + 3`, and the two points next to both at `d + 2`
 /// and `d + 4`). Looked up rather than computed (the jump test is the draws' inner loop);
@@ -21,8 +21,8 @@ impl Wells {
     /// neighbour, onto a point on the board. A piece touches no friendly piece of another group
     /// (W2, W4: not even while its group moves), so the piece jumped over is of its group.
     #[inline]
-    pub(super) fn jump_dirs(&self, from: usize) -> u8 {
-        self.st.adj[self.st.side as usize & 1][from] & self.geo.jumpable[from]
+    pub(in crate::wells) fn jump_dirs(&self, from: usize) -> u8 {
+        self.state.adj[self.state.side as usize & 1][from] & self.lattice.jumpable[from]
     }
 
     /// The landing point of the jump from `from` in direction `d` (one of [`Self::jump_dirs`])
@@ -33,17 +33,17 @@ impl Wells {
     /// `d + 2` and `d + 4` from the landing point; so only its friendly neighbours on the far
     /// side ([`FAR`]) need a look, and most often there are none.
     #[inline(always)]
-    pub(super) fn jump_landing(&self, from: usize, d: usize) -> Option<usize> {
-        let geo = self.geo;
-        let st = &self.st;
+    pub(in crate::wells) fn jump_landing(&self, from: usize, d: usize) -> Option<usize> {
+        let geo = self.lattice;
+        let st = &self.state;
         let to = geo.land[from][d] as usize;
         if st.cells[to] != EMPTY {
             return None;
         }
         let others = st.adj[st.side as usize & 1][to] & FAR[d & 7];
         if others != 0 {
-            let (g, nb) = (st.lab.gid[from], &geo.nbs[to]);
-            if dirs(others).any(|e| st.lab.gid[nb[e] as usize] != g) {
+            let (g, nb) = (st.labels.gid[from], &geo.nbs[to]);
+            if dirs(others).any(|e| st.labels.gid[nb[e] as usize] != g) {
                 return None;
             }
         }
@@ -54,7 +54,7 @@ impl Wells {
     /// group, or the pieces of the groups that have not moved (a jump that would start a
     /// movement). `f` returns `false` to stop early.
     #[inline]
-    pub(super) fn for_each_jump_from(
+    pub(in crate::wells) fn for_each_jump_from(
         &self,
         pieces: &Bits,
         f: &mut impl FnMut(usize, usize) -> bool,
@@ -71,16 +71,16 @@ impl Wells {
     }
 
     /// The movement phase begins: the jumps of the groups that have not moved are listed once
-    /// for the whole phase (see [`Cands`](super::board::Cands)).
-    pub(super) fn enter_move(&mut self) {
-        let geo = self.geo;
-        let st = &mut self.st;
+    /// for the whole phase (see [`Cands`](crate::wells::state::Cands)).
+    pub(in crate::wells) fn enter_move(&mut self) {
+        let geo = self.lattice;
+        let st = &mut self.state;
         let me = st.side as usize & 1;
         // Only a piece with a friendly neighbour can jump (over it): those in `near` of its
         // own side.
-        let unmoved = st.occ[me].and(&st.near[me]).andnot(&st.moved);
+        let unmoved = st.pieces[me].and(&st.near[me]).andnot(&st.moved);
         st.cands.clear();
-        let (adj, gid, cells, c) = (&st.adj[me], &st.lab.gid, &st.cells, &mut st.cands);
+        let (adj, gid, cells, c) = (&st.adj[me], &st.labels.gid, &st.cells, &mut st.cands);
         let (mut len, mut total) = (0, 0);
         for (w, &word) in unmoved.0.iter().enumerate() {
             let mut bits = word;
@@ -117,35 +117,35 @@ impl Wells {
     }
 
     /// The first jump of a group: the group starts moving.
-    pub(super) fn start_group(&mut self, from: usize) {
-        let lab = &self.st.lab;
+    pub(in crate::wells) fn start_group(&mut self, from: usize) {
+        let lab = &self.state.labels;
         let g = lab.gid[from] as usize & 127;
         let n = (lab.size[g] as usize).min(MAX_GROUP as usize);
         let pts = sorted_list(lab.members[g], n);
-        self.st.cands.drop_group(self.st.lab.gid[from]);
-        self.st.mv = pts;
-        self.st.mvn = n as u8;
-        self.st.jumps_left = n as u8;
-        self.st.phase = Phase::Moving;
+        self.state.cands.drop_group(self.state.labels.gid[from]);
+        self.state.moving_list = pts;
+        self.state.moving_len = n as u8;
+        self.state.jumps_left = n as u8;
+        self.state.phase = Phase::Moving;
     }
 
     /// A piece of the moving group has jumped from `from` to `to`: the set and the list follow
     /// (the list stays in increasing order: the moved entry is put back in its place by the
     /// sorting network, without a branch on the values).
-    pub(super) fn moving_jumped(&mut self, from: usize, to: usize) {
-        let st = &mut self.st;
-        let n = (st.mvn as usize).min(MAX_GROUP as usize);
+    pub(in crate::wells) fn moving_jumped(&mut self, from: usize, to: usize) {
+        let st = &mut self.state;
+        let n = (st.moving_len as usize).min(MAX_GROUP as usize);
         let mut list = [0u16; MAX_GROUP as usize];
-        for (x, &p) in list.iter_mut().zip(&st.mv) {
+        for (x, &p) in list.iter_mut().zip(&st.moving_list) {
             *x = if p as usize == from { to as u16 } else { p };
         }
-        st.mv = sorted_list(list, n);
+        st.moving_list = sorted_list(list, n);
     }
 
     /// True when the moving group has a legal jump (its jumps left aside).
-    pub(super) fn any_moving_jump(&self) -> bool {
-        let st = &self.st;
-        st.mv[..st.mvn as usize].iter().any(|&p| {
+    pub(in crate::wells) fn any_moving_jump(&self) -> bool {
+        let st = &self.state;
+        st.moving_list[..st.moving_len as usize].iter().any(|&p| {
             let p = p as usize;
             dirs(self.jump_dirs(p)).any(|d| self.jump_landing(p, d).is_some())
         })
@@ -154,8 +154,8 @@ impl Wells {
     /// True when a group that has not moved has a legal jump. The jump the last search found
     /// is looked at first (it most often stays legal while another group moves); then the
     /// search goes round the list from its piece.
-    pub(super) fn any_unmoved_jump(&mut self) -> bool {
-        let c = &self.st.cands;
+    pub(in crate::wells) fn any_unmoved_jump(&mut self) -> bool {
+        let c = &self.state.cands;
         let (n, start) = (c.len as usize, c.hint as usize);
         let (from, m, d) = (c.from[start] as usize, c.mask[start], c.hint_dir as usize);
         if m >> (d & 7) & 1 != 0 && self.jump_landing(from, d).is_some() {
@@ -172,8 +172,8 @@ impl Wells {
                 continue;
             }
             if let Some(d) = dirs(m).find(|&d| self.jump_landing(from, d).is_some()) {
-                self.st.cands.hint = i as u8;
-                self.st.cands.hint_dir = d as u8;
+                self.state.cands.hint = i as u8;
+                self.state.cands.hint_dir = d as u8;
                 return true;
             }
         }
@@ -181,10 +181,13 @@ impl Wells {
     }
 
     /// The pieces of the moving group, where they stand now (empty while none moves).
-    pub(super) fn moving(&self) -> Bits {
+    pub(in crate::wells) fn moving(&self) -> Bits {
         // Every entry of the list read, each past the group's size adding nothing: no branch.
-        let (mut g, n) = (Bits::EMPTY, self.st.mvn as usize);
-        for (i, &p) in self.st.mv[..MAX_GROUP as usize].iter().enumerate() {
+        let (mut g, n) = (Bits::EMPTY, self.state.moving_len as usize);
+        for (i, &p) in self.state.moving_list[..MAX_GROUP as usize]
+            .iter()
+            .enumerate()
+        {
             let p = p as usize;
             g.0[(p >> 6) % WORDS] |= u64::from(i < n) << (p & 63);
         }
@@ -193,8 +196,8 @@ impl Wells {
 
     /// The mover's pieces whose groups have not moved this turn.
     #[inline]
-    pub(super) fn unmoved(&self) -> Bits {
-        self.st.occ[self.st.side as usize].andnot(&self.st.moved)
+    pub(in crate::wells) fn unmoved(&self) -> Bits {
+        self.state.pieces[self.state.side as usize].andnot(&self.state.moved)
     }
 
     /// The parts of the moving group, each as a mask over its list (bit `i` for `mv[i]`), in
@@ -204,8 +207,8 @@ impl Wells {
     /// position (W2, checked when a position string is read) and jumps keep its size, so the
     /// bound of eight only keeps a malformed state from indexing out of range.
     fn moving_parts(&self, parts: &mut [u8; 8]) -> usize {
-        let pts = &self.st.mv;
-        let n = (self.st.mvn as usize).min(8);
+        let pts = &self.state.moving_list;
+        let n = (self.state.moving_len as usize).min(8);
         if n <= 1 {
             parts[0] = 1;
             return 1;
@@ -213,7 +216,7 @@ impl Wells {
         // near[i]: the pieces next to pts[i], as bits over `pts`; then each part as such a mask.
         let mut near = [0u8; 8];
         for i in 0..n {
-            let nbm = &self.geo.nbm[pts[i] as usize];
+            let nbm = &self.lattice.nbm[pts[i] as usize];
             for j in i + 1..n {
                 if nbm.get(pts[j] as usize) {
                     near[i] |= 1 << j;
@@ -254,10 +257,10 @@ impl Wells {
         /// For `n` pieces, the least count of `adj` bits that proves one part (0 and 1 piece:
         /// always one part; more than five is not a valid group, W2).
         const ONE_PART: [u32; 8] = [0, 0, 2, 4, 8, 12, u32::MAX, u32::MAX];
-        let st = &self.st;
-        let (n, adj) = (st.mvn as usize, &st.adj[st.side as usize & 1]);
+        let st = &self.state;
+        let (n, adj) = (st.moving_len as usize, &st.adj[st.side as usize & 1]);
         let mut ends = 0;
-        for (i, &p) in st.mv[..MAX_GROUP as usize].iter().enumerate() {
+        for (i, &p) in st.moving_list[..MAX_GROUP as usize].iter().enumerate() {
             ends += adj[p as usize].count_ones() & u32::from(i < n).wrapping_neg();
         }
         ends >= ONE_PART[n.min(7)]
@@ -265,14 +268,14 @@ impl Wells {
 
     /// The equal-largest parts of the moving group, each as its lowest point (W4, 8.3), in
     /// increasing order; returns how many.
-    pub(super) fn keep_options(&self, out: &mut [u16; 8]) -> usize {
+    pub(in crate::wells) fn keep_options(&self, out: &mut [u16; 8]) -> usize {
         let mut parts = [0u8; 8];
         let n = self.moving_parts(&mut parts);
         let parts = &parts[..n];
         let best = parts.iter().map(|p| p.count_ones()).max().unwrap_or(0);
         let mut k = 0;
         for p in parts.iter().filter(|p| p.count_ones() == best) {
-            out[k] = self.st.mv[p.trailing_zeros() as usize];
+            out[k] = self.state.moving_list[p.trailing_zeros() as usize];
             k += 1;
         }
         k
@@ -280,9 +283,9 @@ impl Wells {
 
     /// The moving group's movement ends (W4, 8.3): if it is in several parts, only the largest
     /// stays; between equal largest parts the player chooses (phase `Keep`).
-    pub(super) fn end_group(&mut self) {
+    pub(in crate::wells) fn end_group(&mut self) {
         if self.moving_in_one_part() {
-            self.st.moved = self.st.moved.or(&self.moving());
+            self.state.moved = self.state.moved.or(&self.moving());
             self.clear_moving();
             return;
         }
@@ -292,7 +295,7 @@ impl Wells {
         if parts.len() > 1 {
             let best = parts.iter().map(|p| p.count_ones()).max().unwrap_or(0);
             if parts.iter().filter(|p| p.count_ones() == best).count() > 1 {
-                self.st.phase = Phase::Keep;
+                self.state.phase = Phase::Keep;
                 return;
             }
             let keep = parts.iter().find(|p| p.count_ones() == best).copied();
@@ -305,10 +308,10 @@ impl Wells {
     /// The moving group's part `part` (a mask over its list) stays and has moved; its other
     /// pieces are removed (8.3).
     fn keep_part(&mut self, part: u8) {
-        let pts = self.st.mv;
-        for (i, &p) in pts[..self.st.mvn as usize].iter().enumerate() {
+        let pts = self.state.moving_list;
+        for (i, &p) in pts[..self.state.moving_len as usize].iter().enumerate() {
             if part >> i & 1 != 0 {
-                self.st.moved.set(p as usize);
+                self.state.moved.set(p as usize);
             } else {
                 self.lift(p as usize);
             }
@@ -318,17 +321,17 @@ impl Wells {
 
     /// No group is moving: back to choosing the next one.
     fn clear_moving(&mut self) {
-        self.st.mv = [0; 8];
-        self.st.mvn = 0;
-        self.st.jumps_left = 0;
-        self.st.phase = Phase::Move;
+        self.state.moving_list = [0; 8];
+        self.state.moving_len = 0;
+        self.state.jumps_left = 0;
+        self.state.phase = Phase::Move;
     }
 
     /// Keeps the part of the moving group that holds `p`; the other parts are removed (8.3).
-    pub(super) fn keep(&mut self, p: usize) {
+    pub(in crate::wells) fn keep(&mut self, p: usize) {
         let mut parts = [0u8; 8];
         let n = self.moving_parts(&mut parts);
-        let i = self.st.mv[..self.st.mvn as usize]
+        let i = self.state.moving_list[..self.state.moving_len as usize]
             .iter()
             .position(|&x| x as usize == p);
         let part = parts[..n]
@@ -339,7 +342,7 @@ impl Wells {
 }
 
 /// The first `n` entries of `list` (`n` at most five: a group's pieces, W2) in increasing
-/// order, the rest zero, as the moving group's list ([`St::mv`](super::board::St)). Read whole
+/// order, the rest zero, as the moving group's list ([`State::mv`](crate::wells::state::State)). Read whole
 /// and sorted without a branch on `n` or on the values: the entries past `n` sort last, then
 /// are zeroed.
 #[inline(always)]

@@ -3,46 +3,46 @@
 //! after two passes in a row or at the turn limit, and each side scores its pieces plus the
 //! empty points next to its pieces and to no enemy piece (W6, rulebook 5.1).
 
-use super::bits::Bits;
-#[cfg(test)]
-use super::EMPTY;
-use super::{Phase, Wells};
 use crate::game::{Outcome, Side};
+use crate::wells::bits::Bits;
+#[cfg(test)]
+use crate::wells::EMPTY;
+use crate::wells::{Phase, Wells};
 
 impl Wells {
     /// The turn ends: victims go (massacred ones leave a token), the pass count and the turn
     /// number move on, and the next turn starts (W4–W6).
-    pub(super) fn finish_turn(&mut self) {
-        let killed = self.st.killed;
+    pub(in crate::wells) fn finish_turn(&mut self) {
+        let killed = self.state.killed;
         // A victim's group (W2: its side's pieces connected by adjacency; victims go when the
         // turn ends, W4) can come apart only where the victim joined two of its pieces: a
         // path between two parts cut off ran through removed pieces, and the first of them
         // on it had two pieces of its side next to it on the board before any removal. So
         // the parts are found around those victims alone (strength 2 or more, read before
         // the first removal); a victim with at most one such neighbour never cuts.
-        let enemy = 1 - self.st.side as usize;
+        let enemy = 1 - self.state.side as usize;
         let mut cuts = Bits::EMPTY;
         for v in killed.iter() {
-            if self.st.adj[enemy][v].count_ones() >= 2 {
+            if self.state.adj[enemy][v].count_ones() >= 2 {
                 cuts.set(v);
             }
         }
         for v in killed.iter() {
             self.lift(v);
-            if self.st.massacred.get(v) {
+            if self.state.massacred.get(v) {
                 self.put_token(v);
             }
         }
         if !cuts.is_empty() {
             self.relabel_around(&cuts, enemy);
         }
-        self.st.passes = if self.st.is_pass {
-            self.st.passes.saturating_add(1)
+        self.state.passes = if self.state.is_pass {
+            self.state.passes.saturating_add(1)
         } else {
             0
         };
-        self.st.turn += 1;
-        self.st.side ^= 1;
+        self.state.turn += 1;
+        self.state.side ^= 1;
         self.start_turn();
     }
 
@@ -56,20 +56,20 @@ impl Wells {
     /// is not empty, W6).
     #[inline(always)]
     fn empty_points(&self) -> Bits {
-        let st = &self.st;
-        self.geo
+        let st = &self.state;
+        self.lattice
             .all
-            .andnot(&st.occ[0])
-            .andnot(&st.occ[1])
+            .andnot(&st.pieces[0])
+            .andnot(&st.pieces[1])
             .andnot(&st.tokens)
     }
 
     /// The W6 score of colour index `c` (0 White, 1 Black), from the kept sets: the points next
     /// to each side's pieces are kept by the board edits (`near`), so no point is visited.
-    pub(super) fn side_score(&self, c: usize) -> u32 {
-        let st = &self.st;
+    pub(in crate::wells) fn side_score(&self, c: usize) -> u32 {
+        let st = &self.state;
         let empty = self.empty_points();
-        st.occ[c & 1].count()
+        st.pieces[c & 1].count()
             + empty
                 .and(&st.near[c & 1])
                 .andnot(&st.near[(c & 1) ^ 1])
@@ -79,27 +79,28 @@ impl Wells {
     /// `side_score(c) - side_score(1 - c)` (W6), for the evaluation: the empty points next to both
     /// sides count for neither, so they cancel, and the margin is the pieces' difference plus
     /// that of the empty points next to each side, whoever else they touch.
-    pub(super) fn score_margin(&self, c: usize) -> i32 {
-        let st = &self.st;
+    pub(in crate::wells) fn score_margin(&self, c: usize) -> i32 {
+        let st = &self.state;
         let (me, them) = (c & 1, (c & 1) ^ 1);
-        let len = self.geo.len;
+        let len = self.lattice.len;
         let empty = self.empty_points();
-        let count =
-            |c: usize| st.occ[c].count_on(len) as i32 + empty.and(&st.near[c]).count_on(len) as i32;
+        let count = |c: usize| {
+            st.pieces[c].count_on(len) as i32 + empty.and(&st.near[c]).count_on(len) as i32
+        };
         count(me) - count(them)
     }
 
     /// The W6 score read point by point from the rule's words, for the tests.
     #[cfg(test)]
-    pub(super) fn score_by_points(&self, side: Side) -> u32 {
+    pub(in crate::wells) fn score_by_points(&self, side: Side) -> u32 {
         let me = side.index();
-        let mine = self.st.occ[me];
-        let theirs = self.st.occ[1 - me];
+        let mine = self.state.pieces[me];
+        let theirs = self.state.pieces[1 - me];
         let mut n = mine.count();
-        for p in 0..self.geo.len {
-            if self.st.cells[p] == EMPTY
-                && self.geo.nbm[p].meets(&mine)
-                && !self.geo.nbm[p].meets(&theirs)
+        for p in 0..self.lattice.len {
+            if self.state.cells[p] == EMPTY
+                && self.lattice.nbm[p].meets(&mine)
+                && !self.lattice.nbm[p].meets(&theirs)
             {
                 n += 1;
             }
@@ -109,8 +110,8 @@ impl Wells {
 
     /// The result of a game that is over (W6): the higher score wins, equal scores draw;
     /// `None` while it goes on.
-    pub(super) fn final_outcome(&self) -> Option<Outcome> {
-        if self.st.phase != Phase::Over {
+    pub(in crate::wells) fn final_outcome(&self) -> Option<Outcome> {
+        if self.state.phase != Phase::Over {
             return None;
         }
         let (w, b) = (self.score(Side::P1), self.score(Side::P2));

@@ -10,9 +10,10 @@
 //!
 //! A side with no legal move has lost (GC5) and counts no leaf below it.
 
+use super::super::bits::{pairs, surrounded};
+use super::super::Checkers;
 use super::chains::coin_count;
-use super::movegen::{coin_paths, pairs, surrounded};
-use super::Checkers;
+use super::coin_paths;
 use crate::game::{Rules, Side};
 
 impl Checkers {
