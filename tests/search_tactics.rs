@@ -227,8 +227,8 @@ fn greedy_stopped_while_listing_turns_still_plays_a_legal_turn() {
 #[test]
 fn bench_is_a_signature() {
     let ps = positions::<Checkers>(&Default::default());
-    let a = bench_positions(&ps, 300);
-    let b = bench_positions(&ps, 300);
+    let a = bench_positions(&ps, 300, &Config::default());
+    let b = bench_positions(&ps, 300, &Config::default());
     assert_eq!((a.nodes, a.signature), (b.nodes, b.signature), "run to run");
     // A changed search parameter changes the count of steps the search applied.
     let mut p = Params::for_game::<Checkers>();

@@ -5,10 +5,7 @@
 use std::fmt::Display;
 use std::io::BufRead;
 use std::panic::{self, AssertUnwindSafe};
-use std::time::{Duration, Instant};
-
-use rand::rngs::SmallRng;
-use rand::SeedableRng;
+use std::time::Duration;
 
 use super::options::{self, Change, Options};
 use super::output::Output;
@@ -19,7 +16,7 @@ use crate::game::PerftAbort;
 use crate::game::{Game, Side};
 use crate::games::GameKind;
 use crate::search::SearchHints;
-use crate::search::{self, Info, Limits};
+use crate::search::{self, Limits};
 
 /// The longest input line accepted, in bytes (protocol.md § 1): 16 MiB, more than the longest
 /// legal `position fen … moves …` of either game. A Guerrilla turn token is at most ~1,420
@@ -38,9 +35,6 @@ const BESIDE_A_SEARCH: &[&str] = &[
 
 /// How many whole turns `legal` lists at most.
 pub const LEGAL_TURNS_CAP: usize = 1000;
-/// `bench`: node budget per position, number of positions, seed.
-pub const BENCH_NODES: u64 = 2_000;
-pub const BENCH_POSITIONS: u64 = 8;
 
 /// One game's commands, whatever the game.
 pub(crate) trait AnySession: Send {
@@ -309,51 +303,17 @@ impl<G: Game + SearchHints> Session<G> {
         }
     }
 
-    /// `bench`: fixed positions (the start position and positions reached by seeded random
-    /// turns), a fixed node budget each, one thread: the same `Nodes searched` every run.
-    fn bench(&mut self) {
-        let settings = self.engine.settings().clone();
-        let mut rng = SmallRng::seed_from_u64(0xbe9c);
-        let mut positions = Vec::new();
-        let mut pos = G::new(&settings);
-        for _ in 0..BENCH_POSITIONS {
-            if pos.outcome().is_some() {
-                pos = G::new(&settings);
-            }
-            positions.push(pos.clone());
-            // Advance two random whole turns for the next position.
-            for _ in 0..2 {
-                while pos.outcome().is_none() {
-                    let Some(step) = pos.random_step(&mut rng) else {
-                        break;
-                    };
-                    pos.apply_step(step);
-                    if pos.at_turn_start() {
-                        break;
-                    }
-                }
-            }
-        }
-        let stop = std::sync::atomic::AtomicBool::new(false);
-        let limits = Limits {
-            nodes: Some(BENCH_NODES),
-            ..Limits::default()
-        };
-        let start = Instant::now();
-        let mut nodes = 0u64;
-        for (i, p) in positions.iter().enumerate() {
-            let mut last = 0;
-            // The steps the search applied (tree and playouts), not its iterations (fixed by
-            // the budget): a signature of the search's behaviour and of the rules (§ 4.8).
-            search::search(p, &limits, &stop, i as u64, &mut |info: &Info<G::Step>| {
-                last = info.visited
-            });
-            nodes += last;
-        }
-        let secs = start.elapsed().as_secs_f64().max(1e-9);
+    /// `bench`: [`search::bench`] with the options' search configuration, so that its
+    /// figures are those of the searches `go` runs.
+    fn bench(&mut self, opts: &Options) {
+        let r = search::bench::bench::<G>(
+            self.engine.settings(),
+            search::bench::DEFAULT_BUDGET,
+            &opts.search_config(),
+        );
         self.out.lines(&[
-            format!("Nodes searched: {nodes}"),
-            format!("Nodes/second: {}", (nodes as f64 / secs) as u64),
+            format!("Nodes searched: {}", r.nodes),
+            format!("Nodes/second: {}", r.nps() as u64),
         ]);
     }
 }
@@ -406,7 +366,7 @@ impl<G: Game + SearchHints> AnySession for Session<G> {
             Command::Geometry => self.geometry(),
             Command::History => self.history(),
             Command::Perft(d) => self.perft(*d, line),
-            Command::Bench => self.bench(),
+            Command::Bench => self.bench(opts),
             other => self.err(format!("expected a game command but got '{other}'"), line),
         }
     }

@@ -1,17 +1,19 @@
-//! The deterministic search benchmark: fixed positions, a fixed node budget, one thread.
+//! The deterministic search benchmark, what the protocol's `bench` command runs: fixed
+//! positions, a fixed node budget, the engine's search configuration.
 //!
 //! ```ignore
-//! let r = guerrilla::search::bench::bench::<G>(&G::Settings::default(), 2000);
+//! let r = guerrilla::search::bench::bench::<G>(&settings, DEFAULT_BUDGET, &config);
 //! println!("Nodes searched: {}", r.nodes);
 //! println!("Nodes/second: {:.0}", r.nps());
 //! ```
 //!
-//! The positions are the start position and the turn starts reached by a seeded random game (a
-//! new one whenever a game ends) at every [`TURNS_APART`]-th turn, [`POSITIONS`] in all; each is
-//! searched with `go nodes <budget>` and seed [`SEED`]. `nodes` (iterations summed over the
-//! positions, see [`SearchBench::nodes`]) and `signature` (a hash of the chosen turns' texts) must be the same on every run
-//! and machine for the same code: a functional change of the search or of a game's rules shows up
-//! there. Only `time` (and so `nps`) varies.
+//! The positions ([`positions`]) are the start position and, [`POSITIONS`] in all, the turn
+//! starts every [`TURNS_APART`] whole turns along a game of random steps drawn from [`SEED`]
+//! (a new game whenever one ends). Position `i` is searched with `go nodes <budget>` and seed
+//! `i`. `nodes` (the steps the searches applied, see [`SearchBench::nodes`]) and `signature`
+//! (a hash of the chosen turns' tokens) are the same on every run and machine for the same code
+//! and configuration with one thread: a functional change of the search or of a game's rules
+//! shows up there. Only `time` (and so `nps`) varies.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -19,17 +21,16 @@ use std::time::{Duration, Instant};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
-use super::SearchHints;
-use super::{search_with, Limits, Params};
+use super::{search_config, search_with, Config, Info, Limits, Params, SearchHints};
 use crate::game::Notation;
 
 /// Positions searched by [`fn@bench`].
 pub const POSITIONS: usize = 8;
-/// Turns between two consecutive bench positions in the random game.
-pub const TURNS_APART: usize = 3;
-/// Seed of the random game and of every search.
-pub const SEED: u64 = 0x6765_7272_696c_6c61;
-/// The node budget per position the `bench` command uses when none is given.
+/// Whole turns between two consecutive bench positions in the random game.
+pub const TURNS_APART: usize = 2;
+/// Seed of the random game the positions are taken from.
+pub const SEED: u64 = 0xbe9c;
+/// The node budget per position of the protocol's `bench`.
 pub const DEFAULT_BUDGET: u64 = 2_000;
 
 /// The figures of one benchmark run.
@@ -43,7 +44,7 @@ pub struct SearchBench {
     pub nodes: u64,
     /// Wall time of the searches (not of building the positions).
     pub time: Duration,
-    /// The chosen turns' texts, one per position.
+    /// The chosen turns' tokens, one per position (`-` where there is none).
     pub turns: Vec<String>,
     /// A hash of `turns`: compare runs with it.
     pub signature: u64,
@@ -56,50 +57,86 @@ impl SearchBench {
     }
 }
 
-/// The benchmark positions of `G` with `settings` (see the module documentation).
-pub fn positions<G: SearchHints + Notation>(settings: &G::Settings) -> Vec<G> {
+/// The benchmark positions of `G` with `settings` (see the module documentation). Fewer than
+/// [`POSITIONS`] only for a game that is over at its start.
+pub fn positions<G: SearchHints>(settings: &G::Settings) -> Vec<G> {
     let start = G::new(settings);
+    if start.outcome().is_some() {
+        return vec![start];
+    }
     let mut rng = SmallRng::seed_from_u64(SEED);
-    let mut out = vec![start.clone()];
+    let mut out = Vec::with_capacity(POSITIONS);
     let mut pos = start.clone();
-    let mut turn = 0usize;
-    // A bound on the work, whatever the rules: a game that cannot produce turns gives fewer.
-    let mut attempts = 0;
-    while out.len() < POSITIONS && attempts < 100_000 {
-        attempts += 1;
+    while out.len() < POSITIONS {
         if pos.outcome().is_some() {
             pos = start.clone();
-            turn = 0;
-            continue;
         }
-        // One random turn, step by step.
-        while let Some(s) = pos.random_step(&mut rng) {
-            pos.apply_step(s);
-            if pos.at_turn_start() {
-                break;
+        out.push(pos.clone());
+        for _ in 0..TURNS_APART {
+            // One random whole turn, step by step.
+            while pos.outcome().is_none() {
+                let Some(step) = pos.random_step(&mut rng) else {
+                    break;
+                };
+                pos.apply_step(step);
+                if pos.at_turn_start() {
+                    break;
+                }
             }
-        }
-        turn += 1;
-        if turn.is_multiple_of(TURNS_APART) && pos.outcome().is_none() && pos.at_turn_start() {
-            out.push(pos.clone());
         }
     }
     out
 }
 
-/// Searches `positions` with a budget of `nodes_per_position` iterations each, on this thread.
+/// Searches `positions` with a budget of `nodes_per_position` iterations each, as `go nodes`
+/// does under `config` (strength, threads, memory), position `i` with seed `i`.
 pub fn bench_positions<G: SearchHints + Notation>(
     positions: &[G],
     nodes_per_position: u64,
+    config: &Config,
 ) -> SearchBench {
-    bench_positions_with(positions, nodes_per_position, &Params::for_game::<G>())
+    run(
+        positions,
+        |pos, limits, stop, seed, on_info| search_config(pos, limits, config, stop, seed, on_info),
+        nodes_per_position,
+    )
 }
 
-/// [`bench_positions`] with explicit search parameters (to show that a change shows).
+/// [`bench_positions`] with explicit search parameters on one thread (to show that a changed
+/// parameter shows in the figures).
 pub fn bench_positions_with<G: SearchHints + Notation>(
     positions: &[G],
     nodes_per_position: u64,
     params: &Params,
+) -> SearchBench {
+    run(
+        positions,
+        |pos, limits, stop, seed, on_info| search_with(pos, limits, params, stop, seed, on_info),
+        nodes_per_position,
+    )
+}
+
+/// The benchmark of `G` with `settings` under `config`: [`positions`] searched with
+/// `nodes_per_position` each. The protocol's `bench` is this with [`DEFAULT_BUDGET`].
+pub fn bench<G: SearchHints + Notation>(
+    settings: &G::Settings,
+    nodes_per_position: u64,
+    config: &Config,
+) -> SearchBench {
+    bench_positions(&positions::<G>(settings), nodes_per_position, config)
+}
+
+/// Searches every position with `search` and sums the figures.
+fn run<G: SearchHints + Notation>(
+    positions: &[G],
+    mut search: impl FnMut(
+        &G,
+        &Limits,
+        &AtomicBool,
+        u64,
+        &mut dyn FnMut(&Info<G::Step>),
+    ) -> Option<G::Turn>,
+    nodes_per_position: u64,
 ) -> SearchBench {
     let stop = AtomicBool::new(false);
     let limits = Limits {
@@ -109,13 +146,13 @@ pub fn bench_positions_with<G: SearchHints + Notation>(
     let mut nodes = 0;
     let mut turns = Vec::new();
     let mut time = Duration::ZERO;
-    for pos in positions {
+    for (i, pos) in positions.iter().enumerate() {
         let t = Instant::now();
         let mut last = 0;
-        let turn = search_with(pos, &limits, params, &stop, SEED, &mut |i: &super::Info<
+        let turn = search(pos, &limits, &stop, i as u64, &mut |info: &Info<
             G::Step,
         >| {
-            last = i.visited
+            last = info.visited
         });
         time += t.elapsed();
         nodes += last;
@@ -131,14 +168,6 @@ pub fn bench_positions_with<G: SearchHints + Notation>(
         signature: fnv1a(&turns),
         turns,
     }
-}
-
-/// The standard benchmark of `G`: [`positions`] searched with `nodes_per_position` each.
-pub fn bench<G: SearchHints + Notation>(
-    settings: &G::Settings,
-    nodes_per_position: u64,
-) -> SearchBench {
-    bench_positions(&positions::<G>(settings), nodes_per_position)
 }
 
 /// FNV-1a over the texts, each followed by a newline: a hash that never changes with the

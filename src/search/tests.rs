@@ -451,15 +451,16 @@ fn game_over_gives_none() {
 
 #[test]
 fn bench_is_deterministic() {
-    let a = bench::bench::<Nim>(&Default::default(), 300);
+    let config = Config::default();
+    let a = bench::bench::<Nim>(&Default::default(), 300, &config);
     // All piles empty: the default Nim is over at once, so only the start position is tried.
     assert_eq!(a.positions, 1);
     let settings = testgames::NimSettings {
         piles: [9, 7, 12],
         oracle: false,
     };
-    let a = bench::bench::<Nim>(&settings, 300);
-    let b = bench::bench::<Nim>(&settings, 300);
+    let a = bench::bench::<Nim>(&settings, 300, &config);
+    let b = bench::bench::<Nim>(&settings, 300, &config);
     assert_eq!(a.positions, bench::POSITIONS);
     // Steps applied, not iterations: at least one per iteration.
     assert!(a.nodes >= 300 * bench::POSITIONS as u64);
