@@ -1,5 +1,5 @@
 #!/bin/sh
-# Instructions spent by N seeded random games, counted by callgrind (issue 13): a figure that
+# Instructions spent by N seeded random games, counted by callgrind: a figure that
 # does not depend on the machine's load, unlike `benches/compare.sh`.
 #
 #   benches/callgrind.sh BENCH [COMMIT] [GAMES]     (default: this tree, 300 games)

@@ -1,4 +1,4 @@
-//! The largest Guerrilla turns perft counts (issue 13): `perft 1` of mid-game side-8
+//! The largest Guerrilla turns perft counts: `perft 1` of mid-game side-8
 //! positions through the engine binary, with its count, time and peak memory.
 //!
 //! ```text

@@ -1,6 +1,6 @@
-//! Guerrilla (Wells) random games for a deterministic measure of the rules' speed (issue 13):
+//! Guerrilla (Wells) random games for a deterministic measure of the rules' speed:
 //! plays N random complete games (default 300) on board side 8 from the start, seeded as
-//! `guerrilla bench` seeds its games (one `SmallRng` from seed 1 for all of them), and prints
+//! `guerrilla rules-bench` seeds its games (one `SmallRng` from seed 1 for all of them), and prints
 //! the games, steps and a checksum of every step and of each game's final hash. Run it under
 //! callgrind, whose instruction count does not depend on the machine's load:
 //!

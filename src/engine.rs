@@ -1,4 +1,4 @@
-//! The engine facade (style #1): the current game's position and history, `go` on a search
+//! The engine facade: the current game's position and history, `go` on a search
 //! thread with a stop flag, `stop`, `perft`. It prints nothing: searches report through a
 //! callback, everything else through return values; the protocol layer alone writes text.
 //!

@@ -1,4 +1,4 @@
-//! The `perft` subcommand's output for Guerrilla Checkers (issue 2).
+//! The `perft` subcommand's output for Guerrilla Checkers.
 
 use std::process::Command;
 
@@ -56,8 +56,8 @@ fn perft_from_a_position_and_a_bad_one() {
     assert!(err.contains("checker on a light square (b5)"), "{err}");
 }
 
-/// A game lost by an illegal move in `position` is over for `perft` as for `legal` and `go`
-/// (issue 13): no turn is counted.
+/// A game lost by an illegal move in `position` is over for `perft` as for `legal` and `go`:
+/// no turn is counted.
 #[test]
 fn perft_after_a_loss_by_an_illegal_move_counts_nothing() {
     use std::io::Write;

@@ -1,4 +1,4 @@
-//! Fuzzing the command parser, both games' notations and position strings (style #15): random
+//! Fuzzing the command parser, both games' notations and position strings: random
 //! and mutated inputs never panic, and parse → print → parse is the identity.
 //!
 //! Bounded in `cargo test --release` (a few seconds). Long mode: set `GUERRILLA_FUZZ=<inputs per

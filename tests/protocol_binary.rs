@@ -352,7 +352,7 @@ fn a_turn_too_large_to_enumerate_is_stopped_or_refused_never_a_crash() {
 }
 
 /// The end of the input lets a finite search or perft finish and write everything; a
-/// `go infinite` is stopped; `quit` stops a search at once (issue 10).
+/// `go infinite` is stopped; `quit` stops a search at once.
 #[test]
 fn end_of_input_finishes_finite_work() {
     // A node budget runs to its end: the last info line reports the whole budget.

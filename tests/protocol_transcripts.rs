@@ -1,4 +1,4 @@
-//! Golden transcripts (style #14): `tests/transcripts/<name>.in` is fed to the real binary line by
+//! Golden transcripts: `tests/transcripts/<name>.in` is fed to the real binary line by
 //! line; the session, as `> input` lines each followed by its output, must equal
 //! `tests/transcripts/<name>.out`. Deterministic: seeded, node budgets only; the fields that
 //! measure time (`time`, `nps` in `info`, `Nodes/second:`) are masked as `*`.

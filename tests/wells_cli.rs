@@ -1,4 +1,4 @@
-//! The `perft` and `rules-bench` subcommands for Guerrilla (issue 3): divide lines, the W1 board side
+//! The `perft` and `rules-bench` subcommands for Guerrilla: divide lines, the W1 board side
 //! and W6 turn limit from the command line, errors on stderr, and a reader that stops early.
 
 use std::io::{BufRead, BufReader};

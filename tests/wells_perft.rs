@@ -122,7 +122,7 @@ fn perft_gives_up_past_its_memory_budget_or_when_stopped() {
     assert_eq!(turns.len(), 2137);
 }
 
-/// The enumeration budget holds for the whole count (issue 13): the enumerations nested by a
+/// The enumeration budget holds for the whole count: the enumerations nested by a
 /// deeper perft share it. The smallest budget that counts perft 1 of fig 26 cannot also hold
 /// the turns below it at depth 2.
 #[test]
@@ -152,11 +152,10 @@ fn perft_budget_holds_for_the_whole_count() {
 }
 
 /// A mid-game side-8 turn (turn 10 of a game of random steps, seed 0 of `benches/perft_turns.rs
-/// --find`) with 5,760,990 distinct results: the enumeration that kept every intermediate
-/// state of a turn gave up on it at the 1 GiB budget (issue 13); it now counts within the
-/// budget, by the count alone (about 11 s of CPU time) and by the list of turns the divide
-/// uses (the budget then holds the turns too). More such positions, and the old build against
-/// the new one: `benches/data/perft-turns-guerrilla.txt`.
+/// --find`) with 5,760,990 distinct results, counted within the budget by the count alone
+/// (about 11 s of CPU time) and by the list of turns the divide uses (the budget then holds
+/// the turns too). More such positions, with the time and memory of each build that counted
+/// them: `benches/data/perft-turns-guerrilla.txt`.
 #[test]
 #[ignore]
 fn a_mid_game_side_8_turn_counts_within_the_budget() {
@@ -175,8 +174,8 @@ fn a_mid_game_side_8_turn_counts_within_the_budget() {
 
 /// A perft as deep as allowed does not overflow a stack the size of the engine's worker
 /// (2 MiB): it goes depth first, so the deepest turns are reached at once; a stop ends it.
-/// One turn deeper is refused at once with a clear reason (issue 13: `perft 89` on side 4 and
-/// `perft 4294967295` aborted the process).
+/// One turn deeper is refused at once with a clear reason (`perft 89` on side 4 and
+/// `perft 4294967295` must not abort the process).
 #[test]
 fn perft_depth_limit_and_the_stack_at_the_limit() {
     use guerrilla::game::PerftAbort;

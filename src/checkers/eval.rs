@@ -32,16 +32,12 @@
 //! ## No playouts: the search scores its leaves with this evaluation
 //! [`PLAYOUT_CAP`] is 0: a new leaf of the search's tree is scored by this evaluation at once
 //! (or by the game's outcome), the way AlphaZero-style searches use a value function instead of
-//! rollouts. Measured against `greedy` at equal thinking time (nodes scaled by each setting's
-//! speed), the Guerrilla won 36 of 50 games this way against 23 of 50 with playouts of 10 steps,
-//! 28 with 5 and 8 with 20: a playout of light policy steps costs about four times the
-//! iterations and adds more noise than knowledge, while the evaluation's tactical features
-//! (surroundable checkers, hanging stones, by side to move) already read the next turn.
-//! Values of an evaluation are not noisy like playout results, so the search explores less
-//! ([`EXPLORATION`]: 0.2 against UCT's usual 0.5; the Guerrilla won 42–45 of 50 for 0.1 to
-//! 0.3, 31 for 0.8). The figures are in `doc/search.md`.
-//! [`Game::playout_step`](crate::game::Game::playout_step) is therefore left to its default
-//! (a uniformly random step).
+//! rollouts: a playout of light policy steps costs many iterations and adds more noise than
+//! knowledge, while the evaluation's tactical features (surroundable checkers, hanging stones,
+//! by side to move) already read the next turn. Values of an evaluation are not noisy like
+//! playout results, so the search explores less ([`EXPLORATION`] 0.2, against UCT's usual
+//! 0.5). `doc/search.md` gives the matches that chose both. The playout policy is therefore
+//! left to its default (a uniformly random step).
 
 use super::lattice::{self, ALL_POINTS, CORNERS, CROSS, NONE, STEP};
 use super::Checkers;

@@ -1,5 +1,5 @@
 //! The one writer of protocol output: every line, from the command loop or from a search
-//! thread, is written and flushed under one lock, so lines never interleave (style #8).
+//! thread, is written and flushed under one lock, so lines never interleave.
 
 use std::io::Write;
 use std::sync::{Arc, Mutex};

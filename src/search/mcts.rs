@@ -60,11 +60,11 @@ pub struct Params {
     /// UCB1 exploration constant `c` in `mean + c·sqrt(ln N / n)`, on the [-1, 1] value scale.
     pub exploration: f64,
     /// A playout that has drawn this many steps without the game ending is cut and scored with
-    /// [`Game::evaluate`]. The default lets random games end by the rules: Guerrilla Checkers
-    /// ones take under a hundred steps, Guerrilla ones (side 8, 400 turns; wells branch core)
-    /// a median of about 860 steps and at most about 2,100 in 200 games. Once a game's
-    /// `evaluate` is good, a much smaller cap (a few turns) makes iterations many times faster;
-    /// 0 scores each new leaf by `evaluate` at once, with no playout at all.
+    /// [`SearchHints::evaluate`]. The default lets random games end by the rules: Guerrilla
+    /// Checkers ones take under a hundred steps, Guerrilla ones (side 8, 400 turns) a median of
+    /// about 860 steps. With a good `evaluate`, a much smaller cap (a few turns) makes
+    /// iterations many times faster; 0 scores each new leaf by `evaluate` at once, with no
+    /// playout at all.
     pub playout_cap: u32,
     /// The most bytes the tree may hold (nodes of a few dozen bytes, plus the steps of expanded
     /// nodes); then it stops growing (but for the root's children). Nodes are allocated in
@@ -106,10 +106,10 @@ impl Params {
         }
     }
 
-    /// The fixed reference search (the protocol's `Strength uct`): UCT as it was before the
-    /// games had an evaluation: uniformly random playouts run (almost) to the end of the game,
-    /// a playout cut at 5,000 steps scored as even, and the game's first-play urgency. Kept
-    /// unchanged so that strength can be measured against it.
+    /// The fixed reference search (the protocol's `Strength uct`): plain UCT that uses no
+    /// evaluation: uniformly random playouts run (almost) to the end of the game, a playout cut
+    /// at 5,000 steps scored as even, and the game's first-play urgency. It stays fixed, a
+    /// yardstick that strength is measured against.
     pub fn uct_reference<G: SearchHints>() -> Params {
         Params {
             playout_cap: 5000,

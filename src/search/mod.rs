@@ -42,11 +42,11 @@
 //!   same iterations on the same tree, and a thread going down a node counts a loss there
 //!   until its iteration ends, so the others look elsewhere (see `mcts/tree.rs` for how the
 //!   tree is shared without a lock). The node budget is shared: `nodes n` is `n` iterations
-//!   of all threads together. Chosen over root parallelism (each thread its own tree, the
-//!   root statistics summed at the end), which this engine used first: with a deterministic
-//!   evaluation at the leaves (Guerrilla Checkers) independent trees grow almost the same
-//!   and two threads played no better than one (15-15 in 30 games), whereas a shared tree of
-//!   twice the iterations is what a second core should buy (measured in `doc/search.md`).
+//!   of all threads together. Not root parallelism (each thread its own tree, the root
+//!   statistics summed at the end): with a deterministic evaluation at the leaves (Guerrilla
+//!   Checkers) independent trees grow almost the same, so a second thread would add little,
+//!   whereas a shared tree of twice the iterations is what a second core should buy
+//!   (`doc/search.md` gives the matches).
 //!   The cost: with more than one thread the answer under a node budget depends on timing,
 //!   so only `Threads 1` is deterministic. Progress reports come from thread 0 with the
 //!   iterations of all threads.

@@ -1,5 +1,5 @@
-//! The canonical enumerator (`canon.rs`) against the one it replaced (`naive.rs`), which kept
-//! every intermediate state (W7): on many positions — random games at several board sides and
+//! The canonical enumerator (`canon.rs`) against the naive one (`naive.rs`), which keeps every
+//! intermediate state (W7): on many positions — random games at several board sides and
 //! turn numbers, turns started and left half built, the perft data file — both must reach the
 //! same set of positions, and every turn the canonical one lists must replay, step by step
 //! through the legal steps, to the position it was listed with.
@@ -15,7 +15,7 @@ use super::super::{Settings, Step, Wells};
 use crate::game::prelude::*;
 use crate::game::PerftAbort;
 
-/// The budget the old enumerator gets here.
+/// The budget the naive enumerator gets here.
 const NAIVE_BUDGET: usize = 1 << 30;
 
 /// A position at the next turn start, as W7 tells positions apart (the turn and side are the
@@ -24,7 +24,7 @@ fn leaf_key(w: &Wells) -> (String, bool) {
     (w.to_position_string(), w.outcome().is_some())
 }
 
-/// The results of the old enumerator, or `None` when it gives up.
+/// The results of the naive enumerator, or `None` when it gives up.
 fn naive(w: &Wells) -> Option<HashSet<(String, bool)>> {
     let mut out = HashSet::new();
     let r = w.enumerate_turns_naive(
@@ -34,7 +34,7 @@ fn naive(w: &Wells) -> Option<HashSet<(String, bool)>> {
         &mut |c, _| {
             assert!(
                 out.insert(leaf_key(c)),
-                "the old enumerator repeated a result"
+                "the naive enumerator repeated a result"
             );
             true
         },
@@ -147,7 +147,7 @@ impl Wells {
     }
 }
 
-/// Positions with more results than this are left out of the default tests (the old
+/// Positions with more results than this are left out of the default tests (the naive
 /// enumerator takes about a second per 50,000).
 const LIMIT: u64 = 5_000;
 
@@ -184,7 +184,7 @@ fn canonical_enumeration_equals_the_old_one_on_many_games() {
     eprintln!("{n} positions compared");
 }
 
-/// Every position of `tests/wells.perft` whose turn the old enumerator can hold, and perft 2
+/// Every position of `tests/wells.perft` whose turn the naive enumerator can hold, and perft 2
 /// by both on the small ones.
 #[test]
 fn canonical_enumeration_equals_the_old_one_on_the_perft_data() {
