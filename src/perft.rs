@@ -1,8 +1,9 @@
-//! perft with divide, for any [`Game`] (GC6, W7): one ply is one whole turn.
+//! perft with divide, for any game (GC6, W7): one ply is one whole turn; and the perft data
+//! files (`tests/data/*.perft`), read once here for both games.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::game::{Notation, PerftAbort, Rules};
+use crate::game::{GameError, Notation, PerftAbort, Rules};
 
 /// perft divide: for every legal turn from `pos`, in the order of its canonical token,
 /// `line(token, count)` with the number of leaves `depth - 1` turns below it, as soon as it is
@@ -60,4 +61,103 @@ pub fn by_turns<G: Rules>(pos: &G, depth: u32, stop: &AtomicBool) -> Result<u64,
         total += child.perft_within(depth - 1, stop)?;
     }
     Ok(total)
+}
+
+/// One count of a perft data file (`tests/data/*.perft`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerftCase {
+    /// The comment line above its block (without `# `), empty when there is none.
+    pub comment: String,
+    /// `startpos` or a position string.
+    pub start: String,
+    /// The moves played from `start`, as the protocol's `position … moves` gives them.
+    pub moves: Vec<String>,
+    pub depth: u32,
+    pub nodes: u64,
+    /// Its line in the file, from 1.
+    pub line: usize,
+}
+
+impl PerftCase {
+    /// The position this case counts from, under `settings`.
+    pub fn position<G: Notation>(&self, settings: &G::Settings) -> Result<G, GameError> {
+        let mut pos = if self.start == "startpos" {
+            G::new(settings)
+        } else {
+            G::from_position_string(&self.start, settings)?
+        };
+        for m in &self.moves {
+            let turn = pos.parse_turn(m)?;
+            pos.play_turn(&turn)?;
+        }
+        Ok(pos)
+    }
+}
+
+/// Reads a perft data file: blocks of a `# ` comment, a `position` line as the protocol writes
+/// it (`position startpos` or `position <position string>`, optionally followed by
+/// `moves <move> …`), and `perft <depth> <nodes>` lines; blank lines and other comments are
+/// skipped. An error names the line that does not fit.
+pub fn read_cases(text: &str) -> Result<Vec<PerftCase>, String> {
+    let mut out = Vec::new();
+    let mut comment = String::new();
+    let mut position: Option<(String, Vec<String>)> = None;
+    for (i, line) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let bad = |why: &str| format!("line {line_no}: {why}: '{line}'");
+        let line = line.trim_end();
+        if let Some(c) = line.strip_prefix("# ") {
+            comment = c.to_string();
+        } else if line.is_empty() || line.starts_with('#') {
+            continue;
+        } else if let Some(rest) = line.strip_prefix("position ") {
+            let (start, moves) = match rest.split_once(" moves ") {
+                Some((s, m)) => (s, m.split_whitespace().map(str::to_string).collect()),
+                None => (rest, Vec::new()),
+            };
+            position = Some((start.trim().to_string(), moves));
+        } else if let Some(rest) = line.strip_prefix("perft ") {
+            let (start, moves) = position
+                .clone()
+                .ok_or_else(|| bad("a count before any position"))?;
+            let mut it = rest.split_whitespace();
+            let (Some(d), Some(n), None) = (it.next(), it.next(), it.next()) else {
+                return Err(bad("expected 'perft <depth> <nodes>'"));
+            };
+            out.push(PerftCase {
+                comment: comment.clone(),
+                start,
+                moves,
+                depth: d.parse().map_err(|_| bad("a bad depth"))?,
+                nodes: n.parse().map_err(|_| bad("a bad count"))?,
+                line: line_no,
+            });
+        } else {
+            return Err(bad("expected '# ', 'position' or 'perft'"));
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn perft_files_read() {
+        let text = "# start\nposition startpos\nperft 1 84\n\n# two moves\nposition a b c moves D4D5 c5-b4\nperft 2 10\n";
+        let cases = read_cases(text).unwrap();
+        assert_eq!(cases.len(), 2);
+        assert_eq!(
+            (cases[0].start.as_str(), cases[0].depth, cases[0].nodes),
+            ("startpos", 1, 84)
+        );
+        assert_eq!(cases[1].start, "a b c");
+        assert_eq!(cases[1].moves, ["D4D5", "c5-b4"]);
+        assert_eq!((cases[1].comment.as_str(), cases[1].line), ("two moves", 7));
+        assert!(read_cases("perft 1 2\n").unwrap_err().contains("line 1"));
+        assert!(read_cases("position startpos\nperft x 2\n").is_err());
+        assert!(read_cases("position startpos\nperft 1 2 3\n").is_err());
+        assert!(read_cases("frobnicate\n").is_err());
+    }
 }

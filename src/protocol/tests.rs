@@ -128,27 +128,6 @@ fn queries_follow_the_game() {
 }
 
 #[test]
-fn illegal_move_in_position_loses_the_game() {
-    let mut h = H::new();
-    let err = h.one("position startpos moves 3a 9z 1a");
-    assert!(
-        err.starts_with("info string error: expected a legal move but got '9z'"),
-        "{err}"
-    );
-    assert!(err.contains("lost by p2"), "{err}");
-    assert_eq!(h.one("query gameover"), "response true");
-    assert_eq!(h.one("query result"), "response p1win");
-    // `go` on a finished game answers at once.
-    let out = h.send("go nodes 10");
-    assert_eq!(out.len(), 2, "{out:?}");
-    assert!(out[0].starts_with("info string error: expected a game in progress"));
-    assert_eq!(out[1], "bestmove none");
-    // A new position clears the loss.
-    assert!(h.send("position startpos moves 3a").is_empty());
-    assert_eq!(h.one("query gameover"), "response false");
-}
-
-#[test]
 fn errors_change_nothing() {
     let mut h = H::new();
     h.send("position startpos moves 2a 1b");
@@ -281,31 +260,6 @@ fn go_honours_limits_and_stop() {
     h.send("go movetime 50");
     h.send("go p1time 100 p2time 100 p1inc 0 p2inc 0");
     assert!(t.elapsed() < Duration::from_secs(5));
-}
-
-#[test]
-fn new_game_really_resets() {
-    let script = [
-        "setoption name Seed value 5",
-        "position startpos moves 1a",
-        "go nodes 50",
-        "play 2b",
-        "go nodes 50",
-        "query result",
-    ];
-    let mut h = H::new();
-    let run = |h: &mut H| -> Vec<String> {
-        h.send("uginewgame");
-        script
-            .iter()
-            .flat_map(|l| h.send(l))
-            .filter(|l| !l.starts_with("info depth"))
-            .collect()
-    };
-    let first = run(&mut h);
-    let second = run(&mut h);
-    assert_eq!(first, second);
-    assert!(first.iter().filter(|l| l.starts_with("bestmove")).count() == 2);
 }
 
 #[test]

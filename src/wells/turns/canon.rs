@@ -61,7 +61,7 @@
 //! group that moves keeps at least the piece that jumped last and the one it jumped over). So
 //! the set could be emptied for each new group, dividing what it holds by the number of
 //! new-group points. It is not: the memory an enumeration keeps would then no longer grow with
-//! its count, on which the budget's nesting rule and its tests rely (`tests/wells_perft.rs`).)
+//! its count, on which the budget's nesting rule and its tests rely (`tests/wells/perft.rs`).)
 //!
 //! **Counting only** ([`count`], perft 1): the kills of a new O are counted on the kill graph
 //! (the distinct victims and massacres of its maximal matchings, each matching once, as its

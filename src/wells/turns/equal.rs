@@ -184,16 +184,16 @@ fn canonical_enumeration_equals_the_old_one_on_many_games() {
     eprintln!("{n} positions compared");
 }
 
-/// Every position of `tests/wells.perft` whose turn the naive enumerator can hold, and perft 2
-/// by both on the small ones.
+/// Every position of `tests/data/wells.perft` whose turn the naive enumerator can hold, and
+/// perft 2 by both on the small ones.
 #[test]
-fn canonical_enumeration_equals_the_old_one_on_the_perft_data() {
-    let text = include_str!("../../../tests/wells.perft");
+fn canonical_enumeration_equals_the_naive_one_on_the_perft_data() {
+    let cases = crate::perft::read_cases(include_str!("../../../tests/data/wells.perft"))
+        .expect("the perft file reads");
+    let mut positions: Vec<&str> = cases.iter().map(|c| c.start.as_str()).collect();
+    positions.dedup();
     let (mut n, mut deeper) = (0, 0);
-    for line in text.lines() {
-        let Some(p) = line.strip_prefix("position ") else {
-            continue;
-        };
+    for p in positions {
         let w = Wells::from_position_string(p, &Settings::default()).unwrap();
         n += usize::from(compare(&w, 300_000));
         if w.lattice.side <= 5 && count(&w, 1 << 20) <= 2_500 {

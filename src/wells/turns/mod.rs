@@ -147,7 +147,7 @@ impl Wells {
 /// it gives up with [`PerftAbort::TooLarge`]: the distinct sets of the mover's pieces met when
 /// the kills begin (W7), the cache of the groups' movements, and the turns listed. A turn with
 /// a dozen groups free to move has hundreds of millions of distinct results (each group's
-/// moves multiply), which no machine lists; the largest turns counted in `tests/wells.perft`
+/// moves multiply), which no machine lists; the largest turns counted in `tests/data/wells.perft`
 /// keep well under a MiB.
 pub const ENUMERATION_BUDGET: usize = 1 << 30;
 

@@ -2,7 +2,7 @@
 //! and mutated inputs never panic, and parse → print → parse is the identity.
 //!
 //! Bounded in `cargo test --release` (a few seconds). Long mode: set `GUERRILLA_FUZZ=<inputs per
-//! target>`, e.g. `GUERRILLA_FUZZ=4000000 cargo test --release --test fuzz_protocol -- --nocapture`;
+//! target>`, e.g. `GUERRILLA_FUZZ=4000000 cargo test --release --test protocol fuzz -- --nocapture`;
 //! each target prints how many inputs it ran.
 
 use std::time::Instant;

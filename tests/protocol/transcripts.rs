@@ -4,14 +4,12 @@
 //! measure time (`time`, `nps` in `info`, `Nodes/second:`) are masked as `*`.
 //!
 //! After an intended change, regenerate with
-//! `GUERRILLA_BLESS=1 cargo test --release --test protocol_transcripts` and review the diff.
-
-mod protocol_harness;
+//! `GUERRILLA_BLESS=1 cargo test --release --test protocol transcripts` and review the diff.
 
 use std::fs;
 use std::path::PathBuf;
 
-use protocol_harness::Proc;
+use crate::harness::Proc;
 
 fn mask(line: &str) -> String {
     if let Some(rest) = line.strip_prefix("Nodes/second: ") {

@@ -4,18 +4,16 @@
 //! `position … moves`, which must lose for the side that played it.
 //!
 //! `GUERRILLA_SOAK=<games per game>` sets the count (default 4, for CI); the full run is
-//! `GUERRILLA_SOAK=1000 cargo test --release --test soak_protocol -- --include-ignored --nocapture`.
-
-mod protocol_harness;
+//! `GUERRILLA_SOAK=1000 cargo test --release --test protocol soak -- --include-ignored --nocapture`.
 
 use std::time::Instant;
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use crate::harness::{refereed_game, Proc};
 use guerrilla::game::prelude::*;
 use guerrilla::{with_game, GameKind};
-use protocol_harness::{refereed_game, Proc};
 
 fn games() -> usize {
     std::env::var("GUERRILLA_SOAK")

@@ -1,54 +1,29 @@
-//! perft counts from `tests/wells.perft` (W7). Entries up to 300,000 nodes run by default; the
+//! perft counts from `tests/data/wells.perft` (W7). Entries up to 300,000 nodes run by default; the
 //! larger ones with `cargo test --release -- --ignored`.
 
 use guerrilla::game::prelude::*;
+use guerrilla::perft::{read_cases, PerftCase};
 use guerrilla::wells::{Settings, Wells};
 
-struct Entry {
-    comment: String,
-    position: String,
-    depth: u32,
-    nodes: u64,
-}
-
-fn entries() -> Vec<Entry> {
-    let text = include_str!("wells.perft");
-    let mut out = Vec::new();
-    let (mut comment, mut position) = (String::new(), String::new());
-    for line in text.lines() {
-        if let Some(c) = line.strip_prefix("# ") {
-            comment = c.to_string();
-        } else if let Some(p) = line.strip_prefix("position ") {
-            position = p.to_string();
-        } else if let Some(rest) = line.strip_prefix("perft ") {
-            let mut it = rest.split_whitespace();
-            let depth = it.next().unwrap().parse().unwrap();
-            let nodes = it.next().unwrap().parse().unwrap();
-            out.push(Entry {
-                comment: comment.clone(),
-                position: position.clone(),
-                depth,
-                nodes,
-            });
-        }
-    }
-    out
+/// The cases of `tests/data/wells.perft`.
+pub fn cases() -> Vec<PerftCase> {
+    read_cases(include_str!("../data/wells.perft")).expect("the perft file reads")
 }
 
 fn check(small: bool) {
     let mut checked = 0;
-    for e in entries()
+    for c in cases()
         .into_iter()
-        .filter(|e| (e.nodes <= 300_000) == small)
+        .filter(|c| (c.nodes <= 300_000) == small)
     {
-        let pos = Wells::from_position_string(&e.position, &Settings::default()).unwrap();
-        assert_eq!(pos.to_position_string(), e.position);
+        let pos: Wells = c.position(&Settings::default()).unwrap();
+        assert_eq!(pos.to_position_string(), c.start);
         assert_eq!(
-            pos.perft(e.depth),
-            e.nodes,
+            pos.perft(c.depth),
+            c.nodes,
             "{} depth {}",
-            e.comment,
-            e.depth
+            c.comment,
+            c.depth
         );
         checked += 1;
     }
@@ -57,10 +32,10 @@ fn check(small: bool) {
 
 #[test]
 fn perft_data_file() {
-    let all = entries();
+    let all = cases();
     assert!(all
         .iter()
-        .any(|e| e.depth == 1 && e.nodes == 133 && e.position.starts_with("8 ")));
+        .any(|c| c.depth == 1 && c.nodes == 133 && c.start.starts_with("8 ")));
     check(true);
 }
 

@@ -8,12 +8,10 @@
 //! text; in a block marked `illustrative`, a word of lower-case letters must match and any other
 //! word stands for any word (`…` as a word: any words).
 
-mod protocol_harness;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use protocol_harness::Proc;
+use crate::harness::Proc;
 
 /// One exchange block: where it starts, whether it is illustrative, its commands with their
 /// expected answers.

@@ -1,37 +1,28 @@
-//! Known Guerrilla Checkers perft counts from `tests/checkers.perft` (GC6).
+//! Known Guerrilla Checkers perft counts from `tests/data/checkers.perft` (GC6).
 
 use guerrilla::checkers::{Checkers, CheckersSettings};
 use guerrilla::game::prelude::*;
+use guerrilla::perft::{read_cases, PerftCase};
 
 /// Lines up to this many leaves run in the normal test run; larger ones with `--ignored`.
 const QUICK_LIMIT: u64 = 50_000_000;
 
-fn cases() -> Vec<(String, u32, u64)> {
-    let text = include_str!("checkers.perft");
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let f: Vec<&str> = l.split(';').map(str::trim).collect();
-            assert_eq!(f.len(), 3, "bad line {l:?}");
-            (
-                f[0].to_string(),
-                f[1].parse().unwrap(),
-                f[2].parse().unwrap(),
-            )
-        })
-        .collect()
+/// The cases of `tests/data/checkers.perft`.
+pub fn cases() -> Vec<PerftCase> {
+    read_cases(include_str!("../data/checkers.perft")).expect("the perft file reads")
 }
 
 fn check(filter: impl Fn(u64) -> bool) -> usize {
     let mut n = 0;
-    for (pos, depth, count) in cases().into_iter().filter(|c| filter(c.2)) {
-        let p = if pos == "startpos" {
-            Checkers::new(&CheckersSettings)
-        } else {
-            Checkers::from_position_string(&pos, &CheckersSettings).unwrap()
-        };
-        assert_eq!(p.perft(depth), count, "{pos} depth {depth}");
+    for c in cases().into_iter().filter(|c| filter(c.nodes)) {
+        let p: Checkers = c.position(&CheckersSettings).unwrap();
+        assert_eq!(
+            p.perft(c.depth),
+            c.nodes,
+            "line {}: depth {}",
+            c.line,
+            c.depth
+        );
         n += 1;
     }
     n

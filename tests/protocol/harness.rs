@@ -1,8 +1,7 @@
 //! Drives the real `guerrilla` binary over stdin/stdout for the protocol tests, with a time-out
 //! on every wait so that no test can hang CI.
 
-#![allow(dead_code)]
-
+use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -255,4 +254,106 @@ pub fn refereed_game<G: Game>(
         result: result_word(referee.outcome()).to_string(),
         forfeited: false,
     }
+}
+
+// ---- reading the GUI commands' answers ---------------------------------------------------
+
+/// A parsed `point` or `square` line.
+#[derive(Debug)]
+pub struct Item {
+    pub name: String,
+    pub x: f64,
+    pub y: f64,
+    pub role: String,
+    pub rel: Vec<String>,
+}
+
+pub fn parse_num(s: &str) -> f64 {
+    // At most three decimals, no trailing zeros, never a sign.
+    assert!(!s.starts_with('-') && !s.starts_with('+'), "{s}");
+    if let Some((_, dec)) = s.split_once('.') {
+        assert!(
+            !dec.is_empty() && dec.len() <= 3 && !dec.ends_with('0'),
+            "{s}"
+        );
+    }
+    s.parse().unwrap_or_else(|_| panic!("not a number: {s}"))
+}
+
+pub fn list(s: &str) -> Vec<String> {
+    if s == "-" {
+        Vec::new()
+    } else {
+        s.split(',').map(str::to_string).collect()
+    }
+}
+
+/// Asks `geometry` and checks its frame; returns the points and squares.
+pub fn geometry(p: &mut Proc, game: &str) -> (Vec<Item>, Vec<Item>) {
+    let lines = p.ask("geometry");
+    let head: Vec<&str> = lines[0].split(' ').collect();
+    assert_eq!(head[..3], ["geometry", "game", game], "{}", lines[0]);
+    assert_eq!((head[3], head[5]), ("points", "squares"));
+    let np: usize = head[4].parse().unwrap();
+    let ns: usize = head[6].parse().unwrap();
+    assert_eq!(lines.len(), np + ns + 2);
+    assert_eq!(lines.last().unwrap(), "geometry end");
+    let mut points = Vec::new();
+    let mut squares = Vec::new();
+    for l in &lines[1..=np + ns] {
+        let f: Vec<&str> = l.split(' ').collect();
+        assert_eq!(f.len(), 6, "{l}");
+        let (kind, role, rel) = if f[0] == "point" {
+            assert!(f[4] == "play" || f[4] == "edge", "{l}");
+            ("point", f[4].to_string(), list(f[5]))
+        } else {
+            assert_eq!(f[0], "square", "{l}");
+            assert_eq!(f[4].split(',').count(), 4, "{l}");
+            ("square", f[4].to_string(), list(f[5]))
+        };
+        let item = Item {
+            name: f[1].into(),
+            x: parse_num(f[2]),
+            y: parse_num(f[3]),
+            role,
+            rel,
+        };
+        if kind == "point" {
+            assert!(squares.is_empty(), "points come first");
+            points.push(item);
+        } else {
+            squares.push(item);
+        }
+    }
+    assert_eq!((points.len(), squares.len()), (np, ns));
+    // The smallest x and y are 0; neighbours are symmetric and 1 apart.
+    let min = |f: fn(&Item) -> f64| points.iter().map(f).fold(f64::MAX, f64::min);
+    assert_eq!(min(|i| i.x), 0.0);
+    assert_eq!(min(|i| i.y), 0.0);
+    let by_name: HashMap<&str, &Item> = points.iter().map(|i| (i.name.as_str(), i)).collect();
+    assert_eq!(by_name.len(), points.len(), "point names are unique");
+    for i in &points {
+        for n in &i.rel {
+            let j = by_name[n.as_str()];
+            assert!(j.rel.contains(&i.name), "{} {}", i.name, n);
+            let d = ((i.x - j.x).powi(2) + (i.y - j.y).powi(2)).sqrt();
+            assert!((d - 1.0).abs() < 0.002, "{} {}: {d}", i.name, n);
+        }
+    }
+    (points, squares)
+}
+
+pub fn field<'a>(describe: &'a str, name: &str) -> &'a str {
+    describe
+        .split(' ')
+        .find_map(|kv| kv.strip_prefix(&format!("{name}=")))
+        .unwrap_or_else(|| panic!("no {name} in {describe}"))
+}
+
+/// A small deterministic choice among `n`.
+pub fn pick(state: &mut u64, n: usize) -> usize {
+    *state = state
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    ((*state >> 33) % n as u64) as usize
 }

@@ -40,7 +40,7 @@ fn perft_divide_from_the_empty_board() {
 
 #[test]
 fn perft_board_side_and_turn_limit() {
-    // tests/wells.perft: the empty side-4 board gives 38, then 1227.
+    // tests/data/wells.perft: the empty side-4 board gives 38, then 1227.
     let (code, out, _) = perft(&["--depth", "2", "--board-side", "4"]);
     assert_eq!(code, Some(0));
     assert!(out.ends_with("Nodes searched: 1227\n"), "{out}");
@@ -84,7 +84,7 @@ fn perft_bad_arguments_and_positions() {
 #[test]
 fn perft_reader_closing_early_is_not_an_error() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_guerrilla"))
-        // 31,947 divide lines (tests/wells.perft), far more than a pipe holds.
+        // 31,947 divide lines (tests/data/wells.perft), far more than a pipe holds.
         .args(["perft", "--game", "guerrilla", "--depth", "1", "--position"])
         .arg("5 WW.../....WW/...WW../.......W/..BB....W/.......W/......./B....W/..BB. b 8 0")
         .stdout(Stdio::piped())

@@ -1,0 +1,82 @@
+//! `geometry` (protocol.md § 4.10) through the real binary: both games' boards, every side.
+
+use std::collections::HashMap;
+
+use crate::harness::*;
+
+#[test]
+fn checkers_geometry_is_the_grid_and_the_squares() {
+    let mut p = Proc::spawn();
+    let (points, squares) = geometry(&mut p, "guerrilla-checkers");
+    assert_eq!(points.len(), 81);
+    assert_eq!(squares.len(), 64);
+    // Position-string order: rank 9 first, A to I.
+    assert_eq!(points[0].name, "A9");
+    assert_eq!(points[80].name, "I1");
+    assert_eq!(squares[0].name, "a8");
+    assert_eq!(squares[63].name, "h1");
+    // GC1: the 32 outer points are drawn, never played; edge points have no neighbours.
+    let edge: Vec<&Item> = points.iter().filter(|i| i.role == "edge").collect();
+    assert_eq!(edge.len(), 32);
+    assert!(edge.iter().all(|i| i.rel.is_empty()));
+    // GC3: an interior point has its orthogonal interior neighbours (B2: C2 and B3 only).
+    let b2 = points.iter().find(|i| i.name == "B2").unwrap();
+    let mut rel = b2.rel.clone();
+    rel.sort();
+    assert_eq!(rel, ["B3", "C2"]);
+    assert_eq!((b2.x, b2.y), (1.0, 7.0));
+    // The describe `points` field marks the same points as edge.
+    let d = p.ask1("describe");
+    let field = field(&d, "points");
+    for i in &points {
+        let (f, r) = (i.name.as_bytes()[0] - b'A', i.name.as_bytes()[1] - b'1');
+        let c = field.as_bytes()[(r as usize) * 9 + f as usize];
+        assert_eq!(c == b'+', i.role == "edge", "{}", i.name);
+    }
+    // A1 is the bottom-left corner of a1; corners are half a diagonal from the centre.
+    let a1 = squares.iter().find(|s| s.name == "a1").unwrap();
+    assert_eq!((a1.x, a1.y), (0.5, 7.5));
+    assert_eq!(a1.role, "A1,B1,B2,A2");
+    assert_eq!(a1.rel, ["b2"]);
+    let pt: HashMap<&str, &Item> = points.iter().map(|i| (i.name.as_str(), i)).collect();
+    for s in &squares {
+        for c in s.role.split(',') {
+            let q = pt[c];
+            assert_eq!(
+                ((q.x - s.x).abs(), (q.y - s.y).abs()),
+                (0.5, 0.5),
+                "{}",
+                s.name
+            );
+        }
+        let n = s.rel.len();
+        assert!((1..=4).contains(&n), "{}", s.name);
+    }
+}
+
+#[test]
+fn wells_geometry_on_every_side() {
+    let mut p = Proc::spawn();
+    p.ask("setoption name Game value guerrilla");
+    for side in 4..=12usize {
+        p.ask(&format!("setoption name BoardSide value {side}"));
+        let (points, squares) = geometry(&mut p, "guerrilla");
+        assert!(squares.is_empty());
+        assert_eq!(points.len(), 3 * side * (side - 1) + 1);
+        assert!(points.iter().all(|i| i.role == "play"));
+        // Position-string order: number 1 first, letters rising; the same count as describe.
+        assert_eq!(points[0].name, "a1");
+        let d = p.ask1("describe");
+        assert_eq!(field(&d, "points").len(), points.len());
+        // Inner points have six neighbours, corners three (W1).
+        let six = points.iter().filter(|i| i.rel.len() == 6).count();
+        assert_eq!(six, 3 * (side - 1) * (side - 2) + 1);
+        assert_eq!(points.iter().filter(|i| i.rel.len() == 3).count(), 6);
+    }
+    // BoardSide changes the board of the game being played.
+    p.ask("setoption name BoardSide value 5");
+    assert_eq!(
+        p.ask("geometry")[0],
+        "geometry game guerrilla points 61 squares 0"
+    );
+}

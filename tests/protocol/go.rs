@@ -1,0 +1,140 @@
+//! `go`, `stop` and the end of the input (protocol.md § 3.6–3.8, § 3.10) through the real binary:
+//! limits honoured, `isready` answered during a search, tree reuse, finite work finished at the end
+//! of the input.
+
+use std::time::{Duration, Instant};
+
+use guerrilla::GameKind;
+
+use crate::harness::*;
+
+#[test]
+fn isready_and_stop_during_go_infinite() {
+    let mut p = Proc::spawn();
+    p.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    let t = Instant::now();
+    p.send("isready");
+    let lines = p.until("readyok", |l| l == "readyok");
+    assert!(
+        t.elapsed() < Duration::from_secs(2),
+        "isready waited for the search"
+    );
+    assert!(
+        lines.iter().all(|l| !l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    assert_eq!(p.ask1("query gameover"), "response false");
+    let t = Instant::now();
+    p.send("stop");
+    let lines = p.until("bestmove", |l| l.starts_with("bestmove"));
+    assert!(
+        t.elapsed() < Duration::from_secs(2),
+        "stop took {:?}",
+        t.elapsed()
+    );
+    assert_eq!(lines.last().unwrap().split(' ').count(), 2);
+    // quit during a search ends the process promptly.
+    p.send("go infinite");
+    p.send("quit");
+    let t = Instant::now();
+    let (_, status) = p.finish();
+    assert!(status.success());
+    assert!(t.elapsed() < Duration::from_secs(5));
+}
+
+#[test]
+fn time_limits_are_honoured() {
+    let mut p = Proc::spawn();
+    for (go, max_ms) in [
+        ("go movetime 200", 1500),
+        ("go p1time 3000 p2time 3000 p1inc 0 p2inc 0", 1500),
+        ("go p2inc 10 p1inc 10 p2time 500 p1time 500", 1000),
+    ] {
+        let t = Instant::now();
+        let best = p.go(go);
+        let ms = t.elapsed().as_millis();
+        assert!(ms < max_ms, "{go} took {ms} ms");
+        assert_ne!(best, "none");
+    }
+}
+
+#[test]
+fn the_next_go_keeps_the_tree_under_the_moves_played() {
+    // `go nodes 1` after our turn and the opponent's reply: with the earlier search's tree
+    // kept (protocol.md § 3.6, tree reuse), its principal variation goes further than the
+    // single step a fresh search's one iteration can follow. Both games, entered by `position … moves`.
+    for kind in [GameKind::Checkers, GameKind::Wells] {
+        let last_info = |p: &mut Proc| -> String {
+            p.send("go nodes 1");
+            let lines = p.until("bestmove", |l| l.starts_with("bestmove"));
+            lines
+                .iter()
+                .rev()
+                .find(|l| l.starts_with("info depth"))
+                .cloned()
+                .expect("an info line")
+        };
+        // Steps of the principal variation: a Guerrilla turn is several steps, and one
+        // iteration's pv may not finish even the first turn.
+        let pv_steps = |info: &str| -> usize {
+            let pv = info.split(" pv ").nth(1).unwrap_or("");
+            pv.split([' ', ',']).filter(|t| !t.is_empty()).count()
+        };
+        let mut p = Proc::spawn();
+        p.ask(&format!("setoption name Game value {}", kind.name()));
+        p.ask("position startpos");
+        let mine = p.go("go nodes 3000");
+        p.ask(&format!("position startpos moves {mine}"));
+        let reply = p.go("go nodes 3000");
+        let moves = format!("position startpos moves {mine} {reply}");
+        p.ask(&moves);
+        let reused = last_info(&mut p);
+        p.ask("uginewgame");
+        p.ask(&moves);
+        let fresh = last_info(&mut p);
+        assert!(
+            pv_steps(&reused) > pv_steps(&fresh),
+            "{kind:?}: {reused} vs {fresh}"
+        );
+        assert!(reused.contains(" nodes 1 "), "{reused}");
+        assert!(fresh.contains(" nodes 1 "), "{fresh}");
+    }
+}
+
+/// The end of the input lets a finite search or perft finish and write everything; a
+/// `go infinite` is stopped; `quit` stops a search at once.
+#[test]
+fn end_of_input_finishes_finite_work() {
+    // A node budget runs to its end: the last info line reports the whole budget.
+    let mut p = Proc::spawn();
+    p.send("position startpos");
+    p.send("go nodes 20000");
+    let (lines, status) = p.finish();
+    assert!(status.success());
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+    let last_info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
+    assert!(last_info.contains(" nodes 20000 "), "{last_info}");
+    // A perft writes its total.
+    let mut p = Proc::spawn();
+    p.send("perft 3");
+    let (lines, _) = p.finish();
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 9440", "{lines:?}");
+    // `go infinite` is stopped and answers.
+    let mut p = Proc::spawn();
+    p.send("go infinite");
+    let (lines, status) = p.finish();
+    assert!(status.success());
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+    // `quit` stops a long search at once: far fewer nodes than its budget.
+    let mut p = Proc::spawn();
+    p.send("go nodes 100000000");
+    p.send("quit");
+    let (lines, _) = p.finish();
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.contains(" nodes 100000000 ")));
+}

@@ -1,0 +1,30 @@
+//! The protocol, through the real binary (`target/…/guerrilla` over stdin/stdout), one file per
+//! command or family of commands (protocol.md §§ 3–4), then the whole-document checks:
+//! * `ugi.rs` — `ugi`, `isready`, `setoption`, `uginewgame`;
+//! * `position.rs` — `position`; `go.rs` — `go`, `stop`, the end of the input;
+//! * `legal.rs`, `step.rs` (`step`, `undo`), `history.rs`, `geometry.rs`, `perft.rs`;
+//! * `errors.rs` — bad input of every kind; `games.rs` — whole refereed games;
+//! * `tokens.rs` — every printed turn token parses back (property tests);
+//! * `transcripts.rs` — golden sessions in `tests/transcripts/`;
+//! * `docs.rs` — every example of protocol.md and README.md runs as shown;
+//! * `fuzz.rs`, `soak.rs` — random and mutated input, long series of games (bounded here; see
+//!   each file for its long mode).
+//! `harness.rs` drives the binary with a time-out on every wait.
+
+mod harness;
+
+mod docs;
+mod errors;
+mod fuzz;
+mod games;
+mod geometry;
+mod go;
+mod history;
+mod legal;
+mod perft;
+mod position;
+mod soak;
+mod step;
+mod tokens;
+mod transcripts;
+mod ugi;

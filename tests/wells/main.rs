@@ -1,0 +1,13 @@
+//! Guerrilla's rules core (W1–W7), one test binary:
+//! * `rules.rs` — each ruling on small positions, notation and position strings;
+//! * `props.rs` — property tests: random steps, hashing, symmetries, random draws' chances;
+//! * `perft.rs` — the known counts of `tests/data/wells.perft` and the enumeration's budget;
+//! * `reference.rs` — counts checked against the independent Python reference
+//!   (`tests/reference/wells_ref.py`), run by the test;
+//! * `cli.rs` — the `perft` and `rules-bench` subcommands of the binary.
+
+mod cli;
+mod perft;
+mod props;
+mod reference;
+mod rules;
