@@ -17,6 +17,8 @@ pub mod perft;
 pub mod protocol;
 pub mod search;
 pub mod select;
+#[cfg(test)]
+pub(crate) mod testgames;
 pub mod wells;
 
 pub use game::{Game, GameError, Outcome, Side};

@@ -6,8 +6,6 @@
 //! * [`wire`] — the protocol's words and lines, read and written in one place;
 //! * [`output`] — the single locked writer.
 
-#[cfg(test)]
-mod nim;
 pub mod options;
 pub mod output;
 pub mod parse;

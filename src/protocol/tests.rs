@@ -1,13 +1,14 @@
-//! The generic protocol layers driven with the test-only Nim game (two-step turns).
+//! The generic protocol layers driven with the test-only Nim (`crate::testgames`): two-step
+//! turns, its piles `1 2 5` from the `BoardSide` option.
 
 use std::time::{Duration, Instant};
 
-use super::nim::Nim;
 use super::options::Options;
 use super::output::{Captured, Output};
 use super::session::{AnySession, Protocol, Session};
 use crate::game::prelude::*;
 use crate::games::GameKind;
+use crate::testgames::Nim;
 
 fn nim_factory(kind: GameKind, opts: &Options, out: Output) -> Result<Box<dyn AnySession>, String> {
     if kind == GameKind::Wells && opts.game_value("BoardSide") == Some(12) {
@@ -113,15 +114,18 @@ fn queries_follow_the_game() {
     assert_eq!(h.one("query gameover"), "response false");
     assert_eq!(h.one("query p1turn"), "response true");
     assert_eq!(h.one("query result"), "response none");
-    assert!(h.send("position startpos moves 3a 3b 3a").is_empty());
+    assert!(h.send("position startpos moves p2t5 p1t1 p0t1").is_empty());
     assert_eq!(h.one("query p1turn"), "response false");
-    assert!(h.send("position startpos moves 3a 3b 3a 2").is_empty());
+    assert_eq!(h.one("query gameover"), "response false");
+    assert!(h
+        .send("position startpos moves p2t5 p1t1 p0t1 p1t1")
+        .is_empty());
     assert_eq!(h.one("query gameover"), "response true");
-    // P2 took the last stones: P1 cannot move and loses.
+    // P2 took the last stone: P1 cannot move and loses.
     assert_eq!(h.one("query result"), "response p2win");
     assert_eq!(h.one("query p1turn"), "response true");
     // Moves after the end: reported, ignored; the rules' result stands.
-    let err = h.one("position startpos moves 3a 3b 3a 2 1a");
+    let err = h.one("position startpos moves p2t5 p1t1 p0t1 p1t1 p0t1");
     assert!(err.contains("the result stands"), "{err}");
     assert_eq!(h.one("query result"), "response p2win");
     assert!(h.one("describe").contains("forfeit=none"));
@@ -130,21 +134,23 @@ fn queries_follow_the_game() {
 #[test]
 fn errors_change_nothing() {
     let mut h = H::new();
-    h.send("position startpos moves 2a 1b");
+    h.send("position startpos moves p2t2 p1t1");
     for line in [
         "frobnicate",
         "ugi now",
-        "position fen 99999 p3",
+        "position fen 1 2 999 p3",
         "position fen",
-        "position startpos 3a",
+        "position startpos p0t1",
         "query everything",
         "setoption name Contempt value 16",
         "setoption name BoardSide value 99",
         "setoption name Game value chess",
         "setoption name Game value guerrilla",
-        "play 7z",
-        "play 3a 3b",
+        "play p7t1",
+        "play p0t1 p1t1",
+        "play p2t9",
         "step t9",
+        "step p3",
     ] {
         if line == "setoption name Game value guerrilla" {
             // Valid, but the factory refuses Wells with side 12: first make it refuse.
@@ -180,49 +186,56 @@ fn errors_change_nothing() {
 #[test]
 fn steps_undo_and_views() {
     let mut h = H::new();
-    assert_eq!(h.one("step t2"), "stepped t2");
+    assert_eq!(h.one("step p2"), "stepped p2");
     let d = h.one("describe");
     assert!(
         d.starts_with(
-            "describe game=nim tomove=p1 turnstart=false result=none forfeit=none pile=9"
+            "describe game=nim tomove=p1 turnstart=false result=none forfeit=none piles=1,2,5 chosen=p2"
         ),
         "{d}"
     );
     let legal = h.send("legal");
     assert_eq!(
         legal,
-        vec!["steps 2 a b".to_string(), "turns midturn 0".to_string()]
+        vec![
+            "steps 5 t1 t2 t3 t4 t5".to_string(),
+            "turns midturn 0".to_string()
+        ]
     );
     let out = h.send("go nodes 5");
     assert_eq!(out[1], "bestmove none", "go mid-turn: {out:?}");
     let show = h.send("show");
     assert_eq!(
         show[show.len() - 4..],
-        ["fen 11 p1", "steps t2", "tomove p1", "result none"]
+        ["fen 1 2 5 p1", "steps p2", "tomove p1", "result none"]
     );
-    assert_eq!(h.one("step a"), "stepped a turn 2a");
+    assert_eq!(h.one("step t2"), "stepped t2 turn p2t2");
     assert_eq!(h.one("query p1turn"), "response false");
-    assert_eq!(h.one("play 3b"), "played 3b");
+    assert_eq!(h.one("play p1t1"), "played p1t1");
     assert_eq!(h.one("undo"), "undone turn");
     assert_eq!(
         h.one("undo"),
         "undone turn",
         "the two-step turn goes back whole"
     );
-    assert!(h.one("describe").contains("pile=11"));
+    assert!(h.one("describe").contains("piles=1,2,5 chosen=-"));
     assert!(h
         .one("undo")
         .starts_with("info string error: expected a move or step to undo"));
     let legal = h.send("legal");
-    assert_eq!(legal[0], "steps 3 t1 t2 t3");
-    assert_eq!(legal[1], "turns complete 6 1a 1b 2a 2b 3a 3b");
+    assert_eq!(legal[0], "steps 3 p0 p1 p2");
+    assert_eq!(
+        legal[1],
+        "turns complete 8 p0t1 p1t1 p1t2 p2t1 p2t2 p2t3 p2t4 p2t5"
+    );
+    // After each turn taking k of the 8 stones, 8 - k turns remain.
     let perft = h.send("perft 2");
-    assert_eq!(perft.len(), 7);
-    assert_eq!(perft[0], "1a: 6");
-    assert_eq!(perft[6], "Nodes searched: 36");
+    assert_eq!(perft.len(), 9);
+    assert_eq!(perft[0], "p0t1: 7");
+    assert_eq!(perft[8], "Nodes searched: 45");
     // Deeper than the game's own perft: the stoppable recursion, same numbers as the game's.
     let perft = h.send("perft 4");
-    let total: u64 = super::nim::Nim::new(&Default::default()).perft(4);
+    let total: u64 = Nim::with_piles([1, 2, 5], false).perft(4);
     assert_eq!(perft.last().unwrap(), &format!("Nodes searched: {total}"));
     let sum: u64 = perft[..perft.len() - 1]
         .iter()
@@ -265,15 +278,16 @@ fn go_honours_limits_and_stop() {
 #[test]
 fn game_options_start_a_new_game_of_that_game() {
     let mut h = H::new();
-    h.send("play 1a");
-    // Nim reads BoardSide as its pile (side + 3). Changing it while playing "checkers" only
-    // stores it; switching to the Wells game then uses it.
+    h.send("play p2t1");
+    // Nim's third pile is BoardSide - 3. Guerrilla Checkers declares no BoardSide option, so
+    // changing it while that game is on only stores it; switching to Guerrilla, which declares
+    // it, then uses it, and changing it again starts a new game.
     assert!(h.send("setoption name BoardSide value 5").is_empty());
-    assert!(h.one("describe").contains("pile=10"));
+    assert!(h.one("describe").contains("piles=1,2,4"));
     assert!(h.send("setoption name game value GUERRILLA").is_empty());
-    assert!(h.one("describe").contains("pile=8"));
+    assert!(h.one("describe").contains("piles=1,2,2"));
     assert!(h.send("setoption name BoardSide value 6").is_empty());
-    assert!(h.one("describe").contains("pile=9"));
+    assert!(h.one("describe").contains("piles=1,2,3"));
     assert!(!h.p.handle("quit"));
 }
 
@@ -281,7 +295,7 @@ fn game_options_start_a_new_game_of_that_game() {
 fn position_extension_equals_a_fresh_position() {
     let mut fresh = H::new();
     let mut inc = H::new();
-    let full = ["1a", "2b", "3a", "1b"];
+    let full = ["p2t1", "p1t1", "p2t2", "p0t1"];
     for n in 0..=full.len() {
         let line = format!("position startpos moves {}", full[..n].join(" "));
         assert!(inc.send(&line).is_empty());
@@ -289,18 +303,18 @@ fn position_extension_equals_a_fresh_position() {
     fresh.send(&format!("position startpos moves {}", full.join(" ")));
     assert_eq!(inc.one("describe"), fresh.one("describe"));
     // A different history (not an extension) is rebuilt from the start.
-    inc.send("position startpos moves 3b");
-    fresh.send("position startpos moves 3b");
+    inc.send("position startpos moves p2t3");
+    fresh.send("position startpos moves p2t3");
     assert_eq!(inc.one("describe"), fresh.one("describe"));
     // After play/undo the next position is rebuilt too.
-    inc.send("play 1a");
-    inc.send("position startpos moves 3b 2a");
-    fresh.send("position startpos moves 3b 2a");
+    inc.send("play p0t1");
+    inc.send("position startpos moves p2t3 p1t2");
+    fresh.send("position startpos moves p2t3 p1t2");
     assert_eq!(inc.one("describe"), fresh.one("describe"));
     // A fen start, then the same fen with more moves.
-    inc.send("position fen 9 p2 moves 1a");
-    inc.send("position fen 9 p2 moves 1a 1b");
-    fresh.send("position fen 9 p2 moves 1a 1b");
+    inc.send("position fen 1 2 9 p2 moves p2t1");
+    inc.send("position fen 1 2 9 p2 moves p2t1 p1t1");
+    fresh.send("position fen 1 2 9 p2 moves p2t1 p1t1");
     assert_eq!(inc.one("describe"), fresh.one("describe"));
     assert_eq!(inc.one("query p1turn"), "response false");
 }

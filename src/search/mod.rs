@@ -61,8 +61,6 @@ mod hints;
 pub mod mcts;
 mod parallel;
 #[cfg(test)]
-mod testgames;
-#[cfg(test)]
 mod tests;
 
 pub use hints::{best_of_sampled, score_from_map, SearchHints};

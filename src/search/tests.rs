@@ -4,11 +4,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::testgames::{Nim, NimStep, Ttt};
 use super::*;
 use crate::game::prelude::*;
 use crate::game::Outcome;
 use crate::protocol::wire::{pv_tokens, PARTIAL_MARK};
+use crate::testgames::{self as testgames, Nim, NimStep, Ttt};
 
 /// Plays a principal variation from `pos`: whole turn tokens, the last one possibly a partial
 /// turn (its step texts joined by `,`, marked with [`PARTIAL_MARK`]).

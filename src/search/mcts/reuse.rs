@@ -111,8 +111,8 @@ mod tests {
 
     use super::*;
     use crate::game::prelude::*;
-    use crate::search::testgames::{Nim, NimStep};
     use crate::search::{search_reusing, Config, Info, Kept, Limits};
+    use crate::testgames::{Nim, NimStep};
 
     fn nodes(n: u64) -> Limits {
         Limits {

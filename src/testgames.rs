@@ -1,15 +1,18 @@
-//! Two tiny games implementing [`Game`], for the search's tests only.
+//! Two tiny games implementing the game traits, for the tests of the layers that serve any game
+//! (the search, the engine facade, the protocol) without a real rules core:
 //!
 //! * [`Ttt`] — tic-tac-toe: one-step turns, draws possible.
 //! * [`Nim`] — three-pile Nim (the player who takes the last stone wins) whose turns take two
-//!   steps: choose a pile, then how many stones to take from it. Its theory is exact (the side to
-//!   move at a turn start wins iff the piles' XOR is not zero), so mid-turn value handling can be
-//!   checked against it.
+//!   steps: choose a pile (`p0`..`p2`), then how many stones to take from it (`t1`, `t2`, …);
+//!   a turn's token is both, `p1t2`. Its theory is exact (the side to move at a turn start wins
+//!   iff the piles' XOR is not zero), so mid-turn value handling can be checked against it.
+//!   Position string: the three piles and the side to move, `1 2 5 p1`.
 
 use std::fmt;
 
 use crate::game::prelude::*;
-use crate::game::{GameError, Outcome, Side};
+use crate::game::{GameError, GameOption, Geometry, Outcome, Side};
+use crate::search::SearchHints;
 
 // ---- tic-tac-toe ------------------------------------------------------------------------------
 
@@ -46,7 +49,7 @@ impl Ttt {
     }
 }
 
-impl crate::game::Rules for Ttt {
+impl Rules for Ttt {
     type Step = u8;
     type Turn = u8;
     type Undo = ();
@@ -120,7 +123,7 @@ impl crate::game::Rules for Ttt {
     }
 }
 
-impl crate::game::Notation for Ttt {
+impl Notation for Ttt {
     fn format_step(&self, step: u8) -> String {
         step.to_string()
     }
@@ -181,19 +184,19 @@ impl crate::game::Notation for Ttt {
     }
 }
 
-impl crate::game::Views for Ttt {
+impl Views for Ttt {
     fn render(&self) -> String {
         self.to_position_string()
     }
     fn describe(&self) -> Vec<(&'static str, String)> {
         vec![("cells", self.to_position_string())]
     }
-    fn geometry(&self) -> crate::game::Geometry {
-        crate::game::Geometry::default()
+    fn geometry(&self) -> Geometry {
+        Geometry::default()
     }
 }
 
-impl crate::search::SearchHints for Ttt {}
+impl SearchHints for Ttt {}
 
 // ---- two-step Nim -----------------------------------------------------------------------------
 
@@ -205,9 +208,21 @@ pub struct NimSettings {
     pub oracle: bool,
 }
 
-impl crate::game::GameSettings for NimSettings {
-    const OPTIONS: &'static [crate::game::GameOption] = &[];
-    fn set(&mut self, _name: &str, _value: u64) {}
+/// The piles come from the protocol's `BoardSide` option (`1 2 <side − 3>`), so that the
+/// protocol's tests see a game's declared option reach its settings.
+impl GameSettings for NimSettings {
+    const OPTIONS: &'static [GameOption] = &[GameOption {
+        name: "BoardSide",
+        default: 8,
+        min: 4,
+        max: 12,
+        help: "the third pile, plus 3",
+    }];
+    fn set(&mut self, name: &str, value: u64) {
+        if name == "BoardSide" {
+            self.piles = [1, 2, value as u8 - 3];
+        }
+    }
 }
 
 /// Three-pile Nim with two-step turns.
@@ -255,7 +270,7 @@ impl Nim {
     }
 }
 
-impl crate::game::Rules for Nim {
+impl Rules for Nim {
     type Step = NimStep;
     /// (pile, stones taken).
     type Turn = (u8, u8);
@@ -263,6 +278,7 @@ impl crate::game::Rules for Nim {
     type Undo = u8;
     type Settings = NimSettings;
     const NAME: &'static str = "nim";
+
     fn new(settings: &NimSettings) -> Self {
         Nim {
             piles: settings.piles,
@@ -327,6 +343,9 @@ impl crate::game::Rules for Nim {
         }
     }
     fn legal_turns(&self, out: &mut Vec<(u8, u8)>, cap: usize) -> bool {
+        if self.chosen.is_some() {
+            return true;
+        }
         let mut n = 0;
         for p in 0..3u8 {
             for k in 1..=self.piles[p as usize] {
@@ -359,63 +378,101 @@ impl crate::game::Rules for Nim {
     }
 }
 
-impl crate::game::Notation for Nim {
+impl Notation for Nim {
     fn format_step(&self, step: NimStep) -> String {
         step.to_string()
     }
+    /// `p<digit>` or `t<number>`; a well-formed step that is not legal here is an illegal move.
     fn parse_step(&self, text: &str) -> Result<NimStep, GameError> {
+        let number = |t: &str| t.parse::<u8>().ok().filter(|_| !t.is_empty());
+        let step = match (text.get(..1), text.get(1..).and_then(number)) {
+            (Some("p"), Some(p)) => NimStep::Pile(p),
+            (Some("t"), Some(k)) => NimStep::Take(k),
+            _ => return Err(GameError::syntax("a step p<pile> or t<stones>", text)),
+        };
         let mut legal = Vec::new();
         self.legal_steps(&mut legal);
-        legal
-            .into_iter()
-            .find(|s| s.to_string() == text)
-            .ok_or_else(|| GameError::illegal(text, "not a legal step"))
+        if legal.contains(&step) {
+            Ok(step)
+        } else {
+            Err(GameError::illegal(text, "not a legal step"))
+        }
     }
     fn format_turn(&self, turn: &(u8, u8)) -> String {
         format!("p{}t{}", turn.0, turn.1)
     }
+    /// `p<pile>t<stones>`; a well-formed turn that is not legal here is an illegal move.
     fn parse_turn(&self, text: &str) -> Result<(u8, u8), GameError> {
+        let syntax = || GameError::syntax("a turn p<pile>t<stones>", text);
+        let (p, k) = text
+            .strip_prefix('p')
+            .and_then(|r| r.split_once('t'))
+            .ok_or_else(syntax)?;
+        let (p, k) = (
+            p.parse::<u8>().map_err(|_| syntax())?,
+            k.parse::<u8>().map_err(|_| syntax())?,
+        );
         let mut turns = Vec::new();
         self.legal_turns(&mut turns, usize::MAX);
-        turns
-            .into_iter()
-            .find(|t| self.format_turn(t) == text)
-            .ok_or_else(|| GameError::illegal(text, "not a legal turn"))
+        if turns.contains(&(p, k)) {
+            Ok((p, k))
+        } else {
+            Err(GameError::illegal(text, "not a legal turn"))
+        }
     }
     fn to_position_string(&self) -> String {
-        format!("{} {} {}", self.piles[0], self.piles[1], self.piles[2])
+        let side = match self.side {
+            Side::P1 => "p1",
+            Side::P2 => "p2",
+        };
+        format!(
+            "{} {} {} {side}",
+            self.piles[0], self.piles[1], self.piles[2]
+        )
     }
+    /// Three pile sizes, then the side to move (`p1` when left out).
     fn from_position_string(text: &str, settings: &NimSettings) -> Result<Self, GameError> {
-        let v: Vec<u8> = text
-            .split(' ')
-            .map(|t| t.parse::<u8>())
-            .collect::<Result<_, _>>()
-            .map_err(|_| GameError::bad_position(text, "three pile sizes"))?;
-        let piles: [u8; 3] = v
-            .try_into()
-            .map_err(|_| GameError::bad_position(text, "three pile sizes"))?;
+        let bad = || GameError::bad_position(text, "three pile sizes and p1 or p2");
+        let fields: Vec<&str> = text.split(' ').collect();
+        let (piles, side) = match fields.as_slice() {
+            [a, b, c] => ([*a, *b, *c], "p1"),
+            [a, b, c, side] => ([*a, *b, *c], *side),
+            _ => return Err(bad()),
+        };
+        let piles = piles.map(|p| p.parse::<u8>());
+        let side = match side {
+            "p1" => Side::P1,
+            "p2" => Side::P2,
+            _ => return Err(bad()),
+        };
         Ok(Nim {
-            piles,
-            side: Side::P1,
+            piles: [
+                piles[0].clone().map_err(|_| bad())?,
+                piles[1].clone().map_err(|_| bad())?,
+                piles[2].clone().map_err(|_| bad())?,
+            ],
+            side,
             chosen: None,
             settings: settings.clone(),
         })
     }
 }
 
-impl crate::game::Views for Nim {
+impl Views for Nim {
     fn render(&self) -> String {
         self.to_position_string()
     }
     fn describe(&self) -> Vec<(&'static str, String)> {
-        vec![("piles", self.to_position_string())]
+        let piles = self.piles.map(|p| p.to_string()).join(",");
+        let chosen = self.chosen.map_or("-".to_string(), |p| format!("p{p}"));
+        vec![("piles", piles), ("chosen", chosen)]
     }
-    fn geometry(&self) -> crate::game::Geometry {
-        crate::game::Geometry::default()
+    fn geometry(&self) -> Geometry {
+        Geometry::default()
     }
 }
 
-impl crate::search::SearchHints for Nim {
+impl SearchHints for Nim {
     fn evaluate(&self) -> f64 {
         match (self.settings.oracle, self.winning()) {
             (false, _) => 0.0,
