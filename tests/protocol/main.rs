@@ -9,6 +9,7 @@
 //! * `docs.rs` — every example of protocol.md and README.md runs as shown;
 //! * `fuzz.rs`, `soak.rs` — random and mutated input, long series of games (bounded here; see
 //!   each file for its long mode).
+//!
 //! `harness.rs` drives the binary with a time-out on every wait.
 
 mod harness;
