@@ -1,0 +1,370 @@
+//! The nom parsers of the command grammar, crate-internal: each quotes the rule of protocol.md
+//! § 2 it implements. [`command`] parses one cleaned line.
+
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_till1};
+use nom::character::complete::{digit1, space0, space1};
+use nom::combinator::{cut, eof, map, opt, peek, value, verify};
+use nom::error::{ErrorKind, ParseError};
+use nom::multi::many0;
+use nom::sequence::{preceded, terminated};
+use nom::{IResult, Parser};
+
+use super::*;
+
+/// A parse error: where it happened and, once known, what the grammar expected there.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct PErr<'a> {
+    pub(super) at: &'a str,
+    pub(super) expected: Option<&'static str>,
+}
+
+impl<'a> ParseError<&'a str> for PErr<'a> {
+    fn from_error_kind(input: &'a str, _kind: ErrorKind) -> Self {
+        PErr {
+            at: input,
+            expected: None,
+        }
+    }
+    fn append(_input: &'a str, _kind: ErrorKind, other: Self) -> Self {
+        other
+    }
+}
+
+type Res<'a, O> = IResult<&'a str, O, PErr<'a>>;
+
+/// Names what `p` expects: an error from `p` that does not say yet what was expected says
+/// `what` (the innermost `expect` wins), and points at the token where `p` started.
+fn expect<'a, O>(
+    what: &'static str,
+    mut p: impl Parser<&'a str, Output = O, Error = PErr<'a>>,
+) -> impl Parser<&'a str, Output = O, Error = PErr<'a>> {
+    move |i: &'a str| {
+        let fix = |e: PErr<'a>| {
+            if e.expected.is_some() {
+                e
+            } else {
+                PErr {
+                    at: i.trim_start_matches(' '),
+                    expected: Some(what),
+                }
+            }
+        };
+        p.parse(i).map_err(|err| match err {
+            nom::Err::Error(e) => nom::Err::Error(fix(e)),
+            nom::Err::Failure(e) => nom::Err::Failure(fix(e)),
+            other => other,
+        })
+    }
+}
+
+/// `keyword = <the word> followed by " " or end of line`
+fn kw<'a>(word: &'static str) -> impl Parser<&'a str, Output = &'a str, Error = PErr<'a>> {
+    terminated(tag(word), peek(alt((space1, eof))))
+}
+
+/// `token = 1*<any character but space>`
+fn token(i: &str) -> Res<'_, &str> {
+    take_till1(|c| c == ' ')(i)
+}
+
+/// `end = *" " <end of line>`
+fn end(i: &str) -> Res<'_, ()> {
+    expect("end of line", value((), (space0, eof))).parse(i)
+}
+
+/// `end`, but the error names what else could have come there.
+fn end_or<'a>(what: &'static str) -> impl Parser<&'a str, Output = (), Error = PErr<'a>> {
+    expect(what, value((), (space0, eof)))
+}
+
+/// `uint = 1*DIGIT` (fits in 64 bits)
+fn uint(i: &str) -> Res<'_, u64> {
+    let (rest_i, digits) = expect("a number", digit1).parse(i)?;
+    match crate::game::parse_decimal(digits) {
+        Some(n) if rest_i.is_empty() || rest_i.starts_with(' ') => Ok((rest_i, n)),
+        _ => Err(nom::Err::Error(PErr {
+            at: i,
+            expected: Some(
+                "a decimal number from 0 to 18446744073709551615 (no sign, no leading zero)",
+            ),
+        })),
+    }
+}
+
+/// `uint32 = 1*DIGIT` (fits in 32 bits)
+fn uint32(i: &str) -> Res<'_, u32> {
+    let (rest_i, n) = uint(i)?;
+    match u32::try_from(n) {
+        Ok(n) => Ok((rest_i, n)),
+        Err(_) => Err(nom::Err::Error(PErr {
+            at: i,
+            expected: Some("a decimal number from 0 to 4294967295 (no sign, no leading zero)"),
+        })),
+    }
+}
+
+/// `sp-arg<x> = 1*" " x` — one argument after its separating spaces.
+fn arg<'a, O>(
+    what: &'static str,
+    p: impl Parser<&'a str, Output = O, Error = PErr<'a>>,
+) -> impl Parser<&'a str, Output = O, Error = PErr<'a>> {
+    expect(what, preceded(space1, p))
+}
+
+/// `no-args = end` — for the commands without arguments.
+fn no_args<'a>(
+    word: &'static str,
+    cmd: Command,
+) -> impl Parser<&'a str, Output = Command, Error = PErr<'a>> {
+    map(preceded(kw(word), cut(end)), move |_| cmd.clone())
+}
+
+/// `setoption = "setoption" 1*" " "name" 1*" " name-words [1*" " "value" 1*" " value-words]`
+/// where `name-words` are tokens up to the token `value` and `value-words` is the rest.
+fn setoption(i: &str) -> Res<'_, Command> {
+    let args = |i| {
+        let (i, _) = arg("name", kw("name")).parse(i)?;
+        let (i, name) = many0(preceded(space1, verify(token, |t: &str| t != "value"))).parse(i)?;
+        if name.is_empty() {
+            return Err(nom::Err::Failure(PErr {
+                at: i.trim_start_matches(' '),
+                expected: Some("an option name"),
+            }));
+        }
+        let (i, value) = opt(preceded(
+            (space1, kw("value")),
+            many0(preceded(space1, token)),
+        ))
+        .parse(i)?;
+        let (i, _) = end(i)?;
+        if matches!(&value, Some(v) if v.is_empty()) {
+            return Err(nom::Err::Failure(PErr {
+                at: "",
+                expected: Some("an option value"),
+            }));
+        }
+        Ok((
+            i,
+            Command::SetOption {
+                name: name.join(" "),
+                value: value.map(|v| v.join(" ")),
+            },
+        ))
+    };
+    preceded(kw("setoption"), cut(args)).parse(i)
+}
+
+/// `position = "position" 1*" " ("startpos" | "fen" 1*" " position-string)
+///              [1*" " "moves" *(1*" " move)]`
+/// where `position-string` is everything up to the token `moves` (or the end), spaces included.
+fn position(i: &str) -> Res<'_, Command> {
+    fn args(i: &str) -> Res<'_, Command> {
+        let (i, start) = arg(
+            "startpos or fen",
+            alt((value(None, kw("startpos")), map(kw("fen"), |_| Some(())))),
+        )
+        .parse(i)?;
+        let (i, start) = match start {
+            None => (i, Start::StartPos),
+            Some(()) => {
+                // Everything up to the token `moves` is the position string.
+                let body = i.trim_start_matches(' ');
+                let mut cut_at = body.len();
+                let mut offset = 0;
+                for tok in body.split(' ') {
+                    if tok == "moves" {
+                        cut_at = offset;
+                        break;
+                    }
+                    offset += tok.len() + 1;
+                }
+                let fen = body[..cut_at.min(body.len())].trim_matches(' ');
+                if fen.is_empty() || !i.starts_with(' ') {
+                    return Err(nom::Err::Failure(PErr {
+                        at: body,
+                        expected: Some("a position string after fen"),
+                    }));
+                }
+                (&body[cut_at.min(body.len())..], Start::Fen(fen.to_string()))
+            }
+        };
+        let (i, moves) = opt(preceded(
+            (space0, kw("moves")),
+            many0(preceded(space1, token)),
+        ))
+        .parse(i)?;
+        let (i, _) = end_or("moves or end of line").parse(i)?;
+        let moves = moves
+            .unwrap_or_default()
+            .into_iter()
+            .map(str::to_string)
+            .collect();
+        Ok((i, Command::Position { start, moves }))
+    }
+    preceded(kw("position"), cut(args)).parse(i)
+}
+
+/// `go = "go" *(1*" " go-param)`
+/// `go-param = ("p1time" | "p2time" | "p1inc" | "p2inc" | "movetime" | "nodes") 1*" " uint
+///           | "depth" 1*" " uint32 | "infinite"`
+fn go(i: &str) -> Res<'_, Command> {
+    #[derive(Clone, Copy)]
+    enum P {
+        Num(&'static str, u64),
+        Depth(u32),
+        Infinite,
+    }
+    fn num<'a>(name: &'static str) -> impl Parser<&'a str, Output = P, Error = PErr<'a>> {
+        map(preceded(kw(name), cut(arg("a number", uint))), move |n| {
+            P::Num(name, n)
+        })
+    }
+    fn param(i: &str) -> Res<'_, P> {
+        alt((
+            num("p1time"),
+            num("p2time"),
+            num("p1inc"),
+            num("p2inc"),
+            num("movetime"),
+            num("nodes"),
+            map(
+                preceded(kw("depth"), cut(arg("a number", uint32))),
+                P::Depth,
+            ),
+            value(P::Infinite, kw("infinite")),
+        ))
+        .parse(i)
+    }
+    let args = |i| {
+        let (i, params) = many0(preceded(space1, param)).parse(i)?;
+        let (i, _) =
+            end_or("p1time, p2time, p1inc, p2inc, movetime, depth, nodes, infinite or end of line")
+                .parse(i)?;
+        let mut g = GoArgs::default();
+        for p in params {
+            match p {
+                P::Num("p1time", n) => g.p1time = Some(n),
+                P::Num("p2time", n) => g.p2time = Some(n),
+                P::Num("p1inc", n) => g.p1inc = Some(n),
+                P::Num("p2inc", n) => g.p2inc = Some(n),
+                P::Num("movetime", n) => g.movetime = Some(n),
+                P::Num(_, n) => g.nodes = Some(n),
+                P::Depth(d) => g.depth = Some(d),
+                P::Infinite => g.infinite = true,
+            }
+        }
+        Ok((i, Command::Go(g)))
+    };
+    preceded(kw("go"), cut(args)).parse(i)
+}
+
+/// `query = "query" 1*" " ("gameover" | "p1turn" | "result")`
+fn query(i: &str) -> Res<'_, Command> {
+    let what = arg(
+        "gameover, p1turn or result",
+        alt((
+            value(Query::GameOver, kw("gameover")),
+            value(Query::P1Turn, kw("p1turn")),
+            value(Query::Result, kw("result")),
+        )),
+    );
+    map(
+        preceded(kw("query"), cut(terminated(what, end))),
+        Command::Query,
+    )
+    .parse(i)
+}
+
+/// `play = "play" 1*" " move` and `step = "step" 1*" " step-text` (one token each)
+fn play_or_step(i: &str) -> Res<'_, Command> {
+    alt((
+        map(
+            preceded(kw("play"), cut(terminated(arg("a move", token), end))),
+            |m: &str| Command::Play(m.to_string()),
+        ),
+        map(
+            preceded(kw("step"), cut(terminated(arg("a step", token), end))),
+            |s: &str| Command::Step(s.to_string()),
+        ),
+    ))
+    .parse(i)
+}
+
+/// `legal = "legal" [1*" " ("steps" | "turns")]`
+fn legal(i: &str) -> Res<'_, Command> {
+    let what = opt(arg(
+        "steps, turns or end of line",
+        alt((
+            value(LegalWhat::Steps, kw("steps")),
+            value(LegalWhat::Turns, kw("turns")),
+        )),
+    ));
+    map(
+        preceded(
+            kw("legal"),
+            cut(terminated(what, end_or("steps, turns or end of line"))),
+        ),
+        |w| Command::Legal(w.unwrap_or(LegalWhat::Both)),
+    )
+    .parse(i)
+}
+
+/// `undo = "undo" [1*" " "step"]`
+fn undo(i: &str) -> Res<'_, Command> {
+    map(
+        preceded(
+            kw("undo"),
+            cut(terminated(
+                opt(preceded(space1, kw("step"))),
+                end_or("step or end of line"),
+            )),
+        ),
+        |s| match s {
+            Some(_) => Command::UndoStep,
+            None => Command::Undo,
+        },
+    )
+    .parse(i)
+}
+
+/// `perft = "perft" 1*" " uint32`
+fn perft(i: &str) -> Res<'_, Command> {
+    map(
+        preceded(kw("perft"), cut(terminated(arg("a depth", uint32), end))),
+        Command::Perft,
+    )
+    .parse(i)
+}
+
+/// `command = "ugi" | "isready" | "uginewgame" | "stop" | "quit" | setoption | position | go
+///          | query | legal | play | step | undo | "show" | "describe" | "geometry"
+///          | "history" | perft | "bench" | "help"`
+pub(crate) fn command(i: &str) -> Res<'_, Command> {
+    alt((
+        alt((
+            no_args("ugi", Command::Ugi),
+            no_args("isready", Command::IsReady),
+            no_args("uginewgame", Command::UgiNewGame),
+            no_args("stop", Command::Stop),
+            no_args("quit", Command::Quit),
+            setoption,
+            position,
+            go,
+            query,
+        )),
+        alt((
+            legal,
+            play_or_step,
+            undo,
+            no_args("show", Command::Show),
+            no_args("describe", Command::Describe),
+            no_args("geometry", Command::Geometry),
+            no_args("history", Command::History),
+            perft,
+            no_args("bench", Command::Bench),
+            no_args("help", Command::Help),
+        )),
+    ))
+    .parse(i)
+}

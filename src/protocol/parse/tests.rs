@@ -1,0 +1,141 @@
+//! The command grammar's tests: keywords, arguments in any order, errors that name what was
+//! expected, and `Display` round trips.
+
+use super::*;
+
+fn p(s: &str) -> Result<Command, CommandError> {
+    s.parse()
+}
+
+#[test]
+fn keywords_end_at_a_space() {
+    assert_eq!(p("ugi"), Ok(Command::Ugi));
+    assert_eq!(p("uginewgame"), Ok(Command::UgiNewGame));
+    assert_eq!(p("ugix").unwrap_err().got, "ugix");
+    assert_eq!(
+        p("ugi extra").unwrap_err(),
+        CommandError {
+            expected: "end of line".into(),
+            got: "extra".into()
+        }
+    );
+}
+
+#[test]
+fn unknown_command_and_bad_arguments_differ() {
+    let unknown = p("frobnicate 3").unwrap_err();
+    assert!(unknown.expected.starts_with("a command"), "{unknown}");
+    assert_eq!(unknown.got, "frobnicate");
+    let bad = p("perft x").unwrap_err();
+    assert_eq!(bad.expected, "a number");
+    assert_eq!(bad.got, "x");
+    let bad = p("query bogus").unwrap_err();
+    assert_eq!(bad.expected, "gameover, p1turn or result");
+    assert_eq!(bad.got, "bogus");
+    let bad = p("perft").unwrap_err();
+    assert_eq!(bad.got, "end of line");
+}
+
+#[test]
+fn position_string_is_everything_up_to_moves() {
+    assert_eq!(
+        p("position fen a b  c moves x y"),
+        Ok(Command::Position {
+            start: Start::Fen("a b  c".into()),
+            moves: vec!["x".into(), "y".into()]
+        })
+    );
+    assert_eq!(
+        p("position fen xmoves z"),
+        Ok(Command::Position {
+            start: Start::Fen("xmoves z".into()),
+            moves: vec![]
+        })
+    );
+    assert_eq!(
+        p("position startpos moves"),
+        Ok(Command::Position {
+            start: Start::StartPos,
+            moves: vec![]
+        })
+    );
+    assert!(p("position fen").is_err());
+    assert!(p("position fen moves a").is_err());
+    assert!(p("position startpos a1").is_err());
+    assert!(p("position").is_err());
+    assert!(p("position fenx").is_err());
+}
+
+#[test]
+fn go_params_in_any_order() {
+    let g = p("go p2inc 4 p1time 1 nodes 9 infinite depth 3 p2time 2 p1inc 3 movetime 5");
+    assert_eq!(
+        g,
+        Ok(Command::Go(GoArgs {
+            p1time: Some(1),
+            p2time: Some(2),
+            p1inc: Some(3),
+            p2inc: Some(4),
+            movetime: Some(5),
+            depth: Some(3),
+            nodes: Some(9),
+            infinite: true
+        }))
+    );
+    assert_eq!(p("go").unwrap(), Command::Go(GoArgs::default()));
+    assert!(p("go nodes").is_err());
+    assert!(p("go nodes -1").is_err());
+    assert!(p("go depth 4294967296").is_err());
+    assert!(p("go nodes 99999999999999999999").is_err());
+    assert!(p("go fast").is_err());
+    assert!(p("go nodes 12x").is_err());
+}
+
+#[test]
+fn setoption_words() {
+    assert_eq!(
+        p("setoption name Game value guerrilla"),
+        Ok(Command::SetOption {
+            name: "Game".into(),
+            value: Some("guerrilla".into())
+        })
+    );
+    assert_eq!(
+        p("setoption  name  Clear   Hash"),
+        Ok(Command::SetOption {
+            name: "Clear Hash".into(),
+            value: None
+        })
+    );
+    assert!(p("setoption name").is_err());
+    assert!(p("setoption name value 3").is_err());
+    assert!(p("setoption name X value").is_err());
+    assert!(p("setoption Game").is_err());
+}
+
+#[test]
+fn cleaning() {
+    assert_eq!(clean_line("  go\tnodes 5\r\n"), Some("go nodes 5".into()));
+    assert_eq!(clean_line("\r\n"), None);
+    assert_eq!(clean_line("is\u{7}ready"), Some("isready".into()));
+    assert_eq!(p("query\tgameover\r"), Ok(Command::Query(Query::GameOver)));
+}
+
+#[test]
+fn display_round_trips() {
+    for s in [
+        "ugi",
+        "setoption name Game value guerrilla-checkers",
+        "position fen a b c moves x y",
+        "position startpos",
+        "go p1time 1 p2time 2 p1inc 3 p2inc 4",
+        "go movetime 5 infinite",
+        "query result",
+        "play c3-d4",
+        "perft 3",
+    ] {
+        let c = p(s).unwrap();
+        assert_eq!(c.to_string(), s);
+        assert_eq!(p(&c.to_string()), Ok(c));
+    }
+}
