@@ -1,5 +1,5 @@
 //! The command loop: one [`Protocol`] per process, holding the options and one game session
-//! (`Session<G>`, generic over the game, behind `AnySession` so the game can change at run
+//! (`Session<G>`, generic over the game, behind `GameSession` so the game can change at run
 //! time). All text written to the wire is formatted here.
 
 use std::fmt::Display;
@@ -37,7 +37,7 @@ const BESIDE_A_SEARCH: &[&str] = &[
 pub const LEGAL_TURNS_CAP: usize = 1000;
 
 /// One game's commands, whatever the game.
-pub(crate) trait AnySession: Send {
+pub(crate) trait GameSession: Send {
     /// Runs a game command (position, go, query, legal, play, step, undo, show, describe, perft,
     /// bench). `line` is the cleaned input line, for error messages.
     fn exec(&mut self, cmd: &Command, line: &str, opts: &Options);
@@ -51,7 +51,7 @@ pub(crate) trait AnySession: Send {
 }
 
 /// Makes a fresh session for a game with the given options, or says why it cannot.
-pub(crate) type Factory = fn(GameKind, &Options, Output) -> Result<Box<dyn AnySession>, String>;
+pub(crate) type Factory = fn(GameKind, &Options, Output) -> Result<Box<dyn GameSession>, String>;
 
 /// The sessions of the games in this build, through the crate's `with_game!` dispatch. A game
 /// whose rules core is not in this build gives an error line instead of a crash.
@@ -59,8 +59,8 @@ pub(crate) fn real_factory(
     kind: GameKind,
     opts: &Options,
     out: Output,
-) -> Result<Box<dyn AnySession>, String> {
-    let make = || -> Box<dyn AnySession> {
+) -> Result<Box<dyn GameSession>, String> {
+    let make = || -> Box<dyn GameSession> {
         crate::with_game!(kind, G => Box::new(Session::<G>::new(opts, out.clone())))
     };
     panic::catch_unwind(AssertUnwindSafe(make)).map_err(|_| {
@@ -318,7 +318,7 @@ impl<G: Game + SearchHints> Session<G> {
     }
 }
 
-impl<G: Game + SearchHints> AnySession for Session<G> {
+impl<G: Game + SearchHints> GameSession for Session<G> {
     fn exec(&mut self, cmd: &Command, line: &str, opts: &Options) {
         match cmd {
             Command::Position { start, moves } => self.position(start, moves, line),
@@ -454,7 +454,7 @@ fn read_line_bounded(
 pub struct Protocol {
     out: Output,
     opts: Options,
-    session: Box<dyn AnySession>,
+    session: Box<dyn GameSession>,
     factory: Factory,
 }
 
