@@ -1,5 +1,5 @@
-//! Monte Carlo tree search (UCT with UCB1) over the steps of a game ([`Rules`], with the
-//! search's [`SearchHints`]).
+//! Monte Carlo tree search (UCT with UCB1) over the steps of a game: its
+//! [`Rules`](crate::game::Rules), with the search's [`SearchHints`].
 //!
 //! * **Nodes at every decision.** A node is a position reached by one step from its parent. A
 //!   Guerrilla turn of seven steps is seven levels of the tree, all chosen by the same side; a
@@ -8,14 +8,15 @@
 //!   mid-turn levels and turn boundaries need no special case: the backed-up value is flipped
 //!   exactly where the mover changes.
 //! * **Playouts** draw steps with the game's playout policy [`SearchHints::playout_step`] (or
-//!   uniformly, [`Rules::random_step`], when [`Params::policy`] is off) until the game ends
-//!   ([`Rules::outcome`]: win 1, draw 0, loss -1) or [`Params::playout_cap`] steps have been
-//!   drawn, when [`SearchHints::evaluate`] scores the position for the side to move (or 0, when
-//!   [`Params::eval_cutoff`] is off: the reference `uct` level). With a cap of 0 there is no
-//!   playout: a new leaf is scored by [`SearchHints::evaluate`] at once (Guerrilla Checkers).
-//! * **The turn played** follows the most visited children from the root until the turn ends;
-//!   steps the tree has not reached are chosen greedily: a step that wins at once, else the best
-//!   by `evaluate`, ties at random.
+//!   uniformly, [`Rules::random_step`](crate::game::Rules::random_step), when [`Params::policy`] is
+//!   off) until the game ends ([`Rules::outcome`](crate::game::Rules::outcome): win 1, draw 0, loss
+//!   -1) or [`Params::playout_cap`] steps have been drawn, when [`SearchHints::evaluate`] scores
+//!   the position for the side to move (or 0, when [`Params::eval_cutoff`] is off: the reference
+//!   `uct` level). With a cap of 0 there is no playout: a new leaf is scored by
+//!   [`SearchHints::evaluate`] at once (Guerrilla Checkers).
+//! * **The turn played** follows the most visited children from the root until the turn ends; steps
+//!   the tree has not reached are chosen greedily: a step that wins at once, else the best by
+//!   `evaluate`, ties at random.
 //! * **Solver.** Game-theoretic values are proven bottom-up (MCTS-Solver, Winands et al. 2008): a
 //!   terminal node is proven; a node is a proven win for its side to move as soon as one child is,
 //!   a proven loss (or draw) once every child is proven and none is better. Proven nodes end an
@@ -23,21 +24,20 @@
 //!   final choice prefers the quickest proven win. This makes wins and defences in one exact at
 //!   tiny budgets.
 //! * **Memory** is bounded by [`Params::max_memory`]. An expanded node stores its legal steps
-//!   (shuffled) in a list of its own; a child node is created only when its step is first
-//!   tried, so the many steps never tried cost a few bytes each, not a node. Once the budget is
-//!   used up, nothing more is created and the search goes on with playouts from the existing
-//!   tree.
-//! * **Threads share one tree** (`Tree`, see `tree.rs` for how it is shared without a lock):
-//!   each thread runs its own `Worker` (working position, random stream, counts), and a
-//!   virtual loss on the nodes an iteration goes through steers the other threads elsewhere.
-//! * **Determinism.** All randomness of a worker comes from its seeded [`SmallRng`]; when no
-//!   time limit is set no clock reading influences any decision, so with one thread a node
-//!   budget and a seed fix the result. With more threads, which thread reaches a node first
-//!   depends on timing, so the result may vary from run to run.
+//!   (shuffled) in a list of its own; a child node is created only when its step is first tried, so
+//!   the many steps never tried cost a few bytes each, not a node. Once the budget is used up,
+//!   nothing more is created and the search goes on with playouts from the existing tree.
+//! * **Threads share one tree** (`Tree`, see `tree.rs` for how it is shared without a lock): each
+//!   thread runs its own `Worker` (working position, random stream, counts), and a virtual loss on
+//!   the nodes an iteration goes through steers the other threads elsewhere.
+//! * **Determinism.** All randomness of a worker comes from its seeded [`SmallRng`]; when no time
+//!   limit is set no clock reading influences any decision, so with one thread a node budget and a
+//!   seed fix the result. With more threads, which thread reaches a node first depends on timing,
+//!   so the result may vary from run to run.
 //!
-//! Files: this one holds the parameters and a worker's iteration (selection, expansion,
-//! playout, back-propagation, proofs); `tree.rs` the shared tree and what is read from it (the
-//! turn to play, the principal variation, the score); `reuse.rs` tree reuse.
+//! Files: this one holds the parameters and a worker's iteration (selection, expansion, playout,
+//! back-propagation, proofs); `tree.rs` the shared tree and what is read from it (the turn to play,
+//! the principal variation, the score); `reuse.rs` tree reuse.
 
 use std::sync::atomic::Ordering::{Relaxed, Release};
 use std::sync::LazyLock;
@@ -48,7 +48,7 @@ use rand::rngs::SmallRng;
 use rand::Rng;
 
 use super::SearchHints;
-use crate::game::{Outcome, Rules, Side};
+use crate::game::{Outcome, Side};
 pub(crate) use tree::Tree;
 use tree::{fixed, UNKNOWN};
 
