@@ -137,9 +137,14 @@ impl<W: Write> Session<W> {
         }
     }
 
-    /// The current position (for tests).
+    /// The current position.
     pub fn position(&self) -> &Wells {
         &self.pos
+    }
+
+    /// What has been written so far (for tests writing to a `Vec`).
+    pub fn out_ref(&self) -> &W {
+        &self.out
     }
 
     fn say(&mut self, text: &str) {
@@ -266,7 +271,7 @@ impl<W: Write> Session<W> {
             return Err(expected(names, name));
         }
         if value.is_empty() {
-            return Err(expected("value and a value", name));
+            return Err(expected(format!("value and a value for {name}"), name));
         }
         let mut o = self.opts;
         match key.as_str() {
