@@ -415,7 +415,8 @@ impl<W: Write> Session<W> {
             Some(t)
         } else {
             time[me].map(|t| {
-                (t / 30 + inc[me] * 3 / 4)
+                (t / 30)
+                    .saturating_add(inc[me] / 4 * 3)
                     .min(t.saturating_sub(CLOCK_RESERVE_MS))
                     .max(1)
             })
@@ -424,8 +425,10 @@ impl<W: Write> Session<W> {
             Some(n) if !infinite => n.clamp(1, MAX_SAMPLES as u64),
             _ => self.opts.samples as u64,
         };
-        let deadline = allowed_ms
-            .map(|ms| received + Duration::from_secs_f64(ms as f64 * TIME_SHARE / 1000.0));
+        // A deadline too far to represent is no deadline.
+        let deadline = allowed_ms.and_then(|ms| {
+            received.checked_add(Duration::from_millis((ms as f64 * TIME_SHARE) as u64))
+        });
         let limits = Limits { samples, deadline };
         let Some(c) = choose(&self.pos, self.opts.seed, self.opts.eval, limits) else {
             return Err(expected("a position at the start of a turn", "go"));

@@ -215,6 +215,26 @@ fn a_movetime_is_kept_whatever_the_sample_count() {
 }
 
 #[test]
+fn extreme_limits_are_answered() {
+    let out = run(&[
+        "setoption name BoardSide value 4",
+        "position startpos",
+        "go movetime 18446744073709551615",
+        "go p1time 18446744073709551615 p1inc 18446744073709551615",
+        "go movetime 0",
+        "go p1time 0 p2time 0",
+        "go nodes 0",
+        "go depth 4294967295",
+        "go depth 4294967296",
+    ]);
+    let start = Wells::new(&Settings::new(4, 400).unwrap());
+    for o in &out[2..8] {
+        start.parse_turn(bestmove(o)).expect("a legal turn");
+    }
+    assert_eq!(bestmove(&out[8]), "none");
+}
+
+#[test]
 fn the_binary_reads_stdin_and_quits() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_guerrilla-sparring"))
         .stdin(Stdio::piped())
