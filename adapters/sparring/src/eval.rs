@@ -17,9 +17,10 @@
 //!
 //! A finished game is worth [`WIN`] (plus the final margin) to the winner.
 
-use guerrilla::wells::geom::NONE;
+use guerrilla::game::prelude::*;
+use guerrilla::wells::lattice::NONE;
 use guerrilla::wells::{Wells, BLACK_CELL, EMPTY_CELL, WHITE_CELL};
-use guerrilla::{Game, Outcome, Side};
+use guerrilla::{Outcome, Side};
 
 /// The value of a won game, far above any margin (a side-12 board has 397 points).
 pub const WIN: f64 = 1000.0;

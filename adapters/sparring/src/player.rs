@@ -12,8 +12,8 @@
 use std::collections::HashSet;
 use std::time::Instant;
 
+use guerrilla::game::prelude::*;
 use guerrilla::wells::{Step, Turn, Wells};
-use guerrilla::Game;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 

@@ -14,8 +14,10 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use guerrilla::game::parse_decimal;
+use guerrilla::game::prelude::*;
+use guerrilla::protocol::wire;
 use guerrilla::wells::{Settings, Wells};
-use guerrilla::{Game, Outcome, Side};
+use guerrilla::{Outcome, Side};
 
 use crate::eval::EvalKind;
 use crate::player::{choose, Limits};
@@ -352,7 +354,7 @@ impl<W: Write> Session<W> {
             let played = self.pos.parse_turn(m).and_then(|t| self.pos.play_turn(&t));
             if let Err(e) = played {
                 self.forfeit = Some(mover);
-                let loser = if mover == Side::P1 { "p1" } else { "p2" };
+                let loser = wire::side_word(mover);
                 return Err(Error::Rules(format!(
                     "{e}; the game is over, lost by {loser}"
                 )));
@@ -485,12 +487,7 @@ impl<W: Write> Session<W> {
                     "false"
                 }
             }
-            "result" => match outcome {
-                None => "none",
-                Some(Outcome::Draw) => "draw",
-                Some(Outcome::Win(Side::P1)) => "p1win",
-                Some(Outcome::Win(Side::P2)) => "p2win",
-            },
+            "result" => wire::result_word(outcome),
             other => return Err(expected(what, other)),
         };
         self.say(&format!("response {answer}"));

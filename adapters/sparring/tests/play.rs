@@ -1,8 +1,8 @@
 //! The sparring player's decisions, checked with the rules library: legal turns through whole
 //! games, a kill taken, a threatened piece saved, and the same turn for the same seed.
 
+use guerrilla::game::prelude::*;
 use guerrilla::wells::{Phase, Step, Wells, BLACK_CELL, WHITE_CELL};
-use guerrilla::Game;
 use guerrilla_sparring::eval::EvalKind;
 use guerrilla_sparring::player::{choose, Choice, Limits};
 use rand::rngs::SmallRng;

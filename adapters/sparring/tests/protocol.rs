@@ -5,8 +5,8 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
+use guerrilla::game::prelude::*;
 use guerrilla::wells::{Settings, Wells};
-use guerrilla::Game;
 use guerrilla_sparring::session::Session;
 
 /// Feeds `lines` to a fresh session and returns its output lines, one vector per input line.
