@@ -39,6 +39,22 @@ pub trait SearchHints: Rules {
     /// twice; a game whose turns are many steps with many options each sets a finite value so
     /// that good lines are followed deeper.
     const FIRST_PLAY: f64 = f64::INFINITY;
+    /// The search of the `full` level: `true` for the turn search over whole turns drawn at
+    /// random ([`crate::search::turns`]), for a game whose turns are many steps with many
+    /// options each; `false` (the default) for Monte Carlo tree search over steps.
+    const TURN_SEARCH: bool = false;
+    /// One step of a whole turn drawn by the turn search (its policy); `None` exactly when
+    /// `legal_steps` would be empty. It may leave out the turns of [`Self::candidate_turns`],
+    /// which the search adds itself. All its randomness comes from `rng`.
+    fn turn_step<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Step> {
+        self.playout_step(rng)
+    }
+    /// Turns the turn search always looks at from this turn start, besides those it draws, each
+    /// as its first chosen steps (Guerrilla: the pass, W5); the search finishes them with
+    /// [`Self::turn_step`].
+    fn candidate_turns(&self, out: &mut Vec<Vec<Self::Step>>) {
+        let _ = out;
+    }
     /// The search's UCB1 exploration constant for this game
     /// ([`crate::search::Params::exploration`]), on the [-1, 1] value scale. A game whose
     /// leaves are scored by a smooth evaluation (no noisy playouts) explores less.

@@ -61,9 +61,11 @@ pub mod mcts;
 mod parallel;
 #[cfg(test)]
 mod tests;
+pub mod turns;
 
 pub use hints::{best_of_sampled, score_from_map, SearchHints};
 pub use mcts::Params;
+pub use turns::TurnParams;
 
 /// How the engine plays (the protocol's `Strength` option).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -356,6 +358,14 @@ pub fn search_reusing<G: SearchHints>(
                 ..Info::default()
             });
             steps
+        }
+        // The turn search (a game's choice); `nodes 0` is still the greedy turn below.
+        Strength::Full if G::TURN_SEARCH && (limits.infinite || limits.nodes != Some(0)) => {
+            let params = TurnParams {
+                max_memory: config.hash_mib << 20,
+                ..TurnParams::default()
+            };
+            turns::search_turns(root, limits, &params, stop, seed, on_info)
         }
         Strength::Uct | Strength::Full => {
             let params = config.params::<G>();

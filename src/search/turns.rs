@@ -1,0 +1,545 @@
+//! The turn search: best-first minimax over **whole turns drawn at random** by the game's turn
+//! policy ([`SearchHints::turn_step`]), each scored by [`SearchHints::evaluate`] where it ends.
+//! For a game whose turn is many steps with many options each (Guerrilla: every growth, the new
+//! group, every jump, the kills), where a tree over single steps stays too shallow to see the
+//! opponent's answer to a turn ([`SearchHints::TURN_SEARCH`] selects it).
+//!
+//! * **A node is a turn start**; its children are distinct turns (distinct positions after them,
+//!   by [`Rules::hash`](crate::game::Rules::hash)) drawn from it step by step, plus the game's
+//!   [`SearchHints::candidate_turns`] (Guerrilla: the pass). A child's value is for the side that
+//!   plays the turn: the evaluation of the position it leads to (turned to that side), the
+//!   result when the game is over there, or, once the child is expanded itself, minus the best
+//!   value of its own children (negamax).
+//! * **Best first.** Each iteration walks from the root along the best child of each node to a
+//!   child not expanded yet, and expands it: draws [`TurnParams::first_batch`] answers to the
+//!   turn. The values are backed up along the walk. So the turn that looks best is checked
+//!   against the opponent's answers first; when an answer refutes it, another takes its place.
+//! * **Widening.** A node on the walk draws more turns of its own ([`TurnParams::widen_batch`])
+//!   while it has drawn fewer than [`TurnParams::first_batch`] +
+//!   [`TurnParams::widen_per_visit`] × its visits: the lines searched most get the most
+//!   candidates. The root draws while its draws are under [`TurnParams::root_share`] of all.
+//! * **The turn played** is the best child of the root among those whose answers were looked at
+//!   (the best of all when none was); a child that wins at once ends a timed search.
+//! * **Budget.** `nodes n` is `n` turns drawn in all (candidates included); the search is
+//!   deterministic for a seed under a node budget: no clock reading enters a decision. The tree
+//!   keeps the positions of expanded nodes only and stays within [`TurnParams::max_memory`]:
+//!   once that is reached the search ends (`infinite` waits for `stop`).
+//!
+//! One thread; no tree is kept from one search to the next.
+
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+
+use super::{Info, Limits, SearchHints, DEFAULT_NODES};
+use crate::game::{Outcome, Side};
+
+/// The parameters of the turn search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TurnParams {
+    /// Turns drawn at the root before any answer is looked at.
+    pub root_first: u32,
+    /// The root draws more turns while its draws are under this share of all turns drawn.
+    pub root_share: f64,
+    /// Turns drawn when a node below the root is expanded (the opponent's answers to a turn).
+    pub first_batch: u32,
+    /// Turns drawn when a node widens.
+    pub widen_batch: u32,
+    /// A node below the root widens while it has drawn fewer than `first_batch` + this × its
+    /// visits.
+    pub widen_per_visit: f64,
+    /// The most bytes the tree may hold (positions of expanded nodes, turns and hashes).
+    pub max_memory: usize,
+    /// Period of `info` reports when the search is timed or infinite.
+    pub info_period: Duration,
+    /// Period of `info` reports, in turns drawn, under a node budget.
+    pub info_every: u64,
+    /// A `depth d` search draws at most `d ×` this many turns.
+    pub depth_nodes_cap: u64,
+}
+
+impl Default for TurnParams {
+    fn default() -> Self {
+        TurnParams {
+            root_first: 64,
+            root_share: 0.4,
+            first_batch: 24,
+            widen_batch: 16,
+            widen_per_visit: 8.0,
+            max_memory: 256 << 20,
+            info_period: Duration::from_millis(500),
+            info_every: 100_000,
+            depth_nodes_cap: 20_000,
+        }
+    }
+}
+
+/// The most time a timed turn search leaves unused before its budget runs out.
+pub const TURN_MARGIN: Duration = Duration::from_millis(50);
+/// Internal value of a finished game won by the side that played into it: above every
+/// evaluation (which lies in [-1, 1]), so that a sure win is preferred to a near-sure one.
+const WIN: f64 = 2.0;
+/// No node.
+const NONE: u32 = u32::MAX;
+/// Times each candidate turn is drawn (finished by the policy: the kills after a pass may be a
+/// choice).
+const CANDIDATE_DRAWS: u32 = 4;
+
+/// A turn drawn at a node.
+struct Child<S> {
+    /// The turn's chosen steps (forced ones are taken by `apply_step`).
+    steps: Box<[S]>,
+    /// The value of the turn for the side that plays it (see the module documentation).
+    value: f64,
+    /// The node of the position after it, once expanded.
+    node: u32,
+    /// The game is over after it: `value` is exact.
+    terminal: bool,
+}
+
+/// An expanded turn start.
+struct Node<G: SearchHints> {
+    pos: G,
+    children: Vec<Child<G::Step>>,
+    /// Hashes of the positions the children lead to (a turn drawn again is not kept twice).
+    seen: HashSet<u64>,
+    /// Turns drawn here, duplicates included.
+    drawn: u32,
+    visits: u32,
+    /// Draws in a row that found only duplicates: past a few, the node stops widening.
+    stale: u32,
+}
+
+impl<G: SearchHints> Node<G> {
+    /// The index of the best child for the side to move, the first among equals.
+    fn best(&self) -> Option<usize> {
+        let mut best = None;
+        let mut value = f64::NEG_INFINITY;
+        for (i, c) in self.children.iter().enumerate() {
+            if c.value > value {
+                value = c.value;
+                best = Some(i);
+            }
+        }
+        best
+    }
+
+    /// The node's value for its side to move: its best child's.
+    fn value(&self) -> f64 {
+        self.best().map_or(0.0, |i| self.children[i].value)
+    }
+}
+
+/// The whole search's state.
+struct Search<'a, G: SearchHints> {
+    nodes: Vec<Node<G>>,
+    params: &'a TurnParams,
+    stop: &'a AtomicBool,
+    deadline: Option<Instant>,
+    /// The turns that may be drawn in all (`nodes`, `depth`).
+    budget: Option<u64>,
+    /// Draw even when halted (the first turn of a search stopped before it began).
+    forced: bool,
+    rng: SmallRng,
+    /// Turns drawn in all (the node budget's unit).
+    drawn: u64,
+    /// Steps applied (the bench's signature unit).
+    visited: u64,
+    memory: usize,
+    buf: Vec<G::Step>,
+}
+
+impl<G: SearchHints> Search<'_, G> {
+    fn new_node(&mut self, pos: G) -> u32 {
+        self.memory += std::mem::size_of::<Node<G>>();
+        self.nodes.push(Node {
+            pos,
+            children: Vec::new(),
+            seen: HashSet::new(),
+            drawn: 0,
+            visits: 0,
+            stale: 0,
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    fn full(&self) -> bool {
+        self.memory >= self.params.max_memory
+    }
+
+    /// The search must end: `stop`, the deadline or the budget.
+    fn halted(&self) -> bool {
+        !self.forced
+            && (self.stop.load(Ordering::Relaxed)
+                || self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.budget.is_some_and(|b| self.drawn >= b))
+    }
+
+    /// Adds the child reached by `steps` from node `n` (already applied to `after`) unless its
+    /// position is there already; true when it is new.
+    fn add_child(&mut self, n: usize, steps: &[G::Step], after: &G) -> bool {
+        let node = &mut self.nodes[n];
+        if !node.seen.insert(after.hash()) {
+            return false;
+        }
+        let mover = node.pos.side_to_move();
+        let (value, terminal) = match after.outcome() {
+            Some(o) => (outcome_value(o, mover), true),
+            None => (value_for(after, mover), false),
+        };
+        self.memory += std::mem::size_of_val(steps) + std::mem::size_of::<Child<G::Step>>() + 16;
+        node.children.push(Child {
+            steps: steps.into(),
+            value,
+            node: NONE,
+            terminal,
+        });
+        true
+    }
+
+    /// Draws a turn at node `n`, starting with `prefix` (steps of a candidate turn) and finished
+    /// by the turn policy, and adds it unless its position is there already: `Some(true)` when it
+    /// is new, `None` when nothing could be drawn.
+    fn draw_one(&mut self, n: usize, prefix: &[G::Step]) -> Option<bool> {
+        let mut p = self.nodes[n].pos.clone();
+        self.buf.clear();
+        for &s in prefix {
+            p.apply_step_no_undo(s);
+            self.buf.push(s);
+        }
+        // Until the game ends or the next turn starts (a turn is one step at least).
+        while (self.buf.is_empty() || !p.at_turn_start()) && p.outcome().is_none() {
+            let Some(s) = p.turn_step(&mut self.rng) else {
+                break;
+            };
+            p.apply_step_no_undo(s);
+            self.buf.push(s);
+        }
+        self.drawn += 1;
+        self.visited += self.buf.len() as u64;
+        if self.buf.is_empty() {
+            return None;
+        }
+        let steps = std::mem::take(&mut self.buf);
+        let fresh = self.add_child(n, &steps, &p);
+        self.buf = steps;
+        Some(fresh)
+    }
+
+    /// Draws `count` turns at node `n` (on its first draw, its candidate turns first, each
+    /// finished [`CANDIDATE_DRAWS`] times); returns the number of turns drawn.
+    fn draw(&mut self, n: usize, count: u32) -> u32 {
+        let before = self.drawn;
+        let mut fresh = 0;
+        if self.nodes[n].drawn == 0 {
+            let mut cands = Vec::new();
+            self.nodes[n].pos.candidate_turns(&mut cands);
+            for prefix in cands {
+                for _ in 0..CANDIDATE_DRAWS {
+                    if self.halted() {
+                        break;
+                    }
+                    fresh += u32::from(self.draw_one(n, &prefix) == Some(true));
+                }
+            }
+        }
+        for _ in 0..count {
+            if self.halted() {
+                break;
+            }
+            fresh += u32::from(self.draw_one(n, &[]) == Some(true));
+        }
+        let drawn = (self.drawn - before) as u32;
+        let node = &mut self.nodes[n];
+        node.drawn += drawn;
+        if drawn > 0 {
+            node.stale = if fresh == 0 { node.stale + 1 } else { 0 };
+        }
+        drawn
+    }
+
+    /// Whether node `n` draws more turns of its own before its best line is followed.
+    fn widens(&self, n: usize) -> bool {
+        let node = &self.nodes[n];
+        if node.stale >= 3 {
+            return false;
+        }
+        if n == 0 {
+            (node.drawn as f64) < self.params.root_share * self.drawn as f64
+        } else {
+            (node.drawn as f64)
+                < self.params.first_batch as f64 + self.params.widen_per_visit * node.visits as f64
+        }
+    }
+
+    /// One iteration: down the best line to a turn not expanded yet, expanded; or a node on the
+    /// way widened. Returns the turns drawn (at least 1: an iteration with nothing left to do
+    /// counts one).
+    fn iterate(&mut self) -> u32 {
+        let mut path: Vec<(usize, usize)> = Vec::new();
+        let mut n = 0usize;
+        let drawn = loop {
+            if self.widens(n) {
+                break self.draw(n, self.params.widen_batch);
+            }
+            let Some(c) = self.nodes[n].best() else {
+                break self.draw(n, self.params.widen_batch).max(1);
+            };
+            let child = &self.nodes[n].children[c];
+            if child.terminal {
+                // Nothing to search after a finished game: look for other turns here.
+                break if self.nodes[n].stale < 3 {
+                    self.draw(n, self.params.widen_batch).max(1)
+                } else {
+                    self.drawn += 1;
+                    1
+                };
+            }
+            path.push((n, c));
+            if child.node == NONE {
+                if self.full() {
+                    self.drawn += 1;
+                    break 1;
+                }
+                let mut pos = self.nodes[n].pos.clone();
+                for &s in child.steps.iter() {
+                    pos.apply_step_no_undo(s);
+                }
+                self.visited += child.steps.len() as u64;
+                let m = self.new_node(pos);
+                self.nodes[n].children[c].node = m;
+                n = m as usize;
+                break self.draw(n, self.params.first_batch).max(1);
+            }
+            n = child.node as usize;
+        };
+        // Back up: a node left without children (the search halted before its first draw)
+        // keeps the value its parent gave it.
+        let node = &mut self.nodes[n];
+        node.visits += 1;
+        let mut value = (!node.children.is_empty()).then(|| node.value());
+        for &(p, c) in path.iter().rev() {
+            let node = &mut self.nodes[p];
+            node.visits += 1;
+            if let Some(v) = value {
+                node.children[c].value = -v;
+            }
+            value = Some(node.value());
+        }
+        drawn
+    }
+
+    /// The root child to play: the best among those expanded (their answers looked at), or the
+    /// best of all when a finished game is better or none was expanded.
+    fn choice(&self) -> Option<usize> {
+        let root = &self.nodes[0];
+        let mut best = None;
+        let mut value = f64::NEG_INFINITY;
+        for (i, c) in root.children.iter().enumerate() {
+            if (c.node != NONE || c.terminal) && c.value > value {
+                value = c.value;
+                best = Some(i);
+            }
+        }
+        best.or_else(|| root.best())
+    }
+
+    /// The principal variation from the root child `first`: its steps, then along the best
+    /// children of the expanded nodes; and the turns it holds.
+    fn pv(&self, first: Option<usize>) -> (Vec<G::Step>, u32) {
+        let mut steps = Vec::new();
+        let mut turns = 0;
+        let mut n = 0usize;
+        let mut pick = first;
+        while let Some(c) = pick {
+            let child = &self.nodes[n].children[c];
+            steps.extend_from_slice(&child.steps);
+            turns += 1;
+            if child.node == NONE {
+                break;
+            }
+            n = child.node as usize;
+            pick = self.nodes[n].best();
+        }
+        (steps, turns)
+    }
+
+    fn info(&self, start: Instant) -> Info<G::Step> {
+        let choice = self.choice();
+        let (pv, depth) = self.pv(choice);
+        let (raw, proven) = match choice.map(|c| &self.nodes[0].children[c]) {
+            Some(c) if c.terminal => (c.value.clamp(-1.0, 1.0), Some((c.value.signum() as i8, 1))),
+            Some(c) => (c.value.clamp(-1.0, 1.0), None),
+            None => (0.0, None),
+        };
+        let score = if proven.is_some() {
+            raw
+        } else {
+            self.nodes[0].pos.calibrated_score(raw).clamp(-1.0, 1.0)
+        };
+        Info {
+            proven,
+            visited: self.visited,
+            depth,
+            nodes: self.drawn,
+            time: start.elapsed(),
+            score,
+            raw_score: raw,
+            pv,
+        }
+    }
+}
+
+/// The value of `outcome` for `side`, [`WIN`] for a win.
+fn outcome_value(outcome: Outcome, side: Side) -> f64 {
+    match outcome {
+        Outcome::Draw => 0.0,
+        Outcome::Win(w) if w == side => WIN,
+        Outcome::Win(_) => -WIN,
+    }
+}
+
+/// The evaluation of `pos` (a game not over) for `side`.
+fn value_for<G: SearchHints>(pos: &G, side: Side) -> f64 {
+    let e = pos.evaluate();
+    let e = if e.is_finite() {
+        e.clamp(-1.0, 1.0)
+    } else {
+        0.0
+    };
+    if pos.side_to_move() == side {
+        e
+    } else {
+        -e
+    }
+}
+
+/// Searches `root` (a turn start, game not over) by the turn search and returns the steps of the
+/// turn to play (empty when the game is over). Limits as [`super::search`] reads them, `nodes`
+/// counting turns drawn; reports through `on_info` every [`TurnParams::info_period`] when timed,
+/// every [`TurnParams::info_every`] turns drawn otherwise, and once at the end.
+pub fn search_turns<G: SearchHints>(
+    root: &G,
+    limits: &Limits,
+    params: &TurnParams,
+    stop: &AtomicBool,
+    seed: u64,
+    on_info: &mut dyn FnMut(&Info<G::Step>),
+) -> Vec<G::Step> {
+    let start = Instant::now();
+    if root.outcome().is_some() || !root.at_turn_start() {
+        return Vec::new();
+    }
+    let infinite = limits.infinite;
+    let deadline = if infinite {
+        None
+    } else {
+        // A quarter of the budget, at most [`TURN_MARGIN`], is left for the answer: on a
+        // loaded machine the thread may wait tens of milliseconds for a core, and a late
+        // answer loses the game.
+        limits
+            .time_budget(root.side_to_move())
+            .map(|b| start + b - (b / 4).clamp(Duration::from_millis(1), TURN_MARGIN))
+    };
+    let depth = if infinite { None } else { limits.depth };
+    let budget = if infinite {
+        None
+    } else {
+        let by_depth = depth.map(|d| u64::from(d.max(1)) * params.depth_nodes_cap);
+        match (limits.nodes, by_depth) {
+            (Some(n), Some(d)) => Some(n.min(d)),
+            (n, d) => n.or(d).or(if deadline.is_none() {
+                Some(DEFAULT_NODES)
+            } else {
+                None
+            }),
+        }
+    };
+    let mut s = Search {
+        nodes: Vec::new(),
+        params,
+        stop,
+        deadline,
+        budget,
+        forced: false,
+        rng: SmallRng::seed_from_u64(seed),
+        drawn: 0,
+        visited: 0,
+        memory: 0,
+        buf: Vec::new(),
+    };
+    s.new_node(root.clone());
+    // At least one turn, even when stopped before the search: a legal answer.
+    s.draw(0, params.root_first);
+    if s.nodes[0].children.is_empty() {
+        s.forced = true;
+        s.draw(0, 1);
+        s.forced = false;
+    }
+    let timed = infinite || deadline.is_some();
+    let mut last_info = start;
+    let mut next_info = params.info_every.max(1);
+    loop {
+        if s.halted() {
+            break;
+        }
+        if s.full() {
+            if infinite {
+                std::thread::sleep(Duration::from_millis(1));
+                continue;
+            }
+            break;
+        }
+        if deadline.is_some() {
+            // A win at once, or a single turn to choose from: nothing to think about.
+            let root = &s.nodes[0];
+            let won = root.best().is_some_and(|c| root.children[c].value >= WIN);
+            if won || (root.stale >= 3 && root.children.len() <= 1) {
+                break;
+            }
+        }
+        s.iterate();
+        if let Some(d) = depth {
+            let (_, turns) = s.pv(s.choice());
+            if turns >= d {
+                break;
+            }
+        }
+        if timed {
+            let now = Instant::now();
+            if now - last_info >= params.info_period {
+                last_info = now;
+                on_info(&s.info(start));
+            }
+        } else if s.drawn >= next_info {
+            next_info += params.info_every.max(1);
+            on_info(&s.info(start));
+        }
+    }
+    let report = s.info(start);
+    log::debug!(
+        "turn search: {} turns drawn, {} nodes, {} root turns, {:?}, score {:.3}",
+        s.drawn,
+        s.nodes.len(),
+        s.nodes[0].children.len(),
+        report.time,
+        report.score
+    );
+    on_info(&report);
+    let turn = match s.choice() {
+        Some(c) => s.nodes[0].children[c].steps.to_vec(),
+        None => Vec::new(),
+    };
+    // A tree of a second's search is tens of thousands of positions, and freeing it takes
+    // milliseconds: it is freed on a thread of its own, so that the answer does not wait.
+    let nodes = std::mem::take(&mut s.nodes);
+    if nodes.len() > 64 {
+        let _ = std::thread::Builder::new()
+            .name("turn-tree-drop".into())
+            .spawn(move || drop(nodes));
+    }
+    turn
+}
