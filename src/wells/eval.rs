@@ -5,12 +5,14 @@
 //! only), so the evaluation is **the expected W6 margin turned into a chance of winning**:
 //! `evaluate = tanh(margin / spread)` for the side to move, where
 //! * `margin` is the sum of: the side to move's W6 score minus the opponent's, on the board as
-//!   it stands; [`KILL_VALUE`] times the enemy pieces the side to move can kill at the end of
-//!   its turn, minus the same for the opponent's next turn; [`GROUP_VALUE`] times its pieces in
-//!   groups of two or more, minus the opponent's. That is the score as it stands, corrected by
-//!   the kills already on the board (W4: a piece stronger than an adjacent enemy piece can kill
-//!   it; the mover's kills come first) and by group strength (a lone piece has strength 0 and
-//!   any piece next to it can kill it);
+//!   it stands; [`PIECE_VALUE`] per piece of piece margin; the **kills each side can make at
+//!   the end of its next turn** (`tactics.rs`, each a maximum matching as W4 kills are): for the
+//!   side to move [`KILL_NOW`] per kill open as the board stands, [`KILL_GROWN`] per further
+//!   kill its growth opens, [`KILL_JUMP`] per weak enemy piece within reach of its groups' jumps
+//!   and [`MASSACRE`] per massacre among them; for the opponent, who moves second and whose
+//!   threats the side to move may still answer, [`THREAT_NOW`], [`THREAT_GROWN`] and
+//!   [`THREAT_JUMP`] against; and [`GROUP_VALUE`] times its pieces in groups of two or more,
+//!   minus the opponent's (a lone piece has strength 0: any adjacent piece can kill it);
 //! * `spread` = [`SPREAD_END`] + [`SPREAD_PER_TURN`] × (turns left before the turn limit): a
 //!   margin of a few points is decisive near the end and means little with hundreds of turns
 //!   to play.
@@ -22,18 +24,42 @@
 //! certain and flat when it is not; its two constants were set so that the search's `score`
 //! agrees with self-play results (`benches/search_calibration.rs --game guerrilla`).
 //!
-//! ## Playout policy
+//! ## Playout and turn policy
 //! [`best_of_sampled`](crate::search::best_of_sampled): a few random steps, the best after it by
 //! this evaluation, plain random steps mixed in. It grows into open territory, takes the kills
 //! it sees and keeps lone pieces away from stronger enemy pieces most of the time; playouts
 //! are cut after [`PLAYOUT_CAP`] steps (a few turns) and scored by the evaluation.
+//!
+//! The `full` level searches whole turns (`search::turns`, [`SearchHints::TURN_SEARCH`]): a
+//! turn has a dozen steps or more, each with dozens of options, and a tree over steps stays
+//! too shallow to see the answer to a turn. Its turns are drawn by [`Wells::turn_policy`]; the
+//! pass is always looked at beside them ([`SearchHints::candidate_turns`]), so a pass is chosen
+//! only when its value, after the opponent's answers (a pass after a pass ends the game, W6),
+//! is the best of all the turns looked at.
 
-use super::{Step, Wells};
-use crate::game::Rules;
+use super::{Phase, Step, Wells};
+use crate::game::{Outcome, Rules};
 use crate::search::{best_of_sampled, score_from_map, SearchHints};
 
-/// Score points one kill is worth in the margin (the piece, and the territory it touched).
-pub const KILL_VALUE: f64 = 2.0;
+/// Score points one kill the side to move can make as the board stands is worth (the piece,
+/// and the territory it touched).
+pub const KILL_NOW: f64 = 2.5;
+/// The same for a kill that needs its growth first.
+pub const KILL_GROWN: f64 = 1.5;
+/// The same for a kill that needs one jump of its group.
+pub const KILL_JUMP: f64 = 1.5;
+/// Added per massacre among its kills (the point is lost to the victim's side for good).
+pub const MASSACRE: f64 = 0.5;
+/// Score points one kill the opponent threatens as the board stands costs the side to move,
+/// which moves first and may save the piece or kill the killer.
+pub const THREAT_NOW: f64 = 1.5;
+/// The same for a kill that needs the opponent's growth first.
+pub const THREAT_GROWN: f64 = 1.0;
+/// The same for a kill that needs one jump of an opponent's group.
+pub const THREAT_JUMP: f64 = 0.5;
+/// Score points per piece of margin, on top of the piece the W6 score counts (pieces on the
+/// board grow groups and hold territory later).
+pub const PIECE_VALUE: f64 = 0.5;
 /// Score points per piece of a group of two or more (strength at least 1).
 pub const GROUP_VALUE: f64 = 0.25;
 /// The spread at the turn limit, in score points.
@@ -46,6 +72,15 @@ pub const PLAYOUT_CAP: u32 = 40;
 pub const POLICY_SAMPLES: u32 = 3;
 /// Chance that the playout policy takes a plain random step.
 pub const POLICY_EXPLORE: f64 = 0.2;
+/// Steps drawn by the turn policy (growth, new group, a choice of parts, jumps) before it keeps
+/// the best.
+pub const TURN_SAMPLES: u32 = 3;
+/// Chance that the turn policy takes a plain random step instead.
+pub const TURN_EXPLORE: f64 = 0.15;
+/// Chance that the turn policy ends the movement when it may (no further group moves).
+pub const END_MOVEMENT: f64 = 0.5;
+/// Chance that the turn policy ends a moving group's movement when it may.
+pub const END_GROUP: f64 = 0.35;
 /// The score calibration of [`SearchHints::calibrated_score`], per side to move (White, then
 /// Black): see [`score_from_map`].
 /// Fitted on 91,672 positions of 800 self-play games on side 8 at `go nodes 200` (`cargo bench
@@ -54,48 +89,125 @@ pub const POLICY_EXPLORE: f64 = 0.2;
 pub const SCORE_MAP: [[f64; 3]; 2] = [[0.645, 2.964, -0.181], [0.722, 2.904, -0.042]];
 
 impl Wells {
-    /// Enemy pieces of colour index `1 - c` that some adjacent piece of colour `c` is stronger
-    /// than (W4 kills), and pieces of colour `c` in groups of two or more.
-    fn threats(&self, c: usize) -> (u32, u32) {
+    /// Pieces of colour `c` in groups of two or more.
+    fn grouped(&self, c: usize) -> u32 {
         let st = &self.state;
-        let c = c & 1;
-        // A piece with a friendly neighbour is one next to a piece of its colour: `near`.
-        let grouped = st.pieces[c].and(&st.near[c]);
+        st.pieces[c & 1]
+            .and(&st.near[c & 1])
+            .count_on(self.lattice.len)
+    }
+
+    /// The margin of the evaluation, in W6 score points, for the side to move (see the module
+    /// documentation).
+    pub(crate) fn eval_margin(&self) -> f64 {
+        let st = &self.state;
+        let me = st.side as usize & 1;
+        let them = 1 - me;
+        // The side to move grows only at the growth phase and moves until its kills begin.
+        let growth = st.phase == Phase::Growth;
+        let jumps = matches!(
+            st.phase,
+            Phase::Growth | Phase::NewGroup | Phase::Move | Phase::Moving
+        );
+        let mine = self.threats_of(me, growth, jumps);
+        let theirs = self.threats_of(them, true, true);
         let len = self.lattice.len;
-        // Only a piece of strength 1 or more can be stronger than another (strength 0 is not
-        // stronger than anything), and it must touch an enemy piece: none, no kill.
-        let mut n = 0;
-        if grouped.and(&st.near[1 - c]).count_on(len) != 0 {
-            let victims = st.pieces[1 - c].and(&st.near[c]);
-            for q in victims.iter() {
-                let sq = st.adj[1 - c][q].count_ones();
-                let mut m = st.adj[c][q];
-                while m != 0 {
-                    let d = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let p = self.lattice.nb[q][d] as usize;
-                    if st.adj[c][p].count_ones() > sq {
-                        n += 1;
-                        break;
-                    }
-                }
-            }
-        }
-        (n, grouped.count_on(len))
+        let pieces = st.pieces[me].count_on(len) as f64 - st.pieces[them].count_on(len) as f64;
+        self.score_margin(me) as f64
+            + KILL_NOW * mine.now as f64
+            + KILL_GROWN * (mine.grown - mine.now) as f64
+            + KILL_JUMP * mine.jump as f64
+            + MASSACRE * mine.massacres as f64
+            - THREAT_NOW * theirs.now as f64
+            - THREAT_GROWN * (theirs.grown - theirs.now) as f64
+            - THREAT_JUMP * theirs.jump as f64
+            + PIECE_VALUE * pieces
+            + GROUP_VALUE * (self.grouped(me) as f64 - self.grouped(them) as f64)
     }
 
     /// [`SearchHints::evaluate`]: see the module documentation.
     pub(crate) fn evaluate_position(&self) -> f64 {
-        let me = self.state.side as usize;
-        let them = 1 - me;
-        let (kills_mine, grouped_mine) = self.threats(me);
-        let (kills_theirs, grouped_theirs) = self.threats(them);
-        let margin = self.score_margin(me) as f64
-            + KILL_VALUE * (kills_mine as f64 - kills_theirs as f64)
-            + GROUP_VALUE * (grouped_mine as f64 - grouped_theirs as f64);
         let left = self.settings.turn_limit.saturating_sub(self.state.turn) as f64;
         let spread = SPREAD_END + SPREAD_PER_TURN * left;
-        (margin / spread).tanh()
+        (self.eval_margin() / spread).tanh()
+    }
+
+    /// The value for the mover of the position after `step` (a win 2, a loss -2).
+    fn step_value(&self, step: Step) -> f64 {
+        let side = self.side_to_move();
+        let mut p = self.clone();
+        p.apply_step_no_undo(step);
+        match p.outcome() {
+            Some(Outcome::Win(w)) => {
+                if w == side {
+                    2.0
+                } else {
+                    -2.0
+                }
+            }
+            Some(Outcome::Draw) => 0.0,
+            None => {
+                let e = p.evaluate_position();
+                if p.side_to_move() == side {
+                    e
+                } else {
+                    -e
+                }
+            }
+        }
+    }
+
+    /// A random step other than the pass and the ends of movement (the turn policy chooses
+    /// those itself); the pass when nothing else is legal.
+    fn draw_action<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Step> {
+        let mut last = None;
+        for _ in 0..16 {
+            let s = self.random_step(rng)?;
+            if !matches!(s, Step::Pass | Step::EndMovement | Step::EndGroup) {
+                return Some(s);
+            }
+            last = Some(s);
+        }
+        last
+    }
+
+    /// The turn search's policy ([`SearchHints::turn_step`]): the end of the movement and of a
+    /// group's movement with fixed chances; the kills uniformly (every maximal matching is
+    /// compared where the turn ends); otherwise the best of [`TURN_SAMPLES`] random steps by
+    /// the evaluation after it, or a plain random one with chance [`TURN_EXPLORE`]. Never the
+    /// pass, which the search looks at by itself ([`SearchHints::candidate_turns`]), unless it
+    /// is the only legal step.
+    pub(crate) fn turn_policy<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Step> {
+        let st = &self.state;
+        match st.phase {
+            Phase::Over => return None,
+            Phase::Kill => return self.random_step(rng),
+            Phase::Move if !st.at_turn_start && rng.random_bool(END_MOVEMENT) => {
+                return Some(Step::EndMovement)
+            }
+            Phase::Moving if rng.random_bool(END_GROUP) => return Some(Step::EndGroup),
+            _ => {}
+        }
+        let first = self.draw_action(rng)?;
+        if first == Step::Pass || rng.random_bool(TURN_EXPLORE) {
+            return Some(first);
+        }
+        let mut best = first;
+        let mut best_value = self.step_value(first);
+        for _ in 1..TURN_SAMPLES {
+            let Some(s) = self.draw_action(rng) else {
+                break;
+            };
+            if s == best || s == Step::Pass {
+                continue;
+            }
+            let v = self.step_value(s);
+            if v > best_value {
+                best = s;
+                best_value = v;
+            }
+        }
+        Some(best)
     }
 }
 
@@ -123,6 +235,21 @@ impl SearchHints for Wells {
     /// (on the search's -1..1 scale a mean of 0.8 is 90 % of playouts won); `doc/search.md`
     /// gives the matches that chose it.
     const FIRST_PLAY: f64 = 0.8;
+
+    /// A turn is a dozen steps or more: the `full` level searches whole turns.
+    const TURN_SEARCH: bool = true;
+
+    /// [`Wells::turn_policy`].
+    fn turn_step<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Step> {
+        self.turn_policy(rng)
+    }
+
+    /// The pass (W5), at a turn start: the turn policy never draws it.
+    fn candidate_turns(&self, out: &mut Vec<Vec<Step>>) {
+        if self.state.at_turn_start && self.state.phase != Phase::Over {
+            out.push(vec![Step::Pass]);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -133,11 +260,12 @@ mod tests {
     use crate::wells::lattice::NONE;
     use crate::wells::{Settings, Wells};
 
-    /// `threats` read point by point from its words: the enemy pieces next to a stronger piece
-    /// of colour `c` (W4), and the pieces of colour `c` with a friendly neighbour; on the
-    /// positions of a few random games, for both colours.
+    /// `grouped` read point by point from its words (the pieces of colour `c` with a friendly
+    /// neighbour), and the kills open now bounded by their victims (W4: an enemy piece next to a
+    /// stronger piece of colour `c`; a matching kills each once, and kills one at least when
+    /// there is one); on the positions of a few random games, for both colours.
     #[test]
-    fn threats_are_the_kills_and_groups_point_by_point() {
+    fn grouped_pieces_and_kills_point_by_point() {
         let mut rng = <rand::rngs::SmallRng as rand::SeedableRng>::seed_from_u64(11);
         let mut seen_kills = 0;
         for side in [4, 6, 8] {
@@ -169,7 +297,9 @@ mod tests {
                         let grouped = (0..pos.lattice.len)
                             .filter(|&p| colour(p) && around(p).any(colour))
                             .count() as u32;
-                        assert_eq!(pos.threats(c), (kills, grouped), "{pos:?}");
+                        assert_eq!(pos.grouped(c), grouped, "{pos:?}");
+                        let now = pos.threats_of(c, false, false).now;
+                        assert!(now <= kills && (now > 0) == (kills > 0), "{pos:?}");
                         seen_kills += kills;
                     }
                     let s = pos.random_step(&mut rng).unwrap();

@@ -54,6 +54,7 @@ mod position;
 mod random;
 mod state;
 mod steps;
+mod tactics;
 mod turns;
 
 use std::cell::Cell;
