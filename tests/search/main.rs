@@ -10,6 +10,8 @@ use guerrilla::search::bench::{bench_positions, positions};
 use guerrilla::search::{search_config, Config, Info, Limits, Params, SearchHints, Strength};
 use guerrilla::wells::{Settings, Wells};
 
+mod wells;
+
 fn nodes(n: u64) -> Limits {
     Limits {
         nodes: Some(n),
