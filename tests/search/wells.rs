@@ -101,6 +101,34 @@ fn a_kill_that_wins_material_and_the_game_is_found() {
     }
 }
 
+/// Turn 23 of 24, White to move and behind. Of White's 9 turns none wins and one draws: a
+/// group's movement brings two pieces next to two black pieces they outstrength, and both are
+/// killed (W4); every other turn loses.
+fn kills_that_draw() -> Wells {
+    side5(
+        24,
+        "5 B..WW/B.W..W/B.W.B.W/B....X../B.BWWW.WW/..BX..WW/B..B..W/BB..BX/B.BBB w 23 0",
+    )
+}
+
+#[test]
+fn the_only_kills_that_save_the_game_are_found() {
+    let pos = kills_that_draw();
+    let values = exact_values(&pos);
+    let drawing: Vec<_> = values.iter().filter(|v| v.1 == 0).collect();
+    assert_eq!((drawing.len(), values.len()), (1, 9), "{values:?}");
+    assert!(values.iter().all(|v| v.1 <= 0));
+    for token in plays_best(&pos, 2000) {
+        let mut after = pos.clone();
+        after.play_turn(&pos.parse_turn(&token).unwrap()).unwrap();
+        assert_eq!(
+            pieces(&after, 'B') + 2,
+            pieces(&pos, 'B'),
+            "two kills: {token}"
+        );
+    }
+}
+
 /// Turn 19 of 20, White to move; Black has just passed (passes 1), so White's pass ends the
 /// game (W6), and White is behind: the pass loses. Of White's 82 turns, 3 draw and none wins.
 fn pass_that_loses() -> Wells {
