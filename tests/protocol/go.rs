@@ -63,7 +63,8 @@ fn time_limits_are_honoured() {
 fn the_next_go_keeps_the_tree_under_the_moves_played() {
     // `go nodes 1` after our turn and the opponent's reply: with the earlier search's tree
     // kept (protocol.md § 3.6, tree reuse), its principal variation goes further than the
-    // single step a fresh search's one iteration can follow. Both games, entered by `position … moves`.
+    // single step a fresh search's one iteration can follow. Both games, entered by `position … moves`;
+    // Guerrilla at `uct`, since its `full` level searches whole turns and keeps no tree.
     for kind in [GameKind::Checkers, GameKind::Wells] {
         let last_info = |p: &mut Proc| -> String {
             p.send("go nodes 1");
@@ -83,6 +84,9 @@ fn the_next_go_keeps_the_tree_under_the_moves_played() {
         };
         let mut p = Proc::spawn();
         p.ask(&format!("setoption name Game value {}", kind.name()));
+        if kind == GameKind::Wells {
+            p.ask("setoption name Strength value uct");
+        }
         p.ask("position startpos");
         let mine = p.go("go nodes 3000");
         p.ask(&format!("position startpos moves {mine}"));
