@@ -2,7 +2,7 @@
 //! since (with the position before it), and what `position`, `play`, `step`, `undo` and
 //! `undo step` do to it. A turn entered step by step completes as a whole turn, with its token.
 
-use super::{Engine, Line};
+use super::{Engine, PositionLine};
 use crate::game::{Game, GameError};
 use crate::search::SearchHints;
 
@@ -178,7 +178,7 @@ impl<G: Game + SearchHints> Engine<G> {
                 return Some(e);
             }
         }
-        self.line = Some(Line {
+        self.line = Some(PositionLine {
             start: start.map(str::to_string),
             moves: moves.to_vec(),
         });
