@@ -1,40 +1,55 @@
-//! The records file: what a match was (one `[Match "…"]` header, the match's settings as JSON)
-//! and every game played, in schedule order, as a block of PGN-like tags followed by one line of
-//! move tokens and a blank line:
+//! The records file: a PGN file that PGN readers and rating tools (Ordo, BayesElo, python-chess)
+//! accept, and that `replay` and `merge` read back.
 //!
 //! ```text
-//! [Arena "guerrilla-arena records 1"]
-//! [Match "{\"game\":\"guerrilla-checkers\", …}"]
+//! % guerrilla-arena records 2
+//! % match {"game":"guerrilla-checkers", …}
 //!
-//! [Game "0"]
-//! [Pair "0"]
-//! [Round "0"]
-//! [P1 "strong"]
-//! [P2 "weak"]
-//! [Opening "startpos"]
+//! [Event "guerrilla-arena match"]
+//! [Site "?"]
+//! [Date "2026.11.25"]
+//! [Round "1"]
+//! [White "strong"]
+//! [Black "weak"]
+//! [Result "1-0"]
+//! [Variant "guerrilla-checkers"]
 //! [TimeControl "nodes=400"]
-//! [Result "p1win"]
+//! [Termination "normal"]
+//! [PlyCount "23"]
+//! [Pair "1"]
 //! [Reason "gameover"]
-//! [Detail "the game is over by the rules"]
-//! [Plies "23"]
-//! [MoveTimes "12 9 15 …"]
-//! D4D5 c5-b4 …
+//! [Detail "over by the rules"]
+//! [Stones "16"]
 //!
+//! 1. D4D5 {0.512/7 0.012s} 1... c5-b4 {-0.498/6 0.009s} 2. … 1-0
 //! ```
-//! Optional tags: `[Faulty "p1|p2"]` (the side whose engine failed), `[BadMove "…"]` (the move
-//! refused by the referee), `[Problem "…"]` (repeatable: an engine's `query` answer that
-//! disagreed with the rules). Tag values escape `\` and `"` with a backslash.
+//!
+//! * The `%` lines are PGN escape lines, which PGN readers skip: the match's settings (as JSON),
+//!   what `merge` checks and `replay` needs.
+//! * The seven-tag roster: `Round` is the game's number in the whole match (1-based), `White`
+//!   is p1 (who moves first: the Guerrilla in Guerrilla Checkers, White in Guerrilla), `Result`
+//!   is `1-0`, `0-1` or `1/2-1/2`. Then `Variant` (the game), `FEN` and `SetUp "1"` when the
+//!   game starts from an opening other than the start position (the opening's position
+//!   string), `TimeControl` (the arena's, `p1's/p2's` when they differ), `Termination` (the
+//!   PGN word: `normal`, `adjudication`, `time forfeit`, `illegal move`, `rules infraction`,
+//!   `stalled connection`, `abandoned`) and `PlyCount`.
+//! * The arena's own tags: `Pair` (the colour-swapped pair, 1-based), `Reason` (the arena's
+//!   reason, finer than `Termination`), `Detail`, `Stones` (Guerrilla Checkers: stones the
+//!   Guerrilla placed in the game's moves), and when they apply `Faulty` (`p1`/`p2`, the side
+//!   whose engine failed), `BadMove` (the refused move) and `Problem` (repeatable: an engine's
+//!   `query` answer that disagreed with the rules).
+//! * Every move is followed by a comment `{score/depth time}`: the score and depth of the
+//!   mover's last `info` line before its `bestmove` (when it sent one) and the time the move
+//!   took, measured by the arena around `go`, in seconds with three decimals.
 
-use std::fmt::Write as _;
+mod pgn;
 
 use guerrilla::game::{Outcome, Side};
-use guerrilla::protocol::wire;
 use serde::{Deserialize, Serialize};
 
 use crate::stats::Sprt;
 
-/// Tag of the first line of every records file.
-pub const ARENA_TAG: &str = "guerrilla-arena records 1";
+pub use pgn::{game_text, header_text, parse, RecordsFile};
 
 /// One engine of a match.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -47,6 +62,18 @@ pub struct EngineSpec {
     /// Its own time control (`tc=` of `--engine`), instead of the match's.
     #[serde(default)]
     pub tc: Option<String>,
+}
+
+/// How a pairing is scored besides the per-game score.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scoring {
+    /// Wins, losses and draws of the games.
+    #[default]
+    Games,
+    /// Guerrilla Checkers, Brian Train's match: each colour-swapped pair is one match, won by
+    /// the player who beats the COIN player with fewer stones placed (games scored as well).
+    Stones,
 }
 
 /// What defines a match: everything that decides its schedule and its games.
@@ -74,6 +101,11 @@ pub struct MatchInfo {
     pub sprt: Option<Sprt>,
     /// `(k, n)`: this file holds shard k of n (1-based).
     pub shard: Option<(u32, u32)>,
+    #[serde(default)]
+    pub scoring: Scoring,
+    /// The PGN `Event` and `Site` tags.
+    pub event: String,
+    pub site: String,
 }
 
 impl MatchInfo {
@@ -144,6 +176,19 @@ impl Reason {
         }
     }
 
+    /// The PGN `Termination` word (the standard's, and cutechess's for engine failures).
+    pub fn termination(self) -> &'static str {
+        match self {
+            Reason::Gameover => "normal",
+            Reason::PlyCap => "adjudication",
+            Reason::IllegalMove | Reason::MalformedMove => "illegal move",
+            Reason::Garbage => "rules infraction",
+            Reason::Hang | Reason::Timeout => "stalled connection",
+            Reason::Time => "time forfeit",
+            Reason::Crash | Reason::NoStart => "abandoned",
+        }
+    }
+
     /// True when the game was lost by an engine's fault (it is then restarted).
     pub fn is_fault(self) -> bool {
         !matches!(self, Reason::Gameover | Reason::PlyCap)
@@ -160,228 +205,89 @@ impl std::str::FromStr for Reason {
     }
 }
 
+/// The PGN result of an outcome: `1-0` when p1 (White) wins.
+pub fn pgn_result(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Win(Side::P1) => "1-0",
+        Outcome::Win(Side::P2) => "0-1",
+        Outcome::Draw => "1/2-1/2",
+    }
+}
+
+pub(crate) fn parse_pgn_result(s: &str) -> Option<Outcome> {
+    [
+        Outcome::Win(Side::P1),
+        Outcome::Win(Side::P2),
+        Outcome::Draw,
+    ]
+    .into_iter()
+    .find(|&o| pgn_result(o) == s)
+}
+
+/// Today's date (UTC) as PGN writes dates: `YYYY.MM.DD`.
+pub fn pgn_date() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// The Gregorian date of a day counted from 1970-01-01 (the well-known era-based conversion).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+/// One move as played: its token, the time it took and the mover's last report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Move {
+    pub token: String,
+    /// Milliseconds, measured around `go`.
+    pub ms: u64,
+    /// `score/depth` from the mover's last `info` line, when it sent one.
+    pub eval: Option<String>,
+}
+
 /// One game played.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
-    /// Position in the whole match's schedule (0-based).
+    /// Position in the whole match's schedule (0-based here; 1-based in every output).
     pub index: usize,
-    /// The colour-swapped pair it belongs to.
+    /// The colour-swapped pair it belongs to (0-based here).
     pub pair: usize,
-    pub round: usize,
     pub p1: String,
     pub p2: String,
+    /// `YYYY.MM.DD`, when the game started.
+    pub date: String,
     pub opening: String,
+    /// Who makes the first move from the opening.
+    pub first: Side,
     pub tc: String,
-    /// `p1win`, `p2win` or `draw`.
-    pub result: String,
+    pub outcome: Outcome,
     pub reason: Reason,
     pub detail: String,
-    /// `p1` or `p2`: the side whose engine failed.
-    pub faulty: Option<String>,
+    /// The side whose engine failed.
+    pub faulty: Option<Side>,
     pub bad_move: Option<String>,
-    pub moves: Vec<String>,
-    /// Milliseconds each move took, measured around `go`.
-    pub times_ms: Vec<u64>,
+    pub moves: Vec<Move>,
     pub problems: Vec<String>,
+    /// Guerrilla Checkers: the stones the Guerrilla placed in the game's moves.
+    pub stones: Option<u32>,
 }
 
-fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\")
-        .replace('"', "\\\"")
-        .replace('\n', " ")
-}
-
-fn unescape(v: &str) -> String {
-    let mut out = String::new();
-    let mut chars = v.chars();
-    while let Some(c) = chars.next() {
-        if c == '\\' {
-            if let Some(n) = chars.next() {
-                out.push(n);
-            }
-        } else {
-            out.push(c);
-        }
+impl GameRecord {
+    pub fn tokens(&self) -> Vec<String> {
+        self.moves.iter().map(|m| m.token.clone()).collect()
     }
-    out
-}
-
-fn tag(out: &mut String, key: &str, value: &str) {
-    let _ = writeln!(out, "[{key} \"{}\"]", escape(value));
-}
-
-/// The header block of a records file.
-pub fn header_text(info: &MatchInfo) -> String {
-    let mut out = String::new();
-    tag(&mut out, "Arena", ARENA_TAG);
-    tag(
-        &mut out,
-        "Match",
-        &serde_json::to_string(info).expect("match info serialises"),
-    );
-    out.push('\n');
-    out
-}
-
-/// One game's block.
-pub fn game_text(g: &GameRecord) -> String {
-    let mut out = String::new();
-    tag(&mut out, "Game", &g.index.to_string());
-    tag(&mut out, "Pair", &g.pair.to_string());
-    tag(&mut out, "Round", &g.round.to_string());
-    tag(&mut out, "P1", &g.p1);
-    tag(&mut out, "P2", &g.p2);
-    tag(&mut out, "Opening", &g.opening);
-    tag(&mut out, "TimeControl", &g.tc);
-    tag(&mut out, "Result", &g.result);
-    tag(&mut out, "Reason", g.reason.name());
-    tag(&mut out, "Detail", &g.detail);
-    if let Some(f) = &g.faulty {
-        tag(&mut out, "Faulty", f);
-    }
-    if let Some(m) = &g.bad_move {
-        tag(&mut out, "BadMove", m);
-    }
-    for p in &g.problems {
-        tag(&mut out, "Problem", p);
-    }
-    tag(&mut out, "Plies", &g.moves.len().to_string());
-    let times: Vec<String> = g.times_ms.iter().map(u64::to_string).collect();
-    tag(&mut out, "MoveTimes", &times.join(" "));
-    out.push_str(&g.moves.join(" "));
-    out.push_str("\n\n");
-    out
-}
-
-/// A records file read back.
-pub struct RecordsFile {
-    pub info: MatchInfo,
-    pub games: Vec<GameRecord>,
-}
-
-/// Parses a `[Key "value"]` line.
-fn parse_tag(line: &str) -> Option<(&str, String)> {
-    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
-    let (key, rest) = inner.split_once(' ')?;
-    let value = rest.strip_prefix('"')?.strip_suffix('"')?;
-    Some((key, unescape(value)))
-}
-
-/// Reads a records file's text; `name` is used in error messages.
-pub fn parse(text: &str, name: &str) -> Result<RecordsFile, String> {
-    let mut lines = text.lines().enumerate().peekable();
-    let err = |n: usize, what: &str| format!("{name}:{}: {what}", n + 1);
-    let mut info = None;
-    // Header.
-    for (n, line) in lines.by_ref() {
-        if line.is_empty() {
-            if info.is_some() {
-                break;
-            }
-            continue;
-        }
-        let (k, v) = parse_tag(line).ok_or_else(|| err(n, "expected a [Tag \"value\"] line"))?;
-        match k {
-            "Arena" if v == ARENA_TAG => {}
-            "Arena" => return Err(err(n, &format!("expected '{ARENA_TAG}' but got '{v}'"))),
-            "Match" => {
-                info = Some(
-                    serde_json::from_str::<MatchInfo>(&v)
-                        .map_err(|e| err(n, &format!("bad match header: {e}")))?,
-                )
-            }
-            _ => return Err(err(n, &format!("unexpected tag {k} in the header"))),
-        }
-    }
-    let info = info.ok_or_else(|| format!("{name}: no [Match] header"))?;
-    let mut games = Vec::new();
-    loop {
-        // Skip blank lines between blocks.
-        while lines.peek().is_some_and(|(_, l)| l.is_empty()) {
-            lines.next();
-        }
-        let Some(&(start, _)) = lines.peek() else {
-            break;
-        };
-        let mut tags: Vec<(String, String)> = Vec::new();
-        let mut moves_line = None;
-        for (n, line) in lines.by_ref() {
-            match parse_tag(line) {
-                Some((k, v)) => tags.push((k.to_string(), v)),
-                None => {
-                    moves_line = Some((n, line));
-                    break;
-                }
-            }
-        }
-        let (_, moves_line) =
-            moves_line.ok_or_else(|| err(start, "a game without its moves line"))?;
-        let get = |k: &str| -> Result<String, String> {
-            tags.iter()
-                .find(|(t, _)| t == k)
-                .map(|(_, v)| v.clone())
-                .ok_or_else(|| err(start, &format!("the game has no {k} tag")))
-        };
-        let num = |k: &str| -> Result<usize, String> {
-            let v = get(k)?;
-            v.parse()
-                .map_err(|_| err(start, &format!("expected a number in {k} but got '{v}'")))
-        };
-        let times_text = get("MoveTimes")?;
-        let times_ms = times_text
-            .split_whitespace()
-            .map(|t| {
-                t.parse().map_err(|_| {
-                    err(
-                        start,
-                        &format!("expected a number but got '{t}' in MoveTimes"),
-                    )
-                })
-            })
-            .collect::<Result<Vec<u64>, String>>()?;
-        let moves: Vec<String> = moves_line.split_whitespace().map(str::to_string).collect();
-        let plies = num("Plies")?;
-        if plies != moves.len() {
-            return Err(err(
-                start,
-                &format!("Plies says {plies} but the moves line has {}", moves.len()),
-            ));
-        }
-        let result = get("Result")?;
-        if !matches!(wire::parse_result(&result), Some(Some(_))) {
-            return Err(err(
-                start,
-                &format!(
-                    "expected {}, {} or {} but got '{result}'",
-                    wire::result_word(Some(Outcome::Win(Side::P1))),
-                    wire::result_word(Some(Outcome::Win(Side::P2))),
-                    wire::result_word(Some(Outcome::Draw)),
-                ),
-            ));
-        }
-        games.push(GameRecord {
-            index: num("Game")?,
-            pair: num("Pair")?,
-            round: num("Round")?,
-            p1: get("P1")?,
-            p2: get("P2")?,
-            opening: get("Opening")?,
-            tc: get("TimeControl")?,
-            result,
-            reason: get("Reason")?.parse().map_err(|e: String| err(start, &e))?,
-            detail: get("Detail")?,
-            faulty: get("Faulty").ok(),
-            bad_move: get("BadMove").ok(),
-            moves,
-            times_ms,
-            problems: tags
-                .iter()
-                .filter(|(k, _)| k == "Problem")
-                .map(|(_, v)| v.clone())
-                .collect(),
-        });
-    }
-    Ok(RecordsFile { info, games })
 }
 
 #[cfg(test)]
@@ -389,51 +295,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_records_file_reads_back_what_was_written() {
-        let info = MatchInfo {
-            game: "guerrilla-checkers".into(),
-            options: vec![("Seed".into(), "1".into())],
-            engines: vec![EngineSpec {
-                name: "a \"quoted\" \\ name".into(),
-                command: "x".into(),
-                options: vec![],
-                tc: None,
-            }],
-            gauntlet: false,
-            games: 2,
-            tc: "nodes=10".into(),
-            margin_ms: 50,
-            max_plies: 100,
-            openings: vec!["startpos".into()],
-            openings_source: "startpos".into(),
-            sprt: None,
-            shard: Some((1, 2)),
-        };
-        let g = GameRecord {
-            index: 3,
-            pair: 1,
-            round: 1,
-            p1: "a \"quoted\" \\ name".into(),
-            p2: "b".into(),
-            opening: "startpos".into(),
-            tc: "nodes=10".into(),
-            result: wire::result_word(Some(Outcome::Win(Side::P2))).into(),
-            reason: Reason::IllegalMove,
-            detail: "expected a legal move but got 'A1A2' (edge)".into(),
-            faulty: Some(wire::side_word(Side::P1).into()),
-            bad_move: Some("A1A2".into()),
-            moves: vec!["D4D5".into(), "c5-b4".into()],
-            times_ms: vec![3, 4],
-            problems: vec!["one".into(), "two".into()],
-        };
-        let mut empty = g.clone();
-        empty.index = 4;
-        empty.moves.clear();
-        empty.times_ms.clear();
-        let text = header_text(&info) + &game_text(&g) + &game_text(&empty);
-        let back = parse(&text, "t").unwrap();
-        assert_eq!(back.info, info);
-        assert_eq!(back.games, vec![g, empty]);
-        assert!(parse("[Arena \"other\"]\n", "t").is_err());
+    fn dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
+        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
+        assert_eq!(pgn_date().len(), 10);
     }
 }
