@@ -6,6 +6,8 @@
 //! Skipped, with a notice, only when `python3` is absent; any other failure (no venv module,
 //! no network to PyPI) fails the test.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -21,37 +23,6 @@ fn engine() -> PathBuf {
         .and_then(|d| d.parent())
         .expect("target profile folder");
     dir.join(format!("guerrilla{}", std::env::consts::EXE_SUFFIX))
-}
-
-/// A Python with python-chess: a venv in the temp folder, made once and kept.
-fn python_with_chess() -> Option<PathBuf> {
-    if Command::new("python3").arg("--version").output().is_err() {
-        eprintln!("SKIPPED: python3 is not installed, so no outside PGN reader can be run");
-        return None;
-    }
-    let venv = std::env::temp_dir().join("guerrilla-arena-pgn-venv");
-    let python = venv.join("bin").join("python");
-    let has_chess = |p: &Path| {
-        Command::new(p)
-            .args(["-c", "import chess.pgn"])
-            .output()
-            .is_ok_and(|o| o.status.success())
-    };
-    if !has_chess(&python) {
-        let made = Command::new("python3")
-            .args(["-m", "venv", "--clear"])
-            .arg(&venv)
-            .status()
-            .expect("run python3 -m venv");
-        assert!(made.success(), "python3 -m venv failed");
-        let pip = Command::new(&python)
-            .args(["-m", "pip", "install", "--quiet", "chess"])
-            .status()
-            .expect("run pip");
-        assert!(pip.success(), "pip install chess failed");
-        assert!(has_chess(&python), "python-chess does not import");
-    }
-    Some(python)
 }
 
 fn run(args: &[String]) -> String {
@@ -75,7 +46,7 @@ fn strings(v: &[&str]) -> Vec<String> {
 
 #[test]
 fn python_chess_reads_every_game_and_agrees_with_the_summary() {
-    let Some(python) = python_with_chess() else {
+    let Some(python) = common::python_with(&["chess"], "import chess.pgn") else {
         return;
     };
     let dir = std::env::temp_dir().join(format!("arena-pgn-{}", std::process::id()));
