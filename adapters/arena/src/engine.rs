@@ -9,6 +9,8 @@
 //! terminal reaches the arena only: the arena decides what to do with its engines.
 
 use std::io::{BufRead, BufReader, Write};
+
+use guerrilla::protocol::wire;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -77,10 +79,17 @@ pub fn eval_of_info(line: &str) -> Option<String> {
             .map(|i| &words[i + 1..])
     };
     let depth: u32 = after("depth")?.first()?.parse().ok()?;
-    let score = match after("score")? {
-        ["win", "in", n, ..] => format!("+M{n}"),
-        ["loss", "in", n, ..] => format!("-M{n}"),
-        ["draw", "in", n, ..] => format!("=M{n}"),
+    let score_words = after("score")?;
+    // `win in N`, `loss in N`, `draw in N`, spelt by the protocol's own writer.
+    let rest = score_words.join(" ");
+    for (result, mark) in [(1, "+M"), (-1, "-M"), (0, "=M")] {
+        let written = wire::score_text(0.0, Some((result, 0)));
+        if let Some(n) = rest.strip_prefix(written.trim_end_matches('0')) {
+            let n: u32 = n.split_whitespace().next()?.parse().ok()?;
+            return Some(format!("{mark}{n}/{depth}"));
+        }
+    }
+    let score = match score_words {
         ["cp", x, ..] => format!("{:+.2}", x.parse::<f64>().ok()? / 100.0),
         ["mate", n, ..] => {
             let n: i64 = n.parse().ok()?;
@@ -307,6 +316,10 @@ mod tests {
         );
         assert_eq!(e("info depth 3 score win in 5").as_deref(), Some("+M5/3"));
         assert_eq!(e("info depth 3 score loss in 2").as_deref(), Some("-M2/3"));
+        assert_eq!(
+            e("info depth 4 score draw in 7 pv x").as_deref(),
+            Some("=M7/4")
+        );
         assert_eq!(e("info depth 12 score cp 34").as_deref(), Some("+0.34/12"));
         assert_eq!(e("info depth 12 score mate -3").as_deref(), Some("-M3/12"));
         assert_eq!(e("info string depth 3 score 1"), None);

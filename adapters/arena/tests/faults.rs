@@ -3,6 +3,9 @@
 //! again for the next game, the match completes, and no process is left behind.
 
 use std::path::{Path, PathBuf};
+
+use guerrilla::game::{Outcome, Side};
+use guerrilla::protocol::wire::result_word;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -78,7 +81,8 @@ fn faulty_match(fault: &str, at: u32, reason: &str, games: u32) {
     for g in summary["games"].as_array().unwrap() {
         assert_eq!(g["reason"], reason, "{fault}: {g}\n{all}");
         let bad_is_p1 = g["p1"] == "bad";
-        let want = if bad_is_p1 { "p2win" } else { "p1win" };
+        let winner = if bad_is_p1 { Side::P2 } else { Side::P1 };
+        let want = result_word(Some(Outcome::Win(winner)));
         assert_eq!(g["result"], want, "{fault}: {g}");
     }
     let bad = &summary["engines"][1];
