@@ -102,13 +102,13 @@ pub fn eval_of_info(line: &str) -> Option<String> {
 }
 
 /// One line read from an engine: text, or bytes that are not a text line.
-enum Line {
+enum Received {
     Text(String),
     Garbage(String),
 }
 
 /// Reads `stdout` line by line until it closes; a trailing `\r` is stripped.
-fn read_lines(stdout: impl std::io::Read, tx: mpsc::Sender<Line>) {
+fn read_lines(stdout: impl std::io::Read, tx: mpsc::Sender<Received>) {
     let mut reader = BufReader::new(stdout);
     let mut buf = Vec::new();
     loop {
@@ -124,8 +124,8 @@ fn read_lines(stdout: impl std::io::Read, tx: mpsc::Sender<Line>) {
             buf.pop();
         }
         let line = match String::from_utf8(buf.clone()) {
-            Ok(s) if !s.chars().any(|c| c.is_control() && c != '\t') => Line::Text(s),
-            _ => Line::Garbage(String::from_utf8_lossy(&buf).into_owned()),
+            Ok(s) if !s.chars().any(|c| c.is_control() && c != '\t') => Received::Text(s),
+            _ => Received::Garbage(String::from_utf8_lossy(&buf).into_owned()),
         };
         if tx.send(line).is_err() {
             break;
@@ -138,7 +138,7 @@ pub struct Engine {
     pub name: String,
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<Line>,
+    lines: Receiver<Received>,
     /// Raised to give up every wait at once.
     abandon: Arc<AtomicBool>,
 }
@@ -208,13 +208,13 @@ impl Engine {
                 .lines
                 .recv_timeout(left.min(Duration::from_millis(100)))
             {
-                Ok(Line::Text(line)) => {
+                Ok(Received::Text(line)) => {
                     log::debug!("{} < {line}", self.name);
                     if let Some(value) = accept(&line) {
                         return value;
                     }
                 }
-                Ok(Line::Garbage(line)) => {
+                Ok(Received::Garbage(line)) => {
                     log::debug!("{} < (garbage) {line:?}", self.name);
                     return Err(EngineError::Garbage { line });
                 }

@@ -145,7 +145,7 @@ pub struct GameLine {
     pub pair: usize,
     pub p1: String,
     pub p2: String,
-    /// `p1win`, `p2win` or `draw`.
+    /// The protocol's result word (`wire::result_word`): a win of either side, or a draw.
     pub result: String,
     /// `1-0`, `0-1` or `1/2-1/2`, as in the PGN.
     pub pgn_result: String,
