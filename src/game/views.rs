@@ -40,6 +40,8 @@ pub struct GeoSquare {
     pub corners: [String; 4],
     /// The squares diagonally adjacent to it.
     pub diagonals: Vec<String>,
+    /// True for a dark square (the squares checkers stand on), false for a light one.
+    pub dark: bool,
 }
 
 /// A board's drawing and adjacency, for a GUI that knows no rule (protocol.md § 4, `geometry`).

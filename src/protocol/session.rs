@@ -191,12 +191,13 @@ impl<G: Game + SearchHints> Session<G> {
         }
         for q in &geo.squares {
             lines.push(format!(
-                "square {} {} {} {} {}",
+                "square {} {} {} {} {} {}",
                 q.name,
                 wire::coord(q.x),
                 wire::coord(q.y),
                 q.corners.join(","),
-                list(&q.diagonals)
+                list(&q.diagonals),
+                wire::shade_word(q.dark)
             ));
         }
         lines.push("geometry end".to_string());

@@ -202,6 +202,15 @@ pub fn coord(v: f64) -> String {
     }
 }
 
+/// A square's shade in `geometry`: `dark` (the squares checkers stand on) or `light`.
+pub fn shade_word(dark: bool) -> &'static str {
+    if dark {
+        "dark"
+    } else {
+        "light"
+    }
+}
+
 /// `<word>[ <status>] <n> <item> …`: a counted list on one line (`legal`, `history`).
 pub fn counted_list(word: &str, status: &str, items: &[String]) -> String {
     let mut s = String::from(word);
