@@ -80,7 +80,7 @@ export async function confirmTurn() {
 export function clickName(name, ev) {
   const s = state();
   if (!s || net.busy || (ev && ev.detail > 1)) return; // a request under way, or a double click
-  if (input.viewing()) { input.notice('you are looking at an earlier position: press ⏭ (or End) to go back to the game'); return; }
+  if (input.viewing()) { input.notice('you are looking at an earlier position: press ▶| (or End) to go back to the game'); return; }
   if (s.describe.result !== 'none') { input.notice('the game is over: start a new game, or import one'); return; }
   const names = sideInfo(s.game).names;
   const mover = names[sideIndex(s.describe.tomove)];
@@ -98,6 +98,12 @@ export function clickName(name, ev) {
   }
   const prefix = input.clicked.concat([name]);
   const cands = candidates(prefix);
+  const last = s.last || {};
+  if (cands.length === 0 && last.by === 'human' && namesOf((last.auto || []).join(' ')).includes(name)) {
+    // the player clicks what the engine already did by itself (the only choice)
+    input.notice(`${name}: already played by itself after ${last.step} (it was the only choice)`, 'info');
+    return;
+  }
   if (cands.length === 0 && input.clicked.length && input.clicked[input.clicked.length - 1] === name) {
     return; // the selected piece clicked again: it stays selected
   }

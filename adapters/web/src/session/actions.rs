@@ -213,6 +213,11 @@ impl Session {
             return Err(e);
         }
         self.players = players;
+        if let Some(c) = a.get("confirm").and_then(Value::as_bool) {
+            self.confirm_turns = c;
+        }
+        // The messages were the last game's.
+        self.messages.clear();
         self.geometry_dirty = true;
         self.awaiting_confirm = None;
         self.paused =

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::{json, Value};
+use serde_json::json;
 
 use super::{describe_fields, Player, Ply, Search, Session};
 use crate::parse::{parse_geometry, parse_info, parse_played, report_fields};
