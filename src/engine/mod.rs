@@ -12,14 +12,14 @@ use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
-use crate::game::{Game, GameError, Outcome, PerftAbort, Side};
+use crate::game::{EndReason, Game, GameEnd, GameError, Outcome, PerftAbort, Side};
 use crate::perft;
 use crate::search::{self, Info, Limits, SearchHints};
 
 mod record;
 
 use record::{Act, Entry};
-pub use record::{History, Stepped, Undone};
+pub use record::{Applied, History, Played, Stepped, Undone};
 
 /// What a running search reports, on its own thread (`S` is the game's step).
 #[derive(Clone, Debug, PartialEq)]
@@ -144,6 +144,19 @@ impl<G: Game + SearchHints> Engine<G> {
         match self.forfeit {
             Some(side) => Some(Outcome::Win(side.opponent())),
             None => self.pos.outcome(),
+        }
+    }
+
+    /// How the game ended: lost by an illegal move in `position … moves`, or by the rules (with
+    /// the rules' reason and scores); `None` while it goes on.
+    pub fn game_end(&self) -> Option<GameEnd> {
+        match self.forfeit {
+            Some(side) => Some(GameEnd {
+                outcome: Outcome::Win(side.opponent()),
+                reason: EndReason::Forfeit,
+                score: None,
+            }),
+            None => self.pos.game_end(),
         }
     }
 

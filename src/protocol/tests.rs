@@ -215,11 +215,11 @@ fn steps_undo_and_views() {
     );
     assert_eq!(h.one("step t2"), "stepped t2 turn p2t2");
     assert_eq!(h.one("query p1turn"), "response false");
-    assert_eq!(h.one("play p1t1"), "played p1t1");
-    assert_eq!(h.one("undo"), "undone turn");
+    assert_eq!(h.one("play p1t1"), "played p1t1 steps p1 t1");
+    assert_eq!(h.one("undo"), "undone turn p1t1");
     assert_eq!(
         h.one("undo"),
-        "undone turn",
+        "undone turn p2t2",
         "the two-step turn goes back whole"
     );
     assert!(h.one("describe").contains("piles=1,2,5 chosen=-"));
