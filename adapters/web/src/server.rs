@@ -128,13 +128,14 @@ impl Registry {
     }
 
     /// When the server is full, closes the sessions whose page left and has not come back,
-    /// the longest unused first, until one place is free.
+    /// the longest unused first, until one place is free. A page that left may still count as
+    /// a watcher until its WebSocket's next write fails: the page's word is taken for it.
     fn evict_left(&self) {
         let mut sessions = self.sessions.lock().unwrap();
         while sessions.len() >= self.config.max_sessions {
             let oldest = sessions
                 .iter()
-                .filter(|(_, h)| *h.left.lock().unwrap() && *h.watchers.lock().unwrap() == 0)
+                .filter(|(_, h)| *h.left.lock().unwrap())
                 .min_by_key(|(_, h)| *h.last_seen.lock().unwrap())
                 .map(|(id, _)| id.clone());
             let Some(id) = oldest else { break };

@@ -165,7 +165,7 @@ export function drawBoard(svg, view) {
   for (const r of view.removed || []) {
     const xy = at.get(r.name);
     if (!xy) continue;
-    const g = el('g', { class: `removed${r.massacre ? ' massacre' : ''}${r.own ? ' own' : ''}`, 'data-removed': r.name }, marksG);
+    const g = el('g', { class: `removed${r.massacre ? ' massacre' : ''}${r.own ? ' own' : ''}`, 'data-removed': r.name, 'data-why': r.why || '' }, marksG);
     const cls = { G: 'stone-g', C: 'checker', W: 'white', B: 'black' }[r.piece] || 'stone-g';
     const rad = r.piece === 'G' ? 0.26 : 0.36;
     if (!occupied.has(r.name)) el('circle', { cx: xy[0], cy: xy[1], r: rad, class: `ghost ${cls}` }, g);

@@ -86,33 +86,41 @@ export function cells(geo, describe) {
   return m;
 }
 
-// What the turn from `before` to `after` removed, read from the two positions: the pieces of
-// the side not moving that are gone (captured, killed; `massacre` when a token took the
-// place), and the mover's own pieces gone from points the turn does not name (a Guerrilla
-// group's smaller parts after a split). `report`, the engine's own list when it gives one
-// (`removed`), is preferred.
+// The engine's report of what a turn's steps removed (`removed <group> …`, protocol.md § 4.3:
+// one group a step, `<where>:<why>` joined by `,`, or `-`): [{name, why}].
+export function reportedRemovals(text) {
+  const out = [];
+  for (const group of (text || '').split(' ')) {
+    if (!group || group === '-') continue;
+    for (const item of group.split(',')) {
+      const [name, why] = item.split(':');
+      if (name && why) out.push({ name, why });
+    }
+  }
+  return out;
+}
+
+// What the turn from `before` to `after` removed: [{name, piece, side, massacre, own, why}].
+// The engine's report (`report.removed`) says it; without one (an engine that does not report),
+// it is read from the two positions: the pieces of the side not moving that are gone, and the
+// mover's own pieces gone from points the turn does not name (a Guerrilla group's smaller part).
 export function removals(game, geo, before, after, move, report) {
   const side = sideIndex(before.tomove);
   const info = sideInfo(game);
   const own = info.pieces[side], opp = info.pieces[1 - side];
   const b = cells(geo, before), a = cells(geo, after);
+  if (report && report.steps !== undefined) {
+    return reportedRemovals(report.removed).map(({ name, why }) => {
+      const piece = b.get(name) || opp;
+      return { name, piece, side: info.pieces.indexOf(piece), why, own: why === 'split', massacre: why === 'massacred' };
+    });
+  }
   const named = new Set(namesOf(move || ''));
   const out = [];
-  const reported = report && report.removed ? new Set(namesOf(report.removed)) : null;
   for (const [name, c] of b) {
     const now = a.get(name);
     if (c === opp && now !== opp) out.push({ name, piece: c, side: 1 - side, massacre: now === TOKEN });
-    else if (c === own && now !== own && !named.has(name) && (!reported || reported.has(name))) {
-      out.push({ name, piece: c, side, own: true });
-    }
-  }
-  if (reported) {
-    for (const name of reported) {
-      if (!out.some((r) => r.name === name) && b.get(name)) {
-        const c = b.get(name);
-        out.push({ name, piece: c, side: info.pieces.indexOf(c), own: c === own, massacre: a.get(name) === TOKEN });
-      }
-    }
+    else if (c === own && now !== own && !named.has(name)) out.push({ name, piece: c, side, own: true });
   }
   return out;
 }

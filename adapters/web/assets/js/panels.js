@@ -3,7 +3,7 @@
 // engine's score from a named side's view and its line, and the messages.
 'use strict';
 
-import { sideInfo, sideIndex, pointChars, pretty } from './names.js';
+import { sideInfo, sideIndex, pointChars, pretty, reportedRemovals } from './names.js';
 import { tally, shownPly } from './moves.js';
 import { candidates } from './input.js';
 
@@ -11,12 +11,11 @@ const $ = (id) => document.getElementById(id);
 
 // Why the game ended, in words: the engine's `reason` field when it gives one.
 const REASONS = {
-  'no-stones': 'the Guerrilla has no stone left in hand',
-  'no-stone': 'the Guerrilla has no stone left in hand',
   'no-checkers': 'COIN has no checker left',
-  'no-checker': 'COIN has no checker left',
-  'no-move': 'the side to move has no legal turn',
-  'passes': 'two passes in a row',
+  'no-stones-on-board': 'the Guerrilla has no stone left on the board',
+  'no-stones-in-hand': 'the Guerrilla has fewer than two stones in hand',
+  'no-legal-move': 'the side to move has no legal move',
+  'two-passes': 'two passes in a row',
   'turn-limit': 'the turn limit was reached',
   'forfeit': 'an illegal move',
 };
@@ -42,7 +41,8 @@ export function statusText(s, d, viewing) {
   const mover = names[side];
   if (viewing) return `Viewing the position after turn ${shownPly(s)} of ${s.timeline.plies.length} (read-only): ▶| or End returns to the game`;
   if (d.result && d.result !== 'none') return resultText(s);
-  if (s.awaiting_confirm) return `${mover}: your turn ${pretty(s.awaiting_confirm)} is complete — Confirm it, or Undo step`;
+  // the completed turn is the previous side's: the engine's `tomove` names the next one already
+  if (s.awaiting_confirm) return `${names[1 - side]}: your turn ${pretty(s.awaiting_confirm)} is complete — Confirm it, or Undo step`;
   if (s.analysing !== null && s.analysing !== undefined) return `Analysis: the engine thinks on this position and plays nothing`;
   const engine = s.players[side].kind === 'engine';
   if (engine) {
@@ -116,8 +116,14 @@ export function renderGuidance(s, d, viewing) {
   if (d.moving && d.moving !== '-') lines.push(`moving group ${d.moving}: ${d.jumps_left} jump${d.jumps_left === '1' ? '' : 's'} left`);
   if (d.moved && d.moved !== '-') lines.push(`moved: ${d.moved}`);
   if (d.kills && d.kills !== '-') lines.push(`kills chosen: ${pretty(d.kills)}`);
-  const preview = s.endmove_kills;
-  if (preview && preview.length) lines.push(`End move will kill: ${preview.map(pretty).join(' ')}`);
+  const p = s.endmove_preview;
+  if (p) {
+    const removed = reportedRemovals(p.removed);
+    const kills = removed.filter((r) => r.why !== 'split').map((r) => r.name + (r.why === 'massacred' ? ' (massacre)' : ''));
+    if (p.choices && p.choices.length) lines.push(`End move: then choose the kills (${p.choices.map(pretty).join(' ')})`);
+    else if (kills.length) lines.push(`End move will kill ${kills.join(' ')}`);
+    else lines.push('End move kills nothing');
+  }
   box.textContent = lines.join(' · ');
 }
 

@@ -1,9 +1,12 @@
 //! What the page asks for: each action's checks, the commands it sends and the reply's data.
 
+use std::collections::BTreeMap;
+
 use serde_json::{json, Value};
 
 use super::{first_error, parse_players, Player, Session};
-use crate::parse::{parse_stepped, report_fields};
+
+use crate::parse::{parse_played, parse_stepped, report_fields};
 use guerrilla::game::{GameOption, Side};
 use guerrilla::protocol::wire::side_word;
 use guerrilla::wells::{BOARD_SIDE, TURN_LIMIT};
@@ -271,24 +274,46 @@ impl Session {
             self.refresh();
             return Err(e);
         }
-        let mut result = Err(format!("the engine did not answer 'step {step}'"));
-        for l in &lines {
-            if let Some(st) = parse_stepped(l) {
-                let report = report_fields(&st.rest);
-                if let Some(turn) = &st.turn {
-                    if self.confirm_turns {
-                        self.awaiting_confirm = Some(turn.clone());
-                    }
-                    self.next_by = "human".into();
-                    self.next_report = report.clone();
+        let Some(st) = lines.iter().find_map(|l| parse_stepped(l)) else {
+            self.refresh();
+            return Err(format!("the engine did not answer 'step {step}'"));
+        };
+        let report = report_fields(&st.rest);
+        if let Some(turn) = &st.turn {
+            if self.confirm_turns {
+                self.awaiting_confirm = Some(turn.clone());
+            }
+            self.next_by = "human".into();
+            self.next_report = self.turn_report(turn).unwrap_or_else(|| report.clone());
+        }
+        self.last = json!({"by": "human", "step": st.step, "auto": st.auto,
+                           "turn": st.turn, "report": report});
+        self.refresh();
+        Ok(())
+    }
+
+    /// What the whole turn `turn`, just completed, removed and how it ended the game, as
+    /// `played` reports it (a `stepped` answer reports its own steps only): the turn is taken
+    /// back and played again whole.
+    fn turn_report(&mut self, turn: &str) -> Option<BTreeMap<String, String>> {
+        let lines = self.request(&["undo".to_string(), format!("play {turn}")]);
+        match lines {
+            Ok(lines) if first_error(&lines).is_none() => lines
+                .iter()
+                .find_map(|l| parse_played(l))
+                .map(|p| report_fields(&p.rest)),
+            Ok(lines) => {
+                self.report_errors(&lines);
+                if let Err(e) = self.restore_game(false) {
+                    self.restart_engine(&e);
                 }
-                self.last = json!({"by": "human", "step": st.step, "auto": st.auto,
-                                   "turn": st.turn, "report": report});
-                result = Ok(());
+                None
+            }
+            Err(e) => {
+                self.restart_engine(&e);
+                None
             }
         }
-        self.refresh();
-        result
     }
 
     fn undo(&mut self) -> Result<(), String> {

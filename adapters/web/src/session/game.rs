@@ -3,10 +3,10 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::json;
+use serde_json::{json, Value};
 
 use super::{describe_fields, Player, Ply, Search, Session};
-use crate::parse::{parse_geometry, parse_info, parse_played, report_fields};
+use crate::parse::{parse_geometry, parse_info, parse_played, parse_stepped, report_fields};
 use guerrilla::game::Side;
 use guerrilla::protocol::wire::{parse_result, parse_side, side_word};
 
@@ -62,6 +62,60 @@ impl Session {
             }
         }
         self.update_timeline();
+        self.preview_endmove();
+    }
+
+    /// In a Guerrilla movement phase on a human's turn, what `endmove` would do: the engine plays
+    /// it and takes it back (`step endmove`, `legal steps`, `undo step`), and the page shows the
+    /// kills it makes by itself, what they remove, or the kills left to choose.
+    fn preview_endmove(&mut self) {
+        self.endmove_preview = Value::Null;
+        let human = self
+            .side_to_move()
+            .is_some_and(|s| self.players[s] == Player::Human);
+        if !human
+            || self.search.is_some()
+            || self.awaiting_confirm.is_some()
+            || self.describe.get("phase").map(String::as_str) != Some("move")
+            || !self.steps.iter().any(|s| s == "endmove")
+        {
+            return;
+        }
+        let Some(lines) = self.request_or_restart(&["step endmove", "legal steps", "undo step"])
+        else {
+            return;
+        };
+        let undone = lines.iter().any(|l| l.starts_with("undone step"));
+        let Some(st) = lines.iter().find_map(|l| parse_stepped(l)) else {
+            return;
+        };
+        if !undone {
+            self.message(
+                "error",
+                "the engine did not take back a trial 'step endmove'".into(),
+            );
+            if let Err(e) = self.restore_game(true) {
+                self.restart_engine(&e);
+            }
+            return;
+        }
+        let choices: Vec<String> = if st.turn.is_some() {
+            Vec::new()
+        } else {
+            lines
+                .iter()
+                .find_map(|l| l.strip_prefix("steps "))
+                .map(|r| r.split(' ').skip(1).map(String::from).collect())
+                .unwrap_or_default()
+        };
+        let report = report_fields(&st.rest);
+        self.endmove_preview = json!({
+            "auto": st.auto,
+            "ends_turn": st.turn.is_some(),
+            "removed": report.get("removed"),
+            "over": report.get("over"),
+            "choices": choices,
+        });
     }
 
     /// Keeps `timeline` equal to the positions of `history`: a turn just completed adds the

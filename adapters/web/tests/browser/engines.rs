@@ -145,7 +145,6 @@ pub async fn engine_built_in(b: &Browser, base: &str) {
         "the built-in engine runs: {command}"
     );
     b.play_step(&["D4", "D5"], "D5").await;
-    b.wait_moves(1).await;
     // The engine answers with COIN's turn.
     b.wait(
         "window.gui.state.history.moves.length === 2",

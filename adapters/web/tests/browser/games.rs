@@ -158,7 +158,18 @@ pub async fn checkers_to_the_end(b: &Browser, base: &str) {
         !status.contains("to move"),
         "the status names no side to move: {status}"
     );
+    assert!(
+        status.contains("the Guerrilla has no stone left on the board"),
+        "the reason: {status}"
+    );
     assert!(status.contains("0 stones"), "the final count: {status}");
+    assert_eq!(b.describe("reason").await, "no-stones-on-board");
+    b.wait(
+        "document.querySelectorAll('#board [data-why=\"captured\"]').length === 2",
+        10,
+        "both stones marked as captured",
+    )
+    .await;
     b.click_name("e5").await;
     let n = b.notice().await;
     assert!(n.contains("game is over"), "notice: {n}");
@@ -221,6 +232,8 @@ pub async fn wells_by_clicks(b: &Browser, base: &str) {
     b.goto(&url(base, "guerrilla", Some(WELLS_FULL))).await;
     b.play_step(&["g5"], "+g5").await;
     b.play_step(&["a1"], "*a1").await;
+    // Before the movement ends, the guidance says what End move will do.
+    b.wait("document.getElementById('guidance').textContent.includes('End move will kill c4 (massacre)')", 10, "the kills End move makes").await;
     b.click_step_button("endmove").await;
     b.wait_moves(1).await;
     b.wait(

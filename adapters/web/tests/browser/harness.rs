@@ -161,7 +161,27 @@ impl Browser {
     }
 
     pub async fn goto(&self, url: &str) {
-        self.client.goto(url).await.expect("page loads");
+        // A renderer now and then never finishes a navigation on a loaded 2-core machine
+        // (chromedriver's "Timed out receiving message from renderer"): the page is loaded
+        // again, up to three times, each allowed 60 s.
+        let timeouts = fantoccini::wd::TimeoutConfiguration::new(
+            Some(Duration::from_secs(30)),
+            Some(Duration::from_secs(60)),
+            Some(Duration::from_secs(0)),
+        );
+        self.client
+            .update_timeouts(timeouts)
+            .await
+            .expect("set the timeouts");
+        let mut tries = 0;
+        while let Err(e) = self.client.goto(url).await {
+            tries += 1;
+            eprintln!(
+                "[{}] loading {url} failed ({e}); try {tries} of 3",
+                self.name
+            );
+            assert!(tries < 3, "[{}] the page did not load: {e}", self.name);
+        }
         self.wait(
             "window.gui.state && window.gui.state.geometry && document.querySelector('#board .hit')",
             30,
@@ -197,7 +217,9 @@ impl Browser {
             .await;
     }
 
-    /// Clicks names, as a human builds a step, and waits until the engine answered.
+    /// Clicks names, as a human builds a step, and waits until the engine answered (the step is
+    /// the last one, or in the turn being built, or in a turn played: an engine may have
+    /// replied already).
     pub async fn play_step(&self, names: &[&str], expect: &str) {
         let before = self.js("return window.gui.state.version;").await;
         for n in names {
@@ -205,8 +227,10 @@ impl Browser {
         }
         self.wait(
             &format!(
-                "window.gui.state.version > {before} && window.gui.state.last && \
-                 ((window.gui.state.last.step || '').includes('{expect}') || (window.gui.state.last.turn || '').includes('{expect}'))"
+                "window.gui.state.version > {before} && (window.gui.state.last && \
+                 ((window.gui.state.last.step || '').includes('{expect}') || (window.gui.state.last.turn || '').includes('{expect}')) \
+                 || window.gui.state.history.building.some((m) => m.includes('{expect}')) \
+                 || window.gui.state.history.moves.some((m) => m.includes('{expect}')))"
             ),
             30,
             &format!("the step {expect}"),
