@@ -72,7 +72,8 @@ export function renderStatus(s, d, viewing) {
   if (s.game === 'guerrilla-checkers') {
     counts = `stones in hand ${d.hand} · on the board ${d.stones} · checkers ${d.checkers}`;
   } else {
-    counts = `turn ${d.turn} of ${d.turn_limit} · passes ${d.passes} · supply W ${d.supply_white} B ${d.supply_black} · score W ${d.score_white} B ${d.score_black}`;
+    const turn = d.result === 'none' ? `turn ${d.turn} of ${d.turn_limit}` : `${Number(d.turn) - 1} turns of ${d.turn_limit} played`;
+    counts = `${turn} · passes ${d.passes} · supply W ${d.supply_white} B ${d.supply_black} · score W ${d.score_white} B ${d.score_black}`;
   }
   $('counts').textContent = counts + (s.paused && !viewing ? ' · paused' : '');
   const t = tally(s, shownPly(s));
