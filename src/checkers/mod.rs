@@ -247,6 +247,16 @@ impl Notation for Checkers {
         self.resolve(text, &notation)
     }
 
+    /// Half a pair is its one stone (`D4`); a path not finished is its hops so far
+    /// (`c3xd4xe5`), the forced ones included.
+    fn format_partial_turn(&self, steps: &[Step]) -> String {
+        match steps {
+            [Step::Stone(p)] => self.format_step_text(Step::Stone(*p)),
+            [Step::Hop { .. }, ..] => self.format_move(self.move_of_steps(steps)),
+            _ => String::new(),
+        }
+    }
+
     fn to_position_string(&self) -> String {
         self.position_string()
     }

@@ -291,14 +291,18 @@ pub fn info_line<S>(info: &Info<S>, pv: &[String]) -> String {
     s
 }
 
-/// The mark that ends the last token of a principal variation when that turn is not complete
-/// (its steps so far, joined by `,`).
+/// The mark that ends the last token of a principal variation when that turn is not complete:
+/// the turn as far as it goes, in the turn's syntax, then this mark (no turn token ends with
+/// a `.`).
 pub const PARTIAL_MARK: &str = "...";
 
 /// A principal variation's tokens (protocol.md § 3.6), from `root` and the steps the search
 /// followed: one token per whole turn, in the game's turn notation; a last turn the search has
-/// not followed to its end is its step texts joined by `,` and followed by [`PARTIAL_MARK`]; a
-/// first turn begun before `root` is its step texts from `root` joined by `,`.
+/// not followed to its end is written as far as it goes ([`crate::game::Notation::format_partial_turn`])
+/// and followed by [`PARTIAL_MARK`]. A caller whose root is in the middle of a turn gives the
+/// turn's start as `root` and the steps already taken in it before the search's, so the first
+/// token is that whole turn; from a root in the middle of a turn (its start unknown), the
+/// first turn is its step texts from `root` joined by `,`.
 pub fn pv_tokens<G: Game>(root: &G, steps: &[G::Step]) -> Vec<String> {
     let mut pos = root.clone();
     let mut tokens = Vec::new();
@@ -320,8 +324,12 @@ pub fn pv_tokens<G: Game>(root: &G, steps: &[G::Step]) -> Vec<String> {
             begun = Some(pos.clone());
         }
     }
-    if !texts.is_empty() {
-        tokens.push(format!("{}{PARTIAL_MARK}", texts.join(",")));
+    if !turn.is_empty() {
+        let partial = match &begun {
+            Some(b) => b.format_partial_turn(&turn),
+            None => texts.join(","),
+        };
+        tokens.push(format!("{partial}{PARTIAL_MARK}"));
     }
     tokens
 }

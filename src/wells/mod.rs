@@ -326,6 +326,13 @@ impl Notation for Wells {
         notation::parse_turn(self, text)
     }
 
+    /// The elements so far, written as a whole turn's token writes them (§ 7.1 of the
+    /// protocol: growths sorted, a group's jumps as one chain), the decisions forced after the
+    /// steps included: `+c7,*f2`, `+c7,*f2,e3-g3`.
+    fn format_partial_turn(&self, steps: &[Step]) -> String {
+        notation::format_turn(self, steps)
+    }
+
     fn to_position_string(&self) -> String {
         position::to_string(self)
     }
