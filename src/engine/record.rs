@@ -114,6 +114,18 @@ impl<G: Game + SearchHints> Engine<G> {
         &self.history[first..]
     }
 
+    /// The chosen steps taken so far in the turn being built, in order (empty at a turn start):
+    /// with [`Engine::turn_start`], the turn begun.
+    pub fn chosen_this_turn(&self) -> Vec<G::Step> {
+        self.building()
+            .iter()
+            .filter_map(|e| match &e.act {
+                Act::Step { step, .. } => Some(*step),
+                Act::Turn(_) => None,
+            })
+            .collect()
+    }
+
     /// The texts of the steps taken so far in the turn being built, chosen and automatic, in
     /// order (empty at a turn start).
     pub fn steps_this_turn(&self) -> Vec<String> {
@@ -226,13 +238,28 @@ impl<G: Game + SearchHints> Engine<G> {
     }
 
     /// Plays one whole turn (validated): its canonical token, its steps with what each removed,
-    /// and how the game ended if it did. An error changes nothing.
+    /// and how the game ended if it did. In the middle of a turn, the turn must begin with the
+    /// steps already taken (see [`Engine::continuation`]): the rest of it is played, and the
+    /// steps reported are that rest. An error changes nothing.
     pub fn play_turn(&mut self, text: &str) -> Result<Played, GameError> {
         if self.forfeit.is_some() {
             return Err(GameError::illegal(
                 text,
                 "the game is over (lost by an illegal move)",
             ));
+        }
+        if !self.pos.at_turn_start() {
+            let (turn, rest) = self.continuation(text)?;
+            let mut steps = Vec::new();
+            for s in rest {
+                steps.extend(self.apply_chosen(s));
+            }
+            self.line = None;
+            return Ok(Played {
+                turn,
+                steps,
+                end: self.pos.game_end(),
+            });
         }
         let before = self.pos.clone();
         let canonical = self.play_turn_unchecked(text)?;
@@ -247,8 +274,9 @@ impl<G: Game + SearchHints> Engine<G> {
     }
 
     /// What `play` would answer, without playing: the turn's canonical token, every step that
-    /// plays it from the current position with what each removed, and how the game would end.
-    /// The same errors as `play`; nothing changes either way.
+    /// plays it from the current position (in the middle of a turn, the rest of a turn that
+    /// begins with the steps already taken) with what each removed, and how the game would
+    /// end. The same errors as `play`; nothing changes either way.
     pub fn expand(&self, text: &str) -> Result<Played, GameError> {
         if self.forfeit.is_some() {
             return Err(GameError::illegal(
@@ -260,10 +288,21 @@ impl<G: Game + SearchHints> Engine<G> {
             return Err(GameError::illegal(text, "the game is over"));
         }
         if !self.pos.at_turn_start() {
-            return Err(GameError::illegal(
-                text,
-                "a turn is being built: finish or undo it",
-            ));
+            let (turn, rest) = self.continuation(text)?;
+            let mut pos = self.pos.clone();
+            let mut steps = Vec::new();
+            for s in rest {
+                let before = pos.clone();
+                let mut all = Vec::new();
+                pos.apply_step_reporting(s, &mut all);
+                all.insert(0, s);
+                steps.extend(applied_steps(&before, &all, &pos));
+            }
+            return Ok(Played {
+                turn,
+                steps,
+                end: pos.game_end(),
+            });
         }
         let turn = self.pos.parse_turn(text)?;
         let (steps, after) = expansion(&self.pos, &turn);

@@ -135,12 +135,21 @@ impl<G: Game + SearchHints> Session<G> {
         // The search may report its last state twice (a periodic report, then the final one
         // with no iteration between): one `info` line per state.
         let mut last_nodes = None;
-        let root = self.engine.position().clone();
+        // The PV is written from the start of the turn being played, through the steps already
+        // taken in it (none at a turn start), so its first token is that whole turn.
+        let start = self.engine.turn_start().clone();
+        let made = self.engine.chosen_this_turn();
         let started = self.engine.go(limits, seed, move |r| match r {
             Report::Info(info) => {
                 if last_nodes != Some(info.nodes) {
                     last_nodes = Some(info.nodes);
-                    out.line(&wire::info_line(&info, &wire::pv_tokens(&root, &info.pv)));
+                    let pv = if info.pv.is_empty() {
+                        Vec::new()
+                    } else {
+                        let steps: Vec<G::Step> = made.iter().chain(&info.pv).copied().collect();
+                        wire::pv_tokens(&start, &steps)
+                    };
+                    out.line(&wire::info_line(&info, &pv));
                 }
             }
             Report::BestMove(token) => out.line(&wire::bestmove_line(token.as_deref())),

@@ -206,8 +206,13 @@ fn steps_undo_and_views() {
             "turns midturn 0".to_string()
         ]
     );
+    // `go` in the middle of a turn finishes it: the whole turn, the pile already chosen.
     let out = h.send("go nodes 5");
-    assert_eq!(out[1], "bestmove none", "go mid-turn: {out:?}");
+    let best = out.last().unwrap();
+    assert!(best.starts_with("bestmove p2t"), "go mid-turn: {out:?}");
+    assert!(out[..out.len() - 1]
+        .iter()
+        .all(|l| !l.contains(" pv ") || l.contains(" pv p2t")));
     let show = h.send("show");
     assert_eq!(
         show[show.len() - 4..],

@@ -69,9 +69,9 @@ fn expand_errors_change_nothing() {
     );
     assert_eq!(p.ask1("step D4"), "stepped D4");
     assert_eq!(
-        p.ask1("expand D4D5"),
-        "info string error: expected a legal move but got 'D4D5' (a turn is being built: \
-         finish or undo it) in 'expand D4D5'"
+        p.ask1("expand E4E5"),
+        "info string error: expected a legal move but got 'E4E5' (the steps taken so far in \
+         this turn do not begin it) in 'expand E4E5'"
     );
     assert_eq!(p.ask1("undo"), "undone step D4");
     assert_eq!(p.ask1("describe"), before);
@@ -99,4 +99,75 @@ fn expand_runs_beside_a_search() {
     p.send("stop");
     let lines = p.until("bestmove", |l| l.starts_with("bestmove"));
     assert!(lines.last().unwrap().starts_with("bestmove "));
+}
+
+/// In the middle of a turn, `play` and `expand` take a whole turn that begins with the steps
+/// already taken, in whatever order the rules allowed them, and report only the rest.
+#[test]
+fn a_turn_begun_is_played_to_its_end() {
+    let mut p = Proc::spawn();
+    // A pair begun from its higher point, though both touch a stone: the token writes the
+    // lower first, and a turn entered whole is begun from it.
+    p.ask("position startpos moves D4D5 c5-b4");
+    assert_eq!(p.ask1("step E5"), "stepped E5");
+    assert_eq!(
+        p.ask1("expand E4E5"),
+        "expanded E4E5 steps E4 removed d4:surrounded"
+    );
+    assert_eq!(
+        p.ask1("play E4E5"),
+        "played E4E5 steps E4 removed d4:surrounded"
+    );
+    assert_eq!(p.ask("history")[1], "history 3 D4D5 c5-b4 E4E5");
+    // Guerrilla: two groups' growths made in the other order than the token's (growths sorted
+    // by point). Turns at random until the side to move can grow a group so that another
+    // group's growth is still open.
+    p.ask("setoption name Game value guerrilla");
+    p.ask("setoption name BoardSide value 5");
+    let mut rng = 1u64;
+    let first = 'found: loop {
+        let steps = p.ask1("legal steps");
+        let mut grows: Vec<&str> = steps.split(' ').filter(|s| s.starts_with('+')).collect();
+        // The highest point first: the token writes a lower one before it.
+        grows.reverse();
+        for g in grows {
+            let a = answers::stepped(&p.ask1(&format!("step {g}")));
+            if a.turn.is_none() && p.ask1("legal steps").contains(" +") {
+                break 'found g.to_string();
+            }
+            p.ask1("undo");
+        }
+        let turns = p.ask1("legal turns");
+        let turns: Vec<&str> = turns.split(' ').skip(3).collect();
+        assert!(
+            !turns.is_empty(),
+            "the game goes on until two groups can grow"
+        );
+        p.ask1(&format!("play {}", turns[pick(&mut rng, turns.len())]));
+    };
+    let begun = p.ask("history")[2].clone();
+    // Finish the turn at random, then take it back to the first growth and let `play` finish
+    // it: the same turn, the steps after the first growth only.
+    let token = loop {
+        let steps = p.ask1("legal steps");
+        let steps: Vec<&str> = steps.split(' ').skip(2).collect();
+        let s = steps[pick(&mut rng, steps.len())].to_string();
+        if let Some(token) = answers::stepped(&p.ask1(&format!("step {s}"))).turn {
+            break token;
+        }
+    };
+    assert!(
+        !token.starts_with(&first),
+        "{first} is not first in {token}"
+    );
+    let mut undone = 0;
+    while p.ask("history")[2] != begun {
+        assert!(p.ask1("undo step").starts_with("undone step "));
+        undone += 1;
+        assert!(undone < 200);
+    }
+    let played = answers::played("played", &p.ask1(&format!("play {token}")));
+    assert_eq!(played.turn.as_deref(), Some(token.as_str()));
+    assert!(!played.steps.contains(&first), "{played:?}");
+    assert!(p.ask("history")[1].ends_with(&format!(" {token}")));
 }

@@ -182,6 +182,14 @@ pub fn check_report(
         "{a:?}"
     );
     let mut seen: Vec<String> = a.removed.iter().flatten().map(|r| r.1.clone()).collect();
+    // A hop written with `x` captures a stone, one written with `-` none (GC4), forced or not.
+    for (step, removed) in a.steps.iter().zip(&a.removed) {
+        let captured = removed.iter().filter(|r| r.1 == "captured").count();
+        let hop = step.len() == 5 && step.as_bytes()[0].is_ascii_lowercase();
+        if field(before, "game") == "guerrilla-checkers" && hop {
+            assert_eq!(usize::from(step.contains('x')), captured, "{step} in {a:?}");
+        }
+    }
     // Kills leave the board when the turn ends, so they are reported on its last step.
     for g in &a.removed[..a.removed.len().saturating_sub(1)] {
         assert!(
