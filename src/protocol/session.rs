@@ -306,7 +306,7 @@ impl<G: Game + SearchHints> Session<G> {
         let out = self.out.clone();
         let perft_line = line.to_string();
         let started = self.engine.perft_async(depth, move |r| match r {
-            PerftReport::Line(token, n) => out.line(&format!("{token}: {n}")),
+            PerftReport::Divide(token, n) => out.line(&format!("{token}: {n}")),
             PerftReport::Done(total) => out.line(&format!("Nodes searched: {total}")),
             PerftReport::GaveUp(PerftAbort::Stopped) => out.line("info string perft stopped"),
             PerftReport::GaveUp(PerftAbort::TooLarge(why)) => out.line(&wire::error_line(
@@ -407,7 +407,7 @@ pub const HELP: &[&str] = &[
 ];
 
 /// How one bounded read ended.
-enum Line {
+enum ReadEnd {
     /// A whole line (possibly the last one, without its `\n`) is in the buffer.
     Whole,
     /// The line had this many bytes, more than the limit: the buffer holds its start only, the
@@ -423,17 +423,17 @@ fn read_line_bounded(
     input: &mut impl BufRead,
     buf: &mut Vec<u8>,
     limit: usize,
-) -> std::io::Result<Line> {
+) -> std::io::Result<ReadEnd> {
     let mut total = 0usize;
     loop {
         let chunk = input.fill_buf()?;
         if chunk.is_empty() {
             return Ok(if total == 0 {
-                Line::End
+                ReadEnd::End
             } else if total > limit {
-                Line::TooLong(total)
+                ReadEnd::TooLong(total)
             } else {
-                Line::Whole
+                ReadEnd::Whole
             });
         }
         let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
@@ -448,9 +448,9 @@ fn read_line_bounded(
             // The `\n` itself does not count.
             let len = total - 1;
             return Ok(if len > limit {
-                Line::TooLong(len)
+                ReadEnd::TooLong(len)
             } else {
-                Line::Whole
+                ReadEnd::Whole
             });
         }
     }
@@ -488,14 +488,14 @@ impl Protocol {
         loop {
             buf.clear();
             match read_line_bounded(&mut input, &mut buf, MAX_LINE) {
-                Ok(Line::End) => break,
-                Ok(Line::Whole) => {
+                Ok(ReadEnd::End) => break,
+                Ok(ReadEnd::Whole) => {
                     let raw = String::from_utf8_lossy(&buf);
                     if !self.handle(&raw) {
                         return;
                     }
                 }
-                Ok(Line::TooLong(total)) => {
+                Ok(ReadEnd::TooLong(total)) => {
                     let head = String::from_utf8_lossy(&buf[..buf.len().min(4 * QUOTED)]);
                     let head: String = clean_line(&head)
                         .unwrap_or_default()
