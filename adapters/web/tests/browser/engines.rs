@@ -81,6 +81,10 @@ pub async fn engine_game(b: &Browser, base: &str) {
         text.starts_with("Game over") && text.contains("final score"),
         "result: {text}"
     );
+    assert!(
+        text.contains("the turn limit was reached") || text.contains("two passes in a row"),
+        "the reason: {text}"
+    );
     assert_eq!(
         b.text("result").await,
         text,
