@@ -7,7 +7,7 @@
 import { drawBoard } from './board.js';
 import { input, clickName, nextNames, stepButtons, resetSelection, sendStep, confirmTurn } from './input.js';
 import { game, syncTimeline, removedBy, renderMoves, renderLog, shownPly, go } from './moves.js';
-import { namesOf, setGeometry, sideInfo, removals } from './names.js';
+import { namesOf, setGeometry, sideInfo, removals, pretty } from './names.js';
 import { act, net, open, leave, remember } from './net.js';
 import { renderStatus, renderGuidance, renderEngine, renderMessages } from './panels.js';
 import { setupRecordPanel } from './record.js';
@@ -26,7 +26,8 @@ Object.defineProperty(gui, 'session', { get: () => net.session });
 Object.defineProperty(gui, 'clicked', { get: () => input.clicked });
 Object.defineProperty(gui, 'view', { get: () => game.view });
 
-// A short notice over the board's top edge (it never moves the board); `info` for a neutral one.
+// A short notice over the status bar (it never moves or covers the board) for eight seconds, or
+// until clicked; `info` for a neutral one.
 function notice(text, level) {
   const n = $('notice');
   n.textContent = text;
@@ -36,6 +37,7 @@ function notice(text, level) {
   gui.noticeTimer = setTimeout(() => { n.hidden = true; }, 8000);
 }
 input.notice = notice;
+$('notice').addEventListener('click', () => { $('notice').hidden = true; });
 input.viewing = () => game.view !== null;
 net.onNotice = notice;
 net.onConnection = (text) => { $('connection').textContent = text; };
@@ -100,12 +102,12 @@ function renderActions(s) {
   }
   const building = s.history.building || [];
   const l = s.last || {};
-  let turn = building.length ? `this turn: ${building.join(' ')}` : input.clicked.length ? `selected: ${input.clicked.join(' ')}` : '';
+  let turn = building.length ? `this turn: ${pretty(building.join(' '))}` : input.clicked.length ? `selected: ${input.clicked.join(' ')}` : '';
   if (s.awaiting_confirm) {
-    turn = `turn ${s.awaiting_confirm}`;
-    if (l.auto && l.auto.length) turn += ` — chosen for you (the only choice): ${l.auto.join(' ')}`;
+    turn = `turn ${pretty(s.awaiting_confirm)}`;
+    if (l.auto && l.auto.length) turn += ` — chosen for you (the only choice): ${pretty(l.auto.join(' '))}`;
   } else if (l.auto && l.auto.length && l.by === 'human') {
-    turn += `${turn ? ' · ' : ''}after ${l.step}, by itself: ${l.auto.join(' ')}`;
+    turn += `${turn ? ' · ' : ''}after ${pretty(l.step)}, by itself: ${pretty(l.auto.join(' '))}`;
   }
   $('turn-line').textContent = turn;
   $('confirm').hidden = !s.awaiting_confirm || viewing();

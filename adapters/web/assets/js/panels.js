@@ -65,6 +65,7 @@ export function renderStatus(s, d, viewing) {
   const over = !viewing && d.result && d.result !== 'none';
   $('status').textContent = statusText(s, d, viewing);
   $('status').className = over ? 'over' : s.awaiting_confirm && !viewing ? 'confirm' : viewing ? 'viewing' : '';
+  $('status-bar').classList.toggle('over', Boolean(over));
   $('result').textContent = over ? resultText(s) : '';
   $('result').hidden = !over;
   const names = sideInfo(s.game).names;

@@ -174,6 +174,14 @@ pub async fn checkers_to_the_end(b: &Browser, base: &str) {
     let n = b.notice().await;
     assert!(n.contains("game is over"), "notice: {n}");
     b.hide_notice().await;
+    // On a phone the banner is shown whole, not cut after two lines.
+    b.set_size(400, 800).await;
+    let clipped = b
+        .js("const s = document.getElementById('status'), bar = document.getElementById('status-bar'); \
+             return s.scrollHeight > s.clientHeight + 1 || bar.scrollHeight > bar.clientHeight + 1;")
+        .await;
+    assert_eq!(clipped, json!(false), "the banner is clipped at 400 px");
+    b.set_size(1400, 1000).await;
     b.screenshots("checkers-game-over").await;
 }
 
@@ -273,7 +281,7 @@ pub async fn wells_by_clicks(b: &Browser, base: &str) {
     .await;
     let line = b.text("turn-line").await;
     assert!(
-        line.contains("c5xb4") && line.contains("only choice"),
+        line.contains("c5×b4") && line.contains("only choice"),
         "forced decision shown: '{line}'"
     );
     let last = b.js("return window.gui.state.last.auto;").await;

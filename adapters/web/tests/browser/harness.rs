@@ -47,9 +47,12 @@ fn free_port() -> u16 {
         .expect("a free port")
 }
 
+/// Where screenshots go: `GUERRILLA_SCREENSHOTS` when set, else `target/screenshots/`.
 pub fn screenshots_dir() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/screenshots");
-    std::fs::create_dir_all(&dir).expect("target/screenshots");
+    let dir = std::env::var_os("GUERRILLA_SCREENSHOTS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/screenshots"));
+    std::fs::create_dir_all(&dir).expect("the screenshots folder");
     dir
 }
 
@@ -377,12 +380,26 @@ impl Browser {
             .unwrap_or_default()
     }
 
-    /// Resizes the window (Chromium headless: the viewport).
+    /// Resizes the window so that its viewport (what the page sees: `innerWidth`,
+    /// `innerHeight`) is `width`×`height`: the window is made taller by its frame. (Its width
+    /// is not corrected: headless Chromium reports an `outerWidth` of at least 500 px while
+    /// its viewport is as narrow as asked.)
     pub async fn set_size(&self, width: u32, height: u32) {
         self.client
             .set_window_size(width, height)
             .await
             .expect("resize the window");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let frame = self
+            .js("return window.outerHeight - window.innerHeight;")
+            .await;
+        let frame = frame.as_f64().unwrap_or(0.0).max(0.0) as u32;
+        if frame > 0 {
+            self.client
+                .set_window_size(width, height + frame)
+                .await
+                .expect("resize the window");
+        }
         tokio::time::sleep(Duration::from_millis(300)).await;
     }
 

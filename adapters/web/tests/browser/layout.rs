@@ -1,5 +1,5 @@
-//! The layout: the whole board inside a 400×800 window with no horizontal scroll, and a board
-//! that does not move between clicks.
+//! The layout: the whole board inside a 400×800 and a 360×740 window with no horizontal scroll
+//! and tap targets of 32 px at least, and a board that does not move between clicks.
 
 use crate::games::{url, WELLS_FULL};
 use crate::harness::Browser;
@@ -22,35 +22,50 @@ async fn board_box(b: &Browser) -> Vec<f64> {
 }
 
 pub async fn small_window(b: &Browser, base: &str) {
-    b.set_size(400, 800).await;
-    for (game, fen) in [
-        ("guerrilla-checkers", None),
-        ("guerrilla", Some(WELLS_FULL)),
-    ] {
-        b.goto(&url(base, game, fen)).await;
-        let [left, top, right, bottom, width, height, scroll] = board_box(b).await[..] else {
-            unreachable!()
-        };
-        assert!(
-            (400.0 - width).abs() < 30.0,
-            "the window is about 400 px wide: {width}"
-        );
-        assert!(
-            left >= 0.0 && top >= 0.0 && right <= width && bottom <= height,
-            "{game}: the whole board is inside the window: board {left},{top}–{right},{bottom} in {width}×{height}"
-        );
-        assert!(
-            right - left >= width * 0.85,
-            "{game}: the board takes the width: {left}–{right}"
-        );
-        assert!(
-            scroll <= width,
-            "{game}: no horizontal scroll: {scroll} > {width}"
-        );
-        let vp = b
-            .js("return document.querySelector('meta[name=viewport]').content;")
-            .await;
-        assert!(vp.as_str().unwrap().contains("width=device-width"));
+    for (w, h) in [(360u32, 740u32), (400, 800)] {
+        b.set_size(w, h).await;
+        let (w, h) = (f64::from(w), f64::from(h));
+        for (game, fen) in [
+            ("guerrilla-checkers", None),
+            ("guerrilla", Some(WELLS_FULL)),
+        ] {
+            b.goto(&url(base, game, fen)).await;
+            let [left, top, right, bottom, width, height, scroll] = board_box(b).await[..] else {
+                unreachable!()
+            };
+            assert!(
+                (w - width).abs() < 2.0 && (h - height).abs() < 2.0,
+                "the viewport is {w}×{h}: {width}×{height}"
+            );
+            assert!(
+                left >= 0.0 && top >= 0.0 && right <= width && bottom <= height,
+                "{game}: the whole board is inside the window: board {left},{top}–{right},{bottom} in {width}×{height}"
+            );
+            assert!(
+                right - left >= width * 0.85,
+                "{game}: the board takes the width: {left}–{right}"
+            );
+            assert!(
+                scroll <= width,
+                "{game}: no horizontal scroll: {scroll} > {width}"
+            );
+            // The points and squares a tap may choose now are at least 32 px across.
+            let smallest = b
+                .js("const t = [...document.querySelectorAll('#board .hit')] \
+                       .filter((h) => h.tagName === 'rect' || h.getAttribute('r') === '0.5'); \
+                     return t.length ? Math.min(...t.map((h) => h.getBoundingClientRect().width)) : 0;")
+                .await
+                .as_f64()
+                .unwrap_or(0.0);
+            assert!(
+                smallest >= 32.0,
+                "{game} at {w} px: a tap target is {smallest} px across"
+            );
+            let vp = b
+                .js("return document.querySelector('meta[name=viewport]').content;")
+                .await;
+            assert!(vp.as_str().unwrap().contains("width=device-width"));
+        }
     }
     // The board stays where it is while a turn is built (the status and the action bar keep
     // their heights whatever they say).
