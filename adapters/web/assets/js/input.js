@@ -5,7 +5,7 @@
 // and a click on anything but a legal next name says why it is refused.
 'use strict';
 
-import { namesOf, sideInfo, sideIndex } from './names.js';
+import { namesOf, sideInfo, sideIndex, pretty } from './names.js';
 import { act, net } from './net.js';
 
 export const input = {
@@ -101,7 +101,7 @@ export function clickName(name, ev) {
   const last = s.last || {};
   if (cands.length === 0 && last.by === 'human' && namesOf((last.auto || []).join(' ')).includes(name)) {
     // the player clicks what the engine already did by itself (the only choice)
-    input.notice(`${name}: already played by itself after ${last.step} (it was the only choice)`, 'info');
+    input.notice(`${name}: already played by itself after ${pretty(last.step)} (it was the only choice)`, 'info');
     return;
   }
   if (cands.length === 0 && input.clicked.length && input.clicked[input.clicked.length - 1] === name) {

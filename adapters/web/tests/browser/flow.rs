@@ -240,4 +240,37 @@ pub async fn analysis(b: &Browser, base: &str) {
     )
     .await;
     assert!(b.moves().await.is_empty(), "an analysis plays nothing");
+
+    // The engine's reply leaves its score and line; an undo clears them (they were of a
+    // position that is gone).
+    b.goto(&url_with(
+        base,
+        &[
+            ("game", "guerrilla-checkers"),
+            ("p1", "human"),
+            ("p2", "engine"),
+            ("t2", "200"),
+        ],
+    ))
+    .await;
+    b.play_step(&["D4", "D5"], "D5").await;
+    b.wait(
+        "window.gui.state.history.moves.length === 2 && !window.gui.state.searching",
+        60,
+        "the engine's reply",
+    )
+    .await;
+    let t = b.text("thinking").await;
+    assert!(
+        t.contains("COIN") && t.contains("line:"),
+        "engine panel: {t}"
+    );
+    b.click_css("#undo").await;
+    b.wait(
+        "window.gui.state.thinking === null",
+        30,
+        "the engine's line cleared",
+    )
+    .await;
+    assert_eq!(b.text("thinking").await, "—", "the engine panel after undo");
 }
