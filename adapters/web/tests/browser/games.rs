@@ -233,6 +233,23 @@ pub async fn wells_by_clicks(b: &Browser, base: &str) {
     )
     .await;
     assert_eq!(b.count("#board .removed.massacre").await, 0);
+    assert_eq!(
+        b.count("#board [data-removed=\"c4\"][data-why=\"killed\"]")
+            .await,
+        1,
+        "c4 marked as killed"
+    );
+    // The pieces the split left behind are marked too, as such.
+    for p in ["f5", "g5"] {
+        assert_eq!(
+            b.count(&format!(
+                "#board [data-removed=\"{p}\"][data-why=\"split\"]"
+            ))
+            .await,
+            1,
+            "{p} marked as left behind by the split"
+        );
+    }
     let tally = b.text("tally").await;
     assert!(tally.contains("White took 1 piece"), "tally: {tally}");
 
