@@ -197,7 +197,13 @@ button('new-game', async () => {
   const answer = await act(a);
   if (answer && answer.ok) { game.view = null; $('fen').value = ''; }
 });
-button('apply-players', () => act({ type: 'players', players: players() }));
+button('apply-players', async () => {
+  const p = players();
+  const answer = await act({ type: 'players', players: p });
+  if (!answer || !answer.ok) return;
+  const names = sideInfo(gui.state.game).names;
+  notice(`players set: ${names[0]} ${p[0].kind}, ${names[1]} ${p[1].kind}`, 'info');
+});
 button('undo', () => { if (!net.busy) act({ type: 'undo' }); });
 button('confirm', confirmTurn);
 button('pause', () => act({ type: gui.state && gui.state.paused ? 'resume' : 'pause' }));

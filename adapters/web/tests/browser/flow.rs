@@ -273,4 +273,18 @@ pub async fn analysis(b: &Browser, base: &str) {
     )
     .await;
     assert_eq!(b.text("thinking").await, "—", "the engine panel after undo");
+
+    // Set players acts and says what it did: COIN is now a human's.
+    b.js("document.getElementById('p2-kind').value = 'human'; return 0;")
+        .await;
+    b.click_css("#apply-players").await;
+    b.wait(
+        "window.gui.state.players[1].kind === 'human'",
+        30,
+        "the players set",
+    )
+    .await;
+    let n = b.notice().await;
+    assert!(n.contains("COIN human"), "notice: {n}");
+    b.hide_notice().await;
 }

@@ -4,17 +4,19 @@
 //! browser costs seconds on a 2-core machine):
 //! * [`games`]: both games by clicks — a COIN multi-capture whose stones are marked, counted and
 //!   logged; a Guerrilla turn with growth, a new group, a jump, a split and a kill, marked; a
-//!   massacre, marked; a forced kill shown and confirmed; a game to its end with its reason;
+//!   massacre, marked; a forced kill shown and confirmed; a game to its end with its reason,
+//!   its banner whole at 400 px;
 //! * [`flow`]: a double click that sends one step; a forced second stone that waits for Confirm;
 //!   the move list and navigation; a reload (also after the server lost the session); export
-//!   and import of the position and of the game; an analysis;
+//!   and import of the position and of the game; an analysis; the engine's line cleared by an
+//!   undo; Set players;
 //! * [`engines`]: engine against engine paused, stepped and played to the end; an engine that
 //!   dies and is restarted; the built-in engine; the session limit; two sessions at once;
-//! * [`layout`]: a 400×800 window holds the whole board without horizontal scroll, and the board
-//!   does not move while a turn is built.
+//! * [`layout`]: a 400×800 and a 360×740 window hold the whole board without horizontal scroll,
+//!   with tap targets 32 px across, and the board does not move while a turn is built.
 //!
 //! Screenshots of both games after a capture and at a game's end, at 1400×1000 and 400×800, are
-//! written to `target/screenshots/`. Needs Debian's `chromium` and `chromium-driver`; without
+//! written to `target/screenshots/` (or `GUERRILLA_SCREENSHOTS`). Needs Debian's `chromium` and `chromium-driver`; without
 //! them the test fails when `CI` is set and is skipped with a notice otherwise.
 
 mod engines;
