@@ -134,7 +134,9 @@ export function drawBoard(svg, view) {
     const xy = at.get(n);
     if (!xy) continue;
     if (isSquare.has(n)) el('rect', { x: xy[0] - 0.5, y: xy[1] - 0.5, width: 1, height: 1, class: 'last-sq', 'data-last': n }, lastG);
-    else el('circle', { cx: xy[0], cy: xy[1], r: checkers ? 0.3 : 0.44, class: 'last-pt', 'data-last': n }, lastG);
+    else if (checkers || ['W', 'B'].includes(pts.get(n))) el('circle', { cx: xy[0], cy: xy[1], r: checkers ? 0.3 : 0.44, class: 'last-pt', 'data-last': n }, lastG);
+    // a Guerrilla point the turn left empty: a ring, which no one takes for a piece
+    else el('circle', { cx: xy[0], cy: xy[1], r: 0.24, class: 'last-pt left', 'data-last': n }, lastG);
   }
 
   const moving = new Set((d.moving && d.moving !== '-') ? d.moving.split(',') : []);

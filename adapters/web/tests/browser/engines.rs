@@ -19,8 +19,8 @@ pub async fn engine_game(b: &Browser, base: &str) {
             ("limit", "30"),
             ("p1", "engine"),
             ("p2", "engine"),
-            ("t1", "100"),
-            ("t2", "100"),
+            ("t1", "250"),
+            ("t2", "250"),
             ("paused", "1"),
         ],
     ))
@@ -65,6 +65,11 @@ pub async fn engine_game(b: &Browser, base: &str) {
         "the pause",
     )
     .await;
+    assert_eq!(
+        b.describe("result").await,
+        "none",
+        "the pause came before the game's end"
+    );
     b.screenshot("guerrilla-engine-game.png").await;
     let n = b.moves().await.len();
     tokio::time::sleep(Duration::from_millis(500)).await;

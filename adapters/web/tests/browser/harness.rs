@@ -406,6 +406,7 @@ impl Browser {
     /// A screenshot at 1400×1000 and one at 400×800, `<name>-1400.png` and `<name>-400.png`;
     /// the window is 1400×1000 again afterwards.
     pub async fn screenshots(&self, name: &str) {
+        self.set_size(1400, 1000).await;
         self.screenshot(&format!("{name}-1400.png")).await;
         self.set_size(400, 800).await;
         self.screenshot(&format!("{name}-400.png")).await;
