@@ -95,12 +95,14 @@ export function drawBoard(svg, view) {
     piecesG = layer('pieces'), marksG = layer('marks'), coordG = layer('coords'), hitsG = layer('hits');
   const at = new Map(); // name → drawn [x, y]
   const isSquare = new Set();
+  const light = new Set(); // squares no checker ever stands on: they get no name
 
   for (const q of geo.squares) {
     const [x, y] = pos(q.x, q.y);
     at.set(q.name, [x, y]); isSquare.add(q.name);
     const c = sqs.get(q.name);
     const dark = q.shade ? q.shade === 'dark' : c !== '-';
+    if (!dark) light.add(q.name);
     el('rect', { x: x - 0.5, y: y - 0.5, width: 1, height: 1, class: dark ? 'sq-dark' : 'sq-light', 'data-cell': q.name }, cellsG);
   }
   if (!checkers) {
@@ -179,10 +181,18 @@ export function drawBoard(svg, view) {
 
   coordinates(geo, pos, coordG);
   if (view.names) {
+    const lightAt = new Set([...light].map((n) => at.get(n).map((v) => Math.round(v * 2)).join(',')));
+    const lightQuadrant = (x, y) => [[1, 1], [-1, -1], [1, -1], [-1, 1]]
+      .find(([sx, sy]) => lightAt.has([Math.round((x + 0.5 * sx) * 2), Math.round((y + 0.5 * sy) * 2)].join(',')));
     for (const [n, [x, y]] of at) {
-      if (occupied.has(n) || (byName.get(n) && byName.get(n).role === 'edge')) continue;
+      if (occupied.has(n) || light.has(n) || (byName.get(n) && byName.get(n).role === 'edge')) continue;
       const sq = isSquare.has(n);
-      el('text', { x: sq ? x : x + 0.07, y: sq ? y : y - 0.09, class: sq ? 'name name-sq' : 'name name-pt' }, coordG).textContent = n;
+      if (sq) { el('text', { x, y, class: 'name name-sq' }, coordG).textContent = n; continue; }
+      // a Guerrilla Checkers point's name lies in a light square beside it (no checker stands
+      // there, and light squares carry no name); a Guerrilla point's above right of it
+      const q = checkers ? lightQuadrant(x, y) : null;
+      if (q) el('text', { x: x + 0.24 * q[0], y: y + 0.24 * q[1], class: 'name name-pt' }, coordG).textContent = n;
+      else el('text', { x: x + 0.07, y: y - 0.09, class: 'name' }, coordG).textContent = n;
     }
   }
 

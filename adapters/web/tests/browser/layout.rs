@@ -2,6 +2,8 @@
 //! and tap targets of 32 px at least, and a board that does not move between clicks.
 
 use crate::games::{url, WELLS_FULL};
+use serde_json::json;
+
 use crate::harness::Browser;
 
 /// The board's box in the window and the page's widths: `[left, top, right, bottom,
@@ -76,4 +78,40 @@ pub async fn small_window(b: &Browser, base: &str) {
     let after = board_box(b).await;
     assert_eq!(before[..4], after[..4], "the board did not move");
     b.set_size(1400, 1000).await;
+}
+
+/// With names on, no name touches another name or a piece (a disc), in both games, at 1400×1000 and at
+/// 400×800.
+pub async fn names_apart(b: &Browser, base: &str) {
+    for (game, fen) in [
+        ("guerrilla-checkers", None),
+        ("guerrilla", Some(WELLS_FULL)),
+    ] {
+        b.goto(&url(base, game, fen)).await;
+        b.click_css("#show-names").await;
+        for (w, h) in [(1400, 1000), (400, 800)] {
+            b.set_size(w, h).await;
+            let clash = b
+                .js("const box = (e) => e.getBoundingClientRect(); \
+                     const names = [...document.querySelectorAll('#board text.name')]; \
+                     const pieces = [...document.querySelectorAll('#board [data-piece]')]; \
+                     const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; \
+                     if (names.length < 10) return 'only ' + names.length + ' names'; \
+                     for (let i = 0; i < names.length; i++) { \
+                       const a = box(names[i]); \
+                       for (let j = i + 1; j < names.length; j++) \
+                         if (meet(a, box(names[j]))) return names[i].textContent + ' meets ' + names[j].textContent; \
+                       for (const p of pieces) { \
+                         const c = box(p), r = c.width / 2, cx = c.left + r, cy = c.top + c.height / 2; \
+                         const dx = Math.max(a.left - cx, 0, cx - a.right), dy = Math.max(a.top - cy, 0, cy - a.bottom); \
+                         if (dx * dx + dy * dy < r * r) return names[i].textContent + ' is over the piece on ' + p.dataset.piece; \
+                       } \
+                     } \
+                     return '';")
+                .await;
+            assert_eq!(clash, json!(""), "{game} at {w}×{h}: names apart");
+        }
+        b.screenshots(&format!("{game}-names")).await;
+        b.click_css("#show-names").await;
+    }
 }

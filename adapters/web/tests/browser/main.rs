@@ -13,7 +13,8 @@
 //! * [`engines`]: engine against engine paused, stepped and played to the end; an engine that
 //!   dies and is restarted; the built-in engine; the session limit; two sessions at once;
 //! * [`layout`]: a 400×800 and a 360×740 window hold the whole board without horizontal scroll,
-//!   with tap targets 32 px across, and the board does not move while a turn is built.
+//!   with tap targets 32 px across, and the board does not move while a turn is built; with
+//!   names on, no name touches another or a piece.
 //!
 //! Screenshots of both games after a capture and at a game's end, at 1400×1000 and 400×800, are
 //! written to `target/screenshots/` (or `GUERRILLA_SCREENSHOTS`). Needs Debian's `chromium` and `chromium-driver`; without
@@ -90,6 +91,9 @@ fn browser_end_to_end() {
             }
             if on("layout") {
                 layout::small_window(b1, &base).await;
+            }
+            if on("names") {
+                layout::names_apart(b1, &base).await;
             }
             if on("two-sessions") {
                 engines::two_sessions(b1, b2, &base).await;
