@@ -21,6 +21,7 @@
 //!   (`8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/9/9/9 66 G first`), `describe`, `render`;
 //! * `eval.rs` — the evaluation and the search's hints ([`crate::search::SearchHints`]);
 //! * `drawing.rs` — the board as a GUI draws it (`geometry`);
+//! * `report.rs` — what a step removed and why the game ended, for a GUI;
 //! * `hashing.rs` — Zobrist keys, the hash from nothing, the board's symmetries
 //!   ([`crate::game::Hashing`]).
 
@@ -32,6 +33,7 @@ mod lattice;
 mod notation;
 mod position;
 mod random;
+mod report;
 mod state;
 mod steps;
 mod turns;
@@ -39,8 +41,8 @@ mod turns;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::game::{
-    GameError, GameOption, GameSettings, Geometry, Notation, Outcome, PerftAbort, Rules, Side,
-    Views,
+    GameEnd, GameError, GameOption, GameSettings, Geometry, Notation, Outcome, PerftAbort, Removal,
+    Rules, Side, Views,
 };
 
 pub use eval::{FEATURES, FEATURE_NAMES, SCORE_MAP, WEIGHTS};
@@ -245,6 +247,16 @@ impl Notation for Checkers {
         self.resolve(text, &notation)
     }
 
+    /// Half a pair is its one stone (`D4`); a path not finished is its hops so far
+    /// (`c3xd4xe5`), the forced ones included.
+    fn format_partial_turn(&self, steps: &[Step]) -> String {
+        match steps {
+            [Step::Stone(p)] => self.format_step_text(Step::Stone(*p)),
+            [Step::Hop { .. }, ..] => self.format_move(self.move_of_steps(steps)),
+            _ => String::new(),
+        }
+    }
+
     fn to_position_string(&self) -> String {
         self.position_string()
     }
@@ -265,6 +277,14 @@ impl Views for Checkers {
 
     fn geometry(&self) -> Geometry {
         drawing::geometry(self)
+    }
+
+    fn removals(&self, steps: &[Step], after: &Checkers) -> Vec<Vec<Removal>> {
+        self.removals_of(steps, after)
+    }
+
+    fn game_end(&self) -> Option<GameEnd> {
+        self.end_of_game()
     }
 }
 

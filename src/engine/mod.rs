@@ -12,14 +12,15 @@ use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
-use crate::game::{Game, GameError, Outcome, PerftAbort, Side};
+use crate::game::{EndReason, Game, GameEnd, GameError, Outcome, PerftAbort, Side};
 use crate::perft;
 use crate::search::{self, Info, Limits, SearchHints};
 
+mod finish;
 mod record;
 
 use record::{Act, Entry};
-pub use record::{History, Stepped, Undone};
+pub use record::{Applied, History, Played, Stepped, Undone};
 
 /// What a running search reports, on its own thread (`S` is the game's step).
 #[derive(Clone, Debug, PartialEq)]
@@ -147,6 +148,19 @@ impl<G: Game + SearchHints> Engine<G> {
         }
     }
 
+    /// How the game ended: lost by an illegal move in `position … moves`, or by the rules (with
+    /// the rules' reason and scores); `None` while it goes on.
+    pub fn game_end(&self) -> Option<GameEnd> {
+        match self.forfeit {
+            Some(side) => Some(GameEnd {
+                outcome: Outcome::Win(side.opponent()),
+                reason: EndReason::Forfeit,
+                score: None,
+            }),
+            None => self.pos.game_end(),
+        }
+    }
+
     /// The side that lost by an illegal move, if any.
     pub fn forfeit(&self) -> Option<Side> {
         self.forfeit
@@ -215,9 +229,11 @@ impl<G: Game + SearchHints> Engine<G> {
 
     /// Starts a search of the current position on a thread; `report` receives its progress and,
     /// last, exactly one `BestMove`. A search already running is stopped first. Fails (and starts
-    /// nothing) when the game is over or a turn is half built. Time limits are enforced here too:
-    /// a watchdog sets the stop flag when the budget of `Limits::time_budget` runs out. With
-    /// `infinite`, the `BestMove` waits for `stop`.
+    /// nothing) when the game is over. In the middle of a turn the search finishes the turn from
+    /// the steps already taken, and the `BestMove` is the whole turn's token, those steps
+    /// included (its principal variation starts at the current position, as always). Time
+    /// limits are enforced here too: a watchdog sets the stop flag when the budget of
+    /// `Limits::time_budget` runs out. With `infinite`, the `BestMove` waits for `stop`.
     pub fn go(
         &mut self,
         limits: Limits,
@@ -228,10 +244,10 @@ impl<G: Game + SearchHints> Engine<G> {
         if self.outcome().is_some() {
             return Err(EngineError::GameOver);
         }
-        if !self.pos.at_turn_start() {
-            return Err(EngineError::MidTurn);
-        }
         let root = self.pos.clone();
+        // The turn's start and its chosen steps so far: the answer is the whole turn.
+        let start = self.turn_start().clone();
+        let made = self.chosen_this_turn();
         let config = self.config;
         let reuse = self.take_kept();
         let kept_slot = Arc::clone(&self.kept);
@@ -256,7 +272,7 @@ impl<G: Game + SearchHints> Engine<G> {
             let _alive = alive_tx;
             // A panicking search must still answer: an arena waits for its bestmove.
             let searched = panic::catch_unwind(AssertUnwindSafe(|| {
-                search::search_reusing(
+                search::search_reusing_steps(
                     &root,
                     &limits,
                     &config,
@@ -266,30 +282,30 @@ impl<G: Game + SearchHints> Engine<G> {
                     reuse,
                 )
             }));
-            let best = match searched {
-                Ok((best, kept)) => {
+            let mut steps = match searched {
+                Ok((steps, kept)) => {
                     if let Ok(mut slot) = kept_slot.lock() {
                         *slot = kept;
                     }
-                    best
+                    steps
                 }
                 Err(_) => {
-                    log::error!("the search panicked; playing the first legal turn");
-                    None
+                    log::error!("the search panicked; playing the first legal steps");
+                    Vec::new()
                 }
             };
-            // Never answer `none` while the game is on: fall back to the first legal turn.
-            let best = best.or_else(|| {
-                let mut turns = Vec::new();
-                root.legal_turns(&mut turns, 1);
-                turns.into_iter().next()
-            });
+            // Never answer `none` while the game is on: fall back to the first legal steps.
+            if steps.is_empty() {
+                steps = first_steps(&root);
+            }
             if limits.infinite {
                 while !stop.load(Ordering::SeqCst) {
                     thread::park_timeout(Duration::from_millis(20));
                 }
             }
-            let token = best.map(|t| root.format_turn(&t));
+            let chosen: Vec<G::Step> = made.iter().chain(&steps).copied().collect();
+            let token =
+                (!steps.is_empty()).then(|| start.format_turn(&start.turn_from_steps(&chosen)));
             done.store(true, Ordering::SeqCst);
             report(Report::BestMove(token));
         })
@@ -383,6 +399,22 @@ impl<G: Game + SearchHints> Engine<G> {
             }
         }
     }
+}
+
+/// The first legal step, again and again, until the turn begun at `pos` ends: a legal rest of
+/// the turn (empty when the game is over).
+fn first_steps<G: Game>(pos: &G) -> Vec<G::Step> {
+    let mut pos = pos.clone();
+    let mut steps = Vec::new();
+    let mut legal = Vec::new();
+    while pos.outcome().is_none() && (steps.is_empty() || !pos.at_turn_start()) {
+        legal.clear();
+        pos.legal_steps(&mut legal);
+        let Some(&s) = legal.first() else { break };
+        pos.apply_step(s);
+        steps.push(s);
+    }
+    steps
 }
 
 impl<G: Game + SearchHints> Drop for Engine<G> {

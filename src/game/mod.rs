@@ -25,12 +25,14 @@
 
 mod error;
 mod notation;
+mod report;
 mod rules;
 mod settings;
 mod views;
 
 pub use error::{GameError, PerftAbort};
 pub use notation::{parse_decimal, Notation};
+pub use report::{EndReason, GameEnd, Removal, RemovalKind};
 pub use rules::{Hashing, Rules};
 pub use settings::{GameOption, GameSettings};
 pub use views::{GeoPoint, GeoSquare, Geometry, Views};

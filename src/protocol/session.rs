@@ -11,7 +11,7 @@ use super::options::{self, Change, Options};
 use super::output::Output;
 use super::parse::{clean_line, Command, GoArgs, LegalWhat, Query, Start};
 use super::wire;
-use crate::engine::{Engine, PerftReport, Report, Undone};
+use crate::engine::{Engine, PerftReport, Report};
 use crate::game::PerftAbort;
 use crate::game::{Game, Side};
 use crate::games::GameKind;
@@ -30,7 +30,7 @@ const QUOTED: usize = 40;
 /// never stops a search, whether it then parses or not; every other line stops it first
 /// (protocol.md § 3.10).
 const BESIDE_A_SEARCH: &[&str] = &[
-    "isready", "query", "show", "describe", "legal", "geometry", "history", "help", "ugi",
+    "isready", "query", "show", "describe", "legal", "geometry", "history", "expand", "help", "ugi",
 ];
 
 /// How many whole turns `legal` lists at most.
@@ -135,12 +135,21 @@ impl<G: Game + SearchHints> Session<G> {
         // The search may report its last state twice (a periodic report, then the final one
         // with no iteration between): one `info` line per state.
         let mut last_nodes = None;
-        let root = self.engine.position().clone();
+        // The PV is written from the start of the turn being played, through the steps already
+        // taken in it (none at a turn start), so its first token is that whole turn.
+        let start = self.engine.turn_start().clone();
+        let made = self.engine.chosen_this_turn();
         let started = self.engine.go(limits, seed, move |r| match r {
             Report::Info(info) => {
                 if last_nodes != Some(info.nodes) {
                     last_nodes = Some(info.nodes);
-                    out.line(&wire::info_line(&info, &wire::pv_tokens(&root, &info.pv)));
+                    let pv = if info.pv.is_empty() {
+                        Vec::new()
+                    } else {
+                        let steps: Vec<G::Step> = made.iter().chain(&info.pv).copied().collect();
+                        wire::pv_tokens(&start, &steps)
+                    };
+                    out.line(&wire::info_line(&info, &pv));
                 }
             }
             Report::BestMove(token) => out.line(&wire::bestmove_line(token.as_deref())),
@@ -191,12 +200,13 @@ impl<G: Game + SearchHints> Session<G> {
         }
         for q in &geo.squares {
             lines.push(format!(
-                "square {} {} {} {} {}",
+                "square {} {} {} {} {} {}",
                 q.name,
                 wire::coord(q.x),
                 wire::coord(q.y),
                 q.corners.join(","),
-                list(&q.diagonals)
+                list(&q.diagonals),
+                wire::shade_word(q.dark)
             ));
         }
         lines.push("geometry end".to_string());
@@ -270,7 +280,7 @@ impl<G: Game + SearchHints> Session<G> {
             wire::result_word(self.engine.outcome()),
             self.engine.forfeit().map(wire::side_word).unwrap_or("none"),
         );
-        const OWN: [&str; 5] = ["game", "tomove", "turnstart", "result", "forfeit"];
+        const OWN: [&str; 6] = ["game", "tomove", "turnstart", "result", "forfeit", "reason"];
         for (name, value) in pos.describe() {
             if OWN.contains(&name) {
                 // Already given above (the engine's answer, which includes forfeits).
@@ -282,6 +292,12 @@ impl<G: Game + SearchHints> Session<G> {
                 .collect();
             s.push_str(&format!(" {name}={value}"));
         }
+        // Last, so that the fields before it keep their places.
+        let reason = self
+            .engine
+            .game_end()
+            .map(|e| wire::end_reason_word(e.reason));
+        s.push_str(&format!(" reason={}", reason.unwrap_or("none")));
         self.out.line(&s);
     }
 
@@ -326,22 +342,15 @@ impl<G: Game + SearchHints> GameSession for Session<G> {
             Command::Query(q) => self.query(*q),
             Command::Legal(what) => self.legal(*what),
             Command::Play(m) => match self.engine.play_turn(m) {
-                Ok(canonical) => self.out.line(&format!("played {canonical}")),
+                Ok(played) => self.out.line(&wire::played_line("played", &played)),
+                Err(e) => self.err(e, line),
+            },
+            Command::Expand(m) => match self.engine.expand(m) {
+                Ok(expanded) => self.out.line(&wire::played_line("expanded", &expanded)),
                 Err(e) => self.err(e, line),
             },
             Command::Step(s) => match self.engine.play_step(s) {
-                Ok(st) => {
-                    let mut answer = format!("stepped {}", st.step);
-                    if !st.auto.is_empty() {
-                        answer.push_str(" auto ");
-                        answer.push_str(&st.auto.join(" "));
-                    }
-                    if let Some(turn) = st.turn {
-                        answer.push_str(" turn ");
-                        answer.push_str(&turn);
-                    }
-                    self.out.line(&answer)
-                }
+                Ok(st) => self.out.line(&wire::stepped_line(&st)),
                 Err(e) => self.err(e, line),
             },
             Command::Undo | Command::UndoStep => {
@@ -351,10 +360,7 @@ impl<G: Game + SearchHints> GameSession for Session<G> {
                     self.engine.undo_step()
                 };
                 match undone {
-                    Some(Undone::Step) => self.out.line("undone step"),
-                    Some(Undone::Turn) => self.out.line("undone turn"),
-                    Some(Undone::Forfeit) => self.out.line("undone forfeit"),
-                    Some(Undone::ChosenStep(s)) => self.out.line(&format!("undone step {s}")),
+                    Some(u) => self.out.line(&wire::undone_line(&u)),
                     None => self.err(
                         format!("expected a move or step to undo but got '{line}'"),
                         line,
@@ -396,7 +402,7 @@ pub const HELP: &[&str] = &[
     "  position startpos|fen <string> [moves <move>...]",
     "  go [p1time <ms>] [p2time <ms>] [p1inc <ms>] [p2inc <ms>] [movetime <ms>] [depth <n>] [nodes <n>] [infinite]",
     "  query gameover|p1turn|result",
-    "  legal [steps|turns] | play <move> | step <step> | undo [step] | history",
+    "  legal [steps|turns] | play <move> | expand <move> | step <step> | undo [step] | history",
     "  show | describe | geometry | perft <depth> | bench | help",
 ];
 

@@ -297,8 +297,29 @@ pub fn search_reusing<G: SearchHints>(
     on_info: &mut dyn FnMut(&Info<G::Step>),
     reuse: Option<(Kept<G>, Vec<G::Step>)>,
 ) -> (Option<G::Turn>, Option<Kept<G>>) {
-    if root.outcome().is_some() || !root.at_turn_start() {
+    if !root.at_turn_start() {
         return (None, None);
+    }
+    let (steps, kept) = search_reusing_steps(root, limits, config, stop, seed, on_info, reuse);
+    let turn = (!steps.is_empty()).then(|| root.turn_from_steps(&steps));
+    (turn, kept)
+}
+
+/// [`search_reusing`] from any root, at a turn start or in the middle of a turn (a GUI that
+/// built part of a turn, then asks the engine to finish it): the chosen steps that complete
+/// the turn begun (all of it at a turn start; empty when the game is over), and the trees for
+/// the next search. A root in the middle of a turn is searched like any node of the tree.
+pub fn search_reusing_steps<G: SearchHints>(
+    root: &G,
+    limits: &Limits,
+    config: &Config,
+    stop: &AtomicBool,
+    seed: u64,
+    on_info: &mut dyn FnMut(&Info<G::Step>),
+    reuse: Option<(Kept<G>, Vec<G::Step>)>,
+) -> (Vec<G::Step>, Option<Kept<G>>) {
+    if root.outcome().is_some() {
+        return (Vec::new(), None);
     }
     let mut kept_tree = None;
     if let Some((kept, path)) = reuse {
@@ -318,7 +339,9 @@ pub fn search_reusing<G: SearchHints>(
             let mut pos = root.clone();
             let mut steps = Vec::new();
             let greedy = config.strength == Strength::Greedy;
-            if greedy {
+            // Whole turns are listed from a turn start only; in the middle of a turn the
+            // greedy level goes step by step.
+            if greedy && root.at_turn_start() {
                 if let Some(turn) = greedy_turn(root, &mut rng, stop) {
                     steps = root.turn_steps(&turn);
                     // turn_steps leaves forced decisions out: apply to know where it ends.
@@ -373,13 +396,12 @@ pub fn search_reusing<G: SearchHints>(
             steps
         }
     };
-    let turn = (!steps.is_empty()).then(|| root.turn_from_steps(&steps));
     let kept = tree.map(|tree| Kept {
         root: root.clone(),
         config: *config,
         tree,
     });
-    (turn, kept)
+    (steps, kept)
 }
 
 /// The turns listed at most by the greedy level; past that it goes step by step.

@@ -37,6 +37,7 @@
 //!   `render`;
 //! * `eval.rs` — the evaluation and the search's hints ([`crate::search::SearchHints`]);
 //! * `drawing.rs` — the board as a GUI draws it (`geometry`);
+//! * `report.rs` — what a step removed and why the game ended, for a GUI;
 //! * `hashing.rs` — the Zobrist hash, position equality (W7), the hexagon's symmetries applied
 //!   ([`crate::game::Hashing`]);
 //! * `oracle.rs` — (tests only) the fast generators against slow ones written from the rules.
@@ -52,6 +53,7 @@ mod oracle;
 mod phases;
 mod position;
 mod random;
+mod report;
 mod state;
 mod steps;
 mod turns;
@@ -61,8 +63,8 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 
 use crate::game::{
-    GameError, GameOption, GameSettings, Geometry, Notation, Outcome, PerftAbort, Rules, Side,
-    Views,
+    GameEnd, GameError, GameOption, GameSettings, Geometry, Notation, Outcome, PerftAbort, Removal,
+    Rules, Side, Views,
 };
 use lattice::Lattice;
 
@@ -324,6 +326,13 @@ impl Notation for Wells {
         notation::parse_turn(self, text)
     }
 
+    /// The elements so far, written as a whole turn's token writes them (§ 7.1 of the
+    /// protocol: growths sorted, a group's jumps as one chain), the decisions forced after the
+    /// steps included: `+c7,*f2`, `+c7,*f2,e3-g3`.
+    fn format_partial_turn(&self, steps: &[Step]) -> String {
+        notation::format_turn(self, steps)
+    }
+
     fn to_position_string(&self) -> String {
         position::to_string(self)
     }
@@ -344,5 +353,13 @@ impl Views for Wells {
 
     fn geometry(&self) -> Geometry {
         drawing::geometry(self)
+    }
+
+    fn removals(&self, steps: &[Step], after: &Wells) -> Vec<Vec<Removal>> {
+        self.removals_of(steps, after)
+    }
+
+    fn game_end(&self) -> Option<GameEnd> {
+        self.end_of_game()
     }
 }

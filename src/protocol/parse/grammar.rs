@@ -276,12 +276,17 @@ fn query(i: &str) -> Res<'_, Command> {
     .parse(i)
 }
 
-/// `play = "play" 1*" " move` and `step = "step" 1*" " step-text` (one token each)
+/// `play = "play" 1*" " move`, `expand = "expand" 1*" " move` and
+/// `step = "step" 1*" " step-text` (one token each)
 fn play_or_step(i: &str) -> Res<'_, Command> {
     alt((
         map(
             preceded(kw("play"), cut(terminated(arg("a move", token), end))),
             |m: &str| Command::Play(m.to_string()),
+        ),
+        map(
+            preceded(kw("expand"), cut(terminated(arg("a move", token), end))),
+            |m: &str| Command::Expand(m.to_string()),
         ),
         map(
             preceded(kw("step"), cut(terminated(arg("a step", token), end))),
@@ -338,7 +343,7 @@ fn perft(i: &str) -> Res<'_, Command> {
 }
 
 /// `command = "ugi" | "isready" | "uginewgame" | "stop" | "quit" | setoption | position | go
-///          | query | legal | play | step | undo | "show" | "describe" | "geometry"
+///          | query | legal | play | expand | step | undo | "show" | "describe" | "geometry"
 ///          | "history" | perft | "bench" | "help"`
 pub(crate) fn command(i: &str) -> Res<'_, Command> {
     alt((

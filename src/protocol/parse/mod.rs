@@ -102,6 +102,8 @@ pub enum Command {
     // ---- extensions ----
     Legal(LegalWhat),
     Play(String),
+    /// `expand <move>`: the steps of a whole turn and what they remove, without playing it.
+    Expand(String),
     Step(String),
     /// `undo`: the last step mid-turn, the whole last turn at a turn start.
     Undo,
@@ -227,6 +229,7 @@ impl fmt::Display for Command {
             Command::Legal(LegalWhat::Steps) => f.write_str("legal steps"),
             Command::Legal(LegalWhat::Turns) => f.write_str("legal turns"),
             Command::Play(m) => write!(f, "play {m}"),
+            Command::Expand(m) => write!(f, "expand {m}"),
             Command::Step(s) => write!(f, "step {s}"),
             Command::Undo => f.write_str("undo"),
             Command::UndoStep => f.write_str("undo step"),
