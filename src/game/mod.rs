@@ -24,12 +24,14 @@
 //!   need.
 
 mod error;
+pub mod limits;
 mod notation;
 mod rules;
 mod settings;
 mod views;
 
 pub use error::{GameError, PerftAbort};
+pub use limits::{ENUMERATION_BUDGET, MAX_PERFT_DEPTH};
 pub use notation::{parse_decimal, Notation};
 pub use rules::{Hashing, Rules};
 pub use settings::{GameOption, GameSettings};
