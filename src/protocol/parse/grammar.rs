@@ -328,10 +328,35 @@ fn undo(i: &str) -> Res<'_, Command> {
     .parse(i)
 }
 
-/// `perft = "perft" 1*" " uint32`
+/// What a perft depth must be: [`crate::game::MAX_PERFT_DEPTH`] is the deepest.
+pub(super) const PERFT_DEPTHS: &str = "a depth from 0 to 24 (no sign, no leading zero)";
+
+/// `perft-depth = uint` from 0 to 24
+fn perft_depth(i: &str) -> Res<'_, u32> {
+    let bad = || {
+        nom::Err::Error(PErr {
+            at: i,
+            expected: Some(PERFT_DEPTHS),
+        })
+    };
+    // A token that is no number at all is `a number`'s error; a number out of range is this.
+    if !i.starts_with(|c: char| c.is_ascii_digit()) {
+        return uint(i).map(|(rest, _)| (rest, 0));
+    }
+    let (rest, n) = uint(i).map_err(|_| bad())?;
+    match u32::try_from(n) {
+        Ok(d) if d <= crate::game::MAX_PERFT_DEPTH => Ok((rest, d)),
+        _ => Err(bad()),
+    }
+}
+
+/// `perft = "perft" 1*" " perft-depth`
 fn perft(i: &str) -> Res<'_, Command> {
     map(
-        preceded(kw("perft"), cut(terminated(arg("a depth", uint32), end))),
+        preceded(
+            kw("perft"),
+            cut(terminated(arg("a depth", perft_depth), end)),
+        ),
         Command::Perft,
     )
     .parse(i)

@@ -127,7 +127,8 @@ pub struct CommandError {
 
 impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "expected {} but got '{}'", self.expected, self.got)
+        let got = super::wire::clip(&self.got);
+        write!(f, "expected {} but got '{got}'", self.expected)
     }
 }
 
@@ -152,10 +153,11 @@ impl FromStr for Command {
             }),
             Err(nom::Err::Failure(e)) => Err(CommandError {
                 expected: e.expected.unwrap_or("valid arguments").to_string(),
+                // The token where the parse failed, not the rest of the line.
                 got: if e.at.is_empty() {
                     "end of line".to_string()
                 } else {
-                    e.at.to_string()
+                    e.at.split(' ').next().unwrap_or(e.at).to_string()
                 },
             }),
             Err(nom::Err::Incomplete(_)) => Err(CommandError {
