@@ -189,20 +189,26 @@ fn position(i: &str) -> Res<'_, Command> {
                 (&body[cut_at.min(body.len())..], Start::Fen(fen.to_string()))
             }
         };
-        let (i, moves) = opt(preceded(
-            (space0, kw("moves")),
-            many0(preceded(space1, token)),
-        ))
-        .parse(i)?;
+        let (i, moves) = opt(preceded((space0, kw("moves")), rest_of_line)).parse(i)?;
         let (i, _) = end_or("moves or end of line").parse(i)?;
+        // Every token is a move, but none past the longest game is ever played (the game is
+        // over by then, and the first move that finds it over is an error): they are not
+        // kept, so that a line of millions of tokens costs no more than its own bytes.
         let moves = moves
             .unwrap_or_default()
-            .into_iter()
+            .split(' ')
+            .filter(|t| !t.is_empty())
+            .take(crate::games::LONGEST_GAME + 1)
             .map(str::to_string)
             .collect();
         Ok((i, Command::Position { start, moves }))
     }
     preceded(kw("position"), cut(args)).parse(i)
+}
+
+/// Everything left on the line.
+fn rest_of_line(i: &str) -> Res<'_, &str> {
+    Ok(("", i))
 }
 
 /// `go = "go" *(1*" " go-param)`

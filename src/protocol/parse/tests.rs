@@ -56,6 +56,25 @@ fn perft_depths_stop_at_the_deepest_perft() {
     }
 }
 
+/// Moves past the longest game are never played, so they are not kept: a line of millions of
+/// tokens parses into at most `LONGEST_GAME + 1` of them.
+#[test]
+fn moves_past_the_longest_game_are_not_kept() {
+    let most = crate::games::LONGEST_GAME + 1;
+    let line = format!("position startpos moves {}", "a ".repeat(3 * most));
+    match p(&line) {
+        Ok(Command::Position { moves, .. }) => assert_eq!(moves.len(), most),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        p("position startpos moves  D4D5   c5-b4"),
+        Ok(Command::Position {
+            start: Start::StartPos,
+            moves: vec!["D4D5".into(), "c5-b4".into()]
+        })
+    );
+}
+
 #[test]
 fn a_bad_argument_is_quoted_alone() {
     let bad = p("go p1time -12 p2time 1000").unwrap_err();
