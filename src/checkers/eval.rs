@@ -1,20 +1,20 @@
 //! Evaluation and playout policy of Guerrilla Checkers, for the search.
 //!
-//! ## Method
-//! The value is a **logistic model of the chance that the Guerrilla wins**, fitted to the
+//! ## Method The value is a **logistic model of the chance that the Guerrilla wins**, fitted to the
 //! outcomes of self-play games: `P(Guerrilla wins) = σ(w · f)`, where `f` are the features of
-//! [`Checkers::eval_features`] and `w` is [`WEIGHTS`]. [`Game::evaluate`](crate::game::Game)
-//! returns `2P − 1` for the Guerrilla to move and `1 − 2P` for COIN, so the search's playouts
-//! that it cuts short are scored in the same unit as finished games (±1), and the root `score`
-//! reads as an expected result. Why this form:
-//! * The game is a race of resources: the Guerrilla must surround all six checkers (GC5) before
-//!   its 66 stones run out, while COIN captures stones by jumping (GC4). A few counts (checkers
-//!   left, stones in hand, stones on the board) carry most of that race; the tactical state of
-//!   the next turn (a checker one pair from being surrounded, a stone that a checker can jump)
-//!   carries the rest. A linear model over such counts is cheap (a dozen bitboard operations,
-//!   under 100 ns), smooth, and can be fitted by logistic regression in seconds.
-//! * The logistic link makes the output a probability, so its scale is learnt from outcomes
-//!   instead of guessed: that is what makes `score` mean what it says (calibration).
+//! [`Checkers::eval_features`] and `w` is [`WEIGHTS`].
+//! [`SearchHints::evaluate`](crate::search::SearchHints::evaluate) returns `2P − 1` for the
+//! Guerrilla to move and `1 − 2P` for COIN, so the search's playouts that it cuts short are scored
+//! in the same unit as finished games (±1), and the root `score` reads as an expected result. Why
+//! this form:
+//! * The game is a race of resources: the Guerrilla must surround all six checkers (GC5) before its
+//!   66 stones run out, while COIN captures stones by jumping (GC4). A few counts (checkers left,
+//!   stones in hand, stones on the board) carry most of that race; the tactical state of the next
+//!   turn (a checker one pair from being surrounded, a stone that a checker can jump) carries the
+//!   rest. A linear model over such counts is cheap (a dozen bitboard operations, under 100 ns),
+//!   smooth, and can be fitted by logistic regression in seconds.
+//! * The logistic link makes the output a probability, so its scale is learnt from outcomes instead
+//!   of guessed: that is what makes `score` mean what it says (calibration).
 //! * The weights were fitted on positions of self-play games (see `benches/search_calibration.rs`,
 //!   which plays the games, fits `w` by Newton's method on the log-likelihood, and prints the
 //!   calibration table); refit them there after a change of the rules or of the search.
@@ -22,22 +22,21 @@
 //! ## Features (from the Guerrilla's point of view)
 //! * checkers on the board, stones in hand, stones on the board;
 //! * checkers the Guerrilla can surround with one pair now (one missing corner reachable, or two
-//!   missing adjacent corners one of which touches a stone; GC3), split by who is to move: with
-//!   the Guerrilla to move such a checker is as good as taken, with COIN to move it may flee;
+//!   missing adjacent corners one of which touches a stone; GC3), split by who is to move: with the
+//!   Guerrilla to move such a checker is as good as taken, with COIN to move it may flee;
 //! * stones a checker can capture with its next step (the point crossed holds a stone and the
 //!   square beyond holds no checker; GC4), split by who is to move;
 //! * checkers on an edge square (fewer interior corners: fewer stones surround them);
 //! * stones on the corners of checkers (the pressure already built).
 //!
-//! ## No playouts: the search scores its leaves with this evaluation
-//! [`PLAYOUT_CAP`] is 0: a new leaf of the search's tree is scored by this evaluation at once
-//! (or by the game's outcome), the way AlphaZero-style searches use a value function instead of
-//! rollouts: a playout of light policy steps costs many iterations and adds more noise than
-//! knowledge, while the evaluation's tactical features (surroundable checkers, hanging stones,
-//! by side to move) already read the next turn. Values of an evaluation are not noisy like
-//! playout results, so the search explores less ([`EXPLORATION`] 0.2, against UCT's usual
-//! 0.5). `doc/search.md` gives the matches that chose both. The playout policy is therefore
-//! left to its default (a uniformly random step).
+//! ## No playouts: the search scores its leaves with this evaluation [`PLAYOUT_CAP`] is 0: a new
+//! leaf of the search's tree is scored by this evaluation at once (or by the game's outcome), the
+//! way AlphaZero-style searches use a value function instead of rollouts: a playout of light policy
+//! steps costs many iterations and adds more noise than knowledge, while the evaluation's tactical
+//! features (surroundable checkers, hanging stones, by side to move) already read the next turn.
+//! Values of an evaluation are not noisy like playout results, so the search explores less
+//! ([`EXPLORATION`] 0.2, against UCT's usual 0.5). `doc/search.md` gives the matches that chose
+//! both. The playout policy is therefore left to its default (a uniformly random step).
 
 use super::lattice::{self, ALL_POINTS, CORNERS, CROSS, NONE, STEP};
 use super::Checkers;
@@ -69,11 +68,12 @@ pub const WEIGHTS: [f64; FEATURES] = [
     -2.465, -0.152, -1.022, 0.891, 0.537, 0.461, 0.226, -0.214, -0.021, 0.176, 0.180,
 ];
 
-/// The score calibration of [`Game::calibrated_score`](crate::game::Game::calibrated_score),
-/// per side to move (the Guerrilla, then COIN): see [`score_from_map`](crate::game::score_from_map).
-/// Fitted on 24,677 positions of 400 self-play games at `go nodes 10000` (`cargo bench --bench
-/// search_calibration -- --nodes 10000 --fit-score`, games 0–399) and tested on games 400–799:
-/// see `doc/search.md`.
+/// The score calibration of
+/// [`SearchHints::calibrated_score`](crate::search::SearchHints::calibrated_score), per side to
+/// move (the Guerrilla, then COIN): see [`score_from_map`](crate::search::score_from_map). Fitted
+/// on 24,677 positions of 400 self-play games at `go nodes 10000` (`cargo bench --bench
+/// search_calibration -- --nodes 10000 --fit-score`, games 0–399) and tested on games 400–799: see
+/// `doc/search.md`.
 pub const SCORE_MAP: [[f64; 3]; 2] = [[8.819, -8.077, 0.809], [7.929, -6.755, -1.105]];
 
 /// Steps after which a playout is cut and scored by the evaluation: none, the search scores
@@ -174,15 +174,16 @@ impl Checkers {
         1.0 / (1.0 + (-x).exp())
     }
 
-    /// [`Game::calibrated_score`](crate::game::Game::calibrated_score): the search's raw value
-    /// `raw` for the side to move mapped by [`SCORE_MAP`] to an expected result. The raw value
-    /// is the mean of playouts scored by this evaluation, and it misjudges the two sides
-    /// differently, so each side has its own curve.
+    /// [`SearchHints::calibrated_score`](crate::search::SearchHints::calibrated_score): the
+    /// search's raw value `raw` for the side to move mapped by [`SCORE_MAP`] to an expected result.
+    /// The raw value is the mean of playouts scored by this evaluation, and it misjudges the two
+    /// sides differently, so each side has its own curve.
     pub(crate) fn calibrated(&self, raw: f64) -> f64 {
         crate::search::score_from_map(&SCORE_MAP, self.side, raw)
     }
 
-    /// [`Game::evaluate`](crate::game::Game::evaluate): `2P − 1` for the side to move.
+    /// [`SearchHints::evaluate`](crate::search::SearchHints::evaluate): `2P − 1` for the side to
+    /// move.
     pub(crate) fn evaluate_position(&self) -> f64 {
         let v = 2.0 * self.guerrilla_win_chance() - 1.0;
         if self.side == Side::P1 {

@@ -61,7 +61,7 @@ impl Checkers {
 
     /// A whole move drawn uniformly among the legal moves from this turn start (GC3, GC4),
     /// `None` when there is none or mid-turn, without listing the moves: a pair is one draw
-    /// over the pair bitboards, a COIN path one draw of [`pick_coin_move`] (random games by
+    /// over the pair bitboards, a COIN path one draw of `pick_coin_move` (random games by
     /// whole turns: `benches/checkers_games.rs`, and test positions).
     pub fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
         if !self.at_turn_start() {

@@ -9,15 +9,15 @@ use super::turns::Move;
 use super::CheckersSettings;
 use crate::game::{Hashing, Rules, Side};
 
-/// A Guerrilla Checkers position, at a turn start or with a turn half built: the Guerrilla's
-/// first stone placed (`pending`), or a COIN checker that has captured and must capture again
-/// (`chain`, GC4).
+/// A Guerrilla Checkers position, at a turn start or with a turn half built: the Guerrilla's first
+/// stone placed (`pending`), or a COIN checker that has captured and must capture again (`chain`,
+/// GC4).
 ///
-/// Invariants at a turn start (checked when a position string is parsed, kept by play): checkers only on dark
-/// squares, at most 6, none surrounded; stones only on interior points; stones on the board plus
-/// in hand at most 66; the first-turn flag only with the Guerrilla to move and no stone on the
-/// board; the Guerrilla to move only with a checker on the board; COIN to move only with a stone
-/// on the board.
+/// Invariants at a turn start (checked when a position string is parsed, kept by play): checkers
+/// only on dark squares, at most 6, none surrounded; stones only on interior points; stones on the
+/// board plus in hand at most 66; the first-turn flag only with the Guerrilla to move and no stone
+/// on the board; the Guerrilla to move only with a checker on the board; COIN to move only with a
+/// stone on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Checkers {
     /// Squares holding a checker.
@@ -145,7 +145,7 @@ impl Checkers {
     }
 
     /// Plays a move that [`Checkers::random_move`] or `legal_turns` gave for this position,
-    /// without checking it again (what [`Game::play_turn`] does first).
+    /// without checking it again (what [`Rules::play_turn`] does first).
     pub fn play_legal_move(&mut self, mv: Move) {
         debug_assert!(self.at_turn_start() && self.is_legal_move(mv));
         self.apply(mv);

@@ -27,8 +27,8 @@ use crate::game::Side;
 /// One decision of a turn, packed and `Copy`: what the search stores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Step {
-    /// A Guerrilla stone on an interior point (index `(rank - 1) * 8 + (file - 1)`, `lattice.rs`), the first
-    /// or the second of the turn (GC3).
+    /// A Guerrilla stone on an interior point (index `(rank - 1) * 8 + (file - 1)`, `lattice.rs`),
+    /// the first or the second of the turn (GC3).
     Stone(u8),
     /// A COIN checker's diagonal step from square `from` in direction `dir` (0 = NE, 1 = NW,
     /// 2 = SE, 3 = SW): a capture when the crossed point holds a stone (GC4).

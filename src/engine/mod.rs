@@ -36,7 +36,7 @@ pub enum Report<S> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PerftReport {
     /// One root turn's token and its leaf count.
-    Line(String, u64),
+    Divide(String, u64),
     /// The total: always the last report of a perft that ran to the end.
     Done(u64),
     /// Given up before the end (stopped, or a turn too large to enumerate, W7): the last
@@ -81,7 +81,7 @@ struct Running {
 /// next `position` command that only appends moves plays just the new ones (cutegames sends the
 /// whole history every ply).
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Line {
+struct PositionLine {
     start: Option<String>,
     moves: Vec<String>,
 }
@@ -95,7 +95,7 @@ pub struct Engine<G: Game + SearchHints> {
     history: Vec<Entry<G>>,
     /// The side that played an illegal move inside `position … moves`: it has lost.
     forfeit: Option<Side>,
-    line: Option<Line>,
+    line: Option<PositionLine>,
     search: Option<Running>,
     /// Strength, threads and memory of the searches (the protocol's options).
     config: search::Config,
@@ -114,7 +114,7 @@ impl<G: Game + SearchHints> Engine<G> {
             pos,
             history: Vec::new(),
             forfeit: None,
-            line: Some(Line {
+            line: Some(PositionLine {
                 start: None,
                 moves: Vec::new(),
             }),
@@ -178,7 +178,7 @@ impl<G: Game + SearchHints> Engine<G> {
     }
 
     /// perft divide on the search thread, so that a deep one never blocks the command loop and
-    /// `stop` ends it: one `PerftReport::Line` per root turn as soon as it is counted (sorted by
+    /// `stop` ends it: one `PerftReport::Divide` per root turn as soon as it is counted (sorted by
     /// token), then `Done(total)`, or `GaveUp` when stopped first or when a turn on the way is
     /// too large to enumerate (W7). Fails mid-turn.
     pub fn perft_async(
@@ -204,7 +204,7 @@ impl<G: Game + SearchHints> Engine<G> {
                 report(r)
             };
             let last = match perft::divide(&root, depth, stop, |token, n| {
-                report(PerftReport::Line(token, n))
+                report(PerftReport::Divide(token, n))
             }) {
                 Ok(total) => PerftReport::Done(total),
                 Err(e) => PerftReport::GaveUp(e),

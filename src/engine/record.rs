@@ -2,7 +2,7 @@
 //! since (with the position before it), and what `position`, `play`, `step`, `undo` and
 //! `undo step` do to it. A turn entered step by step completes as a whole turn, with its token.
 
-use super::{Engine, Line};
+use super::{Engine, PositionLine};
 use crate::game::{Game, GameError};
 use crate::search::SearchHints;
 
@@ -178,7 +178,7 @@ impl<G: Game + SearchHints> Engine<G> {
                 return Some(e);
             }
         }
-        self.line = Some(Line {
+        self.line = Some(PositionLine {
             start: start.map(str::to_string),
             moves: moves.to_vec(),
         });
@@ -304,8 +304,8 @@ impl<G: Game + SearchHints> Engine<G> {
 
     /// `undo step`: takes back the last chosen step and the decisions forced after it. At a turn
     /// start the previous turn is reopened first (a turn entered whole is replayed up to its last
-    /// chosen step through [`Game::turn_steps`]). A loss by an illegal move is taken back as by
-    /// `undo`. `None` when there is nothing to take back.
+    /// chosen step through [`Rules::turn_steps`](crate::game::Rules::turn_steps)). A loss by an
+    /// illegal move is taken back as by `undo`. `None` when there is nothing to take back.
     pub fn undo_step(&mut self) -> Option<Undone> {
         self.line = None;
         if self.forfeit.take().is_some() {

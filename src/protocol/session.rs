@@ -1,5 +1,5 @@
 //! The command loop: one [`Protocol`] per process, holding the options and one game session
-//! (`Session<G>`, generic over the game, behind `AnySession` so the game can change at run
+//! (`Session<G>`, generic over the game, behind `GameSession` so the game can change at run
 //! time). All text written to the wire is formatted here.
 
 use std::fmt::Display;
@@ -37,7 +37,7 @@ const BESIDE_A_SEARCH: &[&str] = &[
 pub const LEGAL_TURNS_CAP: usize = 1000;
 
 /// One game's commands, whatever the game.
-pub(crate) trait AnySession: Send {
+pub(crate) trait GameSession: Send {
     /// Runs a game command (position, go, query, legal, play, step, undo, show, describe, perft,
     /// bench). `line` is the cleaned input line, for error messages.
     fn exec(&mut self, cmd: &Command, line: &str, opts: &Options);
@@ -51,7 +51,7 @@ pub(crate) trait AnySession: Send {
 }
 
 /// Makes a fresh session for a game with the given options, or says why it cannot.
-pub(crate) type Factory = fn(GameKind, &Options, Output) -> Result<Box<dyn AnySession>, String>;
+pub(crate) type Factory = fn(GameKind, &Options, Output) -> Result<Box<dyn GameSession>, String>;
 
 /// The sessions of the games in this build, through the crate's `with_game!` dispatch. A game
 /// whose rules core is not in this build gives an error line instead of a crash.
@@ -59,8 +59,8 @@ pub(crate) fn real_factory(
     kind: GameKind,
     opts: &Options,
     out: Output,
-) -> Result<Box<dyn AnySession>, String> {
-    let make = || -> Box<dyn AnySession> {
+) -> Result<Box<dyn GameSession>, String> {
+    let make = || -> Box<dyn GameSession> {
         crate::with_game!(kind, G => Box::new(Session::<G>::new(opts, out.clone())))
     };
     panic::catch_unwind(AssertUnwindSafe(make)).map_err(|_| {
@@ -291,7 +291,7 @@ impl<G: Game + SearchHints> Session<G> {
         let out = self.out.clone();
         let perft_line = line.to_string();
         let started = self.engine.perft_async(depth, move |r| match r {
-            PerftReport::Line(token, n) => out.line(&format!("{token}: {n}")),
+            PerftReport::Divide(token, n) => out.line(&format!("{token}: {n}")),
             PerftReport::Done(total) => out.line(&format!("Nodes searched: {total}")),
             PerftReport::GaveUp(PerftAbort::Stopped) => out.line("info string perft stopped"),
             PerftReport::GaveUp(PerftAbort::TooLarge(why)) => out.line(&wire::error_line(
@@ -319,7 +319,7 @@ impl<G: Game + SearchHints> Session<G> {
     }
 }
 
-impl<G: Game + SearchHints> AnySession for Session<G> {
+impl<G: Game + SearchHints> GameSession for Session<G> {
     fn exec(&mut self, cmd: &Command, line: &str, opts: &Options) {
         match cmd {
             Command::Position { start, moves } => self.position(start, moves, line),
@@ -402,7 +402,7 @@ pub const HELP: &[&str] = &[
 ];
 
 /// How one bounded read ended.
-enum Line {
+enum ReadEnd {
     /// A whole line (possibly the last one, without its `\n`) is in the buffer.
     Whole,
     /// The line had this many bytes, more than the limit: the buffer holds its start only, the
@@ -418,17 +418,17 @@ fn read_line_bounded(
     input: &mut impl BufRead,
     buf: &mut Vec<u8>,
     limit: usize,
-) -> std::io::Result<Line> {
+) -> std::io::Result<ReadEnd> {
     let mut total = 0usize;
     loop {
         let chunk = input.fill_buf()?;
         if chunk.is_empty() {
             return Ok(if total == 0 {
-                Line::End
+                ReadEnd::End
             } else if total > limit {
-                Line::TooLong(total)
+                ReadEnd::TooLong(total)
             } else {
-                Line::Whole
+                ReadEnd::Whole
             });
         }
         let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
@@ -443,9 +443,9 @@ fn read_line_bounded(
             // The `\n` itself does not count.
             let len = total - 1;
             return Ok(if len > limit {
-                Line::TooLong(len)
+                ReadEnd::TooLong(len)
             } else {
-                Line::Whole
+                ReadEnd::Whole
             });
         }
     }
@@ -455,7 +455,7 @@ fn read_line_bounded(
 pub struct Protocol {
     out: Output,
     opts: Options,
-    session: Box<dyn AnySession>,
+    session: Box<dyn GameSession>,
     factory: Factory,
 }
 
@@ -483,14 +483,14 @@ impl Protocol {
         loop {
             buf.clear();
             match read_line_bounded(&mut input, &mut buf, MAX_LINE) {
-                Ok(Line::End) => break,
-                Ok(Line::Whole) => {
+                Ok(ReadEnd::End) => break,
+                Ok(ReadEnd::Whole) => {
                     let raw = String::from_utf8_lossy(&buf);
                     if !self.handle(&raw) {
                         return;
                     }
                 }
-                Ok(Line::TooLong(total)) => {
+                Ok(ReadEnd::TooLong(total)) => {
                     let head = String::from_utf8_lossy(&buf[..buf.len().min(4 * QUOTED)]);
                     let head: String = clean_line(&head)
                         .unwrap_or_default()

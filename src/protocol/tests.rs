@@ -5,12 +5,16 @@ use std::time::{Duration, Instant};
 
 use super::options::Options;
 use super::output::{Captured, Output};
-use super::session::{AnySession, Protocol, Session};
+use super::session::{GameSession, Protocol, Session};
 use crate::game::prelude::*;
 use crate::games::GameKind;
 use crate::testgames::Nim;
 
-fn nim_factory(kind: GameKind, opts: &Options, out: Output) -> Result<Box<dyn AnySession>, String> {
+fn nim_factory(
+    kind: GameKind,
+    opts: &Options,
+    out: Output,
+) -> Result<Box<dyn GameSession>, String> {
     if kind == GameKind::Wells && opts.game_value("BoardSide") == Some(12) {
         return Err("expected a smaller board but got '12'".into());
     }

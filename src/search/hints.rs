@@ -46,16 +46,16 @@ pub trait SearchHints: Rules {
 }
 
 /// A playout policy for [`SearchHints::playout_step`] built from [`Rules::random_step`] and
-/// [`SearchHints::evaluate`]: with chance `explore` a uniformly random step; otherwise `samples` steps
-/// drawn at random, each tried on a copy and scored for the side that takes it (a step that ends
-/// the game by a win scores 1, a loss -1, else `evaluate` of the position after it, turned to the
-/// mover's point of view), and the best kept (the first drawn among equals).
+/// [`SearchHints::evaluate`]: with chance `explore` a uniformly random step; otherwise `samples`
+/// steps drawn at random, each tried on a copy and scored for the side that takes it (a step that
+/// ends the game by a win scores 1, a loss -1, else `evaluate` of the position after it, turned to
+/// the mover's point of view), and the best kept (the first drawn among equals).
 ///
-/// Why sampling and not a full greedy pass: a step's cost stays a fixed multiple of one random
-/// step whatever the number of legal steps (dozens of growth points, hundreds of stone pairs),
-/// and the sampled choice keeps the playouts varied, which a full greedy pass does not; a
-/// capture or a kill that the evaluation sees is still found most of the time when it is one of
-/// a few good steps among many.
+/// Why sampling and not a full greedy pass: a step's cost stays a fixed multiple of one random step
+/// whatever the number of legal steps (dozens of growth points, hundreds of stone pairs), and the
+/// sampled choice keeps the playouts varied, which a full greedy pass does not; a capture or a kill
+/// that the evaluation sees is still found most of the time when it is one of a few good steps
+/// among many.
 pub fn best_of_sampled<G: SearchHints, R: rand::Rng + ?Sized>(
     pos: &G,
     rng: &mut R,

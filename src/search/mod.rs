@@ -1,4 +1,5 @@
-//! Game-agnostic search. Knows only the [`Game`] trait; prints nothing.
+//! Game-agnostic search. Knows only a game's [`Rules`](crate::game::Rules) and its
+//! [`SearchHints`]; prints nothing.
 //!
 //! Entry point: [`search`] (or [`search_with`] for non-default [`Params`]). The engine facade
 //! runs it on a thread with a shared stop flag and receives progress through the `on_info`
@@ -34,27 +35,25 @@
 //!
 //! ## Strength, threads, memory ([`Config`])
 //! * [`Strength`]: `random` (a random legal turn), `greedy` (the best turn by one turn of
-//!   look-ahead with [`SearchHints::evaluate`]), `uct` (the fixed reference: UCT with uniformly random
-//!   playouts, [`Params::uct_reference`]) and `full`, the default and strongest (the game's
-//!   evaluation, its playout horizon, policy and exploration, [`Params::for_game`]). Every level is deterministic under a
-//!   node budget: the same position, seed and budget give the same turn.
-//! * **Threads share one tree** (tree parallelism with virtual loss): every thread runs the
-//!   same iterations on the same tree, and a thread going down a node counts a loss there
-//!   until its iteration ends, so the others look elsewhere (see `mcts/tree.rs` for how the
-//!   tree is shared without a lock). The node budget is shared: `nodes n` is `n` iterations
-//!   of all threads together. Not root parallelism (each thread its own tree, the root
-//!   statistics summed at the end): with a deterministic evaluation at the leaves (Guerrilla
-//!   Checkers) independent trees grow almost the same, so a second thread would add little,
-//!   whereas a shared tree of twice the iterations is what a second core should buy
-//!   (`doc/search.md` gives the matches).
-//!   The cost: with more than one thread the answer under a node budget depends on timing,
-//!   so only `Threads 1` is deterministic. Progress reports come from thread 0 with the
-//!   iterations of all threads.
+//!   look-ahead with [`SearchHints::evaluate`]), `uct` (the fixed reference: UCT with uniformly
+//!   random playouts, [`Params::uct_reference`]) and `full`, the default and strongest (the game's
+//!   evaluation, its playout horizon, policy and exploration, [`Params::for_game`]). Every level is
+//!   deterministic under a node budget: the same position, seed and budget give the same turn.
+//! * **Threads share one tree** (tree parallelism with virtual loss): every thread runs the same
+//!   iterations on the same tree, and a thread going down a node counts a loss there until its
+//!   iteration ends, so the others look elsewhere (see `mcts/tree.rs` for how the tree is shared
+//!   without a lock). The node budget is shared: `nodes n` is `n` iterations of all threads
+//!   together. Not root parallelism (each thread its own tree, the root statistics summed at the
+//!   end): with a deterministic evaluation at the leaves (Guerrilla Checkers) independent trees
+//!   grow almost the same, so a second thread would add little, whereas a shared tree of twice the
+//!   iterations is what a second core should buy (`doc/search.md` gives the matches). The cost:
+//!   with more than one thread the answer under a node budget depends on timing, so only `Threads
+//!   1` is deterministic. Progress reports come from thread 0 with the iterations of all threads.
 //! * **Tree reuse** ([`search_reusing`], [`Kept`]): a search hands its tree back; the next one,
 //!   given the steps played since, keeps the subtree under them (see `mcts::reuse`).
 //! * **Memory**: the tree stays within `Hash` MiB ([`Params::max_memory`]); a full tree stops
-//!   growing and the search goes on with playouts from its leaves (with a playout horizon of
-//!   0, it re-scores the same leaves).
+//!   growing and the search goes on with playouts from its leaves (with a playout horizon of 0, it
+//!   re-scores the same leaves).
 
 pub mod bench;
 mod hints;
@@ -237,11 +236,11 @@ impl<S> Default for Info<S> {
     }
 }
 
-/// Searches `root` (at a turn start, game not over) and returns the turn to play, or `None`
-/// when there is no legal turn (the game is over). For a root in the middle of a turn, use
-/// [`search_steps`]: `turn_from_steps` is only defined from a turn start. Honours `limits` (see the module
-/// documentation) and returns promptly once `stop` is set; a stopped search still returns a legal
-/// turn. Reports progress through `on_info`: every [`Params::info_period`] when timed or
+/// Searches `root` (at a turn start, game not over) and returns the turn to play, or `None` when
+/// there is no legal turn (the game is over). For a root in the middle of a turn, use
+/// [`search_steps`]: `turn_from_steps` is only defined from a turn start. Honours `limits` (see the
+/// module documentation) and returns promptly once `stop` is set; a stopped search still returns a
+/// legal turn. Reports progress through `on_info`: every [`Params::info_period`] when timed or
 /// infinite, every [`Params::info_every`] iterations otherwise, and once at the end.
 pub fn search<G: SearchHints>(
     root: &G,
@@ -310,13 +309,14 @@ impl<G: SearchHints> Kept<G> {
     }
 }
 
-/// [`search_config`] that starts from the trees of an earlier search when it can, and hands its
-/// own trees back for the next one. `reuse` is what an earlier search returned and the steps
-/// played since from its root to `root` (chosen steps, as [`Rules::turn_steps`] gives them). The
-/// subtree under those steps is kept ([`mcts`]'s tree reuse) when the configuration is the same
-/// and the tree reached them; otherwise the search starts afresh. Under a node budget, `nodes n`
-/// is `n` new iterations, and the result is still a function of the commands given: the same
-/// sequence of searches and moves, seeds and budgets gives the same turns.
+/// [`search_config`] that starts from the trees of an earlier search when it can, and hands its own
+/// trees back for the next one. `reuse` is what an earlier search returned and the steps played
+/// since from its root to `root` (chosen steps, as
+/// [`Rules::turn_steps`](crate::game::Rules::turn_steps) gives them). The subtree under those steps
+/// is kept ([`mcts`]'s tree reuse) when the configuration is the same and the tree reached them;
+/// otherwise the search starts afresh. Under a node budget, `nodes n` is `n` new iterations, and
+/// the result is still a function of the commands given: the same sequence of searches and moves,
+/// seeds and budgets gives the same turns.
 pub fn search_reusing<G: SearchHints>(
     root: &G,
     limits: &Limits,

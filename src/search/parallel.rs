@@ -260,8 +260,8 @@ fn info<G: SearchHints>(tree: &Tree<G>, start: Instant, nodes: u64, visited: u64
     info
 }
 
-/// Sets `info.raw_score` to the search's value and `info.score` to the expected result: the
-/// proven value, or the raw value mapped by [`SearchHints::calibrated_score`] of the root; 0 (nothing
+/// Sets `info.raw_score` to the search's value and `info.score` to the expected result: the proven
+/// value, or the raw value mapped by [`SearchHints::calibrated_score`] of the root; 0 (nothing
 /// known) before the first iteration.
 fn calibrate<G: SearchHints>(root: &G, info: &mut Info<G::Step>) {
     info.raw_score = info.score;

@@ -23,7 +23,7 @@
 //! agrees with self-play results (`benches/search_calibration.rs --game guerrilla`).
 //!
 //! ## Playout policy
-//! [`best_of_sampled`](crate::game::best_of_sampled): a few random steps, the best after it by
+//! [`best_of_sampled`](crate::search::best_of_sampled): a few random steps, the best after it by
 //! this evaluation, plain random steps mixed in. It grows into open territory, takes the kills
 //! it sees and keeps lone pieces away from stronger enemy pieces most of the time; playouts
 //! are cut after [`PLAYOUT_CAP`] steps (a few turns) and scored by the evaluation.

@@ -263,8 +263,8 @@ impl Rules for Wells {
         self.state = undo;
     }
 
-    /// Uniform over [`Game::legal_steps`], drawn without listing them where that is costly:
-    /// see [`Wells::random_listed_step`] and [`Wells::random_jump_or`].
+    /// Uniform over [`Rules::legal_steps`], drawn without listing them where that is costly
+    /// (`random.rs`: a point out of a set, a jump by rejection).
     fn random_step<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Step> {
         self.draw_step(rng)
     }

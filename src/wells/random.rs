@@ -32,8 +32,9 @@ thread_local! {
     static STEP_BUF: RefCell<Vec<Step>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Drawing one legal step at random, each with the same chance as with [`Game::legal_steps`]
-/// listed and one picked, but cheaper: playouts and random games spend most of their time here.
+/// Drawing one legal step at random, each with the same chance as with
+/// [`Rules::legal_steps`](crate::game::Rules::legal_steps) listed and one picked, but cheaper:
+/// playouts and random games spend most of their time here.
 impl Wells {
     /// One of `pts` (as `step`) or `extra`, uniformly.
     pub(super) fn random_point<R: rand::Rng + ?Sized>(

@@ -108,8 +108,8 @@ fn chain_paths(
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
     /// The Guerrilla places stones on two orthogonally adjacent interior points, given by their
-    /// point indices `(rank - 1) * 8 + (file - 1)` (`lattice.rs`), lower index first (GC3: the pair is
-    /// unordered, so this is its one form).
+    /// point indices `(rank - 1) * 8 + (file - 1)` (`lattice.rs`), lower index first (GC3: the pair
+    /// is unordered, so this is its one form).
     Pair(u8, u8),
     /// A COIN checker's whole path (GC4): the start square, the number of diagonal steps
     /// (1..=49), and the direction of each step, 2 bits per step (step `i` in bits `2i..2i+2`;

@@ -1,4 +1,5 @@
-//! Monte Carlo tree search (UCT with UCB1) over the steps of the [`Game`] trait.
+//! Monte Carlo tree search (UCT with UCB1) over the steps of a game: its
+//! [`Rules`](crate::game::Rules), with the search's [`SearchHints`].
 //!
 //! * **Nodes at every decision.** A node is a position reached by one step from its parent. A
 //!   Guerrilla turn of seven steps is seven levels of the tree, all chosen by the same side; a
@@ -6,15 +7,16 @@
 //!   of the side that chose the step into it (its *mover*: the side to move at the parent), so
 //!   mid-turn levels and turn boundaries need no special case: the backed-up value is flipped
 //!   exactly where the mover changes.
-//! * **Playouts** draw steps with the game's playout policy [`Game::playout_step`] (or
-//!   uniformly, [`Game::random_step`], when [`Params::policy`] is off) until the game ends
-//!   ([`Game::outcome`]: win 1, draw 0, loss -1) or [`Params::playout_cap`] steps have been
-//!   drawn, when [`Game::evaluate`] scores the position for the side to move (or 0, when
-//!   [`Params::eval_cutoff`] is off: the reference `uct` level). With a cap of 0 there is no
-//!   playout: a new leaf is scored by [`Game::evaluate`] at once (Guerrilla Checkers).
-//! * **The turn played** follows the most visited children from the root until the turn ends;
-//!   steps the tree has not reached are chosen greedily: a step that wins at once, else the best
-//!   by `evaluate`, ties at random.
+//! * **Playouts** draw steps with the game's playout policy [`SearchHints::playout_step`] (or
+//!   uniformly, [`Rules::random_step`](crate::game::Rules::random_step), when [`Params::policy`] is
+//!   off) until the game ends ([`Rules::outcome`](crate::game::Rules::outcome): win 1, draw 0, loss
+//!   -1) or [`Params::playout_cap`] steps have been drawn, when [`SearchHints::evaluate`] scores
+//!   the position for the side to move (or 0, when [`Params::eval_cutoff`] is off: the reference
+//!   `uct` level). With a cap of 0 there is no playout: a new leaf is scored by
+//!   [`SearchHints::evaluate`] at once (Guerrilla Checkers).
+//! * **The turn played** follows the most visited children from the root until the turn ends; steps
+//!   the tree has not reached are chosen greedily: a step that wins at once, else the best by
+//!   `evaluate`, ties at random.
 //! * **Solver.** Game-theoretic values are proven bottom-up (MCTS-Solver, Winands et al. 2008): a
 //!   terminal node is proven; a node is a proven win for its side to move as soon as one child is,
 //!   a proven loss (or draw) once every child is proven and none is better. Proven nodes end an
@@ -22,21 +24,20 @@
 //!   final choice prefers the quickest proven win. This makes wins and defences in one exact at
 //!   tiny budgets.
 //! * **Memory** is bounded by [`Params::max_memory`]. An expanded node stores its legal steps
-//!   (shuffled) in a list of its own; a child node is created only when its step is first
-//!   tried, so the many steps never tried cost a few bytes each, not a node. Once the budget is
-//!   used up, nothing more is created and the search goes on with playouts from the existing
-//!   tree.
-//! * **Threads share one tree** ([`Tree`], see `tree.rs` for how it is shared without a lock):
-//!   each thread runs its own [`Worker`] (working position, random stream, counts), and a
-//!   virtual loss on the nodes an iteration goes through steers the other threads elsewhere.
-//! * **Determinism.** All randomness of a worker comes from its seeded [`SmallRng`]; when no
-//!   time limit is set no clock reading influences any decision, so with one thread a node
-//!   budget and a seed fix the result. With more threads, which thread reaches a node first
-//!   depends on timing, so the result may vary from run to run.
+//!   (shuffled) in a list of its own; a child node is created only when its step is first tried, so
+//!   the many steps never tried cost a few bytes each, not a node. Once the budget is used up,
+//!   nothing more is created and the search goes on with playouts from the existing tree.
+//! * **Threads share one tree** (`Tree`, see `tree.rs` for how it is shared without a lock): each
+//!   thread runs its own `Worker` (working position, random stream, counts), and a virtual loss on
+//!   the nodes an iteration goes through steers the other threads elsewhere.
+//! * **Determinism.** All randomness of a worker comes from its seeded [`SmallRng`]; when no time
+//!   limit is set no clock reading influences any decision, so with one thread a node budget and a
+//!   seed fix the result. With more threads, which thread reaches a node first depends on timing,
+//!   so the result may vary from run to run.
 //!
-//! Files: this one holds the parameters and a worker's iteration (selection, expansion,
-//! playout, back-propagation, proofs); `tree.rs` the shared tree and what is read from it (the
-//! turn to play, the principal variation, the score); `reuse.rs` tree reuse.
+//! Files: this one holds the parameters and a worker's iteration (selection, expansion, playout,
+//! back-propagation, proofs); `tree.rs` the shared tree and what is read from it (the turn to play,
+//! the principal variation, the score); `reuse.rs` tree reuse.
 
 use std::sync::atomic::Ordering::{Relaxed, Release};
 use std::sync::LazyLock;
@@ -88,15 +89,17 @@ pub struct Params {
     /// of a second per unit of depth for Guerrilla Checkers, ~25 s for Guerrilla with full random
     /// playouts (800 iterations a second on the wells branch core).
     pub depth_nodes_cap: u64,
-    /// Playouts follow the game's policy ([`Game::playout_step`]); off: uniformly random steps.
+    /// Playouts follow the game's policy ([`SearchHints::playout_step`]); off: uniformly random
+    /// steps.
     pub policy: bool,
-    /// A playout cut at [`Params::playout_cap`] is scored by [`Game::evaluate`]; off: 0 (even).
+    /// A playout cut at [`Params::playout_cap`] is scored by [`SearchHints::evaluate`]; off: 0
+    /// (even).
     pub eval_cutoff: bool,
 }
 
 impl Params {
     /// The defaults with the game's own playout horizon, first-play urgency and exploration
-    /// ([`Game::PLAYOUT_CAP`], [`Game::FIRST_PLAY`], [`Game::EXPLORATION`]).
+    /// ([`SearchHints::PLAYOUT_CAP`], [`SearchHints::FIRST_PLAY`], [`SearchHints::EXPLORATION`]).
     pub fn for_game<G: SearchHints>() -> Params {
         Params {
             playout_cap: G::PLAYOUT_CAP,
@@ -492,7 +495,7 @@ fn proof_from_children<G: SearchHints>(tree: &Tree<G>, idx: usize) -> Option<(i8
     }
 }
 
-/// The value of `pos` for `side`: the outcome when the game is over, else [`Game::evaluate`]
+/// The value of `pos` for `side`: the outcome when the game is over, else [`SearchHints::evaluate`]
 /// (clamped to [-1, 1], 0 when not finite) turned to `side`'s point of view.
 pub(crate) fn value_for<G: SearchHints>(pos: &G, side: Side) -> f64 {
     match pos.outcome() {
@@ -510,8 +513,8 @@ pub(crate) fn value_for<G: SearchHints>(pos: &G, side: Side) -> f64 {
 }
 
 /// The step of `pos` whose result is best for its side to move, by the game's outcome or else
-/// [`Game::evaluate`]; ties (all of them while `evaluate` is the default) are broken at random
-/// (seeded). `pos` is unchanged on return.
+/// [`SearchHints::evaluate`]; ties (all of them while `evaluate` is the default) are broken at
+/// random (seeded). `pos` is unchanged on return.
 pub(crate) fn greedy_step<G: SearchHints>(pos: &mut G, rng: &mut SmallRng) -> Option<G::Step> {
     let side = pos.side_to_move();
     let mut steps = Vec::new();

@@ -7,11 +7,11 @@
 use crate::wells::bits::{Bits, WORDS};
 use crate::wells::{dirs, Phase, Wells, EMPTY, MAX_GROUP};
 
-/// `FAR[d]`: the directions `d - 1`, `d`, `d + 1` ([`lattice::DIRS`](crate::wells::lattice::DIRS), modulo
-/// 6): from the landing point of a jump in direction `d`, the neighbours that are not next to
-/// the piece jumped over (that one is at `d + 3`, and the two points next to both at `d + 2`
-/// and `d + 4`). Looked up rather than computed (the jump test is the draws' inner loop);
-/// eight entries so that `d & 7` needs no bound check.
+/// `FAR[d]`: the directions `d - 1`, `d`, `d + 1` ([`lattice::DIRS`](crate::wells::lattice::DIRS),
+/// modulo 6): from the landing point of a jump in direction `d`, the neighbours that are not next
+/// to the piece jumped over (that one is at `d + 3`, and the two points next to both at `d + 2` and
+/// `d + 4`). Looked up rather than computed (the jump test is the draws' inner loop); eight entries
+/// so that `d & 7` needs no bound check.
 const FAR: [u8; 8] = [
     0b100011, 0b000111, 0b001110, 0b011100, 0b111000, 0b110001, 0, 0,
 ];
@@ -341,9 +341,9 @@ impl Wells {
     }
 }
 
-/// The first `n` entries of `list` (`n` at most five: a group's pieces, W2) in increasing
-/// order, the rest zero, as the moving group's list ([`State::mv`](crate::wells::state::State)). Read whole
-/// and sorted without a branch on `n` or on the values: the entries past `n` sort last, then
+/// The first `n` entries of `list` (`n` at most five: a group's pieces, W2) in increasing order,
+/// the rest zero, as the moving group's list ([`State::mv`](crate::wells::state::State)). Read
+/// whole and sorted without a branch on `n` or on the values: the entries past `n` sort last, then
 /// are zeroed.
 #[inline(always)]
 fn sorted_list(list: [u16; MAX_GROUP as usize], n: usize) -> [u16; 8] {

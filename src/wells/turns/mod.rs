@@ -114,8 +114,9 @@ impl Wells {
         self.perft_inner(depth, budget, &Cell::new(0), stop)
     }
 
-    /// The legal whole turns, at most `cap` (see [`Game::legal_turns`]), within `budget`: the
-    /// turns listed are kept, so they count against it too.
+    /// The legal whole turns, at most `cap` (see
+    /// [`Rules::legal_turns`](crate::game::Rules::legal_turns)), within `budget`: the turns listed
+    /// are kept, so they count against it too.
     pub(super) fn turns_within(
         &self,
         out: &mut Vec<Turn>,

@@ -1,7 +1,8 @@
-//! The naive turn enumerator (tests only): depth-first over the step tree, keeping every intermediate state met (as a compact [`Key`]) so that a state
-//! reached by two orders of the same decisions is walked once, and each position at the next
-//! turn start counted once (W7). Slow and hungry on large turns, but simple enough to trust:
-//! `equal.rs` checks the canonical enumerator against it.
+//! The naive turn enumerator (tests only): depth-first over the step tree, keeping every
+//! intermediate state met (as a compact [`Key`]) so that a state reached by two orders of the same
+//! decisions is walked once, and each position at the next turn start counted once (W7). Slow and
+//! hungry on large turns, but simple enough to trust: `equal.rs` checks the canonical enumerator
+//! against it.
 
 use std::cell::Cell;
 use std::collections::HashSet;
