@@ -298,6 +298,25 @@ impl<G: Game + SearchHints> Engine<G> {
         })
     }
 
+    /// A copy of the trees kept from the last search for the next one (tree reuse), `None`
+    /// when there are none: with [`Engine::keep`], what a benchmark needs to time the next
+    /// `go` after a search grown big, many times, without growing one each time.
+    pub fn kept_copy(&self) -> Option<search::Kept<G>> {
+        self.kept.lock().ok()?.as_ref().map(search::Kept::copy)
+    }
+
+    /// Makes `kept` the trees the next `go` starts from when the moves since its root allow
+    /// (as if the last search had grown them); the trees kept before are freed off this
+    /// thread.
+    pub fn keep(&mut self, kept: search::Kept<G>) {
+        self.stop();
+        if let Ok(mut slot) = self.kept.lock() {
+            if let Some(old) = slot.replace(kept) {
+                old.discard();
+            }
+        }
+    }
+
     /// The trees of the last search and the chosen steps played since from their root to the
     /// current position, when the history shows them (the last [`KEPT_LOOKBACK`] actions);
     /// the kept trees are given up either way (freed off the command loop).
