@@ -30,6 +30,15 @@ impl GameKind {
     }
 }
 
+/// The most whole turns a game of either game can last: a Guerrilla game ends at its turn limit
+/// (W6), at most `TurnLimit`'s maximum; a Guerrilla Checkers game places its 66 stones two at a
+/// turn (GC3), so it has at most 33 Guerrilla turns and 34 of COIN's. So in `position … moves`
+/// a move past this many is never played: the game has ended by then.
+pub const LONGEST_GAME: usize = crate::wells::TURN_LIMIT.max as usize;
+
+// A Guerrilla Checkers game's turns, 2 * (66 / 2) + 1 = 67, are at most LONGEST_GAME.
+const _: () = assert!(2 * (crate::checkers::START_STONES as usize / 2) < LONGEST_GAME);
+
 impl fmt::Display for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

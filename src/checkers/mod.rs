@@ -38,7 +38,7 @@ mod state;
 mod steps;
 mod turns;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use crate::game::{
     GameEnd, GameError, GameOption, GameSettings, Geometry, Notation, Outcome, PerftAbort, Removal,
@@ -50,7 +50,7 @@ pub use hashing::Symmetry;
 pub use position::STARTPOS;
 pub use state::Checkers;
 pub use steps::Step;
-pub use turns::Move;
+pub use turns::{Move, LISTED_MOVE_BYTES, MAX_LISTED_MOVES};
 
 /// Guerrilla Checkers has no options; the unit struct is its `Settings`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -168,16 +168,21 @@ impl Rules for Checkers {
         self.random_step_of(rng)
     }
 
-    /// Whole turns from a turn start (GC6); none mid-turn.
+    /// Whole turns from a turn start (GC6), none mid-turn; a list asked for in full that would
+    /// hold more than [`MAX_LISTED_MOVES`] is empty and not complete (see `turns/list.rs`).
     fn legal_turns(&self, out: &mut Vec<Move>, cap: usize) -> bool {
-        if !self.at_turn_start() {
-            return true;
-        }
-        let mut all = Vec::new();
-        self.generate(&mut all);
-        let complete = all.len() <= cap;
-        out.extend(all.into_iter().take(cap));
-        complete
+        self.list_moves(out, cap, &AtomicBool::new(false))
+            .unwrap_or(false)
+    }
+
+    /// Within the enumeration budget both games share: see `turns/list.rs`.
+    fn legal_turns_within(
+        &self,
+        out: &mut Vec<Move>,
+        cap: usize,
+        stop: &AtomicBool,
+    ) -> Result<bool, PerftAbort> {
+        self.list_moves(out, cap, stop)
     }
 
     /// Checks the move by walking it (not by listing every path, which a dense stone field
@@ -211,16 +216,14 @@ impl Rules for Checkers {
         self.perft_fast(depth)
     }
 
-    /// The fast perft up to depth 4 (about a millisecond); above it, turn by turn so that
-    /// `stop` is seen. Never too large (GC6).
+    /// The fast perft, which keeps nothing but its recursion and looks at `stop` within
+    /// microseconds: never too large to count, only too long; refused past
+    /// [`crate::game::MAX_PERFT_DEPTH`].
     fn perft_within(&self, depth: u32, stop: &AtomicBool) -> Result<u64, PerftAbort> {
-        if depth > 4 {
-            return crate::perft::by_turns(self, depth, stop);
+        if depth > crate::game::MAX_PERFT_DEPTH {
+            return Err(crate::game::limits::too_deep(depth));
         }
-        if stop.load(Ordering::Relaxed) {
-            return Err(PerftAbort::Stopped);
-        }
-        Ok(self.perft_fast(depth))
+        self.perft_stoppable(depth, stop)
     }
 }
 

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::game::{EndReason, Game, GameEnd, GameError, Outcome, PerftAbort, Side};
 use crate::perft;
@@ -236,10 +236,12 @@ impl<G: Game + SearchHints> Engine<G> {
     /// `Limits::time_budget` runs out. With `infinite`, the `BestMove` waits for `stop`.
     pub fn go(
         &mut self,
-        limits: Limits,
+        mut limits: Limits,
         seed: u64,
         mut report: impl FnMut(Report<G::Step>) + Send + 'static,
     ) -> Result<(), EngineError> {
+        // The clock starts now: stopping the last search and re-rooting the kept tree count.
+        let started = *limits.started.get_or_insert_with(Instant::now);
         self.stop();
         if self.outcome().is_some() {
             return Err(EngineError::GameOver);
@@ -263,8 +265,9 @@ impl<G: Game + SearchHints> Engine<G> {
             let (alive_tx, alive_rx) = mpsc::channel::<()>();
             if let Some(budget) = budget {
                 let stop = Arc::clone(stop);
+                let left = budget.saturating_sub(started.elapsed());
                 thread::spawn(move || {
-                    if let Err(mpsc::RecvTimeoutError::Timeout) = alive_rx.recv_timeout(budget) {
+                    if let Err(mpsc::RecvTimeoutError::Timeout) = alive_rx.recv_timeout(left) {
                         stop.store(true, Ordering::SeqCst);
                     }
                 });
@@ -311,14 +314,45 @@ impl<G: Game + SearchHints> Engine<G> {
         })
     }
 
+    /// A copy of the trees kept from the last search for the next one (tree reuse), `None`
+    /// when there are none: with [`Engine::keep`], what a benchmark needs to time the next
+    /// `go` after a search grown big, many times, without growing one each time.
+    pub fn kept_copy(&self) -> Option<search::Kept<G>> {
+        self.kept.lock().ok()?.as_ref().map(search::Kept::copy)
+    }
+
+    /// Makes `kept` the trees the next `go` starts from when the moves since its root allow
+    /// (as if the last search had grown them); the trees kept before are freed off this
+    /// thread.
+    pub fn keep(&mut self, kept: search::Kept<G>) {
+        self.stop();
+        if let Ok(mut slot) = self.kept.lock() {
+            if let Some(old) = slot.replace(kept) {
+                old.discard();
+            }
+        }
+    }
+
     /// The trees of the last search and the chosen steps played since from their root to the
     /// current position, when the history shows them (the last [`KEPT_LOOKBACK`] actions);
-    /// the kept trees are given up either way.
+    /// the kept trees are given up either way (freed off the command loop).
     fn take_kept(&mut self) -> Option<(search::Kept<G>, Vec<G::Step>)> {
         let kept = self.kept.lock().ok()?.take()?;
+        match self.steps_from(kept.root()) {
+            Some(steps) => Some((kept, steps)),
+            None => {
+                kept.discard();
+                None
+            }
+        }
+    }
+
+    /// The chosen steps played from `root` to the current position, when the last
+    /// [`KEPT_LOOKBACK`] actions of the history show them.
+    fn steps_from(&self, root: &G) -> Option<Vec<G::Step>> {
+        let kept_root = root;
         let same = |p: &G| {
-            p.hash() == kept.root().hash()
-                && p.to_position_string() == kept.root().to_position_string()
+            p.hash() == kept_root.hash() && p.to_position_string() == kept_root.to_position_string()
         };
         let from = if same(&self.pos) {
             self.history.len()
@@ -338,7 +372,7 @@ impl<G: Game + SearchHints> Engine<G> {
                 }
             }
         }
-        Some((kept, steps))
+        Some(steps)
     }
 
     /// Runs `job(stop, done)` on a new worker thread (at most one at a time). The job sets
@@ -418,7 +452,12 @@ fn first_steps<G: Game>(pos: &G) -> Vec<G::Step> {
 }
 
 impl<G: Game + SearchHints> Drop for Engine<G> {
+    /// Stops the search; the kept tree is freed off the command loop (a new game, a change
+    /// of game and `quit` answer at once).
     fn drop(&mut self) {
         self.stop();
+        if let Some(kept) = self.kept.lock().ok().and_then(|mut k| k.take()) {
+            kept.discard();
+        }
     }
 }

@@ -81,6 +81,7 @@ pub(crate) fn limits_of(g: &GoArgs) -> Limits {
         time_left: [g.p1time.map(ms), g.p2time.map(ms)],
         increment: [ms(g.p1inc.unwrap_or(0)), ms(g.p2inc.unwrap_or(0))],
         infinite: g.infinite,
+        ..Limits::default()
     }
 }
 

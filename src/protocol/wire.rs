@@ -5,6 +5,7 @@
 //! that speak the protocol from the other side — the arena, its fault engine, the web GUI's
 //! server — read and write the same words through them, so a word is spelt in one place.
 
+use std::borrow::Cow;
 use std::fmt::{self, Display};
 
 use crate::engine::{Applied, EngineError, Played, Stepped, Undone};
@@ -203,14 +204,39 @@ pub fn undone_line(u: &Undone) -> String {
 impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GameError::Syntax { expected, got } => write!(f, "expected {expected} but got '{got}'"),
-            GameError::Illegal { got, reason } => {
-                write!(f, "expected a legal move but got '{got}' ({reason})")
+            GameError::Syntax { expected, got } => {
+                write!(f, "expected {expected} but got '{}'", clip(got))
             }
-            GameError::BadPosition { got, reason } => {
-                write!(f, "expected a valid position but got '{got}' ({reason})")
-            }
+            GameError::Illegal { got, reason } => write!(
+                f,
+                "expected a legal move but got '{}' ({})",
+                clip(got),
+                clip(reason)
+            ),
+            GameError::BadPosition { got, reason } => write!(
+                f,
+                "expected a valid position but got '{}' ({})",
+                clip(got),
+                clip(reason)
+            ),
         }
+    }
+}
+
+/// The most characters of one piece of input an error line quotes (protocol.md § 1): more than
+/// any position string of either game, so that only input no game could take is cut.
+pub const QUOTED_MAX: usize = 1000;
+
+/// The longest error line, in bytes, whatever its message: `info string error: `, then at most
+/// this much, then `…` when the message was longer.
+pub const ERROR_LINE_MAX: usize = 8 * QUOTED_MAX;
+
+/// `text` as an error line quotes it: whole up to [`QUOTED_MAX`] characters, else its first
+/// [`QUOTED_MAX`] characters followed by `…`.
+pub fn clip(text: &str) -> Cow<'_, str> {
+    match text.char_indices().nth(QUOTED_MAX) {
+        None => Cow::Borrowed(text),
+        Some((cut, _)) => Cow::Owned(format!("{}…", &text[..cut])),
     }
 }
 
@@ -224,14 +250,23 @@ pub fn bool_word(b: bool) -> &'static str {
 }
 
 /// The error line (protocol.md § 1): `info string error: <msg>`, plus ` in '<line>'` when the
-/// message does not already quote the whole line. Always exactly one line.
+/// message does not already quote the whole line. Always exactly one line, the line quoted as
+/// [`clip`] cuts it, and the whole at most [`ERROR_LINE_MAX`] bytes after its first words.
 pub fn error_line(msg: impl Display, line: &str) -> String {
-    let msg = msg.to_string().replace(['\n', '\r'], " ");
-    if line.is_empty() || msg.contains(&format!("'{line}'")) {
-        format!("info string error: {msg}")
-    } else {
-        format!("info string error: {msg} in '{line}'")
+    let mut msg = msg.to_string().replace(['\n', '\r'], " ");
+    let line = clip(line);
+    if !line.is_empty() && !msg.contains(&format!("'{line}'")) {
+        msg.push_str(&format!(" in '{line}'"));
     }
+    if msg.len() > ERROR_LINE_MAX {
+        let mut cut = ERROR_LINE_MAX;
+        while !msg.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        msg.truncate(cut);
+        msg.push('…');
+    }
+    format!("info string error: {msg}")
 }
 
 /// The `position` command that sets up `start` (`startpos` or a position string) and plays
@@ -477,6 +512,26 @@ mod tests {
         assert_eq!(
             error_line("expected x but got 'y'", "go y"),
             "info string error: expected x but got 'y' in 'go y'"
+        );
+        // Long input is quoted cut, and no error line is longer than its bound.
+        let long = "x".repeat(QUOTED_MAX + 1);
+        assert_eq!(clip(&long), format!("{}…", &long[..QUOTED_MAX]));
+        assert_eq!(
+            clip("é".repeat(QUOTED_MAX).as_str()).chars().count(),
+            QUOTED_MAX
+        );
+        let line = format!("frobnicate {long}");
+        assert_eq!(
+            error_line("expected a command but got 'frobnicate'", &line),
+            format!(
+                "info string error: expected a command but got 'frobnicate' in '{}'",
+                clip(&line)
+            )
+        );
+        let huge = error_line(format!("expected x but got '{}'", "y".repeat(1 << 20)), "");
+        assert_eq!(
+            huge.len(),
+            "info string error: ".len() + ERROR_LINE_MAX + '…'.len_utf8()
         );
         assert_eq!(position_line("startpos", &[]), "position startpos");
         assert_eq!(

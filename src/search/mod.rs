@@ -172,6 +172,10 @@ pub struct Limits {
     pub increment: [Duration; 2],
     /// Search until stopped.
     pub infinite: bool,
+    /// When the clock of a timed search started (the engine sets it when `go` arrives, so
+    /// that what happens before the search proper, the kept tree re-rooted, counts against
+    /// the time); `None`: when the search starts.
+    pub started: Option<Instant>,
 }
 
 impl Limits {
@@ -278,6 +282,31 @@ impl<G: SearchHints> Kept<G> {
     pub fn nodes(&self) -> usize {
         self.tree.size()
     }
+
+    /// Frees the trees on a thread of their own: a tree grown to `Hash` holds millions of
+    /// nodes and step lists, whose freeing takes tens of milliseconds that must not be spent
+    /// on the command loop or on the next search's clock. (Inline when no thread starts.)
+    pub fn discard(self) {
+        let spawned = std::thread::Builder::new()
+            .name("discard".into())
+            .spawn(move || drop(self));
+        if let Err(e) = spawned {
+            log::warn!("freeing the kept tree inline: {e}");
+        }
+    }
+
+    /// A copy of the trees (every node, statistics and step lists), for benchmarks that time
+    /// what the next search does with a big kept tree without growing one each time.
+    pub fn copy(&self) -> Kept<G> {
+        Kept {
+            root: self.root.clone(),
+            config: self.config,
+            tree: self
+                .tree
+                .reroot(&[], &self.root, None)
+                .expect("the empty path leads to the root"),
+        }
+    }
 }
 
 /// [`search_config`] that starts from the trees of an earlier search when it can, and hands its own
@@ -323,13 +352,24 @@ pub fn search_reusing_steps<G: SearchHints>(
     }
     let mut kept_tree = None;
     if let Some((kept, path)) = reuse {
-        if kept.config == *config {
-            kept_tree = kept.tree.reroot(&path, root);
+        if kept.config == *config && matches!(config.strength, Strength::Uct | Strength::Full) {
+            // A timed search copies for a quarter of its time at most: the nodes not reached
+            // by then are kept as leaves, their statistics with them.
+            let copy_until = if limits.infinite {
+                None
+            } else {
+                let started = limits.started.unwrap_or_else(Instant::now);
+                limits
+                    .time_budget(root.side_to_move())
+                    .map(|b| started + b / 4)
+            };
+            kept_tree = kept.tree.reroot(&path, root, copy_until);
             match &kept_tree {
                 Some(t) => log::debug!("search: tree reused, {} nodes kept", t.size()),
                 None => log::debug!("search: the tree has no node for the moves played"),
             }
         }
+        kept.discard();
     }
     let mut tree = None;
     let steps = match config.strength {

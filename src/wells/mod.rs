@@ -64,7 +64,7 @@ use std::sync::atomic::AtomicBool;
 
 use crate::game::{
     GameEnd, GameError, GameOption, GameSettings, Geometry, Notation, Outcome, PerftAbort, Removal,
-    Rules, Side, Views,
+    Rules, Side, Views, ENUMERATION_BUDGET,
 };
 use lattice::Lattice;
 
@@ -72,7 +72,7 @@ use state::{dirs, CELLS};
 pub use state::{State, BLACK_CELL, EMPTY_CELL, TOKEN_CELL, WHITE_CELL};
 pub(crate) use state::{BLACK, EMPTY, TOKEN, WHITE};
 pub use steps::{Phase, Step};
-pub use turns::{Turn, ENUMERATION_BUDGET, MAX_PERFT_DEPTH};
+pub use turns::Turn;
 /// Pieces of each side (W2).
 pub const PIECES: u32 = 60;
 /// Largest group (1.0, W2).

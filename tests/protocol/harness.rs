@@ -121,6 +121,27 @@ impl Proc {
         tokens[1].to_string()
     }
 
+    /// The engine's peak resident memory so far, in KiB (`VmHWM` of `/proc/<pid>/status`);
+    /// `None` where there is no such file.
+    pub fn peak_rss_kib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+
+    /// Sends `quit` and waits for the exit: how long it took.
+    pub fn quit(mut self) -> Duration {
+        let t = Instant::now();
+        self.send("quit");
+        loop {
+            if self.child.try_wait().expect("wait").is_some() {
+                return t.elapsed();
+            }
+            assert!(t.elapsed() < TIMEOUT, "the engine did not exit after quit");
+            thread::sleep(Duration::from_millis(1));
+        }
+    }
+
     /// Closes stdin and waits for the exit; returns every line received and the exit status.
     pub fn finish(mut self) -> (Vec<String>, std::process::ExitStatus) {
         drop(self.stdin.take());

@@ -9,7 +9,9 @@
 //! * `transcripts.rs` — golden sessions in `tests/transcripts/`;
 //! * `docs.rs` — every example of protocol.md and README.md runs as shown;
 //! * `fuzz.rs`, `soak.rs` — random and mutated input, long series of games (bounded here; see
-//!   each file for its long mode).
+//!   each file for its long mode);
+//! * `worst.rs` — every command on the worst cases of both games (`tests/data/worst-cases.txt`),
+//!   within the time and memory bounds of protocol.md.
 //!
 //! `harness.rs` drives the binary with a time-out on every wait; `answers.rs` reads the answers
 //! that apply steps, strictly by their grammar.
@@ -34,3 +36,4 @@ mod step;
 mod tokens;
 mod transcripts;
 mod ugi;
+mod worst;

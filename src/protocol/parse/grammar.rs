@@ -189,20 +189,26 @@ fn position(i: &str) -> Res<'_, Command> {
                 (&body[cut_at.min(body.len())..], Start::Fen(fen.to_string()))
             }
         };
-        let (i, moves) = opt(preceded(
-            (space0, kw("moves")),
-            many0(preceded(space1, token)),
-        ))
-        .parse(i)?;
+        let (i, moves) = opt(preceded((space0, kw("moves")), rest_of_line)).parse(i)?;
         let (i, _) = end_or("moves or end of line").parse(i)?;
+        // Every token is a move, but none past the longest game is ever played (the game is
+        // over by then, and the first move that finds it over is an error): they are not
+        // kept, so that a line of millions of tokens costs no more than its own bytes.
         let moves = moves
             .unwrap_or_default()
-            .into_iter()
+            .split(' ')
+            .filter(|t| !t.is_empty())
+            .take(crate::games::LONGEST_GAME + 1)
             .map(str::to_string)
             .collect();
         Ok((i, Command::Position { start, moves }))
     }
     preceded(kw("position"), cut(args)).parse(i)
+}
+
+/// Everything left on the line.
+fn rest_of_line(i: &str) -> Res<'_, &str> {
+    Ok(("", i))
 }
 
 /// `go = "go" *(1*" " go-param)`
@@ -333,10 +339,35 @@ fn undo(i: &str) -> Res<'_, Command> {
     .parse(i)
 }
 
-/// `perft = "perft" 1*" " uint32`
+/// What a perft depth must be: [`crate::game::MAX_PERFT_DEPTH`] is the deepest.
+pub(super) const PERFT_DEPTHS: &str = "a depth from 0 to 24 (no sign, no leading zero)";
+
+/// `perft-depth = uint` from 0 to 24
+fn perft_depth(i: &str) -> Res<'_, u32> {
+    let bad = || {
+        nom::Err::Error(PErr {
+            at: i,
+            expected: Some(PERFT_DEPTHS),
+        })
+    };
+    // A token that is no number at all is `a number`'s error; a number out of range is this.
+    if !i.starts_with(|c: char| c.is_ascii_digit()) {
+        return uint(i).map(|(rest, _)| (rest, 0));
+    }
+    let (rest, n) = uint(i).map_err(|_| bad())?;
+    match u32::try_from(n) {
+        Ok(d) if d <= crate::game::MAX_PERFT_DEPTH => Ok((rest, d)),
+        _ => Err(bad()),
+    }
+}
+
+/// `perft = "perft" 1*" " perft-depth`
 fn perft(i: &str) -> Res<'_, Command> {
     map(
-        preceded(kw("perft"), cut(terminated(arg("a depth", uint32), end))),
+        preceded(
+            kw("perft"),
+            cut(terminated(arg("a depth", perft_depth), end)),
+        ),
         Command::Perft,
     )
     .parse(i)
