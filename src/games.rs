@@ -28,6 +28,24 @@ impl GameKind {
             GameKind::Wells => "guerrilla",
         }
     }
+
+    /// The game's title as people write it: `Guerrilla Checkers`, `Guerrilla`.
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::Checkers => "Guerrilla Checkers",
+            GameKind::Wells => "Guerrilla",
+        }
+    }
+
+    /// The game other than `self` that reads `text` as one of its position strings (with its
+    /// default settings), if there is one: a string refused by one game and taken by the other
+    /// was most likely meant for the other.
+    pub fn other_game_reading(self, text: &str) -> Option<GameKind> {
+        use crate::game::Notation;
+        GameKind::ALL.into_iter().filter(|&k| k != self).find(|&k| {
+            crate::with_game!(k, G => G::from_position_string(text, &Default::default()).is_ok())
+        })
+    }
 }
 
 /// The most whole turns a game of either game can last: a Guerrilla game ends at its turn limit
@@ -36,7 +54,7 @@ impl GameKind {
 /// a move past this many is never played: the game has ended by then.
 pub const LONGEST_GAME: usize = crate::wells::TURN_LIMIT.max as usize;
 
-const _: () = assert!(2 * (crate::checkers::START_STONES as usize / 2) + 1 <= LONGEST_GAME);
+const _: () = assert!(2 * (crate::checkers::START_STONES as usize / 2) < LONGEST_GAME);
 
 impl fmt::Display for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
