@@ -140,12 +140,15 @@ impl<G: Game + SearchHints> Session<G> {
         self.engine.set_config(opts.search_config());
         let out = self.out.clone();
         // The search may report its last state twice (a periodic report, then the final one
-        // with no iteration between): one `info` line per state.
+        // with no iteration between): one `info` line per state. A search that ran no
+        // iteration and chose nothing yet (`nodes 0`, `movetime 0`, stopped at once) has no
+        // score and no line: its turn is a greedy one (protocol.md § 3.6).
         let mut last_nodes = None;
         let root = self.engine.position().clone();
         let started = self.engine.go(limits, seed, move |r| match r {
             Report::Info(info) => {
-                if last_nodes != Some(info.nodes) {
+                let nothing = info.nodes == 0 && info.pv.is_empty();
+                if !nothing && last_nodes != Some(info.nodes) {
                     last_nodes = Some(info.nodes);
                     out.line(&wire::info_line(&info, &wire::pv_tokens(&root, &info.pv)));
                 }
