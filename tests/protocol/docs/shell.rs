@@ -59,10 +59,8 @@ pub fn binary(name: &str) -> PathBuf {
 /// `text` with this build's binaries for `[./][../]target/release/<program>` and for the
 /// engine's `cargo run --release --`.
 pub fn localize(text: &str) -> String {
-    let engine = binary("guerrilla").display().to_string();
-    let text = text.replace("cargo run --release -- ", &format!("{engine} "));
     let mut out = String::new();
-    let mut rest = text.as_str();
+    let mut rest = text;
     while let Some(at) = rest.find("target/release/") {
         // Back to the start of the path: `./`, `../../` or nothing before `target/`.
         let mut start = at;
@@ -78,7 +76,9 @@ pub fn localize(text: &str) -> String {
         rest = &after[name_len..];
     }
     out.push_str(rest);
-    out
+    // After the paths: this build's folder may itself be a `target/release`.
+    let engine = binary("guerrilla").display().to_string();
+    out.replace("cargo run --release -- ", &format!("{engine} "))
 }
 
 /// What a child process gave: its exit status (`None` when it was killed at the time-out),
