@@ -28,6 +28,24 @@ impl GameKind {
             GameKind::Wells => "guerrilla",
         }
     }
+
+    /// The game's title as people write it: `Guerrilla Checkers`, `Guerrilla`.
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::Checkers => "Guerrilla Checkers",
+            GameKind::Wells => "Guerrilla",
+        }
+    }
+
+    /// The game other than `self` that reads `text` as one of its position strings (with its
+    /// default settings), if there is one: a string refused by one game and taken by the other
+    /// was most likely meant for the other.
+    pub fn other_game_reading(self, text: &str) -> Option<GameKind> {
+        use crate::game::Notation;
+        GameKind::ALL.into_iter().filter(|&k| k != self).find(|&k| {
+            crate::with_game!(k, G => G::from_position_string(text, &Default::default()).is_ok())
+        })
+    }
 }
 
 /// The most whole turns a game of either game can last: a Guerrilla game ends at its turn limit

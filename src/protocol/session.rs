@@ -13,7 +13,7 @@ use super::parse::{clean_line, Command, GoArgs, LegalWhat, Query, Start};
 use super::wire;
 use crate::engine::{Engine, PerftReport, Report};
 use crate::game::PerftAbort;
-use crate::game::{Game, Side};
+use crate::game::{Game, GameError, Side};
 use crate::games::GameKind;
 use crate::search::SearchHints;
 use crate::search::{self, Limits};
@@ -23,8 +23,6 @@ use crate::search::{self, Limits};
 /// bytes (side 12, 60 pieces: 30 growths, a new group, 60 jumps, 60 kills), times the largest
 /// `TurnLimit` (10,000 turns) is 14.2 MB; a Guerrilla Checkers game has at most 67 turns.
 pub const MAX_LINE: usize = 16 << 20;
-/// How much of an overlong line the error line quotes.
-const QUOTED: usize = 40;
 
 /// The commands answered beside a running search: a line that starts with one of these words
 /// never stops a search, whether it then parses or not; every other line stops it first
@@ -124,6 +122,14 @@ impl<G: Game + SearchHints> Session<G> {
                 };
                 self.out.line(&wire::error_line(msg, line));
             }
+            Err(GameError::BadPosition { got, reason }) => {
+                let kind: Option<GameKind> = G::NAME.parse().ok();
+                let reason = match kind.and_then(|k| k.other_game_reading(&got)) {
+                    Some(other) => wire::other_game_position(other),
+                    None => reason,
+                };
+                self.err(GameError::BadPosition { got, reason }, line)
+            }
             Err(e) => self.err(e, line),
         }
     }
@@ -134,7 +140,9 @@ impl<G: Game + SearchHints> Session<G> {
         self.engine.set_config(opts.search_config());
         let out = self.out.clone();
         // The search may report its last state twice (a periodic report, then the final one
-        // with no iteration between): one `info` line per state.
+        // with no iteration between): one `info` line per state. A search that ran no
+        // iteration and chose nothing yet (`nodes 0`, `movetime 0`, stopped at once) has no
+        // score and no line: its turn is a greedy one (protocol.md § 3.6).
         let mut last_nodes = None;
         // The PV is written from the start of the turn being played, through the steps already
         // taken in it (none at a turn start), so its first token is that whole turn.
@@ -142,7 +150,8 @@ impl<G: Game + SearchHints> Session<G> {
         let made = self.engine.chosen_this_turn();
         let started = self.engine.go(limits, seed, move |r| match r {
             Report::Info(info) => {
-                if last_nodes != Some(info.nodes) {
+                let nothing = info.nodes == 0 && info.pv.is_empty();
+                if !nothing && last_nodes != Some(info.nodes) {
                     last_nodes = Some(info.nodes);
                     let pv = if info.pv.is_empty() {
                         Vec::new()
@@ -497,17 +506,17 @@ impl Protocol {
                     }
                 }
                 Ok(ReadEnd::TooLong(total)) => {
-                    let head = String::from_utf8_lossy(&buf[..buf.len().min(4 * QUOTED)]);
-                    let head: String = clean_line(&head)
-                        .unwrap_or_default()
-                        .chars()
-                        .take(QUOTED)
-                        .collect();
+                    let kept = buf.len().min(4 * wire::QUOTED_MAX);
+                    let head =
+                        clean_line(&String::from_utf8_lossy(&buf[..kept])).unwrap_or_default();
                     // Like any other line that is not a read-only command: it stops a search.
                     self.session.stop();
-                    self.out.line(&format!(
-                        "info string error: expected a line of at most {MAX_LINE} bytes but got \
-                         '{head}…' ({total} bytes)"
+                    self.out.line(&wire::error_line(
+                        format!(
+                            "expected a line of at most {MAX_LINE} bytes but got {}",
+                            wire::quote_cut(&head, total)
+                        ),
+                        "",
                     ));
                 }
                 Err(e) => {

@@ -183,7 +183,8 @@ fn errors_change_nothing() {
     let err = h.assert_error_changes_nothing("perft x");
     assert_eq!(
         err,
-        "info string error: expected a number but got 'x' in 'perft x'"
+        "info string error: expected a depth from 0 to 24 (no sign, no leading zero) but got 'x' \
+         in 'perft x'"
     );
 }
 

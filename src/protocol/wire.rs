@@ -205,39 +205,73 @@ impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GameError::Syntax { expected, got } => {
-                write!(f, "expected {expected} but got '{}'", clip(got))
+                write!(f, "expected {expected} but got {}", quote(got))
             }
             GameError::Illegal { got, reason } => write!(
                 f,
-                "expected a legal move but got '{}' ({})",
-                clip(got),
-                clip(reason)
+                "expected a legal move but got {} ({})",
+                quote(got),
+                clip_reason(reason)
             ),
             GameError::BadPosition { got, reason } => write!(
                 f,
-                "expected a valid position but got '{}' ({})",
-                clip(got),
-                clip(reason)
+                "expected a valid position but got {} ({})",
+                quote(got),
+                clip_reason(reason)
             ),
         }
     }
 }
 
-/// The most characters of one piece of input an error line quotes (protocol.md § 1): more than
-/// any position string of either game, so that only input no game could take is cut.
-pub const QUOTED_MAX: usize = 1000;
+/// The most characters of one piece of input (a token, a position string, the line) an error
+/// line quotes (protocol.md § 1): enough to recognise it, short enough for a GUI's status line.
+pub const QUOTED_MAX: usize = 80;
 
-/// The longest error line, in bytes, whatever its message: `info string error: `, then at most
-/// this much, then `…` when the message was longer.
-pub const ERROR_LINE_MAX: usize = 8 * QUOTED_MAX;
+/// The most characters of the reason an error line gives in parentheses: reasons are the
+/// engine's words, and the few that quote a piece of the input are cut here.
+pub const REASON_MAX: usize = 160;
 
-/// `text` as an error line quotes it: whole up to [`QUOTED_MAX`] characters, else its first
-/// [`QUOTED_MAX`] characters followed by `…`.
-pub fn clip(text: &str) -> Cow<'_, str> {
+/// The longest error line, in bytes, after `info string error: ` (then cut and marked `…`): a
+/// bound that no message of the engine reaches, kept so that no line can be long.
+pub const ERROR_LINE_MAX: usize = 1000;
+
+/// What follows the characters kept of a piece of input too long to quote whole.
+const CUT_MARK: &str = "…' (";
+
+/// `text` as an error line quotes it: `'<text>'` when it has at most [`QUOTED_MAX`]
+/// characters, else `'<its first QUOTED_MAX characters>…' (<n> bytes)`, `n` its length.
+pub fn quote(text: &str) -> String {
     match text.char_indices().nth(QUOTED_MAX) {
-        None => Cow::Borrowed(text),
-        Some((cut, _)) => Cow::Owned(format!("{}…", &text[..cut])),
+        None => format!("'{text}'"),
+        Some((cut, _)) => quote_cut(&text[..cut], text.len()),
     }
+}
+
+/// The quote of a piece of input of `len` bytes of which only its start `head` is kept.
+pub fn quote_cut(head: &str, len: usize) -> String {
+    let head = match head.char_indices().nth(QUOTED_MAX) {
+        None => head,
+        Some((cut, _)) => &head[..cut],
+    };
+    format!("'{head}{CUT_MARK}{len} bytes)")
+}
+
+/// A reason as an error line gives it: whole up to [`REASON_MAX`] characters, else cut there
+/// and marked `…`.
+fn clip_reason(reason: &str) -> Cow<'_, str> {
+    match reason.char_indices().nth(REASON_MAX) {
+        None => Cow::Borrowed(reason),
+        Some((cut, _)) => Cow::Owned(format!("{}…", &reason[..cut])),
+    }
+}
+
+/// The reason given for a position string of `game` sent while another game is played.
+pub fn other_game_position(game: crate::GameKind) -> String {
+    format!(
+        "this looks like a {} position: setoption name Game value {}",
+        game.title(),
+        game.name()
+    )
 }
 
 /// `true` or `false`, as `query` answers and `describe` fields write them.
@@ -250,13 +284,15 @@ pub fn bool_word(b: bool) -> &'static str {
 }
 
 /// The error line (protocol.md § 1): `info string error: <msg>`, plus ` in '<line>'` when the
-/// message does not already quote the whole line. Always exactly one line, the line quoted as
-/// [`clip`] cuts it, and the whole at most [`ERROR_LINE_MAX`] bytes after its first words.
+/// message neither quotes the whole line already nor quotes a piece of input cut short (so
+/// that long input is quoted once). Always exactly one line, the line quoted as [`quote`] does,
+/// and the whole at most [`ERROR_LINE_MAX`] bytes after its first words.
 pub fn error_line(msg: impl Display, line: &str) -> String {
     let mut msg = msg.to_string().replace(['\n', '\r'], " ");
-    let line = clip(line);
-    if !line.is_empty() && !msg.contains(&format!("'{line}'")) {
-        msg.push_str(&format!(" in '{line}'"));
+    let quoted = quote(line);
+    if !line.is_empty() && !msg.contains(&quoted) && !msg.contains(CUT_MARK) {
+        msg.push_str(" in ");
+        msg.push_str(&quoted);
     }
     if msg.len() > ERROR_LINE_MAX {
         let mut cut = ERROR_LINE_MAX;
@@ -513,20 +549,44 @@ mod tests {
             error_line("expected x but got 'y'", "go y"),
             "info string error: expected x but got 'y' in 'go y'"
         );
-        // Long input is quoted cut, and no error line is longer than its bound.
+        // Long input is quoted cut, with its length, and once.
         let long = "x".repeat(QUOTED_MAX + 1);
-        assert_eq!(clip(&long), format!("{}…", &long[..QUOTED_MAX]));
         assert_eq!(
-            clip("é".repeat(QUOTED_MAX).as_str()).chars().count(),
-            QUOTED_MAX
+            quote(&long),
+            format!("'{}…' ({} bytes)", &long[..QUOTED_MAX], QUOTED_MAX + 1)
         );
+        assert_eq!(
+            quote(&long[..QUOTED_MAX]),
+            format!("'{}'", &long[..QUOTED_MAX])
+        );
+        assert!(quote("é".repeat(QUOTED_MAX + 1).as_str()).contains(&"é".repeat(QUOTED_MAX)));
         let line = format!("frobnicate {long}");
         assert_eq!(
             error_line("expected a command but got 'frobnicate'", &line),
             format!(
-                "info string error: expected a command but got 'frobnicate' in '{}'",
-                clip(&line)
+                "info string error: expected a command but got 'frobnicate' in {}",
+                quote(&line)
             )
+        );
+        assert_eq!(
+            error_line(
+                format!("expected a command but got {}", quote(&long)),
+                &long
+            ),
+            format!(
+                "info string error: expected a command but got {}",
+                quote(&long)
+            )
+        );
+        let cut = GameError::BadPosition {
+            got: long.clone(),
+            reason: "y".repeat(REASON_MAX + 1),
+        };
+        let cut = error_line(&cut, &format!("position fen {long}"));
+        assert_eq!(cut.matches("xxxxxxxxxx").count(), QUOTED_MAX / 10, "{cut}");
+        assert!(
+            cut.ends_with(&format!("{}…)", "y".repeat(REASON_MAX))),
+            "{cut}"
         );
         let huge = error_line(format!("expected x but got '{}'", "y".repeat(1 << 20)), "");
         assert_eq!(

@@ -198,3 +198,26 @@ fn go_in_the_middle_of_a_turn_answers_the_whole_turn() {
     }
     assert!(checked >= 20, "{checked} mid-turn searches");
 }
+
+/// A search that ran no iteration writes no `info` line (it has no score) and still a legal
+/// `bestmove`; under a node budget below 100,000 iterations exactly one `info` line comes.
+#[test]
+fn info_lines_follow_the_limits() {
+    for line in ["go nodes 0", "go movetime 0"] {
+        let mut p = Proc::spawn();
+        p.send(line);
+        let lines = p.until("bestmove", |l| l.starts_with("bestmove"));
+        assert_eq!(lines.len(), 1, "{line}: {lines:?}");
+        let turn = lines[0].strip_prefix("bestmove ").unwrap();
+        let legal = p.ask1("legal turns");
+        assert!(
+            legal.split(' ').skip(3).any(|t| t == turn),
+            "{turn} in {legal}"
+        );
+    }
+    let mut p = Proc::spawn();
+    p.send("go nodes 1000");
+    let lines = p.until("bestmove", |l| l.starts_with("bestmove"));
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].starts_with("info depth ") && lines[0].contains(" nodes 1000 "));
+}

@@ -7,7 +7,7 @@
 //! * `errors.rs` — bad input of every kind; `games.rs` — whole refereed games;
 //! * `tokens.rs` — every printed turn token parses back (property tests);
 //! * `transcripts.rs` — golden sessions in `tests/transcripts/`;
-//! * `docs.rs` — every example of protocol.md and README.md runs as shown;
+//! * `docs.rs` — every code block of every markdown file runs or is checked (doc/examples.md);
 //! * `fuzz.rs`, `soak.rs` — random and mutated input, long series of games (bounded here; see
 //!   each file for its long mode);
 //! * `worst.rs` — every command on the worst cases of both games (`tests/data/worst-cases.txt`),

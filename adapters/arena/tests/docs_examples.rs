@@ -1,6 +1,6 @@
 //! The README's cluster examples are the files that run: the Slurm job script that
 //! `slurm/local-cluster-test.sh` submits and the Kubernetes Job manifest, shown verbatim in
-//! adapters/README.md; the manifest is valid for Kubernetes (kubernetes-validate, strict,
+//! adapters/README.md (as blocks tagged `file=`, which the engine's docs test checks too); the manifest is valid for Kubernetes (kubernetes-validate, strict,
 //! with the schemas it ships: no cluster needed).
 
 mod common;
@@ -17,20 +17,16 @@ fn file(rel: &str) -> (PathBuf, String) {
 #[test]
 fn the_readme_shows_the_slurm_script_and_the_job_manifest_that_run() {
     let (_, readme) = file("../README.md");
-    for rel in ["slurm/match.sbatch", "k8s/job.yaml"] {
+    for (rel, fence) in [
+        (
+            "slurm/match.sbatch",
+            "```sh file=adapters/arena/slurm/match.sbatch\n",
+        ),
+        ("k8s/job.yaml", "```yaml file=adapters/arena/k8s/job.yaml\n"),
+    ] {
         let (_, text) = file(rel);
-        let indented: Vec<String> = text
-            .lines()
-            .map(|l| {
-                if l.is_empty() {
-                    String::new()
-                } else {
-                    format!("    {l}")
-                }
-            })
-            .collect();
         assert!(
-            readme.contains(&indented.join("\n")),
+            readme.contains(&format!("{fence}{text}```\n")),
             "adapters/README.md does not show {rel} as it is"
         );
     }

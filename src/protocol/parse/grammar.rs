@@ -3,7 +3,7 @@
 
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_till1};
-use nom::character::complete::{digit1, space0, space1};
+use nom::character::complete::{space0, space1};
 use nom::combinator::{cut, eof, map, opt, peek, value, verify};
 use nom::error::{ErrorKind, ParseError};
 use nom::multi::many0;
@@ -78,29 +78,30 @@ fn end_or<'a>(what: &'static str) -> impl Parser<&'a str, Output = (), Error = P
     expect(what, value((), (space0, eof)))
 }
 
-/// `uint = 1*DIGIT` (fits in 64 bits)
-fn uint(i: &str) -> Res<'_, u64> {
-    let (rest_i, digits) = expect("a number", digit1).parse(i)?;
-    match crate::game::parse_decimal(digits) {
-        Some(n) if rest_i.is_empty() || rest_i.starts_with(' ') => Ok((rest_i, n)),
-        _ => Err(nom::Err::Error(PErr {
-            at: i,
-            expected: Some(
-                "a decimal number from 0 to 18446744073709551615 (no sign, no leading zero)",
-            ),
-        })),
-    }
-}
+/// What a `uint` must be (protocol.md § 2).
+const UINT: &str = "a decimal number from 0 to 18446744073709551615 (no sign, no leading zero)";
+/// What a `uint32` must be.
+const UINT32: &str = "a decimal number from 0 to 4294967295 (no sign, no leading zero)";
 
-/// `uint32 = 1*DIGIT` (fits in 32 bits)
-fn uint32(i: &str) -> Res<'_, u32> {
-    let (rest_i, n) = uint(i)?;
-    match u32::try_from(n) {
-        Ok(n) => Ok((rest_i, n)),
-        Err(_) => Err(nom::Err::Error(PErr {
-            at: i,
-            expected: Some("a decimal number from 0 to 4294967295 (no sign, no leading zero)"),
-        })),
+/// A strict decimal number from 0 to `max` (protocol.md § 2): one token, and every token that
+/// is not such a number — letters, a sign, a leading zero, too large — is the same error,
+/// `expected <what> but got '<token>'`.
+fn number<'a>(
+    max: u64,
+    what: &'static str,
+) -> impl Parser<&'a str, Output = u64, Error = PErr<'a>> {
+    move |i: &'a str| {
+        let bad = || {
+            nom::Err::Error(PErr {
+                at: i,
+                expected: Some(what),
+            })
+        };
+        let (rest, tok) = token(i).map_err(|_| bad())?;
+        match crate::game::parse_decimal(tok) {
+            Some(n) if n <= max => Ok((rest, n)),
+            _ => Err(bad()),
+        }
     }
 }
 
@@ -222,9 +223,10 @@ fn go(i: &str) -> Res<'_, Command> {
         Infinite,
     }
     fn num<'a>(name: &'static str) -> impl Parser<&'a str, Output = P, Error = PErr<'a>> {
-        map(preceded(kw(name), cut(arg("a number", uint))), move |n| {
-            P::Num(name, n)
-        })
+        map(
+            preceded(kw(name), cut(arg(UINT, number(u64::MAX, UINT)))),
+            move |n| P::Num(name, n),
+        )
     }
     fn param(i: &str) -> Res<'_, P> {
         alt((
@@ -235,8 +237,11 @@ fn go(i: &str) -> Res<'_, Command> {
             num("movetime"),
             num("nodes"),
             map(
-                preceded(kw("depth"), cut(arg("a number", uint32))),
-                P::Depth,
+                preceded(
+                    kw("depth"),
+                    cut(arg(UINT32, number(u32::MAX.into(), UINT32))),
+                ),
+                |d| P::Depth(d as u32),
             ),
             value(P::Infinite, kw("infinite")),
         ))
@@ -344,21 +349,8 @@ pub(super) const PERFT_DEPTHS: &str = "a depth from 0 to 24 (no sign, no leading
 
 /// `perft-depth = uint` from 0 to 24
 fn perft_depth(i: &str) -> Res<'_, u32> {
-    let bad = || {
-        nom::Err::Error(PErr {
-            at: i,
-            expected: Some(PERFT_DEPTHS),
-        })
-    };
-    // A token that is no number at all is `a number`'s error; a number out of range is this.
-    if !i.starts_with(|c: char| c.is_ascii_digit()) {
-        return uint(i).map(|(rest, _)| (rest, 0));
-    }
-    let (rest, n) = uint(i).map_err(|_| bad())?;
-    match u32::try_from(n) {
-        Ok(d) if d <= crate::game::MAX_PERFT_DEPTH => Ok((rest, d)),
-        _ => Err(bad()),
-    }
+    let (rest, d) = number(crate::game::MAX_PERFT_DEPTH.into(), PERFT_DEPTHS).parse(i)?;
+    Ok((rest, d as u32))
 }
 
 /// `perft = "perft" 1*" " perft-depth`
@@ -366,7 +358,7 @@ fn perft(i: &str) -> Res<'_, Command> {
     map(
         preceded(
             kw("perft"),
-            cut(terminated(arg("a depth", perft_depth), end)),
+            cut(terminated(arg(PERFT_DEPTHS, perft_depth), end)),
         ),
         Command::Perft,
     )

@@ -130,8 +130,8 @@ pub struct CommandError {
 
 impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let got = super::wire::clip(&self.got);
-        write!(f, "expected {} but got '{got}'", self.expected)
+        let got = super::wire::quote(&self.got);
+        write!(f, "expected {} but got {got}", self.expected)
     }
 }
 

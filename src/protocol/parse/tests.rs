@@ -27,7 +27,7 @@ fn unknown_command_and_bad_arguments_differ() {
     assert!(unknown.expected.starts_with("a command"), "{unknown}");
     assert_eq!(unknown.got, "frobnicate");
     let bad = p("perft x").unwrap_err();
-    assert_eq!(bad.expected, "a number");
+    assert_eq!(bad.expected, grammar::PERFT_DEPTHS);
     assert_eq!(bad.got, "x");
     let bad = p("query bogus").unwrap_err();
     assert_eq!(bad.expected, "gameover, p1turn or result");
@@ -47,6 +47,8 @@ fn perft_depths_stop_at_the_deepest_perft() {
         "4294967296".to_string(),
         "99999999999999999999".to_string(),
         "024".to_string(),
+        "-1".to_string(),
+        "x".to_string(),
     ] {
         let bad = p(&format!("perft {depth}")).unwrap_err();
         assert_eq!(
