@@ -32,7 +32,8 @@ use std::time::Duration;
 
 use guerrilla::game::prelude::*;
 use guerrilla::game::PerftAbort;
-use guerrilla::wells::{Settings, Wells, ENUMERATION_BUDGET};
+use guerrilla::game::ENUMERATION_BUDGET;
+use guerrilla::wells::{Settings, Wells};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 

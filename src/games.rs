@@ -28,7 +28,34 @@ impl GameKind {
             GameKind::Wells => "guerrilla",
         }
     }
+
+    /// The game's title as people write it: `Guerrilla Checkers`, `Guerrilla`.
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::Checkers => "Guerrilla Checkers",
+            GameKind::Wells => "Guerrilla",
+        }
+    }
+
+    /// The game other than `self` that reads `text` as one of its position strings (with its
+    /// default settings), if there is one: a string refused by one game and taken by the other
+    /// was most likely meant for the other.
+    pub fn other_game_reading(self, text: &str) -> Option<GameKind> {
+        use crate::game::Notation;
+        GameKind::ALL.into_iter().filter(|&k| k != self).find(|&k| {
+            crate::with_game!(k, G => G::from_position_string(text, &Default::default()).is_ok())
+        })
+    }
 }
+
+/// The most whole turns a game of either game can last: a Guerrilla game ends at its turn limit
+/// (W6), at most `TurnLimit`'s maximum; a Guerrilla Checkers game places its 66 stones two at a
+/// turn (GC3), so it has at most 33 Guerrilla turns and 34 of COIN's. So in `position … moves`
+/// a move past this many is never played: the game has ended by then.
+pub const LONGEST_GAME: usize = crate::wells::TURN_LIMIT.max as usize;
+
+// A Guerrilla Checkers game's turns, 2 * (66 / 2) + 1 = 67, are at most LONGEST_GAME.
+const _: () = assert!(2 * (crate::checkers::START_STONES as usize / 2) < LONGEST_GAME);
 
 impl fmt::Display for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

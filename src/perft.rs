@@ -1,41 +1,86 @@
 //! perft with divide, for any game (GC6, W7): one ply is one whole turn; and the perft data
 //! files (`tests/data/*.perft`), read once here for both games.
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::game::{GameError, Notation, PerftAbort, Rules};
+use crate::game::limits::too_deep;
+use crate::game::{GameError, Notation, PerftAbort, Rules, MAX_PERFT_DEPTH};
+
+/// How many turns are named, or sorted as one run, between two looks at the stop flag.
+const STOP_EVERY: usize = 1 << 12;
 
 /// perft divide: for every legal turn from `pos`, in the order of its canonical token,
 /// `line(token, count)` with the number of leaves `depth - 1` turns below it, as soon as it is
 /// counted; returns the total. `depth == 0` counts the position itself (no lines, total 1).
-/// Gives up as [`Rules::perft_within`] does.
+/// Gives up as [`Rules::perft_within`] does, at once past [`MAX_PERFT_DEPTH`], and when the
+/// root's turns are too many to list within the game's budget
+/// ([`Rules::legal_turns_within`]). Every stage looks at `stop` within milliseconds: the
+/// listing, the naming, the sort (runs of a few thousand tokens, merged as the lines are
+/// written) and the counts.
 pub fn divide<G: Notation>(
     pos: &G,
     depth: u32,
     stop: &AtomicBool,
     mut line: impl FnMut(String, u64),
 ) -> Result<u64, PerftAbort> {
+    if depth > MAX_PERFT_DEPTH {
+        return Err(too_deep(depth));
+    }
     if depth == 0 {
         return Ok(1);
     }
     let mut turns = Vec::new();
     pos.legal_turns_within(&mut turns, usize::MAX, stop)?;
-    let mut named: Vec<(String, G::Turn)> = turns
-        .into_iter()
-        .map(|t| (pos.format_turn(&t), t))
-        .collect();
-    named.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut named: Vec<(String, G::Turn)> = Vec::with_capacity(turns.len());
+    for (i, t) in turns.into_iter().enumerate() {
+        if i % STOP_EVERY == 0 && stop.load(Ordering::Relaxed) {
+            return Err(PerftAbort::Stopped);
+        }
+        named.push((pos.format_turn(&t), t));
+    }
+    sort_runs(&mut named, stop)?;
     let mut total = 0;
-    for (token, turn) in named {
+    for i in merged(&named) {
+        let (token, turn) = &named[i];
         let mut child = pos.clone();
         child
-            .play_turn(&turn)
+            .play_turn(turn)
             .expect("legal_turns produced an illegal turn");
         let n = child.perft_within(depth - 1, stop)?;
         total += n;
-        line(token, n);
+        line(token.clone(), n);
     }
     Ok(total)
+}
+
+/// Sorts `items` by name in runs of [`STOP_EVERY`], looking at `stop` between two runs.
+fn sort_runs<T>(items: &mut [(String, T)], stop: &AtomicBool) -> Result<(), PerftAbort> {
+    for run in items.chunks_mut(STOP_EVERY) {
+        if stop.load(Ordering::Relaxed) {
+            return Err(PerftAbort::Stopped);
+        }
+        run.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    }
+    Ok(())
+}
+
+/// The indices of `items`, sorted in runs by [`sort_runs`], in the order of their names: the
+/// runs merged lazily, as the caller takes the indices (a heap of one head a run).
+fn merged<T>(items: &[(String, T)]) -> impl Iterator<Item = usize> + '_ {
+    let mut heads: BinaryHeap<Reverse<(&str, usize)>> = (0..items.len())
+        .step_by(STOP_EVERY)
+        .map(|i| Reverse((items[i].0.as_str(), i)))
+        .collect();
+    std::iter::from_fn(move || {
+        let Reverse((_, i)) = heads.pop()?;
+        let next = i + 1;
+        if next % STOP_EVERY != 0 && next < items.len() {
+            heads.push(Reverse((items[next].0.as_str(), next)));
+        }
+        Some(i)
+    })
 }
 
 /// perft by whole turns: lists the turns (within the game's budget), plays each, and asks the
@@ -43,6 +88,9 @@ pub fn divide<G: Notation>(
 pub fn by_turns<G: Rules>(pos: &G, depth: u32, stop: &AtomicBool) -> Result<u64, PerftAbort> {
     if stop.load(Ordering::Relaxed) {
         return Err(PerftAbort::Stopped);
+    }
+    if depth > MAX_PERFT_DEPTH {
+        return Err(too_deep(depth));
     }
     if depth == 0 {
         return Ok(1);
@@ -142,6 +190,27 @@ pub fn read_cases(text: &str) -> Result<Vec<PerftCase>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Runs sorted one by one and merged give the order of a whole sort, across runs of
+    /// every length (a last run shorter than the others included).
+    #[test]
+    fn runs_merged_are_sorted() {
+        for n in [0, 1, STOP_EVERY - 1, STOP_EVERY, 3 * STOP_EVERY + 17] {
+            let mut items: Vec<(String, usize)> = (0..n)
+                .map(|i| (format!("{}", crate::mix::mix(i as u64) % 100_000), i))
+                .collect();
+            let mut want: Vec<String> = items.iter().map(|x| x.0.clone()).collect();
+            want.sort();
+            sort_runs(&mut items, &AtomicBool::new(false)).unwrap();
+            let got: Vec<String> = merged(&items).map(|i| items[i].0.clone()).collect();
+            assert_eq!(got, want, "{n} items");
+        }
+        let mut items = vec![("b".to_string(), 0), ("a".to_string(), 1)];
+        assert_eq!(
+            sort_runs(&mut items, &AtomicBool::new(true)),
+            Err(PerftAbort::Stopped)
+        );
+    }
 
     #[test]
     fn perft_files_read() {

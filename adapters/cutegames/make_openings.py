@@ -2,7 +2,9 @@
 """Writes an openings file for cutegames or guerrilla-arena: COUNT positions, each reached from
 the start position by TURNS whole turns whose every step is drawn uniformly from the legal
 steps (the engine's `legal` and `step` commands, protocol.md 4.1 and 4.3), with a fixed seed,
-so the file is reproducible. Distinct openings only; an opening whose game is over is skipped.
+so the file is reproducible. Distinct openings only; an opening whose game is over is skipped,
+and so is one that the next turn can end (Guerrilla: after a pass, the next pass ends the game,
+which would make a game of one ply).
 
     python3 make_openings.py --engine ../../target/release/guerrilla --game guerrilla \
         --turns 6 --count 24 > openings-guerrilla.txt
@@ -75,9 +77,13 @@ def main():
                     break
             if over:
                 break
+        fields = dict(
+            w.split("=", 1) for w in engine.ask("describe", "describe").split()[1:] if "=" in w
+        )
+        after_pass = fields.get("passes", "0") != "0"
         fen = engine.ask("show", "fen ")[len("fen "):]
         engine.until("result")
-        if not over and fen not in openings:
+        if not over and not after_pass and fen not in openings:
             openings.append(fen)
     engine.quit()
 

@@ -69,6 +69,8 @@ pub(crate) fn geometry(_: &Checkers) -> Geometry {
                     point_name(f, r + 1),
                 ],
                 diagonals,
+                // GC1: a1 is dark, and the colours alternate along ranks and files.
+                dark: (f + r) % 2 == 0,
             });
         }
     }

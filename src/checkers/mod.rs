@@ -21,6 +21,7 @@
 //!   (`8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/9/9/9 66 G first`), `describe`, `render`;
 //! * `eval.rs` — the evaluation and the search's hints ([`crate::search::SearchHints`]);
 //! * `drawing.rs` — the board as a GUI draws it (`geometry`);
+//! * `report.rs` — what a step removed and why the game ended, for a GUI;
 //! * `hashing.rs` — Zobrist keys, the hash from nothing, the board's symmetries
 //!   ([`crate::game::Hashing`]).
 
@@ -32,15 +33,16 @@ mod lattice;
 mod notation;
 mod position;
 mod random;
+mod report;
 mod state;
 mod steps;
 mod turns;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use crate::game::{
-    GameError, GameOption, GameSettings, Geometry, Notation, Outcome, PerftAbort, Rules, Side,
-    Views,
+    GameEnd, GameError, GameOption, GameSettings, Geometry, Notation, Outcome, PerftAbort, Removal,
+    Rules, Side, Views,
 };
 
 pub use eval::{FEATURES, FEATURE_NAMES, SCORE_MAP, WEIGHTS};
@@ -48,7 +50,7 @@ pub use hashing::Symmetry;
 pub use position::STARTPOS;
 pub use state::Checkers;
 pub use steps::Step;
-pub use turns::Move;
+pub use turns::{Move, LISTED_MOVE_BYTES, MAX_LISTED_MOVES};
 
 /// Guerrilla Checkers has no options; the unit struct is its `Settings`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -166,16 +168,21 @@ impl Rules for Checkers {
         self.random_step_of(rng)
     }
 
-    /// Whole turns from a turn start (GC6); none mid-turn.
+    /// Whole turns from a turn start (GC6), none mid-turn; a list asked for in full that would
+    /// hold more than [`MAX_LISTED_MOVES`] is empty and not complete (see `turns/list.rs`).
     fn legal_turns(&self, out: &mut Vec<Move>, cap: usize) -> bool {
-        if !self.at_turn_start() {
-            return true;
-        }
-        let mut all = Vec::new();
-        self.generate(&mut all);
-        let complete = all.len() <= cap;
-        out.extend(all.into_iter().take(cap));
-        complete
+        self.list_moves(out, cap, &AtomicBool::new(false))
+            .unwrap_or(false)
+    }
+
+    /// Within the enumeration budget both games share: see `turns/list.rs`.
+    fn legal_turns_within(
+        &self,
+        out: &mut Vec<Move>,
+        cap: usize,
+        stop: &AtomicBool,
+    ) -> Result<bool, PerftAbort> {
+        self.list_moves(out, cap, stop)
     }
 
     /// Checks the move by walking it (not by listing every path, which a dense stone field
@@ -209,16 +216,14 @@ impl Rules for Checkers {
         self.perft_fast(depth)
     }
 
-    /// The fast perft up to depth 4 (about a millisecond); above it, turn by turn so that
-    /// `stop` is seen. Never too large (GC6).
+    /// The fast perft, which keeps nothing but its recursion and looks at `stop` within
+    /// microseconds: never too large to count, only too long; refused past
+    /// [`crate::game::MAX_PERFT_DEPTH`].
     fn perft_within(&self, depth: u32, stop: &AtomicBool) -> Result<u64, PerftAbort> {
-        if depth > 4 {
-            return crate::perft::by_turns(self, depth, stop);
+        if depth > crate::game::MAX_PERFT_DEPTH {
+            return Err(crate::game::limits::too_deep(depth));
         }
-        if stop.load(Ordering::Relaxed) {
-            return Err(PerftAbort::Stopped);
-        }
-        Ok(self.perft_fast(depth))
+        self.perft_stoppable(depth, stop)
     }
 }
 
@@ -245,6 +250,16 @@ impl Notation for Checkers {
         self.resolve(text, &notation)
     }
 
+    /// Half a pair is its one stone (`D4`); a path not finished is its hops so far
+    /// (`c3xd4xe5`), the forced ones included.
+    fn format_partial_turn(&self, steps: &[Step]) -> String {
+        match steps {
+            [Step::Stone(p)] => self.format_step_text(Step::Stone(*p)),
+            [Step::Hop { .. }, ..] => self.format_move(self.move_of_steps(steps)),
+            _ => String::new(),
+        }
+    }
+
     fn to_position_string(&self) -> String {
         self.position_string()
     }
@@ -265,6 +280,14 @@ impl Views for Checkers {
 
     fn geometry(&self) -> Geometry {
         drawing::geometry(self)
+    }
+
+    fn removals(&self, steps: &[Step], after: &Checkers) -> Vec<Vec<Removal>> {
+        self.removals_of(steps, after)
+    }
+
+    fn game_end(&self) -> Option<GameEnd> {
+        self.end_of_game()
     }
 }
 

@@ -10,16 +10,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use crate::game::{Game, GameError, Outcome, PerftAbort, Side};
+use crate::game::{EndReason, Game, GameEnd, GameError, Outcome, PerftAbort, Side};
 use crate::perft;
 use crate::search::{self, Info, Limits, SearchHints};
 
+mod finish;
 mod record;
 
 use record::{Act, Entry};
-pub use record::{History, Stepped, Undone};
+pub use record::{Applied, History, Played, Stepped, Undone};
 
 /// What a running search reports, on its own thread (`S` is the game's step).
 #[derive(Clone, Debug, PartialEq)]
@@ -36,7 +37,7 @@ pub enum Report<S> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PerftReport {
     /// One root turn's token and its leaf count.
-    Line(String, u64),
+    Divide(String, u64),
     /// The total: always the last report of a perft that ran to the end.
     Done(u64),
     /// Given up before the end (stopped, or a turn too large to enumerate, W7): the last
@@ -81,7 +82,7 @@ struct Running {
 /// next `position` command that only appends moves plays just the new ones (cutegames sends the
 /// whole history every ply).
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Line {
+struct PositionLine {
     start: Option<String>,
     moves: Vec<String>,
 }
@@ -95,7 +96,7 @@ pub struct Engine<G: Game + SearchHints> {
     history: Vec<Entry<G>>,
     /// The side that played an illegal move inside `position … moves`: it has lost.
     forfeit: Option<Side>,
-    line: Option<Line>,
+    line: Option<PositionLine>,
     search: Option<Running>,
     /// Strength, threads and memory of the searches (the protocol's options).
     config: search::Config,
@@ -114,7 +115,7 @@ impl<G: Game + SearchHints> Engine<G> {
             pos,
             history: Vec::new(),
             forfeit: None,
-            line: Some(Line {
+            line: Some(PositionLine {
                 start: None,
                 moves: Vec::new(),
             }),
@@ -144,6 +145,19 @@ impl<G: Game + SearchHints> Engine<G> {
         match self.forfeit {
             Some(side) => Some(Outcome::Win(side.opponent())),
             None => self.pos.outcome(),
+        }
+    }
+
+    /// How the game ended: lost by an illegal move in `position … moves`, or by the rules (with
+    /// the rules' reason and scores); `None` while it goes on.
+    pub fn game_end(&self) -> Option<GameEnd> {
+        match self.forfeit {
+            Some(side) => Some(GameEnd {
+                outcome: Outcome::Win(side.opponent()),
+                reason: EndReason::Forfeit,
+                score: None,
+            }),
+            None => self.pos.game_end(),
         }
     }
 
@@ -178,7 +192,7 @@ impl<G: Game + SearchHints> Engine<G> {
     }
 
     /// perft divide on the search thread, so that a deep one never blocks the command loop and
-    /// `stop` ends it: one `PerftReport::Line` per root turn as soon as it is counted (sorted by
+    /// `stop` ends it: one `PerftReport::Divide` per root turn as soon as it is counted (sorted by
     /// token), then `Done(total)`, or `GaveUp` when stopped first or when a turn on the way is
     /// too large to enumerate (W7). Fails mid-turn.
     pub fn perft_async(
@@ -204,7 +218,7 @@ impl<G: Game + SearchHints> Engine<G> {
                 report(r)
             };
             let last = match perft::divide(&root, depth, stop, |token, n| {
-                report(PerftReport::Line(token, n))
+                report(PerftReport::Divide(token, n))
             }) {
                 Ok(total) => PerftReport::Done(total),
                 Err(e) => PerftReport::GaveUp(e),
@@ -215,23 +229,27 @@ impl<G: Game + SearchHints> Engine<G> {
 
     /// Starts a search of the current position on a thread; `report` receives its progress and,
     /// last, exactly one `BestMove`. A search already running is stopped first. Fails (and starts
-    /// nothing) when the game is over or a turn is half built. Time limits are enforced here too:
-    /// a watchdog sets the stop flag when the budget of `Limits::time_budget` runs out. With
-    /// `infinite`, the `BestMove` waits for `stop`.
+    /// nothing) when the game is over. In the middle of a turn the search finishes the turn from
+    /// the steps already taken, and the `BestMove` is the whole turn's token, those steps
+    /// included (its principal variation starts at the current position, as always). Time
+    /// limits are enforced here too: a watchdog sets the stop flag when the budget of
+    /// `Limits::time_budget` runs out. With `infinite`, the `BestMove` waits for `stop`.
     pub fn go(
         &mut self,
-        limits: Limits,
+        mut limits: Limits,
         seed: u64,
         mut report: impl FnMut(Report<G::Step>) + Send + 'static,
     ) -> Result<(), EngineError> {
+        // The clock starts now: stopping the last search and re-rooting the kept tree count.
+        let started = *limits.started.get_or_insert_with(Instant::now);
         self.stop();
         if self.outcome().is_some() {
             return Err(EngineError::GameOver);
         }
-        if !self.pos.at_turn_start() {
-            return Err(EngineError::MidTurn);
-        }
         let root = self.pos.clone();
+        // The turn's start and its chosen steps so far: the answer is the whole turn.
+        let start = self.turn_start().clone();
+        let made = self.chosen_this_turn();
         let config = self.config;
         let reuse = self.take_kept();
         let kept_slot = Arc::clone(&self.kept);
@@ -247,8 +265,9 @@ impl<G: Game + SearchHints> Engine<G> {
             let (alive_tx, alive_rx) = mpsc::channel::<()>();
             if let Some(budget) = budget {
                 let stop = Arc::clone(stop);
+                let left = budget.saturating_sub(started.elapsed());
                 thread::spawn(move || {
-                    if let Err(mpsc::RecvTimeoutError::Timeout) = alive_rx.recv_timeout(budget) {
+                    if let Err(mpsc::RecvTimeoutError::Timeout) = alive_rx.recv_timeout(left) {
                         stop.store(true, Ordering::SeqCst);
                     }
                 });
@@ -256,7 +275,7 @@ impl<G: Game + SearchHints> Engine<G> {
             let _alive = alive_tx;
             // A panicking search must still answer: an arena waits for its bestmove.
             let searched = panic::catch_unwind(AssertUnwindSafe(|| {
-                search::search_reusing(
+                search::search_reusing_steps(
                     &root,
                     &limits,
                     &config,
@@ -266,43 +285,74 @@ impl<G: Game + SearchHints> Engine<G> {
                     reuse,
                 )
             }));
-            let best = match searched {
-                Ok((best, kept)) => {
+            let mut steps = match searched {
+                Ok((steps, kept)) => {
                     if let Ok(mut slot) = kept_slot.lock() {
                         *slot = kept;
                     }
-                    best
+                    steps
                 }
                 Err(_) => {
-                    log::error!("the search panicked; playing the first legal turn");
-                    None
+                    log::error!("the search panicked; playing the first legal steps");
+                    Vec::new()
                 }
             };
-            // Never answer `none` while the game is on: fall back to the first legal turn.
-            let best = best.or_else(|| {
-                let mut turns = Vec::new();
-                root.legal_turns(&mut turns, 1);
-                turns.into_iter().next()
-            });
+            // Never answer `none` while the game is on: fall back to the first legal steps.
+            if steps.is_empty() {
+                steps = first_steps(&root);
+            }
             if limits.infinite {
                 while !stop.load(Ordering::SeqCst) {
                     thread::park_timeout(Duration::from_millis(20));
                 }
             }
-            let token = best.map(|t| root.format_turn(&t));
+            let chosen: Vec<G::Step> = made.iter().chain(&steps).copied().collect();
+            let token =
+                (!steps.is_empty()).then(|| start.format_turn(&start.turn_from_steps(&chosen)));
             done.store(true, Ordering::SeqCst);
             report(Report::BestMove(token));
         })
     }
 
+    /// A copy of the trees kept from the last search for the next one (tree reuse), `None`
+    /// when there are none: with [`Engine::keep`], what a benchmark needs to time the next
+    /// `go` after a search grown big, many times, without growing one each time.
+    pub fn kept_copy(&self) -> Option<search::Kept<G>> {
+        self.kept.lock().ok()?.as_ref().map(search::Kept::copy)
+    }
+
+    /// Makes `kept` the trees the next `go` starts from when the moves since its root allow
+    /// (as if the last search had grown them); the trees kept before are freed off this
+    /// thread.
+    pub fn keep(&mut self, kept: search::Kept<G>) {
+        self.stop();
+        if let Ok(mut slot) = self.kept.lock() {
+            if let Some(old) = slot.replace(kept) {
+                old.discard();
+            }
+        }
+    }
+
     /// The trees of the last search and the chosen steps played since from their root to the
     /// current position, when the history shows them (the last [`KEPT_LOOKBACK`] actions);
-    /// the kept trees are given up either way.
+    /// the kept trees are given up either way (freed off the command loop).
     fn take_kept(&mut self) -> Option<(search::Kept<G>, Vec<G::Step>)> {
         let kept = self.kept.lock().ok()?.take()?;
+        match self.steps_from(kept.root()) {
+            Some(steps) => Some((kept, steps)),
+            None => {
+                kept.discard();
+                None
+            }
+        }
+    }
+
+    /// The chosen steps played from `root` to the current position, when the last
+    /// [`KEPT_LOOKBACK`] actions of the history show them.
+    fn steps_from(&self, root: &G) -> Option<Vec<G::Step>> {
+        let kept_root = root;
         let same = |p: &G| {
-            p.hash() == kept.root().hash()
-                && p.to_position_string() == kept.root().to_position_string()
+            p.hash() == kept_root.hash() && p.to_position_string() == kept_root.to_position_string()
         };
         let from = if same(&self.pos) {
             self.history.len()
@@ -322,7 +372,7 @@ impl<G: Game + SearchHints> Engine<G> {
                 }
             }
         }
-        Some((kept, steps))
+        Some(steps)
     }
 
     /// Runs `job(stop, done)` on a new worker thread (at most one at a time). The job sets
@@ -385,8 +435,29 @@ impl<G: Game + SearchHints> Engine<G> {
     }
 }
 
+/// The first legal step, again and again, until the turn begun at `pos` ends: a legal rest of
+/// the turn (empty when the game is over).
+fn first_steps<G: Game>(pos: &G) -> Vec<G::Step> {
+    let mut pos = pos.clone();
+    let mut steps = Vec::new();
+    let mut legal = Vec::new();
+    while pos.outcome().is_none() && (steps.is_empty() || !pos.at_turn_start()) {
+        legal.clear();
+        pos.legal_steps(&mut legal);
+        let Some(&s) = legal.first() else { break };
+        pos.apply_step(s);
+        steps.push(s);
+    }
+    steps
+}
+
 impl<G: Game + SearchHints> Drop for Engine<G> {
+    /// Stops the search; the kept tree is freed off the command loop (a new game, a change
+    /// of game and `quit` answer at once).
     fn drop(&mut self) {
         self.stop();
+        if let Some(kept) = self.kept.lock().ok().and_then(|mut k| k.take()) {
+            kept.discard();
+        }
     }
 }

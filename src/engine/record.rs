@@ -2,30 +2,49 @@
 //! since (with the position before it), and what `position`, `play`, `step`, `undo` and
 //! `undo step` do to it. A turn entered step by step completes as a whole turn, with its token.
 
-use super::{Engine, Line};
-use crate::game::{Game, GameError};
+use super::{Engine, PositionLine};
+use crate::game::{Game, GameEnd, GameError, Removal};
 use crate::search::SearchHints;
 
-/// What `undo` took back.
+/// What `undo` or `undo step` took back.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Undone {
-    /// One step of the turn being built.
-    Step,
-    /// The whole previous turn (all its steps).
-    Turn,
+    /// One chosen step (its text), with the decisions forced after it: `undo` in the middle of
+    /// a turn, or `undo step`.
+    Step(String),
+    /// The whole previous turn (its token), all its steps.
+    Turn(String),
     /// The loss by an illegal move in `position … moves` (the position itself is unchanged).
     Forfeit,
-    /// `undo step`: the last chosen step (its text), with the decisions forced after it.
-    ChosenStep(String),
 }
 
-/// What `step` did: the step's canonical text, the decisions the game then took by itself, and
-/// the whole turn's token when the step (with them) completed the turn.
+/// One step applied, chosen or taken by the game itself: its canonical text and what it removed
+/// from the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Applied {
+    pub step: String,
+    pub removed: Vec<Removal>,
+}
+
+/// What `step` did: the step chosen, the decisions the game then took by itself, each with what
+/// it removed, the whole turn's token when the step (with them) completed the turn, and how the
+/// game ended when that turn ended it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stepped {
-    pub step: String,
-    pub auto: Vec<String>,
+    pub chosen: Applied,
+    pub auto: Vec<Applied>,
     pub turn: Option<String>,
+    pub end: Option<GameEnd>,
+}
+
+/// A whole turn played (`play`) or only expanded (`expand`): its canonical token, every step
+/// that plays it, chosen and automatic, in order, each with what it removed, and how the game
+/// ended when the turn ended it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub turn: String,
+    pub steps: Vec<Applied>,
+    pub end: Option<GameEnd>,
 }
 
 /// The game's record for `history`: where it was set up from, the whole turns played since,
@@ -93,6 +112,18 @@ impl<G: Game + SearchHints> Engine<G> {
             .rposition(|e| e.before.at_turn_start())
             .unwrap_or(0);
         &self.history[first..]
+    }
+
+    /// The chosen steps taken so far in the turn being built, in order (empty at a turn start):
+    /// with [`Engine::turn_start`], the turn begun.
+    pub fn chosen_this_turn(&self) -> Vec<G::Step> {
+        self.building()
+            .iter()
+            .filter_map(|e| match &e.act {
+                Act::Step { step, .. } => Some(*step),
+                Act::Turn(_) => None,
+            })
+            .collect()
     }
 
     /// The texts of the steps taken so far in the turn being built, chosen and automatic, in
@@ -178,7 +209,7 @@ impl<G: Game + SearchHints> Engine<G> {
                 return Some(e);
             }
         }
-        self.line = Some(Line {
+        self.line = Some(PositionLine {
             start: start.map(str::to_string),
             moves: moves.to_vec(),
         });
@@ -206,47 +237,118 @@ impl<G: Game + SearchHints> Engine<G> {
         Ok(canonical)
     }
 
-    /// Plays one whole turn (validated); returns its canonical token. An error changes nothing.
-    pub fn play_turn(&mut self, text: &str) -> Result<String, GameError> {
+    /// Plays one whole turn (validated): its canonical token, its steps with what each removed,
+    /// and how the game ended if it did. In the middle of a turn, the turn must begin with the
+    /// steps already taken (see [`Engine::continuation`]): the rest of it is played, and the
+    /// steps reported are that rest. An error changes nothing.
+    pub fn play_turn(&mut self, text: &str) -> Result<Played, GameError> {
         if self.forfeit.is_some() {
             return Err(GameError::illegal(
                 text,
                 "the game is over (lost by an illegal move)",
             ));
         }
+        if !self.pos.at_turn_start() {
+            let (turn, rest) = self.continuation(text)?;
+            let mut steps = Vec::new();
+            for s in rest {
+                steps.extend(self.apply_chosen(s));
+            }
+            self.line = None;
+            return Ok(Played {
+                turn,
+                steps,
+                end: self.pos.game_end(),
+            });
+        }
+        let before = self.pos.clone();
         let canonical = self.play_turn_unchecked(text)?;
         self.line = None;
-        Ok(canonical)
+        let turn = before.parse_turn(&canonical)?;
+        let (steps, _) = expansion(&before, &turn);
+        Ok(Played {
+            turn: canonical,
+            steps,
+            end: self.pos.game_end(),
+        })
     }
 
-    /// Plays one step of the turn being built (validated): its canonical text, the decisions
-    /// the game took by itself after it, and the turn's token when it completed the turn. An
-    /// error changes nothing.
+    /// What `play` would answer, without playing: the turn's canonical token, every step that
+    /// plays it from the current position (in the middle of a turn, the rest of a turn that
+    /// begins with the steps already taken) with what each removed, and how the game would
+    /// end. The same errors as `play`; nothing changes either way.
+    pub fn expand(&self, text: &str) -> Result<Played, GameError> {
+        if self.forfeit.is_some() {
+            return Err(GameError::illegal(
+                text,
+                "the game is over (lost by an illegal move)",
+            ));
+        }
+        if self.pos.outcome().is_some() {
+            return Err(GameError::illegal(text, "the game is over"));
+        }
+        if !self.pos.at_turn_start() {
+            let (turn, rest) = self.continuation(text)?;
+            let mut pos = self.pos.clone();
+            let mut steps = Vec::new();
+            for s in rest {
+                let before = pos.clone();
+                let mut all = Vec::new();
+                pos.apply_step_reporting(s, &mut all);
+                all.insert(0, s);
+                steps.extend(applied_steps(&before, &all, &pos));
+            }
+            return Ok(Played {
+                turn,
+                steps,
+                end: pos.game_end(),
+            });
+        }
+        let turn = self.pos.parse_turn(text)?;
+        let (steps, after) = expansion(&self.pos, &turn);
+        Ok(Played {
+            turn: self.pos.format_turn(&turn),
+            steps,
+            end: after.game_end(),
+        })
+    }
+
+    /// Plays one step of the turn being built (validated): the step, the decisions the game
+    /// took by itself after it, each with what it removed, the turn's token when it completed
+    /// the turn, and how the game ended if it did. An error changes nothing.
     pub fn play_step(&mut self, text: &str) -> Result<Stepped, GameError> {
         if self.outcome().is_some() {
             return Err(GameError::illegal(text, "the game is over"));
         }
         let step = self.pos.parse_step(text)?;
-        self.apply_chosen(step);
+        let mut applied = self.apply_chosen(step).into_iter();
         self.line = None;
-        match &self.history.last().map(|e| &e.act) {
-            Some(Act::Step { texts, turn, .. }) => Ok(Stepped {
-                step: texts[0].clone(),
-                auto: texts[1..].to_vec(),
-                turn: turn.clone(),
-            }),
-            _ => unreachable!("apply_chosen pushes a step entry"),
-        }
+        let turn = match self.history.last().map(|e| &e.act) {
+            Some(Act::Step { turn, .. }) => turn.clone(),
+            _ => None,
+        };
+        let chosen = applied.next().unwrap_or(Applied {
+            step: text.to_string(),
+            removed: Vec::new(),
+        });
+        Ok(Stepped {
+            chosen,
+            auto: applied.collect(),
+            end: turn.as_ref().and_then(|_| self.pos.game_end()),
+            turn,
+        })
     }
 
     /// Applies a legal chosen step and records it, with the decisions forced after it and, when
-    /// it ends the turn, the turn's token (made from the turn's chosen steps).
-    fn apply_chosen(&mut self, step: G::Step) {
+    /// it ends the turn, the turn's token (made from the turn's chosen steps). Returns the
+    /// steps applied (the chosen one first) with what each removed.
+    fn apply_chosen(&mut self, step: G::Step) -> Vec<Applied> {
         let before = self.pos.clone();
-        let mut forced = Vec::new();
-        let mut texts = vec![self.pos.format_step(step)];
-        self.pos.apply_step_reporting(step, &mut forced);
-        texts.extend(forced.iter().map(|&f| self.pos.format_step(f)));
+        let mut all = Vec::new();
+        self.pos.apply_step_reporting(step, &mut all);
+        all.insert(0, step);
+        let applied = applied_steps(&before, &all, &self.pos);
+        let texts = applied.iter().map(|a| a.step.clone()).collect();
         let turn = if self.pos.at_turn_start() {
             let start_index = if before.at_turn_start() {
                 self.history.len()
@@ -278,10 +380,12 @@ impl<G: Game + SearchHints> Engine<G> {
             before,
             act: Act::Step { step, texts, turn },
         });
+        applied
     }
 
-    /// Takes back the last step (mid-turn), or the last whole turn (at a turn start), or the loss
-    /// by an illegal move. `None` when there is nothing to take back.
+    /// Takes back the last chosen step (mid-turn, with the decisions forced after it), or the
+    /// last whole turn (at a turn start), or the loss by an illegal move. `None` when there is
+    /// nothing to take back.
     pub fn undo(&mut self) -> Option<Undone> {
         self.line = None;
         if self.forfeit.take().is_some() {
@@ -290,14 +394,21 @@ impl<G: Game + SearchHints> Engine<G> {
         if !self.pos.at_turn_start() {
             let e = self.history.pop()?;
             self.pos = e.before;
-            return Some(Undone::Step);
+            return Some(match e.act {
+                Act::Step { texts, .. } => Undone::Step(texts[0].clone()),
+                Act::Turn(token) => Undone::Turn(token),
+            });
         }
+        let mut token = None;
         loop {
             let e = self.history.pop()?;
+            if token.is_none() {
+                token = e.completed().map(str::to_string);
+            }
             let at_start = e.before.at_turn_start();
             self.pos = e.before;
             if at_start {
-                return Some(Undone::Turn);
+                return Some(Undone::Turn(token.unwrap_or_default()));
             }
         }
     }
@@ -315,7 +426,7 @@ impl<G: Game + SearchHints> Engine<G> {
         match e.act {
             Act::Step { texts, .. } => {
                 self.pos = e.before;
-                Some(Undone::ChosenStep(texts[0].clone()))
+                Some(Undone::Step(texts[0].clone()))
             }
             Act::Turn(token) => {
                 self.pos = e.before.clone();
@@ -325,17 +436,46 @@ impl<G: Game + SearchHints> Engine<G> {
                         // Never happens (the token was printed from this position); keep the
                         // turn taken back whole rather than fail.
                         log::error!("reopening '{token}': {err}");
-                        return Some(Undone::Turn);
+                        return Some(Undone::Turn(token));
                     }
                 };
                 let Some((&last, replay)) = steps.split_last() else {
-                    return Some(Undone::Turn);
+                    return Some(Undone::Turn(token));
                 };
                 for &s in replay {
                     self.apply_chosen(s);
                 }
-                Some(Undone::ChosenStep(self.pos.format_step(last)))
+                Some(Undone::Step(self.pos.format_step(last)))
             }
         }
     }
+}
+
+/// The steps `all` — a chosen step and the decisions forced after it, applied from `before`
+/// and leading to `after` — with their texts and what each removed. Every text is written from
+/// `before`: a forced decision is named as the player would have named it there (a Guerrilla
+/// Checkers capture whose stone has left the board by `after` still reads `x`, GC4).
+fn applied_steps<G: Game>(before: &G, all: &[G::Step], after: &G) -> Vec<Applied> {
+    let mut removed = before.removals(all, after).into_iter();
+    all.iter()
+        .map(|&s| Applied {
+            step: before.format_step(s),
+            removed: removed.next().unwrap_or_default(),
+        })
+        .collect()
+}
+
+/// Every step that plays `turn` from the turn start `from` (its chosen steps, each followed by
+/// the decisions forced after it), with what each removed, and the position it leads to.
+pub(super) fn expansion<G: Game>(from: &G, turn: &G::Turn) -> (Vec<Applied>, G) {
+    let mut pos = from.clone();
+    let mut steps = Vec::new();
+    for s in from.turn_steps(turn) {
+        let before = pos.clone();
+        let mut all = Vec::new();
+        pos.apply_step_reporting(s, &mut all);
+        all.insert(0, s);
+        steps.extend(applied_steps(&before, &all, &pos));
+    }
+    (steps, pos)
 }

@@ -24,13 +24,17 @@
 //!   need.
 
 mod error;
+pub mod limits;
 mod notation;
+mod report;
 mod rules;
 mod settings;
 mod views;
 
 pub use error::{GameError, PerftAbort};
+pub use limits::{ENUMERATION_BUDGET, MAX_PERFT_DEPTH};
 pub use notation::{parse_decimal, Notation};
+pub use report::{EndReason, GameEnd, Removal, RemovalKind};
 pub use rules::{Hashing, Rules};
 pub use settings::{GameOption, GameSettings};
 pub use views::{GeoPoint, GeoSquare, Geometry, Views};

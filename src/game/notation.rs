@@ -13,6 +13,19 @@ pub trait Notation: Rules {
     fn format_turn(&self, turn: &Self::Turn) -> String;
     /// Parses a turn's token and resolves it against this position: `Ok` only for a legal turn.
     fn parse_turn(&self, text: &str) -> Result<Self::Turn, GameError>;
+    /// A turn begun and not finished, in the turn's own syntax: `steps` are the chosen steps
+    /// taken from this turn start (forced decisions left out), and the text is what the turn's
+    /// token would begin with. The default joins the steps' texts with `,`, right for a game
+    /// whose turn token is its steps so joined.
+    fn format_partial_turn(&self, steps: &[Self::Step]) -> String {
+        let mut pos = self.clone();
+        let mut texts = Vec::new();
+        for &s in steps {
+            texts.push(pos.format_step(s));
+            pos.apply_step(s);
+        }
+        texts.join(",")
+    }
     /// The one-line position string of this position (at a turn start).
     fn to_position_string(&self) -> String;
     /// Parses and validates a position string.

@@ -1,6 +1,6 @@
 //! The views layer: what a person or a GUI that knows no rule sees of a position.
 
-use super::Rules;
+use super::{EndReason, GameEnd, Removal, Rules};
 
 /// A position's views.
 pub trait Views: Rules {
@@ -13,6 +13,24 @@ pub trait Views: Rules {
     /// The board's drawing and the rules' adjacency for the current settings (the protocol's
     /// `geometry`).
     fn geometry(&self) -> Geometry;
+    /// What `steps` removed from the board, one list per step: `steps` is a step applied from
+    /// this position followed by the decisions the game then took by itself, in order (as
+    /// [`Rules::apply_step_reporting`] gives them), and `after` the position they led to. The
+    /// default reports nothing, right for a game that never removes anything.
+    fn removals(&self, steps: &[Self::Step], after: &Self) -> Vec<Vec<Removal>> {
+        let _ = after;
+        vec![Vec::new(); steps.len()]
+    }
+    /// Why the game is over, with its result; `None` while it goes on. The default says the
+    /// side to move has no legal move, which is true of every finished game (`legal_steps` is
+    /// then empty); games say more.
+    fn game_end(&self) -> Option<GameEnd> {
+        self.outcome().map(|outcome| GameEnd {
+            outcome,
+            reason: EndReason::NoLegalMove,
+            score: None,
+        })
+    }
 }
 
 /// One point of a board's drawing (the protocol's `geometry` command).
@@ -40,6 +58,8 @@ pub struct GeoSquare {
     pub corners: [String; 4],
     /// The squares diagonally adjacent to it.
     pub diagonals: Vec<String>,
+    /// True for a dark square (the squares checkers stand on), false for a light one.
+    pub dark: bool,
 }
 
 /// A board's drawing and adjacency, for a GUI that knows no rule (protocol.md § 4, `geometry`).

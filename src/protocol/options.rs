@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use super::wire;
 use crate::game::{parse_decimal, GameOption, GameSettings};
 use crate::games::GameKind;
 use crate::search::Strength;
@@ -206,18 +207,22 @@ pub enum Change {
 /// regard to case; combo values too. An error names what was expected and changes nothing.
 pub fn set(opts: &Options, name: &str, value: Option<&str>) -> Result<(Options, Change), String> {
     let table = table();
+    let (name_q, value_q) = (wire::quote(name), wire::quote(value.unwrap_or_default()));
     let row = table
         .iter()
         .find(|s| s.name.eq_ignore_ascii_case(name))
         .ok_or_else(|| {
             let names: Vec<&str> = table.iter().map(|s| s.name).collect();
             format!(
-                "expected an option name ({}) but got '{name}'",
+                "expected an option name ({}) but got {name_q}",
                 names.join(", ")
             )
         })?;
     let value = value.ok_or_else(|| {
-        format!("expected 'value <value>' after the option name but got 'setoption name {name}'")
+        format!(
+            "expected 'value <value>' after the option name but got {}",
+            wire::quote(&format!("setoption name {name}"))
+        )
     })?;
     let mut new = opts.clone();
     let (mut combo, mut number) = ("", 0);
@@ -226,14 +231,14 @@ pub fn set(opts: &Options, name: &str, value: Option<&str>) -> Result<(Options, 
             combo = vars
                 .iter()
                 .find(|v| v.eq_ignore_ascii_case(value))
-                .ok_or_else(|| format!("expected one of {} but got '{value}'", vars.join(", ")))?;
+                .ok_or_else(|| format!("expected one of {} but got {value_q}", vars.join(", ")))?;
         }
         Kind::Spin { min, max, .. } => {
             // Strict decimal: no sign, no leading zero (protocol.md § 2).
             number = parse_decimal(value)
                 .filter(|n| (*min..=*max).contains(n))
                 .ok_or_else(|| {
-                    format!("expected an integer from {min} to {max} but got '{value}'")
+                    format!("expected an integer from {min} to {max} but got {value_q}")
                 })?;
         }
     }

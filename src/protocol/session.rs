@@ -11,9 +11,9 @@ use super::options::{self, Change, Options};
 use super::output::Output;
 use super::parse::{clean_line, Command, GoArgs, LegalWhat, Query, Start};
 use super::wire;
-use crate::engine::{Engine, PerftReport, Report, Undone};
+use crate::engine::{Engine, PerftReport, Report};
 use crate::game::PerftAbort;
-use crate::game::{Game, Side};
+use crate::game::{Game, GameError, Side};
 use crate::games::GameKind;
 use crate::search::SearchHints;
 use crate::search::{self, Limits};
@@ -23,14 +23,12 @@ use crate::search::{self, Limits};
 /// bytes (side 12, 60 pieces: 30 growths, a new group, 60 jumps, 60 kills), times the largest
 /// `TurnLimit` (10,000 turns) is 14.2 MB; a Guerrilla Checkers game has at most 67 turns.
 pub const MAX_LINE: usize = 16 << 20;
-/// How much of an overlong line the error line quotes.
-const QUOTED: usize = 40;
 
 /// The commands answered beside a running search: a line that starts with one of these words
 /// never stops a search, whether it then parses or not; every other line stops it first
 /// (protocol.md § 3.10).
 const BESIDE_A_SEARCH: &[&str] = &[
-    "isready", "query", "show", "describe", "legal", "geometry", "history", "help", "ugi",
+    "isready", "query", "show", "describe", "legal", "geometry", "history", "expand", "help", "ugi",
 ];
 
 /// How many whole turns `legal` lists at most.
@@ -81,6 +79,7 @@ pub(crate) fn limits_of(g: &GoArgs) -> Limits {
         time_left: [g.p1time.map(ms), g.p2time.map(ms)],
         increment: [ms(g.p1inc.unwrap_or(0)), ms(g.p2inc.unwrap_or(0))],
         infinite: g.infinite,
+        ..Limits::default()
     }
 }
 
@@ -123,6 +122,14 @@ impl<G: Game + SearchHints> Session<G> {
                 };
                 self.out.line(&wire::error_line(msg, line));
             }
+            Err(GameError::BadPosition { got, reason }) => {
+                let kind: Option<GameKind> = G::NAME.parse().ok();
+                let reason = match kind.and_then(|k| k.other_game_reading(&got)) {
+                    Some(other) => wire::other_game_position(other),
+                    None => reason,
+                };
+                self.err(GameError::BadPosition { got, reason }, line)
+            }
             Err(e) => self.err(e, line),
         }
     }
@@ -133,14 +140,26 @@ impl<G: Game + SearchHints> Session<G> {
         self.engine.set_config(opts.search_config());
         let out = self.out.clone();
         // The search may report its last state twice (a periodic report, then the final one
-        // with no iteration between): one `info` line per state.
+        // with no iteration between): one `info` line per state. A search that ran no
+        // iteration and chose nothing yet (`nodes 0`, `movetime 0`, stopped at once) has no
+        // score and no line: its turn is a greedy one (protocol.md § 3.6).
         let mut last_nodes = None;
-        let root = self.engine.position().clone();
+        // The PV is written from the start of the turn being played, through the steps already
+        // taken in it (none at a turn start), so its first token is that whole turn.
+        let start = self.engine.turn_start().clone();
+        let made = self.engine.chosen_this_turn();
         let started = self.engine.go(limits, seed, move |r| match r {
             Report::Info(info) => {
-                if last_nodes != Some(info.nodes) {
+                let nothing = info.nodes == 0 && info.pv.is_empty();
+                if !nothing && last_nodes != Some(info.nodes) {
                     last_nodes = Some(info.nodes);
-                    out.line(&wire::info_line(&info, &wire::pv_tokens(&root, &info.pv)));
+                    let pv = if info.pv.is_empty() {
+                        Vec::new()
+                    } else {
+                        let steps: Vec<G::Step> = made.iter().chain(&info.pv).copied().collect();
+                        wire::pv_tokens(&start, &steps)
+                    };
+                    out.line(&wire::info_line(&info, &pv));
                 }
             }
             Report::BestMove(token) => out.line(&wire::bestmove_line(token.as_deref())),
@@ -191,12 +210,13 @@ impl<G: Game + SearchHints> Session<G> {
         }
         for q in &geo.squares {
             lines.push(format!(
-                "square {} {} {} {} {}",
+                "square {} {} {} {} {} {}",
                 q.name,
                 wire::coord(q.x),
                 wire::coord(q.y),
                 q.corners.join(","),
-                list(&q.diagonals)
+                list(&q.diagonals),
+                wire::shade_word(q.dark)
             ));
         }
         lines.push("geometry end".to_string());
@@ -270,7 +290,7 @@ impl<G: Game + SearchHints> Session<G> {
             wire::result_word(self.engine.outcome()),
             self.engine.forfeit().map(wire::side_word).unwrap_or("none"),
         );
-        const OWN: [&str; 5] = ["game", "tomove", "turnstart", "result", "forfeit"];
+        const OWN: [&str; 6] = ["game", "tomove", "turnstart", "result", "forfeit", "reason"];
         for (name, value) in pos.describe() {
             if OWN.contains(&name) {
                 // Already given above (the engine's answer, which includes forfeits).
@@ -282,6 +302,12 @@ impl<G: Game + SearchHints> Session<G> {
                 .collect();
             s.push_str(&format!(" {name}={value}"));
         }
+        // Last, so that the fields before it keep their places.
+        let reason = self
+            .engine
+            .game_end()
+            .map(|e| wire::end_reason_word(e.reason));
+        s.push_str(&format!(" reason={}", reason.unwrap_or("none")));
         self.out.line(&s);
     }
 
@@ -290,7 +316,7 @@ impl<G: Game + SearchHints> Session<G> {
         let out = self.out.clone();
         let perft_line = line.to_string();
         let started = self.engine.perft_async(depth, move |r| match r {
-            PerftReport::Line(token, n) => out.line(&format!("{token}: {n}")),
+            PerftReport::Divide(token, n) => out.line(&format!("{token}: {n}")),
             PerftReport::Done(total) => out.line(&format!("Nodes searched: {total}")),
             PerftReport::GaveUp(PerftAbort::Stopped) => out.line("info string perft stopped"),
             PerftReport::GaveUp(PerftAbort::TooLarge(why)) => out.line(&wire::error_line(
@@ -326,22 +352,15 @@ impl<G: Game + SearchHints> GameSession for Session<G> {
             Command::Query(q) => self.query(*q),
             Command::Legal(what) => self.legal(*what),
             Command::Play(m) => match self.engine.play_turn(m) {
-                Ok(canonical) => self.out.line(&format!("played {canonical}")),
+                Ok(played) => self.out.line(&wire::played_line("played", &played)),
+                Err(e) => self.err(e, line),
+            },
+            Command::Expand(m) => match self.engine.expand(m) {
+                Ok(expanded) => self.out.line(&wire::played_line("expanded", &expanded)),
                 Err(e) => self.err(e, line),
             },
             Command::Step(s) => match self.engine.play_step(s) {
-                Ok(st) => {
-                    let mut answer = format!("stepped {}", st.step);
-                    if !st.auto.is_empty() {
-                        answer.push_str(" auto ");
-                        answer.push_str(&st.auto.join(" "));
-                    }
-                    if let Some(turn) = st.turn {
-                        answer.push_str(" turn ");
-                        answer.push_str(&turn);
-                    }
-                    self.out.line(&answer)
-                }
+                Ok(st) => self.out.line(&wire::stepped_line(&st)),
                 Err(e) => self.err(e, line),
             },
             Command::Undo | Command::UndoStep => {
@@ -351,10 +370,7 @@ impl<G: Game + SearchHints> GameSession for Session<G> {
                     self.engine.undo_step()
                 };
                 match undone {
-                    Some(Undone::Step) => self.out.line("undone step"),
-                    Some(Undone::Turn) => self.out.line("undone turn"),
-                    Some(Undone::Forfeit) => self.out.line("undone forfeit"),
-                    Some(Undone::ChosenStep(s)) => self.out.line(&format!("undone step {s}")),
+                    Some(u) => self.out.line(&wire::undone_line(&u)),
                     None => self.err(
                         format!("expected a move or step to undo but got '{line}'"),
                         line,
@@ -396,12 +412,12 @@ pub const HELP: &[&str] = &[
     "  position startpos|fen <string> [moves <move>...]",
     "  go [p1time <ms>] [p2time <ms>] [p1inc <ms>] [p2inc <ms>] [movetime <ms>] [depth <n>] [nodes <n>] [infinite]",
     "  query gameover|p1turn|result",
-    "  legal [steps|turns] | play <move> | step <step> | undo [step] | history",
+    "  legal [steps|turns] | play <move> | expand <move> | step <step> | undo [step] | history",
     "  show | describe | geometry | perft <depth> | bench | help",
 ];
 
 /// How one bounded read ended.
-enum Line {
+enum ReadEnd {
     /// A whole line (possibly the last one, without its `\n`) is in the buffer.
     Whole,
     /// The line had this many bytes, more than the limit: the buffer holds its start only, the
@@ -417,17 +433,17 @@ fn read_line_bounded(
     input: &mut impl BufRead,
     buf: &mut Vec<u8>,
     limit: usize,
-) -> std::io::Result<Line> {
+) -> std::io::Result<ReadEnd> {
     let mut total = 0usize;
     loop {
         let chunk = input.fill_buf()?;
         if chunk.is_empty() {
             return Ok(if total == 0 {
-                Line::End
+                ReadEnd::End
             } else if total > limit {
-                Line::TooLong(total)
+                ReadEnd::TooLong(total)
             } else {
-                Line::Whole
+                ReadEnd::Whole
             });
         }
         let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
@@ -442,9 +458,9 @@ fn read_line_bounded(
             // The `\n` itself does not count.
             let len = total - 1;
             return Ok(if len > limit {
-                Line::TooLong(len)
+                ReadEnd::TooLong(len)
             } else {
-                Line::Whole
+                ReadEnd::Whole
             });
         }
     }
@@ -482,25 +498,25 @@ impl Protocol {
         loop {
             buf.clear();
             match read_line_bounded(&mut input, &mut buf, MAX_LINE) {
-                Ok(Line::End) => break,
-                Ok(Line::Whole) => {
+                Ok(ReadEnd::End) => break,
+                Ok(ReadEnd::Whole) => {
                     let raw = String::from_utf8_lossy(&buf);
                     if !self.handle(&raw) {
                         return;
                     }
                 }
-                Ok(Line::TooLong(total)) => {
-                    let head = String::from_utf8_lossy(&buf[..buf.len().min(4 * QUOTED)]);
-                    let head: String = clean_line(&head)
-                        .unwrap_or_default()
-                        .chars()
-                        .take(QUOTED)
-                        .collect();
+                Ok(ReadEnd::TooLong(total)) => {
+                    let kept = buf.len().min(4 * wire::QUOTED_MAX);
+                    let head =
+                        clean_line(&String::from_utf8_lossy(&buf[..kept])).unwrap_or_default();
                     // Like any other line that is not a read-only command: it stops a search.
                     self.session.stop();
-                    self.out.line(&format!(
-                        "info string error: expected a line of at most {MAX_LINE} bytes but got \
-                         '{head}…' ({total} bytes)"
+                    self.out.line(&wire::error_line(
+                        format!(
+                            "expected a line of at most {MAX_LINE} bytes but got {}",
+                            wire::quote_cut(&head, total)
+                        ),
+                        "",
                     ));
                 }
                 Err(e) => {

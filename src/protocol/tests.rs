@@ -183,7 +183,8 @@ fn errors_change_nothing() {
     let err = h.assert_error_changes_nothing("perft x");
     assert_eq!(
         err,
-        "info string error: expected a number but got 'x' in 'perft x'"
+        "info string error: expected a depth from 0 to 24 (no sign, no leading zero) but got 'x' \
+         in 'perft x'"
     );
 }
 
@@ -206,8 +207,13 @@ fn steps_undo_and_views() {
             "turns midturn 0".to_string()
         ]
     );
+    // `go` in the middle of a turn finishes it: the whole turn, the pile already chosen.
     let out = h.send("go nodes 5");
-    assert_eq!(out[1], "bestmove none", "go mid-turn: {out:?}");
+    let best = out.last().unwrap();
+    assert!(best.starts_with("bestmove p2t"), "go mid-turn: {out:?}");
+    assert!(out[..out.len() - 1]
+        .iter()
+        .all(|l| !l.contains(" pv ") || l.contains(" pv p2t")));
     let show = h.send("show");
     assert_eq!(
         show[show.len() - 4..],
@@ -215,11 +221,11 @@ fn steps_undo_and_views() {
     );
     assert_eq!(h.one("step t2"), "stepped t2 turn p2t2");
     assert_eq!(h.one("query p1turn"), "response false");
-    assert_eq!(h.one("play p1t1"), "played p1t1");
-    assert_eq!(h.one("undo"), "undone turn");
+    assert_eq!(h.one("play p1t1"), "played p1t1 steps p1 t1");
+    assert_eq!(h.one("undo"), "undone turn p1t1");
     assert_eq!(
         h.one("undo"),
-        "undone turn",
+        "undone turn p2t2",
         "the two-step turn goes back whole"
     );
     assert!(h.one("describe").contains("piles=1,2,5 chosen=-"));

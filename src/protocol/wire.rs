@@ -5,10 +5,11 @@
 //! that speak the protocol from the other side — the arena, its fault engine, the web GUI's
 //! server — read and write the same words through them, so a word is spelt in one place.
 
+use std::borrow::Cow;
 use std::fmt::{self, Display};
 
-use crate::engine::EngineError;
-use crate::game::{Game, GameError, Outcome, Side};
+use crate::engine::{Applied, EngineError, Played, Stepped, Undone};
+use crate::game::{EndReason, Game, GameEnd, GameError, Outcome, Removal, RemovalKind, Side};
 use crate::search::Info;
 
 /// The protocol's word for a side: `p1` (moves first) or `p2`.
@@ -48,20 +49,229 @@ pub fn parse_result(word: &str) -> Option<Option<Outcome>> {
     .find(|&o| result_word(o) == word)
 }
 
+/// Every removal kind, in the order of protocol.md § 4.3.
+pub const REMOVAL_KINDS: [RemovalKind; 5] = [
+    RemovalKind::Captured,
+    RemovalKind::Surrounded,
+    RemovalKind::Killed,
+    RemovalKind::Massacred,
+    RemovalKind::Split,
+];
+
+/// The protocol's word for why a piece left the board (protocol.md § 4.3).
+pub fn removal_word(kind: RemovalKind) -> &'static str {
+    match kind {
+        RemovalKind::Captured => "captured",
+        RemovalKind::Surrounded => "surrounded",
+        RemovalKind::Killed => "killed",
+        RemovalKind::Massacred => "massacred",
+        RemovalKind::Split => "split",
+    }
+}
+
+/// One removal as the protocol writes it: `<place>:<why>` (`D4:captured`).
+pub fn removal_item(r: &Removal) -> String {
+    format!("{}:{}", r.place, removal_word(r.kind))
+}
+
+/// The removal an item `<place>:<why>` names, `None` for any other word.
+pub fn parse_removal(item: &str) -> Option<Removal> {
+    let (place, word) = item.rsplit_once(':')?;
+    let kind = REMOVAL_KINDS
+        .into_iter()
+        .find(|&k| removal_word(k) == word)?;
+    (!place.is_empty()).then(|| Removal::new(place, kind))
+}
+
+/// Every game-end reason, in the order of protocol.md § 4.3.
+pub const END_REASONS: [EndReason; 7] = [
+    EndReason::NoCheckers,
+    EndReason::NoStonesOnBoard,
+    EndReason::NoStonesInHand,
+    EndReason::NoLegalMove,
+    EndReason::TwoPasses,
+    EndReason::TurnLimit,
+    EndReason::Forfeit,
+];
+
+/// The protocol's word for why a game ended (`over`, `describe`'s `reason`), one hyphenated
+/// word.
+pub fn end_reason_word(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::NoCheckers => "no-checkers",
+        EndReason::NoStonesOnBoard => "no-stones-on-board",
+        EndReason::NoStonesInHand => "no-stones-in-hand",
+        EndReason::NoLegalMove => "no-legal-move",
+        EndReason::TwoPasses => "two-passes",
+        EndReason::TurnLimit => "turn-limit",
+        EndReason::Forfeit => "forfeit",
+    }
+}
+
+/// The reason a protocol word names, `None` for any other word.
+pub fn parse_end_reason(word: &str) -> Option<EndReason> {
+    END_REASONS
+        .into_iter()
+        .find(|&r| end_reason_word(r) == word)
+}
+
+/// `over <result> <reason>[ <p1score>-<p2score>]`: how a game ended, as the answers that end
+/// it append it (protocol.md § 4.3).
+pub fn over_clause(end: &GameEnd) -> String {
+    let mut s = format!(
+        "over {} {}",
+        result_word(Some(end.outcome)),
+        end_reason_word(end.reason)
+    );
+    if let Some([p1, p2]) = end.score {
+        s.push_str(&format!(" {p1}-{p2}"));
+    }
+    s
+}
+
+/// ` removed <group> …`, one group per step of `steps` in order (its removals `<place>:<why>`
+/// comma-separated, `-` for none); empty when no step removed anything.
+fn removed_clause(steps: &[&Applied]) -> String {
+    if steps.iter().all(|a| a.removed.is_empty()) {
+        return String::new();
+    }
+    let mut s = String::from(" removed");
+    for a in steps {
+        s.push(' ');
+        if a.removed.is_empty() {
+            s.push('-');
+        } else {
+            let items: Vec<String> = a.removed.iter().map(removal_item).collect();
+            s.push_str(&items.join(","));
+        }
+    }
+    s
+}
+
+/// The answer to `step` (protocol.md § 4.3):
+/// `stepped <step>[ auto <step> …][ turn <move>][ removed <group> …][ over …]`.
+pub fn stepped_line(st: &Stepped) -> String {
+    let mut s = format!("stepped {}", st.chosen.step);
+    if !st.auto.is_empty() {
+        s.push_str(" auto");
+        for a in &st.auto {
+            s.push(' ');
+            s.push_str(&a.step);
+        }
+    }
+    if let Some(turn) = &st.turn {
+        s.push_str(" turn ");
+        s.push_str(turn);
+    }
+    let all: Vec<&Applied> = std::iter::once(&st.chosen).chain(&st.auto).collect();
+    s.push_str(&removed_clause(&all));
+    if let Some(end) = &st.end {
+        s.push(' ');
+        s.push_str(&over_clause(end));
+    }
+    s
+}
+
+/// The answer to `play` (`word` = `played`) or `expand` (`expanded`), protocol.md § 4.2:
+/// `<word> <move> steps <step> …[ removed <group> …][ over …]`.
+pub fn played_line(word: &str, p: &Played) -> String {
+    let mut s = format!("{word} {} steps", p.turn);
+    for a in &p.steps {
+        s.push(' ');
+        s.push_str(&a.step);
+    }
+    let all: Vec<&Applied> = p.steps.iter().collect();
+    s.push_str(&removed_clause(&all));
+    if let Some(end) = &p.end {
+        s.push(' ');
+        s.push_str(&over_clause(end));
+    }
+    s
+}
+
+/// The answer to `undo` and `undo step` (protocol.md § 4.4): `undone step <step>`,
+/// `undone turn <move>` or `undone forfeit`.
+pub fn undone_line(u: &Undone) -> String {
+    match u {
+        Undone::Step(step) => format!("undone step {step}"),
+        Undone::Turn(turn) => format!("undone turn {turn}"),
+        Undone::Forfeit => "undone forfeit".to_string(),
+    }
+}
+
 /// The body of an error line for text a game refused: `expected <what> but got '<text>'`,
 /// with the reason after it.
 impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GameError::Syntax { expected, got } => write!(f, "expected {expected} but got '{got}'"),
-            GameError::Illegal { got, reason } => {
-                write!(f, "expected a legal move but got '{got}' ({reason})")
+            GameError::Syntax { expected, got } => {
+                write!(f, "expected {expected} but got {}", quote(got))
             }
-            GameError::BadPosition { got, reason } => {
-                write!(f, "expected a valid position but got '{got}' ({reason})")
-            }
+            GameError::Illegal { got, reason } => write!(
+                f,
+                "expected a legal move but got {} ({})",
+                quote(got),
+                clip_reason(reason)
+            ),
+            GameError::BadPosition { got, reason } => write!(
+                f,
+                "expected a valid position but got {} ({})",
+                quote(got),
+                clip_reason(reason)
+            ),
         }
     }
+}
+
+/// The most characters of one piece of input (a token, a position string, the line) an error
+/// line quotes (protocol.md § 1): enough to recognise it, short enough for a GUI's status line.
+pub const QUOTED_MAX: usize = 80;
+
+/// The most characters of the reason an error line gives in parentheses: reasons are the
+/// engine's words, and the few that quote a piece of the input are cut here.
+pub const REASON_MAX: usize = 160;
+
+/// The longest error line, in bytes, after `info string error: ` (then cut and marked `…`): a
+/// bound that no message of the engine reaches, kept so that no line can be long.
+pub const ERROR_LINE_MAX: usize = 1000;
+
+/// What follows the characters kept of a piece of input too long to quote whole.
+const CUT_MARK: &str = "…' (";
+
+/// `text` as an error line quotes it: `'<text>'` when it has at most [`QUOTED_MAX`]
+/// characters, else `'<its first QUOTED_MAX characters>…' (<n> bytes)`, `n` its length.
+pub fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_MAX) {
+        None => format!("'{text}'"),
+        Some((cut, _)) => quote_cut(&text[..cut], text.len()),
+    }
+}
+
+/// The quote of a piece of input of `len` bytes of which only its start `head` is kept.
+pub fn quote_cut(head: &str, len: usize) -> String {
+    let head = match head.char_indices().nth(QUOTED_MAX) {
+        None => head,
+        Some((cut, _)) => &head[..cut],
+    };
+    format!("'{head}{CUT_MARK}{len} bytes)")
+}
+
+/// A reason as an error line gives it: whole up to [`REASON_MAX`] characters, else cut there
+/// and marked `…`.
+fn clip_reason(reason: &str) -> Cow<'_, str> {
+    match reason.char_indices().nth(REASON_MAX) {
+        None => Cow::Borrowed(reason),
+        Some((cut, _)) => Cow::Owned(format!("{}…", &reason[..cut])),
+    }
+}
+
+/// The reason given for a position string of `game` sent while another game is played.
+pub fn other_game_position(game: crate::GameKind) -> String {
+    format!(
+        "this looks like a {} position: setoption name Game value {}",
+        game.title(),
+        game.name()
+    )
 }
 
 /// `true` or `false`, as `query` answers and `describe` fields write them.
@@ -74,14 +284,25 @@ pub fn bool_word(b: bool) -> &'static str {
 }
 
 /// The error line (protocol.md § 1): `info string error: <msg>`, plus ` in '<line>'` when the
-/// message does not already quote the whole line. Always exactly one line.
+/// message neither quotes the whole line already nor quotes a piece of input cut short (so
+/// that long input is quoted once). Always exactly one line, the line quoted as [`quote`] does,
+/// and the whole at most [`ERROR_LINE_MAX`] bytes after its first words.
 pub fn error_line(msg: impl Display, line: &str) -> String {
-    let msg = msg.to_string().replace(['\n', '\r'], " ");
-    if line.is_empty() || msg.contains(&format!("'{line}'")) {
-        format!("info string error: {msg}")
-    } else {
-        format!("info string error: {msg} in '{line}'")
+    let mut msg = msg.to_string().replace(['\n', '\r'], " ");
+    let quoted = quote(line);
+    if !line.is_empty() && !msg.contains(&quoted) && !msg.contains(CUT_MARK) {
+        msg.push_str(" in ");
+        msg.push_str(&quoted);
     }
+    if msg.len() > ERROR_LINE_MAX {
+        let mut cut = ERROR_LINE_MAX;
+        while !msg.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        msg.truncate(cut);
+        msg.push('…');
+    }
+    format!("info string error: {msg}")
 }
 
 /// The `position` command that sets up `start` (`startpos` or a position string) and plays
@@ -141,14 +362,18 @@ pub fn info_line<S>(info: &Info<S>, pv: &[String]) -> String {
     s
 }
 
-/// The mark that ends the last token of a principal variation when that turn is not complete
-/// (its steps so far, joined by `,`).
+/// The mark that ends the last token of a principal variation when that turn is not complete:
+/// the turn as far as it goes, in the turn's syntax, then this mark (no turn token ends with
+/// a `.`).
 pub const PARTIAL_MARK: &str = "...";
 
 /// A principal variation's tokens (protocol.md § 3.6), from `root` and the steps the search
 /// followed: one token per whole turn, in the game's turn notation; a last turn the search has
-/// not followed to its end is its step texts joined by `,` and followed by [`PARTIAL_MARK`]; a
-/// first turn begun before `root` is its step texts from `root` joined by `,`.
+/// not followed to its end is written as far as it goes ([`crate::game::Notation::format_partial_turn`])
+/// and followed by [`PARTIAL_MARK`]. A caller whose root is in the middle of a turn gives the
+/// turn's start as `root` and the steps already taken in it before the search's, so the first
+/// token is that whole turn; from a root in the middle of a turn (its start unknown), the
+/// first turn is its step texts from `root` joined by `,`.
 pub fn pv_tokens<G: Game>(root: &G, steps: &[G::Step]) -> Vec<String> {
     let mut pos = root.clone();
     let mut tokens = Vec::new();
@@ -170,8 +395,12 @@ pub fn pv_tokens<G: Game>(root: &G, steps: &[G::Step]) -> Vec<String> {
             begun = Some(pos.clone());
         }
     }
-    if !texts.is_empty() {
-        tokens.push(format!("{}{PARTIAL_MARK}", texts.join(",")));
+    if !turn.is_empty() {
+        let partial = match &begun {
+            Some(b) => b.format_partial_turn(&turn),
+            None => texts.join(","),
+        };
+        tokens.push(format!("{partial}{PARTIAL_MARK}"));
     }
     tokens
 }
@@ -199,6 +428,15 @@ pub fn coord(v: f64) -> String {
         "0".to_string()
     } else {
         s.to_string()
+    }
+}
+
+/// A square's shade in `geometry`: `dark` (the squares checkers stand on) or `light`.
+pub fn shade_word(dark: bool) -> &'static str {
+    if dark {
+        "dark"
+    } else {
+        "light"
     }
 }
 
@@ -237,6 +475,68 @@ mod tests {
         }
         assert_eq!(result_word(Some(Outcome::Win(Side::P2))), "p2win");
         assert_eq!(parse_result("p1wins"), None);
+        for kind in REMOVAL_KINDS {
+            let r = Removal::new("D4", kind);
+            assert_eq!(parse_removal(&removal_item(&r)), Some(r));
+        }
+        assert_eq!(parse_removal("D4:eaten"), None);
+        assert_eq!(parse_removal(":captured"), None);
+        for reason in END_REASONS {
+            assert_eq!(parse_end_reason(end_reason_word(reason)), Some(reason));
+            assert!(!end_reason_word(reason).contains(' '));
+        }
+        assert_eq!(parse_end_reason("resigned"), None);
+    }
+
+    #[test]
+    fn reports() {
+        let applied = |step: &str, removed: &[(&str, RemovalKind)]| Applied {
+            step: step.into(),
+            removed: removed.iter().map(|&(p, k)| Removal::new(p, k)).collect(),
+        };
+        let end = GameEnd {
+            outcome: Outcome::Win(Side::P2),
+            reason: EndReason::TwoPasses,
+            score: Some([13, 15]),
+        };
+        assert_eq!(over_clause(&end), "over p2win two-passes 13-15");
+        let st = Stepped {
+            chosen: applied("pass", &[]),
+            auto: vec![applied(
+                "e3xd3",
+                &[("d3", RemovalKind::Massacred), ("e4", RemovalKind::Killed)],
+            )],
+            turn: Some("pass,e3xd3".into()),
+            end: Some(end),
+        };
+        assert_eq!(
+            stepped_line(&st),
+            "stepped pass auto e3xd3 turn pass,e3xd3 removed - d3:massacred,e4:killed \
+             over p2win two-passes 13-15"
+        );
+        // Nothing removed, game on: the older answer exactly.
+        let st = Stepped {
+            chosen: applied("*a1", &[]),
+            auto: vec![applied("endmove", &[])],
+            turn: Some("*a1".into()),
+            end: None,
+        };
+        assert_eq!(stepped_line(&st), "stepped *a1 auto endmove turn *a1");
+        let played = Played {
+            turn: "c3xd4".into(),
+            steps: vec![applied("c3xd4", &[("D4", RemovalKind::Captured)])],
+            end: None,
+        };
+        assert_eq!(
+            played_line("expanded", &played),
+            "expanded c3xd4 steps c3xd4 removed D4:captured"
+        );
+        assert_eq!(
+            undone_line(&Undone::Turn("D4D5".into())),
+            "undone turn D4D5"
+        );
+        assert_eq!(undone_line(&Undone::Step("D4".into())), "undone step D4");
+        assert_eq!(shade_word(true), "dark");
     }
 
     #[test]
@@ -248,6 +548,50 @@ mod tests {
         assert_eq!(
             error_line("expected x but got 'y'", "go y"),
             "info string error: expected x but got 'y' in 'go y'"
+        );
+        // Long input is quoted cut, with its length, and once.
+        let long = "x".repeat(QUOTED_MAX + 1);
+        assert_eq!(
+            quote(&long),
+            format!("'{}…' ({} bytes)", &long[..QUOTED_MAX], QUOTED_MAX + 1)
+        );
+        assert_eq!(
+            quote(&long[..QUOTED_MAX]),
+            format!("'{}'", &long[..QUOTED_MAX])
+        );
+        assert!(quote("é".repeat(QUOTED_MAX + 1).as_str()).contains(&"é".repeat(QUOTED_MAX)));
+        let line = format!("frobnicate {long}");
+        assert_eq!(
+            error_line("expected a command but got 'frobnicate'", &line),
+            format!(
+                "info string error: expected a command but got 'frobnicate' in {}",
+                quote(&line)
+            )
+        );
+        assert_eq!(
+            error_line(
+                format!("expected a command but got {}", quote(&long)),
+                &long
+            ),
+            format!(
+                "info string error: expected a command but got {}",
+                quote(&long)
+            )
+        );
+        let cut = GameError::BadPosition {
+            got: long.clone(),
+            reason: "y".repeat(REASON_MAX + 1),
+        };
+        let cut = error_line(&cut, &format!("position fen {long}"));
+        assert_eq!(cut.matches("xxxxxxxxxx").count(), QUOTED_MAX / 10, "{cut}");
+        assert!(
+            cut.ends_with(&format!("{}…)", "y".repeat(REASON_MAX))),
+            "{cut}"
+        );
+        let huge = error_line(format!("expected x but got '{}'", "y".repeat(1 << 20)), "");
+        assert_eq!(
+            huge.len(),
+            "info string error: ".len() + ERROR_LINE_MAX + '…'.len_utf8()
         );
         assert_eq!(position_line("startpos", &[]), "position startpos");
         assert_eq!(

@@ -174,6 +174,10 @@ pub struct Limits {
     pub increment: [Duration; 2],
     /// Search until stopped.
     pub infinite: bool,
+    /// When the clock of a timed search started (the engine sets it when `go` arrives, so
+    /// that what happens before the search proper, the kept tree re-rooted, counts against
+    /// the time); `None`: when the search starts.
+    pub started: Option<Instant>,
 }
 
 impl Limits {
@@ -280,6 +284,31 @@ impl<G: SearchHints> Kept<G> {
     pub fn nodes(&self) -> usize {
         self.tree.size()
     }
+
+    /// Frees the trees on a thread of their own: a tree grown to `Hash` holds millions of
+    /// nodes and step lists, whose freeing takes tens of milliseconds that must not be spent
+    /// on the command loop or on the next search's clock. (Inline when no thread starts.)
+    pub fn discard(self) {
+        let spawned = std::thread::Builder::new()
+            .name("discard".into())
+            .spawn(move || drop(self));
+        if let Err(e) = spawned {
+            log::warn!("freeing the kept tree inline: {e}");
+        }
+    }
+
+    /// A copy of the trees (every node, statistics and step lists), for benchmarks that time
+    /// what the next search does with a big kept tree without growing one each time.
+    pub fn copy(&self) -> Kept<G> {
+        Kept {
+            root: self.root.clone(),
+            config: self.config,
+            tree: self
+                .tree
+                .reroot(&[], &self.root, None)
+                .expect("the empty path leads to the root"),
+        }
+    }
 }
 
 /// [`search_config`] that starts from the trees of an earlier search when it can, and hands its own
@@ -299,18 +328,50 @@ pub fn search_reusing<G: SearchHints>(
     on_info: &mut dyn FnMut(&Info<G::Step>),
     reuse: Option<(Kept<G>, Vec<G::Step>)>,
 ) -> (Option<G::Turn>, Option<Kept<G>>) {
-    if root.outcome().is_some() || !root.at_turn_start() {
+    if !root.at_turn_start() {
         return (None, None);
+    }
+    let (steps, kept) = search_reusing_steps(root, limits, config, stop, seed, on_info, reuse);
+    let turn = (!steps.is_empty()).then(|| root.turn_from_steps(&steps));
+    (turn, kept)
+}
+
+/// [`search_reusing`] from any root, at a turn start or in the middle of a turn (a GUI that
+/// built part of a turn, then asks the engine to finish it): the chosen steps that complete
+/// the turn begun (all of it at a turn start; empty when the game is over), and the trees for
+/// the next search. A root in the middle of a turn is searched like any node of the tree.
+pub fn search_reusing_steps<G: SearchHints>(
+    root: &G,
+    limits: &Limits,
+    config: &Config,
+    stop: &AtomicBool,
+    seed: u64,
+    on_info: &mut dyn FnMut(&Info<G::Step>),
+    reuse: Option<(Kept<G>, Vec<G::Step>)>,
+) -> (Vec<G::Step>, Option<Kept<G>>) {
+    if root.outcome().is_some() {
+        return (Vec::new(), None);
     }
     let mut kept_tree = None;
     if let Some((kept, path)) = reuse {
-        if kept.config == *config {
-            kept_tree = kept.tree.reroot(&path, root);
+        if kept.config == *config && matches!(config.strength, Strength::Uct | Strength::Full) {
+            // A timed search copies for a quarter of its time at most: the nodes not reached
+            // by then are kept as leaves, their statistics with them.
+            let copy_until = if limits.infinite {
+                None
+            } else {
+                let started = limits.started.unwrap_or_else(Instant::now);
+                limits
+                    .time_budget(root.side_to_move())
+                    .map(|b| started + b / 4)
+            };
+            kept_tree = kept.tree.reroot(&path, root, copy_until);
             match &kept_tree {
                 Some(t) => log::debug!("search: tree reused, {} nodes kept", t.size()),
                 None => log::debug!("search: the tree has no node for the moves played"),
             }
         }
+        kept.discard();
     }
     let mut tree = None;
     let steps = match config.strength {
@@ -320,7 +381,9 @@ pub fn search_reusing<G: SearchHints>(
             let mut pos = root.clone();
             let mut steps = Vec::new();
             let greedy = config.strength == Strength::Greedy;
-            if greedy {
+            // Whole turns are listed from a turn start only; in the middle of a turn the
+            // greedy level goes step by step.
+            if greedy && root.at_turn_start() {
                 if let Some(turn) = greedy_turn(root, &mut rng, stop) {
                     steps = root.turn_steps(&turn);
                     // turn_steps leaves forced decisions out: apply to know where it ends.
@@ -383,13 +446,12 @@ pub fn search_reusing<G: SearchHints>(
             steps
         }
     };
-    let turn = (!steps.is_empty()).then(|| root.turn_from_steps(&steps));
     let kept = tree.map(|tree| Kept {
         root: root.clone(),
         config: *config,
         tree,
     });
-    (turn, kept)
+    (steps, kept)
 }
 
 /// The turns listed at most by the greedy level; past that it goes step by step.

@@ -67,7 +67,8 @@ pub(super) fn search_parallel<G: SearchHints>(
     on_info: &mut dyn FnMut(&Info<G::Step>),
     kept: Option<Tree<G>>,
 ) -> (Vec<G::Step>, Option<Tree<G>>) {
-    let start = Instant::now();
+    // The clock of a timed search started when `go` arrived, when the engine says so.
+    let start = limits.started.unwrap_or_else(Instant::now);
     if root.outcome().is_some() {
         return (Vec::new(), None);
     }

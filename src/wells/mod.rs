@@ -37,6 +37,7 @@
 //!   `render`;
 //! * `eval.rs` — the evaluation and the search's hints ([`crate::search::SearchHints`]);
 //! * `drawing.rs` — the board as a GUI draws it (`geometry`);
+//! * `report.rs` — what a step removed and why the game ended, for a GUI;
 //! * `hashing.rs` — the Zobrist hash, position equality (W7), the hexagon's symmetries applied
 //!   ([`crate::game::Hashing`]);
 //! * `oracle.rs` — (tests only) the fast generators against slow ones written from the rules.
@@ -52,6 +53,7 @@ mod oracle;
 mod phases;
 mod position;
 mod random;
+mod report;
 mod state;
 mod steps;
 mod tactics;
@@ -62,8 +64,8 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 
 use crate::game::{
-    GameError, GameOption, GameSettings, Geometry, Notation, Outcome, PerftAbort, Rules, Side,
-    Views,
+    GameEnd, GameError, GameOption, GameSettings, Geometry, Notation, Outcome, PerftAbort, Removal,
+    Rules, Side, Views, ENUMERATION_BUDGET,
 };
 use lattice::Lattice;
 
@@ -71,7 +73,7 @@ use state::{dirs, CELLS};
 pub use state::{State, BLACK_CELL, EMPTY_CELL, TOKEN_CELL, WHITE_CELL};
 pub(crate) use state::{BLACK, EMPTY, TOKEN, WHITE};
 pub use steps::{Phase, Step};
-pub use turns::{Turn, ENUMERATION_BUDGET, MAX_PERFT_DEPTH};
+pub use turns::Turn;
 /// Pieces of each side (W2).
 pub const PIECES: u32 = 60;
 /// Largest group (1.0, W2).
@@ -325,6 +327,13 @@ impl Notation for Wells {
         notation::parse_turn(self, text)
     }
 
+    /// The elements so far, written as a whole turn's token writes them (§ 7.1 of the
+    /// protocol: growths sorted, a group's jumps as one chain), the decisions forced after the
+    /// steps included: `+c7,*f2`, `+c7,*f2,e3-g3`.
+    fn format_partial_turn(&self, steps: &[Step]) -> String {
+        notation::format_turn(self, steps)
+    }
+
     fn to_position_string(&self) -> String {
         position::to_string(self)
     }
@@ -345,5 +354,13 @@ impl Views for Wells {
 
     fn geometry(&self) -> Geometry {
         drawing::geometry(self)
+    }
+
+    fn removals(&self, steps: &[Step], after: &Wells) -> Vec<Vec<Removal>> {
+        self.removals_of(steps, after)
+    }
+
+    fn game_end(&self) -> Option<GameEnd> {
+        self.end_of_game()
     }
 }

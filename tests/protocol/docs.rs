@@ -1,335 +1,334 @@
-//! The documents are executed: every example exchange of `protocol.md` and `README.md` (a fenced
-//! block marked `exchange`) runs against the real binary, each in a fresh engine, and must give
-//! exactly the answers it shows; and the README's shell commands run (with small limits) and
-//! must succeed. So the documents and the engine can never drift apart.
+//! The documents are executed: every code block of every markdown file of the repository is
+//! found (as CommonMark reads them: fenced, indented, inside lists) and run or checked by what
+//! its fence's tag says, so the documents and the programs cannot drift apart. The tags
+//! (doc/examples.md tells writers):
 //!
-//! Exchange notation (protocol.md, "How to read the examples"): `> ` starts a command, the lines
-//! after it are its whole answer; a line `…` is any number of lines; `…` inside a line is any
-//! text; in a block marked `illustrative`, a word of lower-case letters must match and any other
-//! word stands for any word (`…` as a word: any words).
+//! * `exchange` — a session with the engine (`> ` a command, then its whole answer), run in a
+//!   fresh engine as protocol.md § 1 tells a client to send it (`exchange.rs`); `exchange
+//!   illustrative` matches words by shape (protocol.md, "How to read the examples").
+//! * `sh` — shell commands, run with bash from the repository's root (or `cwd=DIR`), with this
+//!   build's binaries for `target/release/…`; `sh long` — commands too long to run here or
+//!   needing the network or another program: parsed by bash, and every option of this
+//!   repository's programs checked against their `--help` (`shell.rs`).
+//! * `python` — a script, run with the Python client importable; `pycon` — a document's
+//!   interactive examples, run as one doctest session.
+//! * `output` — right after a `sh` or `python` block: its standard output, matched line by
+//!   line as an exchange's answers are (`…`; `output illustrative` by shape).
+//! * `text` — shown, not run: a format, a grammar, a picture.
+//! * `file=PATH` after any tag — the block is that file of the repository, verbatim.
+//!
+//! Any other tag, a fence without one and an indented code block fail the test.
 
+mod exchange;
+mod shell;
+
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use crate::harness::Proc;
+use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
 
-/// One exchange block: where it starts, whether it is illustrative, its commands with their
-/// expected answers.
-#[derive(Debug)]
-struct Exchange {
-    line: usize,
-    illustrative: bool,
-    steps: Vec<(String, Vec<String>)>,
-}
-
-fn root() -> PathBuf {
+pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The exchange blocks of a markdown file (fences may be indented, as inside a list).
-fn exchanges(text: &str) -> Vec<Exchange> {
+/// One code block of a document: the line its content starts on, its fence's words (none for
+/// an indented block), its text.
+#[derive(Debug)]
+struct Block {
+    line: usize,
+    info: Option<Vec<String>>,
+    text: String,
+}
+
+/// The code blocks of a markdown text.
+fn blocks(text: &str) -> Vec<Block> {
     let mut out = Vec::new();
-    let lines: Vec<&str> = text.lines().collect();
-    let mut i = 0;
-    while i < lines.len() {
-        let l = lines[i];
-        let indent = l.len() - l.trim_start().len();
-        let fence = l.trim_start();
-        if let Some(info) = fence.strip_prefix("```exchange") {
-            let illustrative = info.split_whitespace().any(|w| w == "illustrative");
-            let start = i + 1;
-            let mut steps: Vec<(String, Vec<String>)> = Vec::new();
-            i += 1;
-            while i < lines.len() && lines[i].trim_start() != "```" {
-                let body = lines[i].get(indent..).unwrap_or(lines[i].trim_start());
-                if let Some(cmd) = body.strip_prefix("> ") {
-                    steps.push((cmd.to_string(), Vec::new()));
-                } else {
-                    let last = steps
-                        .last_mut()
-                        .unwrap_or_else(|| panic!("line {}: an answer before any command", i + 1));
-                    last.1.push(body.to_string());
+    let mut current: Option<Block> = None;
+    for (event, range) in Parser::new(text).into_offset_iter() {
+        match event {
+            Event::Start(Tag::CodeBlock(kind)) => {
+                let info = match kind {
+                    CodeBlockKind::Fenced(info) => {
+                        Some(info.split_whitespace().map(str::to_string).collect())
+                    }
+                    CodeBlockKind::Indented => None,
+                };
+                let mut line = text[..range.start].lines().count() + 1;
+                if info.is_some() {
+                    line += 1; // the content starts after the fence
                 }
-                i += 1;
+                current = Some(Block {
+                    line,
+                    info,
+                    text: String::new(),
+                });
             }
-            assert!(i < lines.len(), "line {start}: unclosed exchange block");
-            out.push(Exchange {
-                line: start,
-                illustrative,
-                steps,
-            });
+            Event::Text(t) => {
+                if let Some(b) = current.as_mut() {
+                    b.text.push_str(&t);
+                }
+            }
+            Event::End(TagEnd::CodeBlock) => out.extend(current.take()),
+            _ => {}
         }
-        i += 1;
     }
     out
 }
 
-/// `text` matches `pattern`, where `…` in the pattern stands for any text.
-fn glob(pattern: &str, text: &str) -> bool {
-    let parts: Vec<&str> = pattern.split('…').collect();
-    if parts.len() == 1 {
-        return pattern == text;
-    }
-    let (first, last) = (parts[0], parts[parts.len() - 1]);
-    if !text.starts_with(first) || text.len() < first.len() + last.len() || !text.ends_with(last) {
-        return false;
-    }
-    let mut rest = &text[first.len()..text.len() - last.len()];
-    for mid in &parts[1..parts.len() - 1] {
-        match rest.find(mid) {
-            Some(at) => rest = &rest[at + mid.len()..],
-            None => return false,
-        }
-    }
-    true
-}
-
-/// Shape of a line: lower-case words as they are, any other word for any word, `…` for any
-/// words.
-fn shape(pattern: &[&str], words: &[&str]) -> bool {
-    match pattern.split_first() {
-        None => words.is_empty(),
-        Some((&"…", rest)) => (0..=words.len()).any(|k| shape(rest, &words[k..])),
-        Some((p, rest)) => match words.split_first() {
-            None => false,
-            Some((w, wrest)) => {
-                let keyword = p.chars().all(|c| c.is_ascii_lowercase());
-                (!keyword || p == w) && shape(rest, wrest)
+/// The markdown files of the repository, relative to its root, sorted (build output and
+/// hidden folders left out).
+fn documents() -> Vec<String> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("read a folder") {
+            let path = entry.expect("a folder entry").path();
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            if path.is_dir() {
+                if !(name.starts_with('.') || name == "target" || name == "node_modules") {
+                    walk(&path, out);
+                }
+            } else if name.ends_with(".md") {
+                out.push(path);
             }
-        },
+        }
+    }
+    let mut paths = Vec::new();
+    walk(&root(), &mut paths);
+    let mut names: Vec<String> = paths
+        .iter()
+        .map(|p| p.strip_prefix(root()).unwrap().display().to_string())
+        .collect();
+    names.sort();
+    names
+}
+
+/// What was done with one document's blocks: how many of each tag, and the failures.
+#[derive(Default)]
+struct Tally {
+    counts: BTreeMap<String, usize>,
+    failures: Vec<String>,
+}
+
+impl Tally {
+    fn count(&mut self, tag: &str) {
+        *self.counts.entry(tag.to_string()).or_default() += 1;
+    }
+    /// How many blocks of these tags there were.
+    fn of(&self, tags: &[&str]) -> usize {
+        tags.iter().filter_map(|t| self.counts.get(*t)).sum()
+    }
+    /// The blocks run: executed, or compared with what the block before printed.
+    fn run(&self) -> usize {
+        self.of(&["exchange", "sh", "python", "pycon", "output"])
+    }
+    /// The blocks checked without being run: `sh long` and `file=`.
+    fn checked(&self) -> usize {
+        self.of(&["sh long", "file"])
     }
 }
 
-fn line_matches(pattern: &str, line: &str, illustrative: bool) -> bool {
-    if illustrative {
-        let p: Vec<&str> = pattern.split(' ').collect();
-        let w: Vec<&str> = line.split(' ').collect();
-        shape(&p, &w)
-    } else {
-        glob(pattern, line)
-    }
-}
-
-/// The answer lines match the expected ones (`…` alone: any number of lines).
-fn answer_matches(expected: &[String], got: &[String], illustrative: bool) -> bool {
-    match expected.split_first() {
-        None => got.is_empty(),
-        Some((e, rest)) if e == "…" => {
-            (0..=got.len()).any(|k| answer_matches(rest, &got[k..], illustrative))
-        }
-        Some((e, rest)) => match got.split_first() {
-            None => false,
-            Some((g, grest)) => {
-                line_matches(e, g, illustrative) && answer_matches(rest, grest, illustrative)
-            }
-        },
-    }
-}
-
-/// Sends one command and collects its whole answer (see protocol.md § 1 on where answers end).
-fn run_command(p: &mut Proc, cmd: &str) -> Vec<String> {
-    let word = cmd.split(' ').next().unwrap_or("");
-    match word {
-        "go" if !cmd.split(' ').any(|w| w == "infinite") => {
-            p.send(cmd);
-            p.until("bestmove", |l| l.starts_with("bestmove"))
-        }
-        "perft" => {
-            p.send(cmd);
-            p.until("the end of perft", |l| {
-                l.starts_with("Nodes searched") || l.starts_with("info string")
-            })
-        }
-        "bench" => {
-            p.send(cmd);
-            p.until("Nodes/second", |l| {
-                l.starts_with("Nodes/second") || l.starts_with("info string")
-            })
-        }
-        "isready" => {
-            p.send(cmd);
-            p.until("readyok", |l| l == "readyok")
-        }
-        _ => p.ask(cmd),
-    }
-}
-
-/// Runs every exchange of one document; returns the failures, described.
-fn run_document(name: &str) -> (usize, Vec<String>) {
+/// Runs or checks every block of one document.
+fn run_document(name: &str) -> Tally {
     let text = std::fs::read_to_string(root().join(name)).expect("read the document");
-    let blocks = exchanges(&text);
+    let blocks = blocks(&text);
+    let mut tally = Tally::default();
+    let mut pycon = Vec::new();
+    // The standard output of the last `sh` or `python` block, for an `output` block after it.
+    let mut last_output: Option<(usize, String)> = None;
+    for (k, b) in blocks.iter().enumerate() {
+        let at = format!("{name}:{}", b.line);
+        let Some(info) = &b.info else {
+            tally.failures.push(format!(
+                "{at}: an indented code block: write it fenced, with a tag (doc/examples.md)"
+            ));
+            continue;
+        };
+        let tag = info.first().map(String::as_str).unwrap_or("");
+        let flags: Vec<&str> = info.iter().skip(1).map(String::as_str).collect();
+        let attr = |key: &str| {
+            flags
+                .iter()
+                .find_map(|f| f.strip_prefix(key).and_then(|v| v.strip_prefix('=')))
+        };
+        let previous_output = last_output.take();
+        let result: Result<(), String> = if let Some(file) = attr("file") {
+            tally.count("file");
+            match std::fs::read_to_string(root().join(file)) {
+                Ok(content) if content.trim_end() == b.text.trim_end() => Ok(()),
+                Ok(_) => Err(format!("the block is not {file} as it is")),
+                Err(e) => Err(format!("{file}: {e}")),
+            }
+        } else {
+            match (tag, flags.as_slice()) {
+                ("exchange", []) | ("exchange", ["illustrative"]) => {
+                    tally.count("exchange");
+                    exchange::parse(&b.text, !flags.is_empty()).and_then(|ex| exchange::run(&ex))
+                }
+                ("sh", f) if f.iter().all(|w| *w == "long" || w.starts_with("cwd=")) => {
+                    let cwd = root().join(attr("cwd").unwrap_or("."));
+                    if f.contains(&"long") {
+                        tally.count("sh long");
+                        shell::check_long(&b.text, &cwd).map(|_| ())
+                    } else {
+                        tally.count("sh");
+                        let ran = shell::run_sh(&b.text, &cwd);
+                        last_output = Some((k, ran.stdout.clone()));
+                        ran_ok(&ran)
+                    }
+                }
+                ("python", []) => {
+                    tally.count("python");
+                    let ran = shell::run_python(&b.text);
+                    last_output = Some((k, ran.stdout.clone()));
+                    ran_ok(&ran)
+                }
+                ("pycon", []) => {
+                    tally.count("pycon");
+                    pycon.push((b.line - 1, b.text.clone()));
+                    Ok(())
+                }
+                ("output", []) | ("output", ["illustrative"]) => {
+                    tally.count("output");
+                    match previous_output {
+                        Some((j, got)) if j + 1 == k => {
+                            let expected: Vec<String> =
+                                b.text.lines().map(str::to_string).collect();
+                            let got: Vec<String> = got.lines().map(str::to_string).collect();
+                            if exchange::answer_matches(&expected, &got, !flags.is_empty()) {
+                                Ok(())
+                            } else {
+                                Err(format!("expected: {expected:#?}\n  got: {got:#?}"))
+                            }
+                        }
+                        _ => {
+                            Err("an output block must come right after a sh or python block".into())
+                        }
+                    }
+                }
+                ("text", []) => {
+                    tally.count("text");
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "a block tagged '{}': not a tag the docs test knows (doc/examples.md)",
+                    info.join(" ")
+                )),
+            }
+        };
+        if let Err(e) = result {
+            tally.failures.push(format!("{at}: {e}"));
+        }
+    }
+    if !pycon.is_empty() {
+        let ran = shell::run_pycon(name, &pycon);
+        if let Err(e) = ran_ok(&ran) {
+            tally
+                .failures
+                .push(format!("{name}: the pycon examples: {e}"));
+        }
+    }
+    tally
+}
+
+/// A command or script that must have succeeded.
+fn ran_ok(ran: &shell::Ran) -> Result<(), String> {
+    if ran.ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "it failed\n--- stdout\n{}\n--- stderr\n{}",
+            ran.stdout, ran.stderr
+        ))
+    }
+}
+
+/// The documents whose examples the project promises to run (any other markdown file is run
+/// too, being found).
+const EXPECTED: [&str; 14] = [
+    "README.md",
+    "protocol.md",
+    "adapters/README.md",
+    "adapters/cutegames/README.md",
+    "adapters/python/README.md",
+    "adapters/sparring/README.md",
+    "doc/architecture.md",
+    "doc/checkers.md",
+    "doc/examples.md",
+    "doc/guide-gui.md",
+    "doc/guide-matches.md",
+    "doc/guide-scripts.md",
+    "doc/rules.md",
+    "doc/wells.md",
+];
+
+#[test]
+fn every_example_of_every_document_runs() {
+    let docs = documents();
+    for name in EXPECTED {
+        assert!(docs.iter().any(|d| d == name), "{name} is missing");
+    }
     let mut failures = Vec::new();
-    for ex in &blocks {
-        let mut p = Proc::spawn();
-        for (cmd, expected) in &ex.steps {
-            let got = if cmd == "quit" {
-                p.send("quit");
-                let before = p.received.len();
-                let (all, status) = p.finish();
-                if !status.success() {
-                    failures.push(format!("{name}:{}: quit: exit status {status}", ex.line));
-                }
-                let got = all[before..].to_vec();
-                if !answer_matches(expected, &got, ex.illustrative) {
-                    failures.push(format!(
-                        "{name}:{}: '{cmd}'\n  expected: {expected:#?}\n  got: {got:#?}",
-                        ex.line
-                    ));
-                }
-                break;
-            } else {
-                run_command(&mut p, cmd)
-            };
-            if !answer_matches(expected, &got, ex.illustrative) {
-                failures.push(format!(
-                    "{name}:{}: '{cmd}'\n  expected: {expected:#?}\n  got: {got:#?}",
-                    ex.line
-                ));
-                break;
-            }
-        }
-    }
-    (blocks.len(), failures)
-}
-
-#[test]
-fn matching_rules() {
-    assert!(glob("a … b", "a x y b"));
-    assert!(glob("a…", "a"));
-    assert!(!glob("a … b", "a x y c"));
-    assert!(line_matches("info depth 3 …", "info depth 7 nodes 9", true));
-    assert!(!line_matches("info depth 3 …", "bestmove x", true));
-    assert!(line_matches("bestmove c5-b4", "bestmove E4F4", true));
-    assert!(!line_matches("bestmove c5-b4", "bestmove E4F4", false));
-    let e: Vec<String> = ["a", "…", "z"].iter().map(|s| s.to_string()).collect();
-    let g: Vec<String> = ["a", "b", "c", "z"].iter().map(|s| s.to_string()).collect();
-    assert!(answer_matches(&e, &g, false));
-    assert!(!answer_matches(&e, &g[..3], false));
-}
-
-#[test]
-fn every_exchange_of_protocol_md_is_true() {
-    let (n, failures) = run_document("protocol.md");
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert!(n >= 15, "protocol.md has {n} exchanges");
-}
-
-#[test]
-fn every_exchange_of_readme_is_true() {
-    let (n, failures) = run_document("README.md");
-    assert!(n >= 1, "README.md has {n} exchanges");
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-/// The README's shell commands (indented code lines starting with `cargo run` or
-/// `./target/release/`), joined across `\` continuations.
-fn readme_commands() -> Vec<String> {
-    let text = std::fs::read_to_string(root().join("README.md")).expect("read README.md");
-    let mut out = Vec::new();
-    let mut pending = String::new();
-    for l in text.lines() {
-        let Some(code) = l.strip_prefix("    ") else {
-            continue;
-        };
-        let code = code.trim();
-        if pending.is_empty() && !(code.starts_with("cargo ") || code.starts_with("./target/")) {
-            continue;
-        }
-        match code.strip_suffix('\\') {
-            Some(head) => {
-                pending.push_str(head);
-                pending.push(' ');
-            }
-            None => {
-                pending.push_str(code);
-                out.push(std::mem::take(&mut pending));
-            }
-        }
-    }
-    out
-}
-
-fn arena_binary() -> PathBuf {
-    let path = root().join("target/release/guerrilla-arena");
-    if !path.exists() {
-        // The README builds it with `cargo build --release`; build just it if it is missing.
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let status = Command::new(cargo)
-            .args(["build", "--release", "-p", "guerrilla-arena"])
-            .current_dir(root())
-            .status()
-            .expect("run cargo build");
-        assert!(status.success(), "building guerrilla-arena failed");
-    }
-    path
-}
-
-#[test]
-fn every_readme_command_runs() {
-    let commands = readme_commands();
-    assert!(commands.len() >= 6, "{commands:?}");
-    let engine = Path::new(env!("CARGO_BIN_EXE_guerrilla"));
-    let mut ran = 0;
-    for c in &commands {
-        let words: Vec<String> = c.split_whitespace().map(str::to_string).collect();
-        let (program, mut args): (PathBuf, Vec<String>) = match words.as_slice() {
-            // The build and the test commands are what runs this test.
-            [cargo, verb, ..] if cargo == "cargo" && (verb == "build" || verb == "test") => {
-                continue
-            }
-            [cargo, run, release] if cargo == "cargo" && run == "run" && release == "--release" => {
-                // The engine itself: a short session on stdin.
-                let out = Command::new(engine)
-                    .stdin(std::fs::File::open(write_input("isready\nquit\n")).unwrap())
-                    .output()
-                    .expect("run the engine");
-                assert!(out.status.success(), "{c}");
-                assert_eq!(String::from_utf8_lossy(&out.stdout), "readyok\n", "{c}");
-                ran += 1;
-                continue;
-            }
-            [cargo, run, release, dashdash, rest @ ..]
-                if cargo == "cargo"
-                    && run == "run"
-                    && release == "--release"
-                    && dashdash == "--" =>
-            {
-                (engine.to_path_buf(), rest.to_vec())
-            }
-            [prog, rest @ ..] if prog.ends_with("guerrilla-arena") => {
-                (arena_binary(), rest.to_vec())
-            }
-            _ => panic!("a README command this test does not know how to run: {c}"),
-        };
-        // Small limits: a short bench; paths to the binaries as built here.
-        for i in 0..args.len() {
-            if args[i] == "--seconds" && i + 1 < args.len() {
-                args[i + 1] = "0.2".into();
-            }
-            if args[i].ends_with("target/release/guerrilla") {
-                args[i] = engine.display().to_string();
-            }
-        }
-        let out = Command::new(&program)
-            .args(&args)
-            .current_dir(root())
-            .output()
-            .unwrap_or_else(|e| panic!("{c}: {e}"));
-        assert!(
-            out.status.success(),
-            "{c}: {}\n{}",
-            out.status,
-            String::from_utf8_lossy(&out.stderr)
+    let (mut total, mut checked) = (0, 0);
+    println!("code blocks, per document:");
+    for name in &docs {
+        let tally = run_document(name);
+        let detail: Vec<String> = tally
+            .counts
+            .iter()
+            .map(|(tag, n)| format!("{n} {tag}"))
+            .collect();
+        println!(
+            "  {name}: {} run, {} checked without running, {} shown ({})",
+            tally.run(),
+            tally.checked(),
+            tally.of(&["text"]),
+            detail.join(", ")
         );
-        assert!(!out.stdout.is_empty(), "{c}: no output");
-        ran += 1;
+        total += tally.run();
+        checked += tally.checked();
+        failures.extend(tally.failures);
     }
-    assert!(ran >= 5, "ran {ran} of {commands:?}");
+    println!(
+        "  all {} documents: {total} run, {checked} checked without running",
+        docs.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(total >= 50, "only {total} examples run");
 }
 
-/// A temporary file holding `text`, for a child's stdin.
-fn write_input(text: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("guerrilla-doc-{}.in", std::process::id()));
-    std::fs::write(&path, text).expect("write a temporary input");
-    path
+#[test]
+fn blocks_are_found_as_commonmark_reads_them() {
+    let md = "text\n\n```exchange\n> isready\nreadyok\n```\n\n    indented\n\n\
+              * item\n\n  ```sh long\n  cargo build\n  ```\n\n```\nuntagged\n```\n";
+    let found = blocks(md);
+    let infos: Vec<Option<String>> = found
+        .iter()
+        .map(|b| b.info.as_ref().map(|i| i.join(" ")))
+        .collect();
+    assert_eq!(
+        infos,
+        [
+            Some("exchange".into()),
+            None,
+            Some("sh long".into()),
+            Some(String::new())
+        ]
+    );
+    assert_eq!(found[0].line, 4);
+    assert_eq!(found[2].text, "cargo build\n");
+}
+
+#[test]
+fn untagged_unknown_and_indented_blocks_fail() {
+    let dir = root().join("target").join("docs-test");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.md");
+    std::fs::write(
+        &file,
+        "```\nuntagged\n```\n\n```rust\nfn main() {}\n```\n\n    indented\n\n\
+         ```output\nnothing before\n```\n\n```text\nshown\n```\n",
+    )
+    .unwrap();
+    let tally = run_document("target/docs-test/bad.md");
+    assert_eq!(tally.failures.len(), 4, "{:#?}", tally.failures);
+    assert_eq!(tally.counts.get("text"), Some(&1));
 }

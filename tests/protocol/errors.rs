@@ -110,3 +110,100 @@ fn an_overlong_line_is_one_bounded_error() {
     );
     assert_eq!(p.ask1("query p1turn"), "response true");
 }
+
+/// Long input is quoted by its first 80 characters and its length, once: an error line stays
+/// short whatever the line (protocol.md § 1).
+#[test]
+fn long_input_is_quoted_short_and_once() {
+    let mut p = Proc::spawn();
+    let megabyte = "x".repeat(1_000_000);
+    let unknown = p.ask1(&megabyte);
+    assert!(unknown.len() < 200, "{} bytes: {unknown}", unknown.len());
+    assert_eq!(
+        unknown,
+        format!(
+            "info string error: expected a command (type help for the list) but got '{}…' \
+             (1000000 bytes)",
+            "x".repeat(80)
+        )
+    );
+    for line in [
+        format!("position fen {megabyte}"),
+        format!("position fen 4 {megabyte} w 1 0"),
+        format!("play {megabyte}"),
+        format!("step {megabyte}"),
+        format!("setoption name {megabyte} value 1"),
+        format!("setoption name Seed value {megabyte}"),
+        format!("position startpos moves D4D5 {megabyte}"),
+    ] {
+        let e = p.ask1(&line);
+        assert!(e.len() < 400, "{} bytes: {}", e.len(), &e[..400]);
+        assert!(e.starts_with("info string error: expected "), "{e}");
+        assert_eq!(e.matches(&"x".repeat(60)).count(), 1, "quoted once: {e}");
+        assert!(e.contains(" bytes)"), "{e}");
+        p.ask("uginewgame");
+    }
+    assert_eq!(p.ask1("query p1turn"), "response true");
+}
+
+/// One kind of mistake, one wording: every bad number of one argument gets the same line.
+#[test]
+fn one_wording_per_mistake() {
+    let mut p = Proc::spawn();
+    let wording = |p: &mut Proc, line: &str| {
+        let e = p.ask(line).remove(0);
+        let cut = e.find(" but got ").unwrap_or_else(|| panic!("{e}"));
+        e[..cut].to_string()
+    };
+    for (command, bad) in [
+        ("perft", ["-1", "x", "99999999999", "25", "08", "+3"]),
+        (
+            "go nodes",
+            ["-1", "x", "99999999999999999999", "1e3", "08", "+3"],
+        ),
+        (
+            "go depth",
+            ["-1", "x", "99999999999", "4294967296", "08", "+3"],
+        ),
+        (
+            "setoption name Seed value",
+            ["-1", "x", "99999999999", "4294967296", "08", "+3"],
+        ),
+    ] {
+        let first = wording(&mut p, &format!("{command} {}", bad[0]));
+        for b in &bad[1..] {
+            assert_eq!(
+                wording(&mut p, &format!("{command} {b}")),
+                first,
+                "{command} {b}"
+            );
+        }
+    }
+    assert_eq!(
+        wording(&mut p, "perft -1"),
+        "info string error: expected a depth from 0 to 24 (no sign, no leading zero)"
+    );
+}
+
+/// A position string of the other game says so, and how to choose that game.
+#[test]
+fn a_position_of_the_other_game_names_it() {
+    let mut p = Proc::spawn();
+    let wells = "4 W.../...../....../......./...B../...../.... w 3 0";
+    assert_eq!(
+        p.ask1(&format!("position fen {wells}")),
+        format!(
+            "info string error: expected a valid position but got '{wells}' (this looks like a \
+             Guerrilla position: setoption name Game value guerrilla) in 'position fen {wells}'"
+        )
+    );
+    let checkers = "8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/9/9/9 66 G first";
+    assert!(p.ask("setoption name Game value guerrilla").is_empty());
+    assert!(p
+        .ask1(&format!("position fen {checkers}"))
+        .contains("(this looks like a Guerrilla Checkers position: setoption name Game value guerrilla-checkers)"));
+    // A string of neither game keeps its own reason.
+    assert!(p
+        .ask1("position fen 4 ..../..... w 1 0")
+        .contains("(expected 7 rows for side 4 but got 2)"));
+}

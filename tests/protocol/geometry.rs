@@ -55,6 +55,39 @@ fn checkers_geometry_is_the_grid_and_the_squares() {
 }
 
 #[test]
+fn checkers_geometry_marks_the_dark_squares() {
+    let mut p = Proc::spawn();
+    let (_, squares) = geometry(&mut p, "guerrilla-checkers");
+    let dark: Vec<&str> = squares
+        .iter()
+        .filter(|s| s.shade == "dark")
+        .map(|s| s.name.as_str())
+        .collect();
+    // GC1: a1 is dark; half the squares are, and diagonal neighbours share a shade.
+    assert_eq!(dark.len(), 32);
+    assert!(dark.contains(&"a1") && dark.contains(&"h8") && !dark.contains(&"b1"));
+    let shade: HashMap<&str, &str> = squares
+        .iter()
+        .map(|s| (s.name.as_str(), s.shade.as_str()))
+        .collect();
+    for s in &squares {
+        assert!(
+            s.rel.iter().all(|d| shade[d.as_str()] == s.shade),
+            "{}",
+            s.name
+        );
+    }
+    // The same squares as describe's `squares` field leaves dark (`-` a light square).
+    let d = p.ask1("describe");
+    let field = field(&d, "squares");
+    for s in &squares {
+        let (f, r) = (s.name.as_bytes()[0] - b'a', s.name.as_bytes()[1] - b'1');
+        let c = field.as_bytes()[(r as usize) * 8 + f as usize];
+        assert_eq!(c != b'-', s.shade == "dark", "{}", s.name);
+    }
+}
+
+#[test]
 fn wells_geometry_on_every_side() {
     let mut p = Proc::spawn();
     p.ask("setoption name Game value guerrilla");

@@ -142,3 +142,86 @@ fn end_of_input_finishes_finite_work() {
     assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
     assert!(!lines.iter().any(|l| l.contains(" nodes 100000000 ")));
 }
+
+/// `go` in the middle of a turn finishes it from the steps already taken: `bestmove` is the
+/// whole turn (a hint: nothing is played), each `pv` starts with that turn, and `play` of the
+/// `bestmove` there plays the rest of it. Both games, every strength.
+#[test]
+fn go_in_the_middle_of_a_turn_answers_the_whole_turn() {
+    let mut checked = 0;
+    for game in ["guerrilla-checkers", "guerrilla"] {
+        let mut p = Proc::spawn();
+        p.ask(&format!("setoption name Game value {game}"));
+        p.ask("setoption name BoardSide value 5");
+        let mut rng = 3u64;
+        for strength in ["full", "random", "greedy", "uct"] {
+            p.ask(&format!("setoption name Strength value {strength}"));
+            p.ask("uginewgame");
+            for _ in 0..60 {
+                let before = p.ask1("describe");
+                if field(&before, "result") != "none" {
+                    break;
+                }
+                if field(&before, "turnstart") == "true" {
+                    let steps = p.ask1("legal steps");
+                    let steps: Vec<&str> = steps.split(' ').skip(2).collect();
+                    p.ask1(&format!("step {}", steps[pick(&mut rng, steps.len())]));
+                    continue;
+                }
+                // Mid-turn: ask for the rest.
+                let history = p.ask("history");
+                p.send("go nodes 60");
+                let lines = p.until("bestmove", |l| l.starts_with("bestmove"));
+                let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+                assert_ne!(best, "none", "{lines:?}");
+                for l in &lines[..lines.len() - 1] {
+                    if let Some(pv) = l.split(" pv ").nth(1) {
+                        let first = pv.split(' ').next().unwrap();
+                        // The whole turn, or the turn as far as the search followed it.
+                        assert!(!first.ends_with("...") || pv.split(' ').count() == 1, "{l}");
+                    }
+                }
+                assert_eq!(p.ask1("describe"), before, "go played nothing");
+                assert_eq!(p.ask("history"), history);
+                let expanded = p.ask1(&format!("expand {best}"));
+                assert!(
+                    expanded.starts_with(&format!("expanded {best} steps ")),
+                    "{expanded} after {history:?}"
+                );
+                let played = p.ask1(&format!("play {best}"));
+                assert_eq!(
+                    played.strip_prefix("played "),
+                    expanded.strip_prefix("expanded ")
+                );
+                let h = p.ask("history");
+                assert_eq!(h[2], "building 0");
+                assert!(h[1].ends_with(&format!(" {best}")), "{h:?}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 20, "{checked} mid-turn searches");
+}
+
+/// A search that ran no iteration writes no `info` line (it has no score) and still a legal
+/// `bestmove`; under a node budget below 100,000 iterations exactly one `info` line comes.
+#[test]
+fn info_lines_follow_the_limits() {
+    for line in ["go nodes 0", "go movetime 0"] {
+        let mut p = Proc::spawn();
+        p.send(line);
+        let lines = p.until("bestmove", |l| l.starts_with("bestmove"));
+        assert_eq!(lines.len(), 1, "{line}: {lines:?}");
+        let turn = lines[0].strip_prefix("bestmove ").unwrap();
+        let legal = p.ask1("legal turns");
+        assert!(
+            legal.split(' ').skip(3).any(|t| t == turn),
+            "{turn} in {legal}"
+        );
+    }
+    let mut p = Proc::spawn();
+    p.send("go nodes 1000");
+    let lines = p.until("bestmove", |l| l.starts_with("bestmove"));
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].starts_with("info depth ") && lines[0].contains(" nodes 1000 "));
+}

@@ -121,6 +121,27 @@ impl Proc {
         tokens[1].to_string()
     }
 
+    /// The engine's peak resident memory so far, in KiB (`VmHWM` of `/proc/<pid>/status`);
+    /// `None` where there is no such file.
+    pub fn peak_rss_kib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+
+    /// Sends `quit` and waits for the exit: how long it took.
+    pub fn quit(mut self) -> Duration {
+        let t = Instant::now();
+        self.send("quit");
+        loop {
+            if self.child.try_wait().expect("wait").is_some() {
+                return t.elapsed();
+            }
+            assert!(t.elapsed() < TIMEOUT, "the engine did not exit after quit");
+            thread::sleep(Duration::from_millis(1));
+        }
+    }
+
     /// Closes stdin and waits for the exit; returns every line received and the exit status.
     pub fn finish(mut self) -> (Vec<String>, std::process::ExitStatus) {
         drop(self.stdin.take());
@@ -266,6 +287,8 @@ pub struct Item {
     pub y: f64,
     pub role: String,
     pub rel: Vec<String>,
+    /// A square's shade (`dark` or `light`); empty for a point.
+    pub shade: String,
 }
 
 pub fn parse_num(s: &str) -> f64 {
@@ -302,14 +325,16 @@ pub fn geometry(p: &mut Proc, game: &str) -> (Vec<Item>, Vec<Item>) {
     let mut squares = Vec::new();
     for l in &lines[1..=np + ns] {
         let f: Vec<&str> = l.split(' ').collect();
-        assert_eq!(f.len(), 6, "{l}");
-        let (kind, role, rel) = if f[0] == "point" {
+        let (kind, role, rel, shade) = if f[0] == "point" {
+            assert_eq!(f.len(), 6, "{l}");
             assert!(f[4] == "play" || f[4] == "edge", "{l}");
-            ("point", f[4].to_string(), list(f[5]))
+            ("point", f[4].to_string(), list(f[5]), String::new())
         } else {
+            assert_eq!(f.len(), 7, "{l}");
             assert_eq!(f[0], "square", "{l}");
             assert_eq!(f[4].split(',').count(), 4, "{l}");
-            ("square", f[4].to_string(), list(f[5]))
+            assert!(f[6] == "dark" || f[6] == "light", "{l}");
+            ("square", f[4].to_string(), list(f[5]), f[6].to_string())
         };
         let item = Item {
             name: f[1].into(),
@@ -317,6 +342,7 @@ pub fn geometry(p: &mut Proc, game: &str) -> (Vec<Item>, Vec<Item>) {
             y: parse_num(f[3]),
             role,
             rel,
+            shade,
         };
         if kind == "point" {
             assert!(squares.is_empty(), "points come first");

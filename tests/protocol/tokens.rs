@@ -1,7 +1,8 @@
 //! Canonical text (protocol.md § 6.1, § 7.1): every turn token the engine prints — for a turn
 //! built step by step (`stepped … turn <move>`, `history`), for a listed turn (`legal`, perft,
 //! `bestmove`) — parses back to a turn that plays to the same position and prints the same
-//! token; and one Guerrilla turn has one printed form whatever the order of its growths.
+//! token; one Guerrilla turn has one printed form whatever the order of its growths; and a half
+//! turn (a principal variation's last token, protocol.md § 3.6) is written in its turn's syntax.
 
 use guerrilla::checkers::Checkers;
 use guerrilla::game::prelude::*;
@@ -62,6 +63,31 @@ fn tokens_round_trip<G: Game>(settings: &G::Settings, seed: u64, turns: usize) {
         let chosen = random_turn(&mut pos, &mut rng);
         let token = start.format_turn(&start.turn_from_steps(&chosen));
         round_trip(&start, &token, &pos);
+        half_turns_read_as_their_turn(&start, &chosen, &token);
+    }
+}
+
+/// Every half of the turn `chosen` (its first `k` chosen steps, `0 < k < n`) is written in the
+/// turn's syntax: each of its `,`-separated elements begins an element of the whole turn's
+/// `token` (a COIN path cut short, a Guerrilla group still moving), or is a Guerrilla
+/// Checkers stone of the pair. Never a step's own word (`endgroup`, `endmove`).
+fn half_turns_read_as_their_turn<G: Game>(start: &G, chosen: &[G::Step], token: &str) {
+    let whole: Vec<&str> = token.split(',').collect();
+    for k in 1..chosen.len() {
+        let half = start.format_partial_turn(&chosen[..k]);
+        assert!(
+            !half.is_empty() && !half.ends_with('.'),
+            "'{half}' of '{token}'"
+        );
+        for e in half.split(',') {
+            let stone = e.len() == 2 && e.as_bytes()[0].is_ascii_uppercase();
+            assert!(
+                whole
+                    .iter()
+                    .any(|w| w.starts_with(e) || (stone && w.contains(e))),
+                "'{half}' is not the start of '{token}'"
+            );
+        }
     }
 }
 

@@ -3,8 +3,9 @@
 //! `tests/transcripts/<name>.out`. Deterministic: seeded, node budgets only; the fields that
 //! measure time (`time`, `nps` in `info`, `Nodes/second:`) are masked as `*`.
 //!
-//! After an intended change, regenerate with
-//! `GUERRILLA_BLESS=1 cargo test --release --test protocol transcripts` and review the diff.
+//! Every `<name>.in` of the folder is run. After an intended change (or for a new `.in`), write
+//! the outputs with `GUERRILLA_BLESS=1 cargo test --release --test protocol transcripts` and
+//! review the diff (doc/guide-scripts.md).
 
 use std::fs;
 use std::path::PathBuf;
@@ -108,27 +109,32 @@ fn check(name: &str) {
     );
 }
 
+/// Every transcript of `tests/transcripts/`: a new `<name>.in` is checked as soon as its
+/// `<name>.out` has been written (by `GUERRILLA_BLESS=1`).
 #[test]
-fn transcript_handshake() {
-    check("handshake");
-}
-
-#[test]
-fn transcript_checkers_game() {
-    check("checkers_game");
-}
-
-#[test]
-fn transcript_checkers_errors() {
-    check("checkers_errors");
-}
-
-#[test]
-fn transcript_checkers_extensions() {
-    check("checkers_extensions");
-}
-
-#[test]
-fn transcript_wells_game() {
-    check("wells_game");
+fn every_transcript_gives_its_output() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/transcripts");
+    let mut names: Vec<String> = fs::read_dir(&dir)
+        .expect("the transcripts folder")
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().to_string_lossy().to_string();
+            name.strip_suffix(".in").map(str::to_string)
+        })
+        .collect();
+    names.sort();
+    for required in [
+        "checkers_errors",
+        "checkers_extensions",
+        "checkers_game",
+        "handshake",
+        "wells_game",
+    ] {
+        assert!(
+            names.iter().any(|n| n == required),
+            "{required}.in is missing"
+        );
+    }
+    for name in &names {
+        check(name);
+    }
 }

@@ -52,7 +52,7 @@ fn perft_data_file_large() {
 #[test]
 fn perft_gives_up_past_its_memory_budget_or_when_stopped() {
     use guerrilla::game::PerftAbort;
-    use guerrilla::wells::ENUMERATION_BUDGET;
+    use guerrilla::game::ENUMERATION_BUDGET;
     use std::sync::atomic::AtomicBool;
 
     // fig 26, perft 1 = 2137 (tests/wells.perft).
@@ -154,7 +154,7 @@ fn a_mid_game_side_8_turn_counts_within_the_budget() {
 #[test]
 fn perft_depth_limit_and_the_stack_at_the_limit() {
     use guerrilla::game::PerftAbort;
-    use guerrilla::wells::MAX_PERFT_DEPTH;
+    use guerrilla::game::MAX_PERFT_DEPTH;
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Arc;
     let pos = Wells::new(&Settings::new(4, 400).unwrap());

@@ -9,6 +9,8 @@
 //! terminal reaches the arena only: the arena decides what to do with its engines.
 
 use std::io::{BufRead, BufReader, Write};
+
+use guerrilla::protocol::wire;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -62,14 +64,51 @@ pub fn two_token_value<'a>(line: &'a str, keyword: &str) -> Option<&'a str> {
     (parts.len() == 2 && parts[0] == keyword).then_some(parts[1])
 }
 
+/// `score/depth` of an `info` line that reports both, for a PGN move comment: the score as the
+/// engine wrote it (protocol.md § 3.6: a number, or `win in N`/`loss in N`/`draw in N`, written
+/// `+MN`/`-MN`/`=MN`; UCI's `cp X` and `mate N` as pawns and `±MN`).
+pub fn eval_of_info(line: &str) -> Option<String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.first() != Some(&"info") || words.get(1) == Some(&"string") {
+        return None;
+    }
+    let after = |key: &str| {
+        words
+            .iter()
+            .position(|w| *w == key)
+            .map(|i| &words[i + 1..])
+    };
+    let depth: u32 = after("depth")?.first()?.parse().ok()?;
+    let score_words = after("score")?;
+    // `win in N`, `loss in N`, `draw in N`, spelt by the protocol's own writer.
+    let rest = score_words.join(" ");
+    for (result, mark) in [(1, "+M"), (-1, "-M"), (0, "=M")] {
+        let written = wire::score_text(0.0, Some((result, 0)));
+        if let Some(n) = rest.strip_prefix(written.trim_end_matches('0')) {
+            let n: u32 = n.split_whitespace().next()?.parse().ok()?;
+            return Some(format!("{mark}{n}/{depth}"));
+        }
+    }
+    let score = match score_words {
+        ["cp", x, ..] => format!("{:+.2}", x.parse::<f64>().ok()? / 100.0),
+        ["mate", n, ..] => {
+            let n: i64 = n.parse().ok()?;
+            format!("{}M{}", if n < 0 { '-' } else { '+' }, n.abs())
+        }
+        [x, ..] if x.parse::<f64>().is_ok_and(f64::is_finite) => x.to_string(),
+        _ => return None,
+    };
+    Some(format!("{score}/{depth}"))
+}
+
 /// One line read from an engine: text, or bytes that are not a text line.
-enum Line {
+enum Received {
     Text(String),
     Garbage(String),
 }
 
 /// Reads `stdout` line by line until it closes; a trailing `\r` is stripped.
-fn read_lines(stdout: impl std::io::Read, tx: mpsc::Sender<Line>) {
+fn read_lines(stdout: impl std::io::Read, tx: mpsc::Sender<Received>) {
     let mut reader = BufReader::new(stdout);
     let mut buf = Vec::new();
     loop {
@@ -85,8 +124,8 @@ fn read_lines(stdout: impl std::io::Read, tx: mpsc::Sender<Line>) {
             buf.pop();
         }
         let line = match String::from_utf8(buf.clone()) {
-            Ok(s) if !s.chars().any(|c| c.is_control() && c != '\t') => Line::Text(s),
-            _ => Line::Garbage(String::from_utf8_lossy(&buf).into_owned()),
+            Ok(s) if !s.chars().any(|c| c.is_control() && c != '\t') => Received::Text(s),
+            _ => Received::Garbage(String::from_utf8_lossy(&buf).into_owned()),
         };
         if tx.send(line).is_err() {
             break;
@@ -99,7 +138,7 @@ pub struct Engine {
     pub name: String,
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<Line>,
+    lines: Receiver<Received>,
     /// Raised to give up every wait at once.
     abandon: Arc<AtomicBool>,
 }
@@ -169,13 +208,13 @@ impl Engine {
                 .lines
                 .recv_timeout(left.min(Duration::from_millis(100)))
             {
-                Ok(Line::Text(line)) => {
+                Ok(Received::Text(line)) => {
                     log::debug!("{} < {line}", self.name);
                     if let Some(value) = accept(&line) {
                         return value;
                     }
                 }
-                Ok(Line::Garbage(line)) => {
+                Ok(Received::Garbage(line)) => {
                     log::debug!("{} < (garbage) {line:?}", self.name);
                     return Err(EngineError::Garbage { line });
                 }
@@ -214,11 +253,17 @@ impl Engine {
         })
     }
 
-    /// `go …` … `bestmove <move>`. A line whose first token is `bestmove` but that is not
+    /// `go …` … `bestmove <move>`, with the `score/depth` of the last `info` line before it
+    /// that had both ([`eval_of_info`]). A line whose first token is `bestmove` but that is not
     /// exactly two tokens is an error (cutegames would wait for ever).
-    pub fn go(&mut self, go_line: &str, timeout: Duration) -> Result<String, EngineError> {
+    pub fn go(
+        &mut self,
+        go_line: &str,
+        timeout: Duration,
+    ) -> Result<(String, Option<String>), EngineError> {
         self.send(go_line)?;
-        self.wait_for("bestmove", timeout, |l| {
+        let mut eval = None;
+        let mv = self.wait_for("bestmove", timeout, |l| {
             if let Some(mv) = two_token_value(l, "bestmove") {
                 Some(Ok(mv.to_string()))
             } else if l.split(' ').next() == Some("bestmove") {
@@ -226,9 +271,13 @@ impl Engine {
                     line: l.to_string(),
                 }))
             } else {
+                if let Some(e) = eval_of_info(l) {
+                    eval = Some(e);
+                }
                 None
             }
-        })
+        })?;
+        Ok((mv, eval))
     }
 
     /// Sends `quit` and waits briefly for the process to exit; kills it otherwise.
@@ -256,7 +305,27 @@ impl Drop for Engine {
 
 #[cfg(test)]
 mod tests {
-    use super::two_token_value;
+    use super::{eval_of_info, two_token_value};
+
+    #[test]
+    fn evals_of_info_lines() {
+        let e = |l| eval_of_info(l);
+        assert_eq!(
+            e("info depth 7 nodes 10 time 3 nps 0 score -0.125 pv a b").as_deref(),
+            Some("-0.125/7")
+        );
+        assert_eq!(e("info depth 3 score win in 5").as_deref(), Some("+M5/3"));
+        assert_eq!(e("info depth 3 score loss in 2").as_deref(), Some("-M2/3"));
+        assert_eq!(
+            e("info depth 4 score draw in 7 pv x").as_deref(),
+            Some("=M7/4")
+        );
+        assert_eq!(e("info depth 12 score cp 34").as_deref(), Some("+0.34/12"));
+        assert_eq!(e("info depth 12 score mate -3").as_deref(), Some("-M3/12"));
+        assert_eq!(e("info string depth 3 score 1"), None);
+        assert_eq!(e("info nodes 5 score 0.1"), None);
+        assert_eq!(e("info depth 2 score nan"), None);
+    }
 
     #[test]
     fn two_tokens_exactly_like_cutegames() {

@@ -4,12 +4,15 @@
 //!
 //! Modules: `engine` (one engine process), `referee` (one game), `schedule` (who plays whom,
 //! which opening, which shard), `runner` (workers, progress, Ctrl-C, SPRT stop), `records`
-//! (the records file), `summary` and `stats` (W/L/D, pentanomial, Elo, SPRT), `replay`.
+//! (the PGN records file), `summary` and `stats` (W/L/D, pentanomial, Elo, LOS, SPRT),
+//! `report` (the summary as text), `replay`, `cli` (the command line).
 
+mod cli;
 mod engine;
 mod records;
 mod referee;
 mod replay;
+mod report;
 mod runner;
 mod schedule;
 mod stats;
@@ -20,137 +23,15 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::{Args, Parser, Subcommand};
-
 use guerrilla::game::prelude::*;
 use guerrilla::protocol::options;
 use guerrilla::{with_game, GameKind};
 
-use records::{EngineSpec, GameRecord, MatchInfo};
-use referee::{start_position, Referee, TimeControl};
-use summary::{report, summarize, Summary};
-
-#[derive(Parser, Debug)]
-#[command(
-    name = "guerrilla-arena",
-    version,
-    about,
-    args_conflicts_with_subcommands = true
-)]
-struct Cli {
-    #[command(subcommand)]
-    command: Option<Command>,
-    #[command(flatten)]
-    run: MatchArgs,
-}
-
-#[derive(Subcommand, Debug)]
-enum Command {
-    /// Re-referee every game of records files with the rules library; report any mismatch.
-    Replay {
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-    },
-    /// Combine the records files of a match's shards into the result of the whole match.
-    Merge {
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-        /// Write the merged records (as the whole match would have written them).
-        #[arg(long)]
-        records: Option<PathBuf>,
-        /// Write the summary as JSON.
-        #[arg(long)]
-        json: Option<PathBuf>,
-    },
-}
-
-#[derive(Args, Debug)]
-struct MatchArgs {
-    /// An engine: `name=NAME cmd=COMMAND [tc=TC] [option.NAME=VALUE …]` (repeatable; the
-    /// command is a program and its arguments, split on whitespace, no shell; `tc=` its own
-    /// time control instead of --tc).
-    #[arg(long, num_args = 1.., action = clap::ArgAction::Append, value_name = "KEY=VALUE")]
-    engine: Vec<String>,
-    /// The `--engine` values grouped by occurrence (filled from the raw matches).
-    #[arg(skip)]
-    engine_groups: Vec<Vec<String>>,
-    /// Command line of an engine named by --name1 (shorthand for --engine).
-    #[arg(long)]
-    engine1: Option<String>,
-    /// Command line of a second engine named by --name2.
-    #[arg(long)]
-    engine2: Option<String>,
-    #[arg(long, default_value = "engine1")]
-    name1: String,
-    #[arg(long, default_value = "engine2")]
-    name2: String,
-    /// The first engine plays each of the others (default: every pair of engines plays).
-    #[arg(long)]
-    gauntlet: bool,
-    /// guerrilla-checkers or guerrilla (sent as `setoption name Game value …`).
-    #[arg(long, default_value = "guerrilla-checkers")]
-    game: GameKind,
-    /// Games per pairing; each opening is played twice, colours swapped.
-    #[arg(long, default_value_t = 2)]
-    games: u32,
-    /// Games played at once, each with its own engine processes (default: the number of cores).
-    #[arg(long)]
-    concurrency: Option<usize>,
-    /// Time control: nodes=N, movetime=MS, depth=N or clock=MS+INC.
-    #[arg(long, default_value = "nodes=1000")]
-    tc: String,
-    /// Milliseconds a time-controlled answer may come late before it loses on time.
-    #[arg(long, default_value_t = 50)]
-    margin: u64,
-    /// Openings file: one `startpos` or position string a line; `#` lines are comments.
-    #[arg(long, conflicts_with = "random_plies")]
-    openings: Option<PathBuf>,
-    /// Openings of N random plies (whole turns) from the start, drawn with --seed.
-    #[arg(long)]
-    random_plies: Option<u32>,
-    /// Seed of the random openings.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Option `Name=Value` sent to every engine (repeatable). The referee applies the game's
-    /// options (`BoardSide`, `TurnLimit`) as the engine does.
-    #[arg(long = "option")]
-    options: Vec<String>,
-    /// Option `Name=Value` sent to --engine1 only, after the shared ones (repeatable).
-    #[arg(long = "option1")]
-    options1: Vec<String>,
-    /// Option `Name=Value` sent to --engine2 only (repeatable).
-    #[arg(long = "option2")]
-    options2: Vec<String>,
-    /// SPRT: `elo0=E elo1=E alpha=A beta=B [model=logistic|normalized]`; stops the match when
-    /// the log-likelihood ratio crosses a bound (two engines only).
-    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
-    sprt: Vec<String>,
-    /// Play shard K of N (1-based): a fixed, disjoint part of the schedule.
-    #[arg(long, value_name = "K/N")]
-    shard: Option<String>,
-    /// Write every game to this records file.
-    #[arg(long)]
-    records: Option<PathBuf>,
-    /// Write the summary as JSON to this file.
-    #[arg(long)]
-    json: Option<PathBuf>,
-    /// Seconds to wait for any answer other than a bestmove.
-    #[arg(long, default_value_t = 10.0)]
-    timeout: f64,
-    /// Seconds to wait for a bestmove under a nodes or depth budget before the engine is
-    /// judged hung.
-    #[arg(long, default_value_t = 30.0)]
-    go_margin: f64,
-    /// Safety cap on plies per game; a game reaching it is a draw by ply cap.
-    #[arg(long, default_value_t = 5000)]
-    max_plies: u32,
-    /// No progress bar.
-    #[arg(long)]
-    no_progress: bool,
-    /// Log every line exchanged to stderr.
-    #[arg(long)]
-    verbose: bool,
-}
+use cli::{Cli, Command, MatchArgs};
+use records::{EngineSpec, GameRecord, MatchInfo, Scoring};
+use referee::{Referee, TimeControl};
+use report::report;
+use summary::{summarize, Summary};
 
 /// Writes to stdout; a closed stdout (`… | head`) is not an error worth a panic.
 pub fn out(text: &str) {
@@ -166,7 +47,15 @@ fn name_value(opt: &str) -> Result<(String, String), String> {
         .ok_or_else(|| format!("expected Name=Value but got '{opt}'"))
 }
 
-const GAME_OPTIONS: [&str; 3] = ["Game", "BoardSide", "TurnLimit"];
+/// True for `Game` and the options a game declares (`BoardSide`, `TurnLimit`, …): the same for
+/// both engines and the referee, never per engine.
+fn is_game_option(name: &str) -> bool {
+    name.eq_ignore_ascii_case("Game")
+        || GameKind::ALL
+            .iter()
+            .flat_map(|g| g.options())
+            .any(|o| o.name.eq_ignore_ascii_case(name))
+}
 
 /// `name=… cmd=… option.X=…` words of one `--engine`.
 fn engine_spec(words: &[String]) -> Result<EngineSpec, String> {
@@ -236,7 +125,7 @@ fn engines(args: &MatchArgs) -> Result<Vec<EngineSpec>, String> {
             ));
         }
         for (k, _) in &e.options {
-            if GAME_OPTIONS.iter().any(|g| g.eq_ignore_ascii_case(k)) {
+            if is_game_option(k) {
                 return Err(format!(
                     "engine {}: option {k}: game options must be the same for both engines (use --option)",
                     e.name
@@ -291,6 +180,72 @@ fn status(s: &Summary) -> ExitCode {
     }
 }
 
+/// The openings of the match's rounds and where they came from: the file's lines, or random
+/// plies (by default), each checked by the referee.
+fn openings<G: Game>(
+    args: &MatchArgs,
+    settings: &G::Settings,
+    rounds: usize,
+) -> Result<(Vec<String>, String), String> {
+    if let Some(path) = &args.openings {
+        let lines: Vec<String> = fs::read_to_string(path)
+            .map_err(|e| format!("cannot read openings file {}: {e}", path.display()))?
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(str::to_string)
+            .collect();
+        if lines.is_empty() {
+            return Err("the openings file has no opening".into());
+        }
+        for l in &lines {
+            let g: G = referee::start_position(l, settings)
+                .map_err(|e| format!("bad opening '{l}': {e}"))?;
+            if schedule::ends_at_once(&g) {
+                eprintln!("warning: opening '{l}' can end at the first turn (e.g. by a pass)");
+            }
+        }
+        return Ok((
+            schedule::openings_from_lines(&lines, rounds),
+            format!("file {}", path.display()),
+        ));
+    }
+    match args.random_plies.unwrap_or(cli::DEFAULT_RANDOM_PLIES) {
+        0 => Ok((vec!["startpos".to_string(); rounds], "startpos".to_string())),
+        plies => Ok((
+            schedule::random_openings::<G>(settings, plies, args.seed, rounds)?,
+            format!("{plies} random plies, seed {}", args.seed),
+        )),
+    }
+}
+
+/// Warnings about a schedule that would replay games: rounds that share an opening, engines
+/// that are the same program with the same settings.
+fn repeat_warnings(info: &MatchInfo) {
+    let mut seen = std::collections::HashSet::new();
+    let repeated = info.openings.iter().filter(|o| !seen.insert(*o)).count();
+    if repeated > 0 {
+        eprintln!(
+            "warning: {repeated} of {} rounds start from an opening that an earlier round already \
+             played ({}): deterministic engines replay those games; use more openings or \
+             more --random-plies",
+            info.openings.len(),
+            info.openings_source
+        );
+    }
+    for (i, a) in info.engines.iter().enumerate() {
+        for b in &info.engines[i + 1..] {
+            if (&a.command, &a.options, &a.tc) == (&b.command, &b.options, &b.tc) {
+                eprintln!(
+                    "warning: engines {} and {} are the same command with the same options: \
+                     if it is deterministic, the two games of every pair are the same game",
+                    a.name, b.name
+                );
+            }
+        }
+    }
+}
+
 fn run_match<G: Game>(args: &MatchArgs) -> Result<ExitCode, String> {
     args.tc.parse::<TimeControl>()?;
     let shared = args
@@ -308,6 +263,14 @@ fn run_match<G: Game>(args: &MatchArgs) -> Result<ExitCode, String> {
         }
         Some(args.sprt.join(" ").parse::<stats::Sprt>()?)
     };
+    if args.scoring == Scoring::Stones
+        && referee::stones_placed(&G::new(&settings), &G::new(&settings)).is_none()
+    {
+        return Err(format!(
+            "--scoring stones is Guerrilla Checkers' match (stones placed by the Guerrilla), not {}'s",
+            G::NAME
+        ));
+    }
     let shard = args
         .shard
         .as_deref()
@@ -317,32 +280,7 @@ fn run_match<G: Game>(args: &MatchArgs) -> Result<ExitCode, String> {
         return Err("expected at least one game (--games)".into());
     }
     let rounds = schedule::rounds(args.games);
-    let (openings, source) = if let Some(path) = &args.openings {
-        let lines: Vec<String> = fs::read_to_string(path)
-            .map_err(|e| format!("cannot read openings file {}: {e}", path.display()))?
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .map(str::to_string)
-            .collect();
-        if lines.is_empty() {
-            return Err("the openings file has no opening".into());
-        }
-        (
-            schedule::openings_from_lines(&lines, rounds),
-            format!("file {}", path.display()),
-        )
-    } else if let Some(plies) = args.random_plies {
-        (
-            schedule::random_openings::<G>(&settings, plies, args.seed, rounds)?,
-            format!("{plies} random plies, seed {}", args.seed),
-        )
-    } else {
-        (vec!["startpos".to_string(); rounds], "startpos".to_string())
-    };
-    for o in &openings {
-        start_position::<G>(o, &settings).map_err(|e| format!("bad opening '{o}': {e}"))?;
-    }
+    let (openings, source) = openings::<G>(args, &settings, rounds)?;
     let info = MatchInfo {
         game: G::NAME.to_string(),
         options: shared,
@@ -356,12 +294,10 @@ fn run_match<G: Game>(args: &MatchArgs) -> Result<ExitCode, String> {
         openings_source: source,
         sprt,
         shard,
+        scoring: args.scoring,
+        event: args.event.clone(),
+        site: args.site.clone(),
     };
-    let records = args
-        .records
-        .as_ref()
-        .map(|p| File::create(p).map_err(|e| format!("cannot write {}: {e}", p.display())))
-        .transpose()?;
     let tcs = info
         .engines
         .iter()
@@ -373,11 +309,19 @@ fn run_match<G: Game>(args: &MatchArgs) -> Result<ExitCode, String> {
             Ok((tc, text))
         })
         .collect::<Result<Vec<_>, String>>()?;
+    let timeout = Duration::from_secs_f64(args.timeout.max(0.001));
+    repeat_warnings(&info);
+    runner::check_engines_start::<G>(&info, timeout)?;
+    let records = args
+        .records
+        .as_ref()
+        .map(|p| File::create(p).map_err(|e| format!("cannot write {}: {e}", p.display())))
+        .transpose()?;
     let referee = Referee::<G> {
         settings: &settings,
         tcs: &tcs,
         margin: Duration::from_millis(args.margin),
-        timeout: Duration::from_secs_f64(args.timeout.max(0.001)),
+        timeout,
         go_wait: Duration::from_secs_f64(args.go_margin.max(0.001)),
         max_plies: args.max_plies,
     };
@@ -392,6 +336,7 @@ fn run_match<G: Game>(args: &MatchArgs) -> Result<ExitCode, String> {
             concurrency,
             records,
             progress: !args.no_progress,
+            rating_interval: args.rating_interval,
         },
     )?;
     out(&report(&summary));
@@ -488,10 +433,10 @@ fn merge(
     }
     let summary = summarize(&whole, &games, false);
     if let Some(p) = merged {
-        let stop = summary::sprt_stop(&whole, &games).0;
+        let stop = summary::sprt_stop(&whole, &games);
         let mut text = records::header_text(&whole);
         for g in games.iter().filter(|g| stop.is_none_or(|p| g.pair <= p)) {
-            text.push_str(&records::game_text(g));
+            text.push_str(&records::game_text(&whole, g));
         }
         fs::write(p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
     }

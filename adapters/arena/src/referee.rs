@@ -15,8 +15,22 @@ use guerrilla::game::prelude::*;
 use guerrilla::game::{GameError, Outcome, Side};
 use guerrilla::protocol::wire::{position_line, result_word, side_word};
 
+/// Guerrilla Checkers: the stones in the Guerrilla's hand (`describe`'s `hand` field); `None`
+/// for a game without one.
+fn hand<G: Game>(g: &G) -> Option<u32> {
+    g.describe()
+        .into_iter()
+        .find(|(k, _)| *k == "hand")
+        .and_then(|(_, v)| v.parse().ok())
+}
+
+/// The stones the Guerrilla placed between two positions of a Guerrilla Checkers game.
+pub fn stones_placed<G: Game>(start: &G, end: &G) -> Option<u32> {
+    Some(hand(start)?.saturating_sub(hand(end)?))
+}
+
 use crate::engine::{Engine, EngineError};
-use crate::records::{GameRecord, Reason};
+use crate::records::{pgn_date, GameRecord, Move, Reason};
 use crate::schedule::Job;
 
 /// A time control, as cutegames' settings know them.
@@ -147,49 +161,53 @@ impl<G: Game> Referee<'_, G> {
     pub fn play(&self, job: &Job, opening: &str, engines: [&mut Engine; 2]) -> Played {
         let [e1, e2] = engines;
         let mut engines = [e1, e2];
-        let mut record = GameRecord {
-            index: job.index,
-            pair: job.pair,
-            round: job.round,
-            p1: engines[0].name.clone(),
-            p2: engines[1].name.clone(),
-            opening: opening.to_string(),
-            tc: game_tc_text(&self.tcs[job.p1].1, &self.tcs[job.p2].1),
-            result: String::new(),
-            reason: Reason::Gameover,
-            detail: String::new(),
-            faulty: None,
-            bad_move: None,
-            moves: Vec::new(),
-            times_ms: Vec::new(),
-            problems: Vec::new(),
-        };
         let mut referee: G = match start_position(opening, self.settings) {
             Ok(g) => g,
             // Openings are checked before the match starts.
             Err(e) => panic!("opening '{opening}' was checked and is refused: {e}"),
         };
+        let start = referee.clone();
+        let mut record = GameRecord {
+            index: job.index,
+            pair: job.pair,
+            p1: engines[0].name.clone(),
+            p2: engines[1].name.clone(),
+            date: pgn_date(),
+            opening: opening.to_string(),
+            first: referee.side_to_move(),
+            tc: game_tc_text(&self.tcs[job.p1].1, &self.tcs[job.p2].1),
+            outcome: Outcome::Draw,
+            reason: Reason::Gameover,
+            detail: String::new(),
+            faulty: None,
+            bad_move: None,
+            moves: Vec::new(),
+            problems: Vec::new(),
+            stones: None,
+        };
         let tcs = [self.tcs[job.p1].0, self.tcs[job.p2].0];
-        match self.moves(&mut referee, &mut record, &mut engines, tcs) {
+        let played = self.moves(&mut referee, &mut record, &mut engines, tcs);
+        record.stones = stones_placed(&start, &referee);
+        match played {
             Err(None) => Played::Abandoned,
             Err(Some(f)) => {
-                record.result = result_word(Some(Outcome::Win(f.side.opponent()))).to_string();
+                record.outcome = Outcome::Win(f.side.opponent());
                 record.reason = f.reason;
                 record.detail = format!("{}: {}", engines[f.side.index()].name, f.detail);
-                record.faulty = Some(side_word(f.side).to_string());
+                record.faulty = Some(f.side);
                 record.bad_move = f.bad_move;
                 let mut restart = [false; 2];
                 restart[f.side.index()] = true;
                 Played::Done(Box::new(record), restart)
             }
             Ok((outcome, reason, detail)) => {
-                record.result = result_word(Some(outcome)).to_string();
+                record.outcome = outcome;
                 record.reason = reason;
                 record.detail = detail;
                 // End of game: both engines are asked, as cutegames does.
                 let mut restart = [false; 2];
                 let expected = result_word(referee.outcome());
-                let pos_line = position_line(opening, &record.moves);
+                let pos_line = position_line(opening, &record.tokens());
                 let mut answers = Vec::new();
                 for (i, e) in engines.iter_mut().enumerate() {
                     let t = self.timeout;
@@ -255,7 +273,7 @@ impl<G: Game> Referee<'_, G> {
         let mut clocks = [clock(tcs[0]).0, clock(tcs[1]).0];
         let incs = [clock(tcs[0]).1, clock(tcs[1]).1];
         loop {
-            let pos_line = position_line(&record.opening, &record.moves);
+            let pos_line = position_line(&record.opening, &record.tokens());
             let side = referee.side_to_move();
             // cutegames asks p1's engine whose turn it is.
             let p1turn = engines[0]
@@ -299,7 +317,7 @@ impl<G: Game> Referee<'_, G> {
             let budget = Self::budget(tc, clocks[us]);
             let wait = budget.map_or(self.go_wait, |b| b + self.margin);
             let started = Instant::now();
-            let mv = engines[us]
+            let (mv, eval) = engines[us]
                 .go(&go, wait)
                 .map_err(|e| Self::fault(tc, side, e, true))?;
             let spent = started.elapsed();
@@ -344,8 +362,11 @@ impl<G: Game> Referee<'_, G> {
                     bad_move: Some(mv),
                 }));
             }
-            record.moves.push(mv);
-            record.times_ms.push(spent_ms);
+            record.moves.push(Move {
+                token: mv,
+                ms: spent_ms,
+                eval,
+            });
         }
     }
 }

@@ -1,13 +1,14 @@
 //! `guerrilla-arena replay FILE…`: re-referees every recorded game with the rules library and
 //! reports each mismatch: a recorded move the rules refuse, a result or reason the rules do not
-//! give, a refused move (`BadMove`) the rules accept, a time list of the wrong length.
+//! give, a refused move (`BadMove`) the rules accept, a move numbered for the side that did not
+//! make it, a stone count (`Stones`) that is not the one the rules give.
 
 use guerrilla::game::prelude::*;
 use guerrilla::game::{GameError, Outcome};
 
-use crate::records::{GameRecord, MatchInfo, Reason};
-use crate::referee::start_position;
-use guerrilla::protocol::wire::{parse_side, result_word, side_word};
+use crate::records::{pgn_result, GameRecord, MatchInfo, Reason};
+use crate::referee::{start_position, stones_placed};
+use guerrilla::protocol::wire::{result_word, side_word};
 
 /// The mismatches of one game (empty: the game replays clean).
 pub fn check_game<G: Game>(
@@ -20,27 +21,40 @@ pub fn check_game<G: Game>(
         Ok(x) => x,
         Err(e) => return vec![format!("the opening is refused: {e}")],
     };
-    for (i, mv) in g.moves.iter().enumerate() {
+    let start = game.clone();
+    let mut numbered = g.first;
+    for (i, mv) in g.tokens().iter().enumerate() {
         if let Some(o) = game.outcome() {
             out.push(format!(
-                "ply {i}: move {mv} after the game ended ({})",
+                "ply {}: move {mv} after the game ended ({})",
+                i + 1,
                 result_word(Some(o))
             ));
             return out;
         }
+        if game.side_to_move() != numbered {
+            out.push(format!(
+                "ply {}: {mv} is numbered as {}'s move but {} is to move",
+                i + 1,
+                side_word(numbered),
+                side_word(game.side_to_move())
+            ));
+            return out;
+        }
+        numbered = numbered.opponent();
         match game.parse_turn(mv).and_then(|t| game.play_turn(&t)) {
             Ok(()) => {}
             Err(e) => {
-                out.push(format!("ply {i}: the rules refuse {mv}: {e}"));
+                out.push(format!("ply {}: the rules refuse {mv}: {e}", i + 1));
                 return out;
             }
         }
     }
-    if g.times_ms.len() != g.moves.len() {
+    let stones = stones_placed(&start, &game);
+    if g.stones != stones {
         out.push(format!(
-            "{} move times for {} moves",
-            g.times_ms.len(),
-            g.moves.len()
+            "{:?} stones recorded but the rules say {stones:?}",
+            g.stones
         ));
     }
     let tc_of = |name: &str| {
@@ -62,10 +76,10 @@ pub fn check_game<G: Game>(
         Reason::Gameover => {
             if outcome.is_none() {
                 out.push("reason gameover but the rules say the game goes on".into());
-            } else if result_word(outcome) != g.result {
+            } else if outcome != Some(g.outcome) {
                 out.push(format!(
                     "result {} but the rules say {}",
-                    g.result,
+                    pgn_result(g.outcome),
                     result_word(outcome)
                 ));
             }
@@ -77,26 +91,19 @@ pub fn check_game<G: Game>(
                     result_word(outcome)
                 ));
             }
-            if g.result != "draw" || g.moves.len() as u32 != info.max_plies {
+            if g.outcome != Outcome::Draw || g.moves.len() as u32 != info.max_plies {
                 out.push(format!(
                     "ply cap {} but {} after {} plies",
                     info.max_plies,
-                    g.result,
+                    pgn_result(g.outcome),
                     g.moves.len()
                 ));
             }
         }
         fault => {
-            let side = match g.faulty.as_deref().and_then(parse_side) {
-                Some(side) => side,
-                None => {
-                    let other = g.faulty.as_deref();
-                    out.push(format!(
-                        "reason {} without a faulty side ({other:?})",
-                        fault.name()
-                    ));
-                    return out;
-                }
+            let Some(side) = g.faulty else {
+                out.push(format!("reason {} without a faulty side", fault.name()));
+                return out;
             };
             if outcome.is_some() {
                 out.push(format!(
@@ -106,12 +113,11 @@ pub fn check_game<G: Game>(
                     result_word(outcome)
                 ));
             }
-            let want = result_word(Some(Outcome::Win(side.opponent())));
-            if g.result != want {
+            if g.outcome != Outcome::Win(side.opponent()) {
                 out.push(format!(
                     "{} faulted but the result is {}",
                     side_word(side),
-                    g.result
+                    pgn_result(g.outcome)
                 ));
             }
             let at_move = matches!(

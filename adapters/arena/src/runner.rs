@@ -17,20 +17,23 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use guerrilla::game::prelude::*;
-use guerrilla::game::Side;
+use guerrilla::game::{Outcome, Side};
 
 use crate::engine::{Engine, EngineError};
-use crate::records::{game_text, header_text, GameRecord, MatchInfo, Reason};
+use crate::records::{game_text, header_text, pgn_date, GameRecord, MatchInfo, Reason};
 use crate::referee::{Played, Referee};
+use crate::report::{game_line, pairing_lines};
 use crate::schedule::{in_shard, jobs, Job};
-use crate::summary::{game_line, sprt_stop, summarize, Summary};
-use guerrilla::protocol::wire::{result_word, side_word};
+use crate::summary::{sprt_stop, summarize, Summary};
 
 /// How a match is run (none of it changes the games).
 pub struct RunOptions {
     pub concurrency: usize,
     pub records: Option<File>,
     pub progress: bool,
+    /// Every this many games, the score lines on stderr when no progress bar is drawn there
+    /// (cutechess's `-ratinginterval`); 0: never.
+    pub rating_interval: usize,
 }
 
 /// Set by the Ctrl-C handler.
@@ -72,23 +75,44 @@ fn no_start(
     GameRecord {
         index: job.index,
         pair: job.pair,
-        round: job.round,
         p1: info.engines[job.p1].name.clone(),
         p2: info.engines[job.p2].name.clone(),
+        date: pgn_date(),
         opening: opening.to_string(),
+        first: Side::P1,
         tc: crate::referee::game_tc_text(
             info.engines[job.p1].tc.as_deref().unwrap_or(&info.tc),
             info.engines[job.p2].tc.as_deref().unwrap_or(&info.tc),
         ),
-        result: result_word(Some(guerrilla::game::Outcome::Win(side.opponent()))).to_string(),
+        outcome: Outcome::Win(side.opponent()),
         reason: Reason::NoStart,
         detail: format!("{}: {err}", info.engines[faulty].name),
-        faulty: Some(side_word(side).to_string()),
+        faulty: Some(side),
         bad_move: None,
         moves: vec![],
-        times_ms: vec![],
         problems: vec![],
+        stones: None,
     }
+}
+
+/// Starts every engine once and quits it, before the first game: an engine that cannot start
+/// (a wrong path, an engine that dies at `ugi`) stops the match with its error, as cutechess
+/// does, instead of losing every game by `no-start`.
+pub fn check_engines_start<G: Game>(info: &MatchInfo, timeout: Duration) -> Result<(), String> {
+    let abandon = Arc::new(AtomicBool::new(false));
+    for i in 0..info.engines.len() {
+        match start_engine::<G>(info, i, timeout, &abandon) {
+            Ok(e) => e.quit(),
+            Err(err) => {
+                let e = &info.engines[i];
+                return Err(format!(
+                    "engine {} ({}) cannot start: {err}",
+                    e.name, e.command
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// One worker: plays jobs until there are none left or the match is ending.
@@ -174,9 +198,11 @@ fn progress_message(s: &Summary) -> String {
     };
     let mut msg = format!("{} vs {}: {}", p.first, p.second, p.wld.text());
     if s.pairings.len() == 1 {
-        if let (Some(e), Some(w)) = (p.elo, p.elo_error) {
-            msg.push_str(&format!(" Elo {e:+.1} ± {w:.1}"));
-        }
+        msg.push_str(&format!(
+            " Elo {} +/- {}",
+            p.elo.text(1),
+            p.elo_error.text(1)
+        ));
         if let Some(sp) = &s.sprt {
             msg.push_str(&format!(
                 " LLR {:.2} ({:.2}, {:.2})",
@@ -185,6 +211,21 @@ fn progress_message(s: &Summary) -> String {
         }
     }
     msg
+}
+
+/// The interim score lines: every pairing's, and the SPRT's LLR.
+fn interim(s: &Summary) -> String {
+    let mut out = String::new();
+    for p in &s.pairings {
+        out.push_str(&pairing_lines(p));
+    }
+    if let Some(sp) = &s.sprt {
+        out.push_str(&format!(
+            "LLR: {:.2} ({:.2}, {:.2}) [{:.2}, {:.2}]\n",
+            sp.llr, sp.lower, sp.upper, sp.sprt.elo0, sp.sprt.elo1
+        ));
+    }
+    out
 }
 
 /// Plays the match (or its shard) and returns its summary; the games are printed on stdout as
@@ -198,6 +239,9 @@ pub fn run<G: Game>(
         .into_iter()
         .filter(|j| in_shard(j, info.shard))
         .collect();
+    use std::io::IsTerminal;
+    let bar_shown = opts.progress && std::io::stderr().is_terminal();
+    let interval = if bar_shown { 0 } else { opts.rating_interval };
     if let Some(f) = &mut opts.records {
         f.write_all(header_text(info).as_bytes())
             .map_err(|e| format!("writing the records file: {e}"))?;
@@ -240,7 +284,7 @@ pub fn run<G: Game>(
             bar.suspend(|| crate::out(&text));
             if let Some(f) = &mut opts.records {
                 if let Err(e) = f
-                    .write_all(game_text(&g).as_bytes())
+                    .write_all(game_text(info, &g).as_bytes())
                     .and_then(|_| f.flush())
                 {
                     *write_error.lock().expect("lock") =
@@ -248,6 +292,10 @@ pub fn run<G: Game>(
                 }
             }
             ordered.push(g);
+            if interval > 0 && ordered.len().is_multiple_of(interval) {
+                let s = summarize(info, ordered, false);
+                eprint!("Interim after {} games:\n{}", ordered.len(), interim(&s));
+            }
         };
         loop {
             if INTERRUPTED.load(Ordering::SeqCst) {
@@ -262,7 +310,7 @@ pub fn run<G: Game>(
                     while let Some(g) = waiting.remove(&next_out) {
                         next_out += 1;
                         emit(g, &mut ordered);
-                        if sprt_stop(info, &ordered).0.is_some() {
+                        if sprt_stop(info, &ordered).is_some() {
                             stopped = true;
                             break;
                         }

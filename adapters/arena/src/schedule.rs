@@ -90,52 +90,87 @@ pub fn openings_from_lines(lines: &[String], rounds: usize) -> Vec<String> {
         .collect()
 }
 
+/// True when the game is over, or one turn from here can end it (Guerrilla: a pass after a
+/// pass). Such an opening makes a game of one ply. One-step turns (a pass) are all tried, and
+/// whole turns up to a cap.
+pub fn ends_at_once<G: Game>(g: &G) -> bool {
+    if g.outcome().is_some() {
+        return true;
+    }
+    let mut steps = Vec::new();
+    g.legal_steps(&mut steps);
+    let one_step_end = steps.iter().any(|&s| {
+        let mut x = g.clone();
+        x.apply_step_no_undo(s);
+        x.at_turn_start() && x.outcome().is_some()
+    });
+    let mut turns = Vec::new();
+    g.legal_turns(&mut turns, 500);
+    one_step_end
+        || turns.iter().any(|t| {
+            let mut x = g.clone();
+            x.play_turn(t).is_ok() && x.outcome().is_some()
+        })
+}
+
 /// `plies` random whole turns from the start position for every round, each drawn step by step
-/// (every step uniform among the legal ones) by a generator seeded with `seed` and the round,
-/// so round r's opening is the same whatever the shard or the number of rounds. A draw that
-/// ends the game is drawn again. Returns position strings.
+/// (every step uniform among the legal ones) by a generator seeded with `seed`, the round and
+/// the attempt. A draw that ends the game, or after which one turn can end it, is drawn again,
+/// and so is one that an earlier round already has (for 100 attempts: a game with few
+/// openings of that length repeats some). Round r's opening depends only on the seed and the
+/// rounds up to r, whatever the shard or the number of rounds. Returns position strings.
 pub fn random_openings<G: Game>(
     settings: &G::Settings,
     plies: u32,
     seed: u64,
     rounds: usize,
 ) -> Result<Vec<String>, String> {
-    (0..rounds)
-        .map(|round| {
-            for attempt in 0..1000u64 {
-                let mut rng = SmallRng::seed_from_u64(
-                    seed ^ (round as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-                        ^ attempt.wrapping_mul(0xd1b5_4a32_d192_ed03),
-                );
-                let mut g = G::new(settings);
-                let mut ok = true;
-                for _ in 0..plies {
-                    loop {
-                        match g.random_step(&mut rng) {
-                            Some(step) => g.apply_step_no_undo(step),
-                            None => {
-                                ok = false;
-                                break;
-                            }
-                        }
-                        if g.at_turn_start() {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::with_capacity(rounds);
+    for round in 0..rounds {
+        let mut found = None;
+        for attempt in 0..1000u64 {
+            let mut rng = SmallRng::seed_from_u64(
+                seed ^ (round as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                    ^ attempt.wrapping_mul(0xd1b5_4a32_d192_ed03),
+            );
+            let mut g = G::new(settings);
+            let mut ok = true;
+            for _ in 0..plies {
+                loop {
+                    match g.random_step(&mut rng) {
+                        Some(step) => g.apply_step_no_undo(step),
+                        None => {
+                            ok = false;
                             break;
                         }
                     }
-                    if !ok || g.outcome().is_some() {
-                        ok = false;
+                    if g.at_turn_start() {
                         break;
                     }
                 }
-                if ok {
-                    return Ok(g.to_position_string());
+                if !ok || g.outcome().is_some() {
+                    ok = false;
+                    break;
                 }
             }
-            Err(format!(
-                "no game lasts {plies} random turns in 1000 draws: ask for fewer plies"
-            ))
-        })
-        .collect()
+            if !ok || ends_at_once(&g) {
+                continue;
+            }
+            let text = g.to_position_string();
+            if attempt < 100 && seen.contains(&text) {
+                continue;
+            }
+            found = Some(text);
+            break;
+        }
+        let text = found.ok_or_else(|| {
+            format!("no game lasts {plies} random turns in 1000 draws: ask for fewer plies")
+        })?;
+        seen.insert(text.clone());
+        out.push(text);
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -165,6 +200,9 @@ mod tests {
             openings_source: String::new(),
             sprt: None,
             shard: None,
+            scoring: Default::default(),
+            event: String::new(),
+            site: String::new(),
         }
     }
 
@@ -206,10 +244,16 @@ mod tests {
         let b = random_openings::<Checkers>(&s, 4, 7, 3).unwrap();
         assert_eq!(&a[..3], &b[..]);
         let distinct: std::collections::HashSet<_> = a.iter().collect();
-        assert!(distinct.len() > 1);
+        assert_eq!(distinct.len(), a.len());
         for o in &a {
             let g = Checkers::from_position_string(o, &s).unwrap();
-            assert!(g.outcome().is_none());
+            assert!(g.outcome().is_none() && !ends_at_once(&g));
+        }
+        // Guerrilla: no opening ends at the next turn (a pass after a pass).
+        let ws = Default::default();
+        for o in random_openings::<guerrilla::wells::Wells>(&ws, 6, 1, 40).unwrap() {
+            let g = guerrilla::wells::Wells::from_position_string(&o, &ws).unwrap();
+            assert!(!ends_at_once(&g), "{o}");
         }
         assert_ne!(a, random_openings::<Checkers>(&s, 4, 8, 5).unwrap());
     }

@@ -1,7 +1,9 @@
-//! What a match (or the merge of its shards) gives: W/L/D per engine and per role, the
-//! pentanomial counts and Elo of every pairing, the SPRT, and the faults. One function computes
-//! it from the records in schedule order, so a match, any concurrency, and a merge of shards
-//! give the same summary from the same games.
+//! What a match (or the merge of its shards) gives: W/L/D per engine and per role, per pairing
+//! the points, draw ratio, pentanomial counts, Elo, normalized Elo and LOS, the games outside a
+//! complete pair, the designer's match count (`--scoring stones`), the SPRT, and the faults.
+//! One function computes it from the records in schedule order, so a match, any concurrency,
+//! and a merge of shards give the same summary from the same games. Game and pair numbers are
+//! 1-based here as everywhere a person or a script reads them.
 //!
 //! The SPRT is read along the schedule: after each colour-swapped pair, in pair order, over the
 //! pairs before it; the first pair at which the LLR crosses a bound ends the match, and any game
@@ -12,11 +14,40 @@ use std::collections::BTreeMap;
 
 use guerrilla::game::{Outcome, Side};
 use guerrilla::protocol::wire;
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
-use crate::records::{GameRecord, MatchInfo, Reason};
+use crate::records::{pgn_result, GameRecord, MatchInfo, Reason, Scoring};
 use crate::schedule::{jobs, pairings};
-use crate::stats::{elo_interval, Pentanomial, Sprt, Verdict};
+use crate::stats::{elo_figures, Pentanomial, Sprt, Verdict};
+
+/// A figure that may be infinite or undefined: a JSON number when finite, else the string
+/// `"inf"`, `"-inf"` or `"nan"` (JSON has no such numbers).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Figure(pub f64);
+
+impl Serialize for Figure {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.0.is_finite() {
+            s.serialize_f64(self.0)
+        } else {
+            s.serialize_str(&self.text(0))
+        }
+    }
+}
+
+impl Figure {
+    /// With `decimals` decimals: `inf`, `-inf` and `nan` as cutechess prints them.
+    pub fn text(&self, decimals: usize) -> String {
+        let x = self.0;
+        if x.is_nan() {
+            "nan".into()
+        } else if x.is_infinite() {
+            if x > 0.0 { "inf" } else { "-inf" }.into()
+        } else {
+            format!("{:.*}", decimals, x + 0.0)
+        }
+    }
+}
 
 /// Wins, losses and draws.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -37,7 +68,7 @@ impl Wld {
     pub fn games(&self) -> u64 {
         self.wins + self.losses + self.draws
     }
-    pub fn score(&self) -> f64 {
+    pub fn points(&self) -> f64 {
         self.wins as f64 + self.draws as f64 / 2.0
     }
     pub fn text(&self) -> String {
@@ -55,18 +86,42 @@ pub struct EngineStats {
     pub faults: BTreeMap<String, u64>,
 }
 
+/// Brian Train's match (`--scoring stones`): pairs won, lost and tied by the first engine.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct StonesMatches {
+    pub wins: u64,
+    pub losses: u64,
+    pub ties: u64,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PairingStats {
     pub first: String,
     pub second: String,
     /// From the first engine's side.
     pub wld: Wld,
+    pub games: u64,
+    pub points: f64,
+    /// Points over games (`nan` without a game).
+    pub score: Figure,
+    /// Drawn games over games.
+    pub draw_ratio: Figure,
     /// Colour-swapped pairs by the first engine's points: 0, ½, 1, 1½, 2.
     pub pentanomial: Pentanomial,
-    /// Elo of the first engine over the second, and the half-width of its 95 % interval
-    /// (`null` when infinite or without a pair).
-    pub elo: Option<f64>,
-    pub elo_error: Option<f64>,
+    pub pairs: u64,
+    /// Elo of the first engine over the second from the pairs, and the half-width of its
+    /// 95 % interval; normalized Elo likewise; likelihood of superiority in [0, 1].
+    pub elo: Figure,
+    pub elo_error: Figure,
+    pub nelo: Figure,
+    pub nelo_error: Figure,
+    pub los: Figure,
+    /// Games without their colour-swapped partner (an odd `--games`, or a partner discarded or
+    /// not played): in W/L/D and points, not in the pair figures.
+    pub unpaired_games: Vec<usize>,
+    /// `--scoring stones` only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stones_matches: Option<StonesMatches>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -77,23 +132,33 @@ pub struct SprtStatus {
     pub upper: f64,
     /// `H0`, `H1` or `Continue`.
     pub verdict: Verdict,
-    /// The pair after which the match stopped, when a bound was crossed.
+    /// The pair (1-based) after which the match stopped, when a bound was crossed.
     pub stopped_after_pair: Option<usize>,
 }
 
 /// One line per game counted.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GameLine {
-    pub index: usize,
+    /// The game's number in the whole match (1-based), its PGN `Round`.
+    pub game: usize,
+    /// Its colour-swapped pair (1-based).
+    pub pair: usize,
     pub p1: String,
     pub p2: String,
+    /// The protocol's result word (`wire::result_word`): a win of either side, or a draw.
     pub result: String,
+    /// `1-0`, `0-1` or `1/2-1/2`, as in the PGN.
+    pub pgn_result: String,
     pub reason: Reason,
     pub plies: usize,
+    /// Guerrilla Checkers: stones the Guerrilla (p1) placed in the game's moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stones: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Summary {
+    pub scoring: Scoring,
     /// Games in the schedule (of this shard, for a shard).
     pub scheduled: usize,
     /// Games counted.
@@ -111,56 +176,58 @@ pub struct Summary {
 }
 
 /// Points (0, 1 or 2 half-points) of p1 in a game.
-fn p1_points(result: &str) -> u8 {
-    match wire::parse_result(result) {
-        Some(Some(Outcome::Win(Side::P1))) => 2,
-        Some(Some(Outcome::Win(Side::P2))) => 0,
-        _ => 1,
+fn p1_points(o: Outcome) -> u8 {
+    match o {
+        Outcome::Win(Side::P1) => 2,
+        Outcome::Win(Side::P2) => 0,
+        Outcome::Draw => 1,
     }
 }
 
-/// Where the SPRT stops the match along the schedule, if it does: the pair number. Only for a
-/// match of two engines and not inside a shard (a shard cannot see the pairs of the others:
-/// the merge applies the SPRT).
-pub fn sprt_stop(info: &MatchInfo, sorted: &[GameRecord]) -> (Option<usize>, Pentanomial) {
-    let mut penta = [0u64; 5];
-    let Some(sprt) = info.sprt else {
-        return (None, penta);
-    };
+/// Where the SPRT stops the match along the schedule, if it does: the pair number (0-based).
+/// Only for a match of two engines and not inside a shard (a shard cannot see the pairs of the
+/// others: the merge applies the SPRT).
+pub fn sprt_stop(info: &MatchInfo, sorted: &[GameRecord]) -> Option<usize> {
+    let sprt = info.sprt?;
     if info.shard.is_some() || info.engines.len() != 2 {
-        return (None, penta);
+        return None;
     }
+    let mut penta = [0u64; 5];
     let schedule = jobs(info);
     let by_index: BTreeMap<usize, &GameRecord> = sorted.iter().map(|g| (g.index, g)).collect();
-    let mut pair = 0;
-    let mut i = 0;
-    while i < schedule.len() {
-        let games: Vec<_> = schedule[i..]
-            .iter()
-            .take_while(|j| j.pair == pair)
-            .collect();
-        i += games.len();
-        if games.len() != 2 {
-            break;
-        }
-        let (Some(a), Some(b)) = (by_index.get(&games[0].index), by_index.get(&games[1].index))
-        else {
+    for (pair, games) in schedule.chunk_by(|a, b| a.pair == b.pair).enumerate() {
+        let [a, b] = games else { break };
+        let (Some(a), Some(b)) = (by_index.get(&a.index), by_index.get(&b.index)) else {
             break;
         };
         // The pairing's first engine is p1 in the first game, p2 in the second.
-        let pts = p1_points(&a.result) + (2 - p1_points(&b.result));
+        let pts = p1_points(a.outcome) + (2 - p1_points(b.outcome));
         penta[pts as usize] += 1;
         if sprt.verdict(sprt.llr(&penta), pair as u64 + 1) != Verdict::Continue {
-            return (Some(pair), penta);
+            return Some(pair);
         }
-        pair += 1;
     }
-    (None, penta)
+    None
+}
+
+/// Brian Train's rule for one pair, from the first engine's side: it wins when it beat the
+/// COIN player as the Guerrilla (p1) and the other did not, or did with more stones; it loses
+/// in the mirror case; anything else is a tie. `a` is the game where the first engine is p1.
+fn stones_match(a: &GameRecord, b: &GameRecord) -> std::cmp::Ordering {
+    use std::cmp::Ordering::*;
+    let won = |g: &GameRecord| g.outcome == Outcome::Win(Side::P1);
+    let stones = |g: &GameRecord| g.stones.unwrap_or(u32::MAX);
+    match (won(a), won(b)) {
+        (true, true) => stones(b).cmp(&stones(a)),
+        (true, false) => Greater,
+        (false, true) => Less,
+        (false, false) => Equal,
+    }
 }
 
 /// The summary of `sorted` (records in schedule order) for the match `info`.
 pub fn summarize(info: &MatchInfo, sorted: &[GameRecord], interrupted: bool) -> Summary {
-    let (stop, _) = sprt_stop(info, sorted);
+    let stop = sprt_stop(info, sorted);
     let counted: Vec<&GameRecord> = sorted
         .iter()
         .filter(|g| stop.is_none_or(|p| g.pair <= p))
@@ -177,24 +244,21 @@ pub fn summarize(info: &MatchInfo, sorted: &[GameRecord], interrupted: bool) -> 
     let pairs = pairings(names.len(), info.gauntlet);
     let mut pairing_wld = vec![Wld::default(); pairs.len()];
     let mut pentas = vec![[0u64; 5]; pairs.len()];
-    // Points of the pairing's first engine in the first game of each pair seen.
-    let mut half_pairs: BTreeMap<usize, u8> = BTreeMap::new();
+    let mut stones = vec![StonesMatches::default(); pairs.len()];
+    // The first game seen of each pair: its pairing, the first engine's points, the record.
+    let mut half_pairs: BTreeMap<usize, (usize, u8, &GameRecord)> = BTreeMap::new();
     let mut problems = 0;
     for g in &counted {
         let (Some(a), Some(b)) = (idx(&g.p1), idx(&g.p2)) else {
             continue;
         };
-        let pts = p1_points(&g.result);
+        let pts = p1_points(g.outcome);
         engines[a].total.add(pts);
         engines[a].as_p1.add(pts);
         engines[b].total.add(2 - pts);
         engines[b].as_p2.add(2 - pts);
         if g.reason.is_fault() {
-            let faulty = if g.faulty.as_deref().and_then(wire::parse_side) == Some(Side::P1) {
-                a
-            } else {
-                b
-            };
+            let faulty = if g.faulty == Some(Side::P1) { a } else { b };
             *engines[faulty]
                 .faults
                 .entry(g.reason.name().to_string())
@@ -203,32 +267,59 @@ pub fn summarize(info: &MatchInfo, sorted: &[GameRecord], interrupted: bool) -> 
         if !g.problems.is_empty() {
             problems += 1;
         }
-        if let Some(k) = pairs
+        let Some(k) = pairs
             .iter()
             .position(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a))
-        {
-            let first_pts = if pairs[k].0 == a { pts } else { 2 - pts };
-            pairing_wld[k].add(first_pts);
-            if let Some(before) = half_pairs.remove(&g.pair) {
-                pentas[k][(before + first_pts) as usize] += 1;
+        else {
+            continue;
+        };
+        let first_pts = if pairs[k].0 == a { pts } else { 2 - pts };
+        pairing_wld[k].add(first_pts);
+        if let Some((_, before, other)) = half_pairs.remove(&g.pair) {
+            pentas[k][(before + first_pts) as usize] += 1;
+            let (with_first_p1, with_second_p1) = if pairs[k].0 == a {
+                (*g, other)
             } else {
-                half_pairs.insert(g.pair, first_pts);
+                (other, *g)
+            };
+            let m = &mut stones[k];
+            match stones_match(with_first_p1, with_second_p1) {
+                std::cmp::Ordering::Greater => m.wins += 1,
+                std::cmp::Ordering::Less => m.losses += 1,
+                std::cmp::Ordering::Equal => m.ties += 1,
             }
+        } else {
+            half_pairs.insert(g.pair, (k, first_pts, g));
         }
     }
     let pairings_stats = pairs
         .iter()
         .enumerate()
         .map(|(k, &(a, b))| {
-            let ei = elo_interval(&pentas[k]);
-            let finite = |x: f64| x.is_finite().then_some(x);
+            let f = elo_figures(&pentas[k]);
+            let wld = pairing_wld[k];
+            let games = wld.games();
             PairingStats {
                 first: names[a].to_string(),
                 second: names[b].to_string(),
-                wld: pairing_wld[k],
+                wld,
+                games,
+                points: wld.points(),
+                score: Figure(wld.points() / games as f64),
+                draw_ratio: Figure(wld.draws as f64 / games as f64),
                 pentanomial: pentas[k],
-                elo: ei.and_then(|(e, _)| finite(e + 0.0)),
-                elo_error: ei.and_then(|(_, w)| finite(w)),
+                pairs: pentas[k].iter().sum(),
+                elo: Figure(f.elo),
+                elo_error: Figure(f.elo_error),
+                nelo: Figure(f.nelo),
+                nelo_error: Figure(f.nelo_error),
+                los: Figure(f.los),
+                unpaired_games: half_pairs
+                    .values()
+                    .filter(|(pk, _, _)| *pk == k)
+                    .map(|(_, _, g)| g.index + 1)
+                    .collect(),
+                stones_matches: (info.scoring == Scoring::Stones).then_some(stones[k]),
             }
         })
         .collect();
@@ -245,7 +336,7 @@ pub fn summarize(info: &MatchInfo, sorted: &[GameRecord], interrupted: bool) -> 
             } else {
                 Verdict::Continue
             },
-            stopped_after_pair: stop,
+            stopped_after_pair: stop.map(|p| p + 1),
         }
     });
     let scheduled = jobs(info)
@@ -253,6 +344,7 @@ pub fn summarize(info: &MatchInfo, sorted: &[GameRecord], interrupted: bool) -> 
         .filter(|j| crate::schedule::in_shard(j, info.shard))
         .count();
     Summary {
+        scoring: info.scoring,
         scheduled,
         played: counted.len(),
         discarded: sorted.len() - counted.len(),
@@ -264,125 +356,16 @@ pub fn summarize(info: &MatchInfo, sorted: &[GameRecord], interrupted: bool) -> 
         games: counted
             .iter()
             .map(|g| GameLine {
-                index: g.index,
+                game: g.index + 1,
+                pair: g.pair + 1,
                 p1: g.p1.clone(),
                 p2: g.p2.clone(),
-                result: g.result.clone(),
+                result: wire::result_word(Some(g.outcome)).to_string(),
+                pgn_result: pgn_result(g.outcome).to_string(),
                 reason: g.reason,
                 plies: g.moves.len(),
+                stones: g.stones,
             })
             .collect(),
     }
-}
-
-/// The one-line account of a game, as printed while the match runs.
-pub fn game_line(g: &GameRecord) -> String {
-    format!(
-        "game {}: {} (p1) vs {} (p2): {} by {} after {} plies{}",
-        g.index + 1,
-        g.p1,
-        g.p2,
-        g.result,
-        g.reason.name(),
-        g.moves.len(),
-        if g.reason.is_fault() || g.reason == Reason::PlyCap {
-            format!(" ({})", g.detail)
-        } else {
-            String::new()
-        }
-    )
-}
-
-fn elo_text(p: &PairingStats) -> String {
-    let total: u64 = p.pentanomial.iter().sum();
-    if total == 0 {
-        return "n/a (no complete pair)".to_string();
-    }
-    let e = p
-        .elo
-        .map_or_else(|| "inf".to_string(), |e| format!("{:+.1}", e + 0.0));
-    let w = p
-        .elo_error
-        .map_or_else(|| "inf".to_string(), |w| format!("{w:.1}"));
-    format!("{e} ± {w} (95%)")
-}
-
-/// The summary as text, for stdout.
-pub fn report(s: &Summary) -> String {
-    let mut out = String::new();
-    use std::fmt::Write as _;
-    for p in &s.pairings {
-        let n = p.wld.games();
-        let frac = if n == 0 {
-            0.5
-        } else {
-            p.wld.score() / n as f64
-        };
-        let _ = writeln!(
-            out,
-            "Score of {} vs {}: {} [{frac:.3}] Elo difference: {} Ptnml(0-2): {:?}",
-            p.first,
-            p.second,
-            p.wld.text(),
-            elo_text(p),
-            p.pentanomial
-        );
-    }
-    for e in &s.engines {
-        let faults: Vec<String> = e.faults.iter().map(|(k, v)| format!("{k} {v}")).collect();
-        let _ = writeln!(
-            out,
-            "{}: {} as p1 {} as p2 {}{}",
-            e.name,
-            e.total.text(),
-            e.as_p1.text(),
-            e.as_p2.text(),
-            if faults.is_empty() {
-                String::new()
-            } else {
-                format!("; faults (each restarted): {}", faults.join(", "))
-            }
-        );
-    }
-    if let Some(sp) = &s.sprt {
-        let _ = writeln!(
-            out,
-            "SPRT ({:?} elo0={} elo1={} alpha={} beta={}): LLR {:.2} ({:.2}, {:.2}) {}",
-            sp.sprt.model,
-            sp.sprt.elo0,
-            sp.sprt.elo1,
-            sp.sprt.alpha,
-            sp.sprt.beta,
-            sp.llr,
-            sp.lower,
-            sp.upper,
-            match (sp.verdict, sp.stopped_after_pair) {
-                (Verdict::H1, Some(p)) => format!("H1 accepted: stopped after pair {}", p + 1),
-                (Verdict::H0, Some(p)) => format!("H0 accepted: stopped after pair {}", p + 1),
-                _ => "no decision".to_string(),
-            }
-        );
-    }
-    let _ = writeln!(
-        out,
-        "Games: {} played of {} scheduled{}{}{}",
-        s.played,
-        s.scheduled,
-        if s.discarded > 0 {
-            format!(", {} discarded after the SPRT stop", s.discarded)
-        } else {
-            String::new()
-        },
-        if s.games_with_problems > 0 {
-            format!(", {} with problems", s.games_with_problems)
-        } else {
-            String::new()
-        },
-        if s.interrupted {
-            ", interrupted (running games abandoned)"
-        } else {
-            ""
-        }
-    );
-    out
 }

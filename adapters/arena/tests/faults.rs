@@ -3,6 +3,9 @@
 //! again for the next game, the match completes, and no process is left behind.
 
 use std::path::{Path, PathBuf};
+
+use guerrilla::game::{Outcome, Side};
+use guerrilla::protocol::wire::result_word;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -78,17 +81,19 @@ fn faulty_match(fault: &str, at: u32, reason: &str, games: u32) {
     for g in summary["games"].as_array().unwrap() {
         assert_eq!(g["reason"], reason, "{fault}: {g}\n{all}");
         let bad_is_p1 = g["p1"] == "bad";
-        let want = if bad_is_p1 { "p2win" } else { "p1win" };
+        let winner = if bad_is_p1 { Side::P2 } else { Side::P1 };
+        let want = result_word(Some(Outcome::Win(winner)));
         assert_eq!(g["result"], want, "{fault}: {g}");
     }
     let bad = &summary["engines"][1];
     assert_eq!(bad["name"], "bad");
     assert_eq!(bad["total"]["losses"], games, "{fault}: {all}");
     assert_eq!(bad["faults"][reason], games, "{fault}: {all}");
-    // Restarted: a fresh process for every game (each one failed).
-    assert_eq!(pids(&bad_dir).len() as u32, games, "{fault}: {all}");
+    // Restarted: a fresh process for every game (each one failed), after the one that the
+    // arena starts and quits before the match to check that the engine starts.
+    assert_eq!(pids(&bad_dir).len() as u32, games + 1, "{fault}: {all}");
     // The healthy engine is kept across games: at most one process per worker.
-    assert!(pids(&good_dir).len() <= 2, "{fault}: {:?}", pids(&good_dir));
+    assert!(pids(&good_dir).len() <= 3, "{fault}: {:?}", pids(&good_dir));
     for pid in pids(&bad_dir).into_iter().chain(pids(&good_dir)) {
         assert!(!alive(pid), "{fault}: process {pid} left behind");
     }
@@ -138,9 +143,47 @@ fn a_readyok_slower_than_the_timeout_loses() {
     faulty_match("slow-readyok", 3, "timeout", 4);
 }
 
+/// An engine that cannot start stops the match before its first game, with its error and a
+/// non-zero exit status, as cutechess does (it used to lose every game by `no-start`).
 #[test]
-fn an_engine_that_exits_at_start_loses_every_game() {
-    faulty_match("exit-at-start", 1, "no-start", 4);
+fn an_engine_that_cannot_start_stops_the_match_before_any_game() {
+    let dir = temp_dir("exit-at-start");
+    let out = Command::new(ARENA)
+        .args(["--engine", "name=good"])
+        .arg(format!("cmd={FAULT} --pid-dir {}", dir.display()))
+        .args(["--engine", "name=bad"])
+        .arg(format!(
+            "cmd={FAULT} --fault exit-at-start --at 1 --pid-dir {}",
+            dir.display()
+        ))
+        .args(["--games", "4", "--tc", "nodes=5", "--no-progress"])
+        .output()
+        .unwrap();
+    let all = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{all}");
+    assert!(
+        all.contains("error: engine bad (")
+            && all.contains("cannot start: engine closed its output"),
+        "{all}"
+    );
+    assert!(!all.contains("game 1:"), "{all}");
+    for pid in pids(&dir) {
+        assert!(!alive(pid), "process {pid} left behind");
+    }
+    for missing in ["/nonexistent", ""] {
+        let out = Command::new(ARENA)
+            .args(["--engine1", missing, "--engine2", FAULT, "--no-progress"])
+            .output()
+            .unwrap();
+        let all = text(&out);
+        assert_eq!(out.status.code(), Some(1), "{all}");
+        assert!(
+            all.contains("error: engine engine1 (") && all.contains("cannot start"),
+            "{all}"
+        );
+        assert!(!all.contains("game 1:"), "{all}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Ctrl-C (SIGINT) while games hang: the arena ends within a second or so, prints the results

@@ -151,7 +151,9 @@ def test_legal_turns_midturn_and_partial(wells: Engine) -> None:
 
 def test_play_answers_the_canonical_move(engine: Engine) -> None:
     played = engine.play("D5D4")
-    assert (played.move, played.extra, played.raw) == ("D4D5", [], "played D4D5")
+    assert (played.move, played.extra, played.raw) == (
+        "D4D5", ["steps", "D4", "D5"], "played D4D5 steps D4 D5"
+    )
     with pytest.raises(EngineError) as caught:
         engine.play("d4d5")
     assert caught.value.message == (

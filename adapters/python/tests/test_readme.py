@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 README = Path(__file__).resolve().parents[1] / "README.md"
-BLOCK = re.compile(r"^```(\w+)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
+BLOCK = re.compile(r"^```(\w+)[^\n]*\n(.*?)^```$", re.MULTILINE | re.DOTALL)
 RESULT_LINE = {
     "guerrilla-checkers": re.compile(r"^guerrilla-checkers: (p1win|p2win) after \d+ turns$"),
     "guerrilla": re.compile(r"^guerrilla: (p1win|p2win|draw) after \d+ turns$"),
@@ -70,6 +70,6 @@ def test_the_whole_game_script_plays_both_games(repo_like: Path) -> None:
     for line in lines:
         assert RESULT_LINE[line.split(":")[0]].match(line), line
     # The output the README shows has the same form.
-    ((_, shown),) = blocks("text")
+    ((_, shown),) = blocks("output")
     for line in shown.splitlines():
         assert RESULT_LINE[line.split(":")[0]].match(line), line

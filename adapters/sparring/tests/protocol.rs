@@ -6,6 +6,8 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use guerrilla::game::prelude::*;
+use guerrilla::game::{Outcome, Side};
+use guerrilla::protocol::wire;
 use guerrilla::wells::{Settings, Wells};
 use guerrilla_sparring::session::Session;
 
@@ -149,7 +151,13 @@ fn an_illegal_move_loses_and_go_answers_none() {
         out[1][0].ends_with("; the game is over, lost by p2 in 'position startpos moves *a1 zz'")
     );
     assert_eq!(out[2], ["response true"]);
-    assert_eq!(out[3], ["response p1win"]);
+    assert_eq!(
+        out[3],
+        [format!(
+            "response {}",
+            wire::result_word(Some(Outcome::Win(Side::P1)))
+        )]
+    );
     assert_eq!(
         out[4],
         [
@@ -171,7 +179,13 @@ fn the_game_ends_by_two_passes() {
         "position startpos moves *a1 pass pass *e5",
     ]);
     assert_eq!(out[2], ["response true"]);
-    assert_eq!(out[3], ["response p1win"]);
+    assert_eq!(
+        out[3],
+        [format!(
+            "response {}",
+            wire::result_word(Some(Outcome::Win(Side::P1)))
+        )]
+    );
     assert_eq!(out[4].last().unwrap(), "bestmove none");
     assert!(out[5][0].contains("(the game is already over); the result stands"));
 }

@@ -1,5 +1,7 @@
 //! Reading the engine's answers (protocol.md § 3.6, § 4): `geometry`, `info`, `stepped`.
 
+use std::collections::BTreeMap;
+
 use serde_json::{json, Map, Value};
 
 /// The board as `geometry` gives it: points and squares with drawing coordinates.
@@ -26,6 +28,8 @@ pub struct Square {
     pub y: f64,
     pub corners: Vec<String>,
     pub diagonals: Vec<String>,
+    /// `dark` (checkers stand there) or `light`; empty when the engine does not say.
+    pub shade: String,
 }
 
 fn list(text: &str) -> Vec<String> {
@@ -79,13 +83,16 @@ pub fn parse_geometry(lines: &[String]) -> Result<Geometry, String> {
                 role: role.to_string(),
                 neighbours: list(nb),
             }),
-            ["square", name, x, y, corners, diagonals] => g.squares.push(Square {
-                name: name.to_string(),
-                x: number(x, line)?,
-                y: number(y, line)?,
-                corners: list(corners),
-                diagonals: list(diagonals),
-            }),
+            ["square", name, x, y, corners, diagonals, shade @ ..] if shade.len() <= 1 => {
+                g.squares.push(Square {
+                    name: name.to_string(),
+                    x: number(x, line)?,
+                    y: number(y, line)?,
+                    corners: list(corners),
+                    diagonals: list(diagonals),
+                    shade: shade.first().map(|s| s.to_string()).unwrap_or_default(),
+                })
+            }
             ["geometry", "end"] => {
                 ended = true;
                 break;
@@ -115,6 +122,7 @@ impl Geometry {
             })).collect::<Vec<_>>(),
             "squares": self.squares.iter().map(|s| json!({
                 "name": s.name, "x": s.x, "y": s.y, "corners": s.corners, "diagonals": s.diagonals,
+                "shade": s.shade,
             })).collect::<Vec<_>>(),
         })
     }
@@ -136,8 +144,15 @@ pub fn parse_info(line: &str) -> Option<Value> {
             map.insert("pv".into(), Value::String(pv.join(" ")));
             break;
         }
-        let value = tokens.next()?;
-        map.insert(key.to_string(), Value::String(value.to_string()));
+        let mut value = tokens.next()?.to_string();
+        if key == "score" && matches!(value.as_str(), "win" | "loss" | "draw") {
+            // `score win in <n>`: the proven result and its distance in whole turns.
+            let n = tokens.nth(1)?;
+            map.insert("proven".into(), Value::String(value.clone()));
+            map.insert("in".into(), Value::String(n.to_string()));
+            value = format!("{value} in {n}");
+        }
+        map.insert(key.to_string(), Value::String(value));
     }
     if map.contains_key("score") || map.contains_key("depth") {
         Some(Value::Object(map))
@@ -146,35 +161,104 @@ pub fn parse_info(line: &str) -> Option<Value> {
     }
 }
 
-/// The answer to `step`: `stepped <step>[ auto <step> …][ turn <move>]`.
+/// The answer to `step`: `stepped <step>[ auto <step> …][ turn <move>]`, and whatever the engine
+/// reports beside them (`rest`, read by [`report_fields`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stepped {
     pub step: String,
     pub auto: Vec<String>,
     pub turn: Option<String>,
+    pub rest: String,
+}
+
+/// The steps that are words (protocol.md § 7.1); any other word of lowercase letters in a
+/// `stepped` or `played` answer is a keyword of the answer.
+const STEP_WORDS: [&str; 3] = ["pass", "endgroup", "endmove"];
+
+fn is_keyword(t: &str) -> bool {
+    t.len() > 2 && t.chars().all(|c| c.is_ascii_lowercase() || c == '_') && !STEP_WORDS.contains(&t)
 }
 
 pub fn parse_stepped(line: &str) -> Option<Stepped> {
     let mut tokens = line
         .strip_prefix("stepped ")?
         .split(' ')
-        .filter(|t| !t.is_empty());
+        .filter(|t| !t.is_empty())
+        .peekable();
     let step = tokens.next()?.to_string();
+    if is_keyword(&step) {
+        return None;
+    }
     let mut auto = Vec::new();
     let mut turn = None;
-    let mut in_auto = false;
+    let mut rest = Vec::new();
     while let Some(t) = tokens.next() {
         match t {
-            "auto" => in_auto = true,
-            "turn" => {
-                turn = tokens.next().map(String::from);
-                break;
+            "auto" => {
+                while let Some(s) = tokens.next_if(|s| !is_keyword(s)) {
+                    auto.push(s.to_string());
+                }
             }
-            s if in_auto => auto.push(s.to_string()),
+            "turn" => turn = Some(tokens.next()?.to_string()),
+            k if is_keyword(k) => {
+                rest.push(k);
+                while let Some(s) = tokens.next_if(|s| !is_keyword(s)) {
+                    rest.push(s);
+                }
+            }
             _ => return None,
         }
     }
-    Some(Stepped { step, auto, turn })
+    Some(Stepped {
+        step,
+        auto,
+        turn,
+        rest: rest.join(" "),
+    })
+}
+
+/// The answer to `play`: `played <move>` and whatever the engine reports after it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    pub mv: String,
+    /// The words after the move (reports of what the turn did), as written.
+    pub rest: String,
+}
+
+pub fn parse_played(line: &str) -> Option<Played> {
+    let rest = line.strip_prefix("played ")?;
+    let (mv, rest) = rest.split_once(' ').unwrap_or((rest, ""));
+    Some(Played {
+        mv: mv.to_string(),
+        rest: rest.trim().to_string(),
+    })
+}
+
+/// The reports after a `played <move>` or after a `stepped` line's step: a keyword (a word of
+/// lowercase letters) followed by its items, up to the next keyword; `turn` and `auto` are the
+/// `stepped` line's own and are left out.
+pub fn report_fields(rest: &str) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    let mut key: Option<String> = None;
+    let mut items: Vec<&str> = Vec::new();
+    let mut flush = |key: &Option<String>, items: &mut Vec<&str>| {
+        if let Some(k) = key {
+            if k != "turn" && k != "auto" {
+                out.insert(k.clone(), items.join(" "));
+            }
+        }
+        items.clear();
+    };
+    for t in rest.split(' ').filter(|t| !t.is_empty()) {
+        if is_keyword(t) {
+            flush(&key, &mut items);
+            key = Some(t.to_string());
+        } else {
+            items.push(t);
+        }
+    }
+    flush(&key, &mut items);
+    out
 }
 
 #[cfg(test)]
@@ -190,6 +274,11 @@ mod tests {
         let s = parse_stepped("stepped *b2").unwrap();
         assert!(s.auto.is_empty() && s.turn.is_none());
         assert!(parse_stepped("stepped a b").is_none());
+        let s =
+            parse_stepped("stepped c5xd6 auto d6xe7 endmove removed D5,E6 turn c5xd6xe7").unwrap();
+        assert_eq!(s.auto, vec!["d6xe7", "endmove"]);
+        assert_eq!(s.turn.as_deref(), Some("c5xd6xe7"));
+        assert_eq!(report_fields(&s.rest)["removed"], "D5,E6");
         assert!(parse_stepped("played x").is_none());
     }
 
@@ -200,6 +289,15 @@ mod tests {
         assert_eq!(v["score"], "0.112");
         assert_eq!(v["pv"], "c5xe7 D4D5");
         assert!(parse_info("info string hello").is_none());
+        let v = parse_info("info depth 1 nodes 300 time 1 nps 300000 score win in 1 pv c3xd4xe5")
+            .unwrap();
+        assert_eq!(v["score"], "win in 1");
+        assert_eq!(v["proven"], "win");
+        assert_eq!(v["in"], "1");
+        assert_eq!(v["pv"], "c3xd4xe5");
+        let p = parse_played("played c3xd4xe5 removed D4,E5").unwrap();
+        assert_eq!(p.mv, "c3xd4xe5");
+        assert_eq!(report_fields(&p.rest)["removed"], "D4,E5");
     }
 
     #[test]
@@ -217,6 +315,18 @@ mod tests {
         assert_eq!(g.points[1].y, 0.5);
         assert_eq!(g.points[0].neighbours, vec!["b1"]);
         assert!(parse_geometry(&lines[..3]).is_err());
+        let squares: Vec<String> = [
+            "geometry game guerrilla-checkers points 0 squares 2",
+            "square a8 0.5 0.5 A8,B8,B9,A9 b7 light",
+            "square a1 0.5 7.5 A1,B1,B2,A2 b2",
+            "geometry end",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let g = parse_geometry(&squares).unwrap();
+        assert_eq!(g.squares[0].shade, "light");
+        assert_eq!(g.squares[1].shade, "");
         let mut bad = lines.clone();
         bad[0] = "geometry game guerrilla points 3 squares 0".into();
         assert!(parse_geometry(&bad).is_err());

@@ -1,13 +1,16 @@
 //! The HTTP side: the page, the session registry, actions (POST) and live updates (WebSocket).
 //!
 //! Routes:
-//! * `GET /` — the page; `GET /app.js`, `GET /style.css` — its assets (embedded);
+//! * `GET /` — the page; `GET /style.css`, `GET /js/<module>.js` — its assets (embedded);
 //! * `POST /api/session` — a new session (its own engine process): `{"id": …}`, or 503 when the
 //!   maximum number of sessions is reached;
-//! * `POST /api/session/<id>/action` — a JSON action; answers `{"ok": true, "state": …}` or
-//!   `{"ok": false, "error": …, "state": …}`;
+//! * `POST /api/session/<id>/action` — a JSON action; answers `{"ok": true, "state": …, "data":
+//!   …}` (`data`: the action's own answer, or null) or `{"ok": false, "error": …, "state": …}`;
 //! * `GET /api/session/<id>/ws` — a WebSocket that receives the session's state after every
 //!   change;
+//! * `POST /api/session/<id>/leave` — the page is going away (closed or reloading): the session
+//!   is kept, so that a reload finds its game, but gives its place to a new session when the
+//!   server is full;
 //! * `POST /api/session/<id>/close` — ends the session and its engine.
 //!
 //! Sessions are bounded: at most `max_sessions` at once, and a session nobody used (no action,
@@ -27,9 +30,28 @@ use tiny_http::{Header, Method, Request, Response, StatusCode};
 use crate::engine::EngineCommand;
 use crate::session::{Msg, Session};
 
-const INDEX_HTML: &str = include_str!("../assets/index.html");
-const APP_JS: &str = include_str!("../assets/app.js");
-const STYLE_CSS: &str = include_str!("../assets/style.css");
+/// The page's files: URL path, content type, content.
+const ASSETS: &[(&str, &str, &str)] = &[
+    (
+        "index.html",
+        "text/html; charset=utf-8",
+        include_str!("../assets/index.html"),
+    ),
+    (
+        "style.css",
+        "text/css; charset=utf-8",
+        include_str!("../assets/style.css"),
+    ),
+    ("js/app.js", JS, include_str!("../assets/js/app.js")),
+    ("js/board.js", JS, include_str!("../assets/js/board.js")),
+    ("js/input.js", JS, include_str!("../assets/js/input.js")),
+    ("js/moves.js", JS, include_str!("../assets/js/moves.js")),
+    ("js/names.js", JS, include_str!("../assets/js/names.js")),
+    ("js/net.js", JS, include_str!("../assets/js/net.js")),
+    ("js/panels.js", JS, include_str!("../assets/js/panels.js")),
+    ("js/record.js", JS, include_str!("../assets/js/record.js")),
+];
+const JS: &str = "text/javascript; charset=utf-8";
 
 /// How long an action may wait for its session's reply.
 const ACTION_TIMEOUT: Duration = Duration::from_secs(60);
@@ -47,6 +69,8 @@ struct Handle {
     last_seen: Arc<Mutex<Instant>>,
     /// Open WebSockets: a session with one is never idle.
     watchers: Arc<Mutex<usize>>,
+    /// The page said it was going away (and none has come back since).
+    left: Arc<Mutex<bool>>,
 }
 
 /// The live sessions.
@@ -66,6 +90,7 @@ impl Registry {
     /// Starts a session with its engine; its id.
     pub fn create(&self) -> Result<String, String> {
         self.reap();
+        self.evict_left();
         if self.sessions.lock().unwrap().len() >= self.config.max_sessions {
             return Err(format!(
                 "the server already runs {} sessions, its maximum (--max-sessions); close another page or wait until one is idle for {} s",
@@ -86,6 +111,7 @@ impl Registry {
                 tx,
                 last_seen: Arc::new(Mutex::new(Instant::now())),
                 watchers: Arc::new(Mutex::new(0)),
+                left: Arc::new(Mutex::new(false)),
             },
         );
         log::info!("session {id} opened");
@@ -101,8 +127,32 @@ impl Registry {
         Ok(f(h))
     }
 
-    /// Runs one action; the new state, or the error and the state.
-    pub fn action(&self, id: &str, action: Value) -> Result<Value, (String, Value)> {
+    /// When the server is full, closes the sessions whose page left and has not come back,
+    /// the longest unused first, until one place is free. A page that left may still count as
+    /// a watcher until its WebSocket's next write fails: the page's word is taken for it.
+    fn evict_left(&self) {
+        let mut sessions = self.sessions.lock().unwrap();
+        while sessions.len() >= self.config.max_sessions {
+            let oldest = sessions
+                .iter()
+                .filter(|(_, h)| *h.left.lock().unwrap())
+                .min_by_key(|(_, h)| *h.last_seen.lock().unwrap())
+                .map(|(id, _)| id.clone());
+            let Some(id) = oldest else { break };
+            if let Some(h) = sessions.remove(&id) {
+                let _ = h.tx.send(Msg::Shutdown);
+                log::info!("session {id} closed to make room: its page had left");
+            }
+        }
+    }
+
+    /// The page of a session is going away; a reload comes back to it.
+    pub fn leave(&self, id: &str) -> bool {
+        self.with(id, |h| *h.left.lock().unwrap() = true).is_ok()
+    }
+
+    /// Runs one action; the new state and the action's answer, or the error and the state.
+    pub fn action(&self, id: &str, action: Value) -> Result<(Value, Value), (String, Value)> {
         let (reply_tx, reply_rx) = channel();
         self.with(id, |h| h.tx.send(Msg::Action(action, reply_tx)))
             .map_err(|e| (e, Value::Null))?
@@ -187,11 +237,14 @@ fn handle(mut request: Request, registry: &Registry) {
     let method = request.method().clone();
     let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
     let response = match (&method, parts.as_slice()) {
-        (Method::Get, [""]) | (Method::Get, ["index.html"]) => {
-            text(200, "text/html; charset=utf-8", INDEX_HTML)
+        (Method::Get, [""]) => text(200, ASSETS[0].1, ASSETS[0].2),
+        (Method::Get, _) if ASSETS.iter().any(|a| a.0 == path.trim_start_matches('/')) => {
+            let (_, kind, body) = ASSETS
+                .iter()
+                .find(|a| a.0 == path.trim_start_matches('/'))
+                .expect("found above");
+            text(200, kind, body)
         }
-        (Method::Get, ["app.js"]) => text(200, "text/javascript; charset=utf-8", APP_JS),
-        (Method::Get, ["style.css"]) => text(200, "text/css; charset=utf-8", STYLE_CSS),
         (Method::Post, ["api", "session"]) => match registry.create() {
             Ok(id) => json_response(200, &json!({"id": id})),
             Err(e) => json_response(503, &json!({"error": e})),
@@ -208,12 +261,17 @@ fn handle(mut request: Request, registry: &Registry) {
                     &json!({"ok": false, "error": format!("expected a JSON action but got '{body}' ({e})")}),
                 ),
                 Ok(action) => match registry.action(id, action) {
-                    Ok(state) => json_response(200, &json!({"ok": true, "state": state})),
+                    Ok((state, data)) => {
+                        json_response(200, &json!({"ok": true, "state": state, "data": data}))
+                    }
                     Err((e, state)) => {
                         json_response(200, &json!({"ok": false, "error": e, "state": state}))
                     }
                 },
             }
+        }
+        (Method::Post, ["api", "session", id, "leave"]) => {
+            json_response(200, &json!({"ok": registry.leave(id)}))
         }
         (Method::Post, ["api", "session", id, "close"]) => {
             json_response(200, &json!({"ok": registry.close(id)}))
@@ -243,6 +301,7 @@ fn websocket(request: Request, registry: &Registry, id: &str) {
     let (tx, rx) = channel::<String>();
     let subscribed = registry.with(id, |h| {
         let _ = h.tx.send(Msg::Subscribe(tx));
+        *h.left.lock().unwrap() = false;
         (Arc::clone(&h.last_seen), Arc::clone(&h.watchers))
     });
     let (last_seen, watchers) = match subscribed {

@@ -1,12 +1,16 @@
 //! Whole turns (GC3, GC4, GC6): [`Move`], a stone pair or a checker's whole path, packed and
-//! `Copy`; every legal move listed (`legal`, perft's inner plies) and checked by walking it;
-//! COIN's moves counted and drawn without listing them (`chains.rs`); the fast perft
-//! (`perft.rs`).
+//! `Copy`; every legal move walked (perft's inner plies) and checked by walking it; COIN's
+//! moves counted and drawn without listing them (`chains/`); the fast perft (`perft.rs`); the
+//! list of them within the enumeration budget (`list.rs`).
 
 mod chains;
+mod list;
 mod perft;
 
+use std::ops::ControlFlow;
+
 pub(crate) use chains::pick_coin_move;
+pub use list::{LISTED_MOVE_BYTES, MAX_LISTED_MOVES};
 
 use super::bits::{caps_at, open, pairs};
 use super::lattice::{self, CROSS, NONE, STEP};
@@ -37,8 +41,12 @@ impl PathEnd {
 /// Calls `f` with every COIN move (GC4), checkers in square order, then directions NE, NW, SE,
 /// SW, depth first: for each checker and each diagonal square without a checker, a plain step
 /// when the crossed point is empty; otherwise a capture, continued by the same checker along
-/// every branch until no capture is left.
-pub(crate) fn coin_paths(checkers: u64, stones: u64, f: &mut impl FnMut(PathEnd)) {
+/// every branch until no capture is left. `f` breaks the walk off by returning `Break`.
+pub(crate) fn coin_paths(
+    checkers: u64,
+    stones: u64,
+    f: &mut impl FnMut(PathEnd) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     let mut b = checkers;
     while b != 0 {
         let from = b.trailing_zeros() as u8;
@@ -59,23 +67,27 @@ pub(crate) fn coin_paths(checkers: u64, stones: u64, f: &mut impl FnMut(PathEnd)
                 stones: stones & !(1u64 << c),
             };
             if stones & (1u64 << c) == 0 {
-                f(path);
+                f(path)?;
             } else {
-                chain_paths(path, &open, f);
+                chain_paths(path, &open, f)?;
             }
         }
     }
+    ControlFlow::Continue(())
 }
 
 /// Continues the capture chain `path` (which has just captured) of the checker now on
 /// `path.to`: every available capture is a branch (GC4, no maximum-capture rule); the path ends
 /// only where no capture is available.
-fn chain_paths(path: PathEnd, open: &[u64; 4], f: &mut impl FnMut(PathEnd)) {
+fn chain_paths(
+    path: PathEnd,
+    open: &[u64; 4],
+    f: &mut impl FnMut(PathEnd) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     let sq = path.to;
     let mut m = caps_at(sq, open, path.stones);
     if m == 0 {
-        f(path);
-        return;
+        return f(path);
     }
     while m != 0 {
         let d = m.trailing_zeros() as usize;
@@ -87,8 +99,9 @@ fn chain_paths(path: PathEnd, open: &[u64; 4], f: &mut impl FnMut(PathEnd)) {
             to: STEP[sq as usize][d],
             stones: path.stones & !(1u64 << CROSS[sq as usize][d]),
         };
-        chain_paths(next, open, f);
+        chain_paths(next, open, f)?;
     }
+    ControlFlow::Continue(())
 }
 
 /// One whole turn, packed and `Copy` (a turn is one step in this game).
@@ -127,26 +140,6 @@ impl Checkers {
     /// The legal stone pairs of the side to move (see [`pairs`]); `None` when COIN is to move.
     pub(crate) fn pair_edges(&self) -> Option<(u64, u64)> {
         (self.side == Side::P1).then(|| pairs(self.stones, self.hand, self.first))
-    }
-
-    /// Appends every legal move of the side to move.
-    pub(crate) fn generate(&self, out: &mut Vec<Move>) {
-        match self.side {
-            Side::P1 => {
-                let (mut h, mut v) = pairs(self.stones, self.hand, self.first);
-                while h != 0 {
-                    let p = h.trailing_zeros() as u8;
-                    h &= h - 1;
-                    out.push(Move::Pair(p, p + 1));
-                }
-                while v != 0 {
-                    let p = v.trailing_zeros() as u8;
-                    v &= v - 1;
-                    out.push(Move::Pair(p, p + 8));
-                }
-            }
-            Side::P2 => coin_paths(self.checkers, self.stones, &mut |p| out.push(p.to_move())),
-        }
     }
 
     /// True when `mv` is one of the moves [`Checkers::generate`] lists, checked by walking it.
@@ -238,7 +231,10 @@ mod tests {
         for p in positions() {
             if p.side == Side::P2 {
                 let mut ends = Vec::new();
-                coin_paths(p.checkers, p.stones, &mut |e| ends.push(e));
+                let _ = coin_paths(p.checkers, p.stones, &mut |e| {
+                    ends.push(e);
+                    ControlFlow::Continue(())
+                });
                 for e in ends {
                     captures += usize::from(e.len > 1);
                     let mut q = p;

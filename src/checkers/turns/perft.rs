@@ -8,18 +8,39 @@
 //! * At the last two plies after the Guerrilla's turn, a pair is not played either: the stones
 //!   it adds and the checkers it surrounds (GC3) are all COIN's count needs.
 //!
-//! A side with no legal move has lost (GC5) and counts no leaf below it.
+//! A side with no legal move has lost (GC5) and counts no leaf below it. Nothing is kept but
+//! the recursion (a turn a level), so no count is too large for memory; a count runs under a
+//! [`Tally`] whose stop flag is looked at every turn and every branch of a capture chain, so
+//! that a stopped count ends within microseconds (its partial total is then dropped).
+
+use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
 
 use super::super::bits::{pairs, surrounded};
 use super::super::Checkers;
-use super::chains::coin_count;
+use super::chains::{coin_count, Tally};
 use super::coin_paths;
-use crate::game::{Rules, Side};
+use crate::game::{PerftAbort, Rules, Side};
 
 impl Checkers {
     /// perft to `depth` whole turns from this turn start (GC6); mid-turn there is no whole turn
     /// to count (as `legal_turns` lists none), so only `depth == 0` counts one.
     pub fn perft_fast(&self, depth: u32) -> u64 {
+        self.count(depth, &mut Tally::unlimited())
+    }
+
+    /// [`Checkers::perft_fast`] that gives up with [`PerftAbort::Stopped`] soon after `stop`
+    /// is set.
+    pub(crate) fn perft_stoppable(&self, depth: u32, stop: &AtomicBool) -> Result<u64, PerftAbort> {
+        let mut tally = Tally::new(stop, u64::MAX);
+        let n = self.count(depth, &mut tally);
+        if tally.stopped() {
+            return Err(PerftAbort::Stopped);
+        }
+        Ok(n)
+    }
+
+    fn count(&self, depth: u32, tally: &mut Tally) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -27,14 +48,28 @@ impl Checkers {
             return 0;
         }
         match self.side {
-            Side::P1 => guerrilla(self.checkers, self.stones, self.hand, self.first, depth),
-            Side::P2 => coin(self.checkers, self.stones, self.hand, depth),
+            Side::P1 => guerrilla(
+                self.checkers,
+                self.stones,
+                self.hand,
+                self.first,
+                depth,
+                tally,
+            ),
+            Side::P2 => coin(self.checkers, self.stones, self.hand, depth, tally),
         }
     }
 }
 
 /// Leaves `depth >= 1` turns below a Guerrilla turn start.
-fn guerrilla(checkers: u64, stones: u64, hand: u8, first: bool, depth: u32) -> u64 {
+fn guerrilla(
+    checkers: u64,
+    stones: u64,
+    hand: u8,
+    first: bool,
+    depth: u32,
+    tally: &mut Tally,
+) -> u64 {
     let (h, v) = pairs(stones, hand, first);
     if depth == 1 {
         return u64::from(h.count_ones() + v.count_ones());
@@ -42,15 +77,18 @@ fn guerrilla(checkers: u64, stones: u64, hand: u8, first: bool, depth: u32) -> u
     let mut n = 0;
     for (mut b, other) in [(h, 1), (v, 8)] {
         while b != 0 {
+            if tally.halted() {
+                return 0;
+            }
             let p = b.trailing_zeros();
             b &= b - 1;
             let s = stones | (1u64 << p) | (1u64 << (p + other));
             // GC3: the checkers the pair surrounds are removed.
             let c = checkers & !surrounded(checkers, s);
             n += if depth == 2 {
-                coin_count(c, s)
+                coin_count(c, s, tally)
             } else {
-                coin(c, s, hand - 2, depth - 1)
+                coin(c, s, hand - 2, depth - 1, tally)
             };
         }
     }
@@ -58,15 +96,60 @@ fn guerrilla(checkers: u64, stones: u64, hand: u8, first: bool, depth: u32) -> u
 }
 
 /// Leaves `depth >= 1` turns below a COIN turn start.
-fn coin(checkers: u64, stones: u64, hand: u8, depth: u32) -> u64 {
+fn coin(checkers: u64, stones: u64, hand: u8, depth: u32, tally: &mut Tally) -> u64 {
     if depth == 1 {
-        return coin_count(checkers, stones);
+        return coin_count(checkers, stones, tally);
     }
     let mut n = 0;
-    coin_paths(checkers, stones, &mut |p| {
+    let _ = coin_paths(checkers, stones, &mut |p| {
+        if tally.halted() {
+            return ControlFlow::Break(());
+        }
         // A chain may end on its start square: the two flips then cancel.
         let c = checkers ^ (1u64 << p.from) ^ (1u64 << p.to);
-        n += guerrilla(c, p.stones, hand, false, depth - 1);
+        n += guerrilla(c, p.stones, hand, false, depth - 1, tally);
+        ControlFlow::Continue(())
     });
     n
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::Ordering;
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+
+    use super::*;
+    use crate::game::prelude::*;
+
+    /// COIN's checker on c5 among 48 stones, one Guerrilla turn before: every pair leaves COIN
+    /// tens of millions of capture paths to count, seconds each.
+    const BEFORE_DENSE: &str = "8/8/8/2C5/8/8/8/8 9/1GGGGGGG1/1GGGGGGG1/1GGGGGGG1/1G1GGGGG1/\
+                                1GGGGGGG1/1GGGGGGG1/1GGGGG3/9 20 G -";
+
+    #[test]
+    fn a_long_count_ends_soon_after_stop() {
+        let p = Checkers::from_position_string(BEFORE_DENSE, &Default::default()).unwrap();
+        let stop = Arc::new(AtomicBool::new(false));
+        let s = Arc::clone(&stop);
+        let worker = std::thread::spawn(move || p.perft_stoppable(2, &s));
+        std::thread::sleep(Duration::from_millis(100));
+        let t = Instant::now();
+        stop.store(true, Ordering::Relaxed);
+        assert_eq!(worker.join().unwrap(), Err(PerftAbort::Stopped));
+        // Generous: only a count that does not look at the flag takes seconds.
+        assert!(t.elapsed() < Duration::from_secs(1), "{:?}", t.elapsed());
+    }
+
+    #[test]
+    fn the_stoppable_count_is_the_fast_one() {
+        for p in super::super::random_turn_starts(10).iter().step_by(7) {
+            for depth in 0..3 {
+                assert_eq!(
+                    p.perft_stoppable(depth, &AtomicBool::new(false)),
+                    Ok(p.perft_fast(depth))
+                );
+            }
+        }
+    }
 }

@@ -3,7 +3,7 @@
 
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_till1};
-use nom::character::complete::{digit1, space0, space1};
+use nom::character::complete::{space0, space1};
 use nom::combinator::{cut, eof, map, opt, peek, value, verify};
 use nom::error::{ErrorKind, ParseError};
 use nom::multi::many0;
@@ -78,29 +78,30 @@ fn end_or<'a>(what: &'static str) -> impl Parser<&'a str, Output = (), Error = P
     expect(what, value((), (space0, eof)))
 }
 
-/// `uint = 1*DIGIT` (fits in 64 bits)
-fn uint(i: &str) -> Res<'_, u64> {
-    let (rest_i, digits) = expect("a number", digit1).parse(i)?;
-    match crate::game::parse_decimal(digits) {
-        Some(n) if rest_i.is_empty() || rest_i.starts_with(' ') => Ok((rest_i, n)),
-        _ => Err(nom::Err::Error(PErr {
-            at: i,
-            expected: Some(
-                "a decimal number from 0 to 18446744073709551615 (no sign, no leading zero)",
-            ),
-        })),
-    }
-}
+/// What a `uint` must be (protocol.md § 2).
+const UINT: &str = "a decimal number from 0 to 18446744073709551615 (no sign, no leading zero)";
+/// What a `uint32` must be.
+const UINT32: &str = "a decimal number from 0 to 4294967295 (no sign, no leading zero)";
 
-/// `uint32 = 1*DIGIT` (fits in 32 bits)
-fn uint32(i: &str) -> Res<'_, u32> {
-    let (rest_i, n) = uint(i)?;
-    match u32::try_from(n) {
-        Ok(n) => Ok((rest_i, n)),
-        Err(_) => Err(nom::Err::Error(PErr {
-            at: i,
-            expected: Some("a decimal number from 0 to 4294967295 (no sign, no leading zero)"),
-        })),
+/// A strict decimal number from 0 to `max` (protocol.md § 2): one token, and every token that
+/// is not such a number — letters, a sign, a leading zero, too large — is the same error,
+/// `expected <what> but got '<token>'`.
+fn number<'a>(
+    max: u64,
+    what: &'static str,
+) -> impl Parser<&'a str, Output = u64, Error = PErr<'a>> {
+    move |i: &'a str| {
+        let bad = || {
+            nom::Err::Error(PErr {
+                at: i,
+                expected: Some(what),
+            })
+        };
+        let (rest, tok) = token(i).map_err(|_| bad())?;
+        match crate::game::parse_decimal(tok) {
+            Some(n) if n <= max => Ok((rest, n)),
+            _ => Err(bad()),
+        }
     }
 }
 
@@ -189,20 +190,26 @@ fn position(i: &str) -> Res<'_, Command> {
                 (&body[cut_at.min(body.len())..], Start::Fen(fen.to_string()))
             }
         };
-        let (i, moves) = opt(preceded(
-            (space0, kw("moves")),
-            many0(preceded(space1, token)),
-        ))
-        .parse(i)?;
+        let (i, moves) = opt(preceded((space0, kw("moves")), rest_of_line)).parse(i)?;
         let (i, _) = end_or("moves or end of line").parse(i)?;
+        // Every token is a move, but none past the longest game is ever played (the game is
+        // over by then, and the first move that finds it over is an error): they are not
+        // kept, so that a line of millions of tokens costs no more than its own bytes.
         let moves = moves
             .unwrap_or_default()
-            .into_iter()
+            .split(' ')
+            .filter(|t| !t.is_empty())
+            .take(crate::games::LONGEST_GAME + 1)
             .map(str::to_string)
             .collect();
         Ok((i, Command::Position { start, moves }))
     }
     preceded(kw("position"), cut(args)).parse(i)
+}
+
+/// Everything left on the line.
+fn rest_of_line(i: &str) -> Res<'_, &str> {
+    Ok(("", i))
 }
 
 /// `go = "go" *(1*" " go-param)`
@@ -216,9 +223,10 @@ fn go(i: &str) -> Res<'_, Command> {
         Infinite,
     }
     fn num<'a>(name: &'static str) -> impl Parser<&'a str, Output = P, Error = PErr<'a>> {
-        map(preceded(kw(name), cut(arg("a number", uint))), move |n| {
-            P::Num(name, n)
-        })
+        map(
+            preceded(kw(name), cut(arg(UINT, number(u64::MAX, UINT)))),
+            move |n| P::Num(name, n),
+        )
     }
     fn param(i: &str) -> Res<'_, P> {
         alt((
@@ -229,8 +237,11 @@ fn go(i: &str) -> Res<'_, Command> {
             num("movetime"),
             num("nodes"),
             map(
-                preceded(kw("depth"), cut(arg("a number", uint32))),
-                P::Depth,
+                preceded(
+                    kw("depth"),
+                    cut(arg(UINT32, number(u32::MAX.into(), UINT32))),
+                ),
+                |d| P::Depth(d as u32),
             ),
             value(P::Infinite, kw("infinite")),
         ))
@@ -276,12 +287,17 @@ fn query(i: &str) -> Res<'_, Command> {
     .parse(i)
 }
 
-/// `play = "play" 1*" " move` and `step = "step" 1*" " step-text` (one token each)
+/// `play = "play" 1*" " move`, `expand = "expand" 1*" " move` and
+/// `step = "step" 1*" " step-text` (one token each)
 fn play_or_step(i: &str) -> Res<'_, Command> {
     alt((
         map(
             preceded(kw("play"), cut(terminated(arg("a move", token), end))),
             |m: &str| Command::Play(m.to_string()),
+        ),
+        map(
+            preceded(kw("expand"), cut(terminated(arg("a move", token), end))),
+            |m: &str| Command::Expand(m.to_string()),
         ),
         map(
             preceded(kw("step"), cut(terminated(arg("a step", token), end))),
@@ -328,17 +344,29 @@ fn undo(i: &str) -> Res<'_, Command> {
     .parse(i)
 }
 
-/// `perft = "perft" 1*" " uint32`
+/// What a perft depth must be: [`crate::game::MAX_PERFT_DEPTH`] is the deepest.
+pub(super) const PERFT_DEPTHS: &str = "a depth from 0 to 24 (no sign, no leading zero)";
+
+/// `perft-depth = uint` from 0 to 24
+fn perft_depth(i: &str) -> Res<'_, u32> {
+    let (rest, d) = number(crate::game::MAX_PERFT_DEPTH.into(), PERFT_DEPTHS).parse(i)?;
+    Ok((rest, d as u32))
+}
+
+/// `perft = "perft" 1*" " perft-depth`
 fn perft(i: &str) -> Res<'_, Command> {
     map(
-        preceded(kw("perft"), cut(terminated(arg("a depth", uint32), end))),
+        preceded(
+            kw("perft"),
+            cut(terminated(arg(PERFT_DEPTHS, perft_depth), end)),
+        ),
         Command::Perft,
     )
     .parse(i)
 }
 
 /// `command = "ugi" | "isready" | "uginewgame" | "stop" | "quit" | setoption | position | go
-///          | query | legal | play | step | undo | "show" | "describe" | "geometry"
+///          | query | legal | play | expand | step | undo | "show" | "describe" | "geometry"
 ///          | "history" | perft | "bench" | "help"`
 pub(crate) fn command(i: &str) -> Res<'_, Command> {
     alt((

@@ -16,21 +16,22 @@ use std::str::FromStr;
 /// Cleans one raw input line, the single place where input is cleaned: drops a trailing
 /// `\n`/`\r`, turns every whitespace character (tabs included) into a space, removes other
 /// control characters, trims both ends. `None` for a line left empty (ignored by the loop).
+///
+/// Makes one copy of the line, allocated once at the raw line's length and trimmed in place,
+/// so that a line near the 16 MiB cap is not copied a second time here.
 pub fn clean_line(raw: &str) -> Option<String> {
-    let cleaned: String = raw
-        .chars()
-        .filter_map(|c| {
-            if c.is_whitespace() {
-                Some(' ')
-            } else if c.is_control() {
-                None
-            } else {
-                Some(c)
-            }
-        })
-        .collect();
-    let trimmed = cleaned.trim_matches(' ');
-    (!trimmed.is_empty()).then(|| trimmed.to_string())
+    let mut cleaned = String::with_capacity(raw.len());
+    for c in raw.chars() {
+        if c.is_whitespace() {
+            cleaned.push(' ');
+        } else if !c.is_control() {
+            cleaned.push(c);
+        }
+    }
+    cleaned.truncate(cleaned.trim_end_matches(' ').len());
+    let lead = cleaned.len() - cleaned.trim_start_matches(' ').len();
+    cleaned.drain(..lead);
+    (!cleaned.is_empty()).then_some(cleaned)
 }
 
 /// Where the game starts in a `position` command.
@@ -102,6 +103,8 @@ pub enum Command {
     // ---- extensions ----
     Legal(LegalWhat),
     Play(String),
+    /// `expand <move>`: the steps of a whole turn and what they remove, without playing it.
+    Expand(String),
     Step(String),
     /// `undo`: the last step mid-turn, the whole last turn at a turn start.
     Undo,
@@ -127,7 +130,8 @@ pub struct CommandError {
 
 impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "expected {} but got '{}'", self.expected, self.got)
+        let got = super::wire::quote(&self.got);
+        write!(f, "expected {} but got {got}", self.expected)
     }
 }
 
@@ -152,10 +156,11 @@ impl FromStr for Command {
             }),
             Err(nom::Err::Failure(e)) => Err(CommandError {
                 expected: e.expected.unwrap_or("valid arguments").to_string(),
+                // The token where the parse failed, not the rest of the line.
                 got: if e.at.is_empty() {
                     "end of line".to_string()
                 } else {
-                    e.at.to_string()
+                    e.at.split(' ').next().unwrap_or(e.at).to_string()
                 },
             }),
             Err(nom::Err::Incomplete(_)) => Err(CommandError {
@@ -227,6 +232,7 @@ impl fmt::Display for Command {
             Command::Legal(LegalWhat::Steps) => f.write_str("legal steps"),
             Command::Legal(LegalWhat::Turns) => f.write_str("legal turns"),
             Command::Play(m) => write!(f, "play {m}"),
+            Command::Expand(m) => write!(f, "expand {m}"),
             Command::Step(s) => write!(f, "step {s}"),
             Command::Undo => f.write_str("undo"),
             Command::UndoStep => f.write_str("undo step"),

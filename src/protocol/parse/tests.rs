@@ -27,13 +27,64 @@ fn unknown_command_and_bad_arguments_differ() {
     assert!(unknown.expected.starts_with("a command"), "{unknown}");
     assert_eq!(unknown.got, "frobnicate");
     let bad = p("perft x").unwrap_err();
-    assert_eq!(bad.expected, "a number");
+    assert_eq!(bad.expected, grammar::PERFT_DEPTHS);
     assert_eq!(bad.got, "x");
     let bad = p("query bogus").unwrap_err();
     assert_eq!(bad.expected, "gameover, p1turn or result");
     assert_eq!(bad.got, "bogus");
     let bad = p("perft").unwrap_err();
     assert_eq!(bad.got, "end of line");
+}
+
+#[test]
+fn perft_depths_stop_at_the_deepest_perft() {
+    let deepest = crate::game::MAX_PERFT_DEPTH;
+    assert!(grammar::PERFT_DEPTHS.contains(&format!("from 0 to {deepest} ")));
+    assert_eq!(p(&format!("perft {deepest}")), Ok(Command::Perft(deepest)));
+    for depth in [
+        (deepest + 1).to_string(),
+        "89".to_string(),
+        "4294967296".to_string(),
+        "99999999999999999999".to_string(),
+        "024".to_string(),
+        "-1".to_string(),
+        "x".to_string(),
+    ] {
+        let bad = p(&format!("perft {depth}")).unwrap_err();
+        assert_eq!(
+            (bad.expected.as_str(), bad.got.as_str()),
+            (grammar::PERFT_DEPTHS, depth.as_str())
+        );
+    }
+}
+
+/// Moves past the longest game are never played, so they are not kept: a line of millions of
+/// tokens parses into at most `LONGEST_GAME + 1` of them.
+#[test]
+fn moves_past_the_longest_game_are_not_kept() {
+    let most = crate::games::LONGEST_GAME + 1;
+    let line = format!("position startpos moves {}", "a ".repeat(3 * most));
+    match p(&line) {
+        Ok(Command::Position { moves, .. }) => assert_eq!(moves.len(), most),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        p("position startpos moves  D4D5   c5-b4"),
+        Ok(Command::Position {
+            start: Start::StartPos,
+            moves: vec!["D4D5".into(), "c5-b4".into()]
+        })
+    );
+}
+
+#[test]
+fn a_bad_argument_is_quoted_alone() {
+    let bad = p("go p1time -12 p2time 1000").unwrap_err();
+    assert_eq!(bad.got, "-12");
+    let bad = p("go nodes 5 movetime 08 depth 3").unwrap_err();
+    assert_eq!(bad.got, "08");
+    let bad = p("ugi now later").unwrap_err();
+    assert_eq!(bad.got, "now");
 }
 
 #[test]

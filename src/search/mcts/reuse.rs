@@ -6,14 +6,19 @@
 //! reached into a new tree whose root it is: the statistics gathered under it (visits, values,
 //! proofs, the shuffled step lists) carry over, and the rest of the old tree is dropped with
 //! it, so [`super::Params::max_memory`] keeps meaning what it says. The copy is linear in the
-//! subtree's size (tens of nanoseconds a node); a search that ran for a second leaves a subtree
-//! of at most a few hundred thousand nodes.
+//! subtree's size (tens of nanoseconds a node), and a search grown to `Hash` leaves a subtree of
+//! millions of nodes: the copy goes breadth first, and a timed search gives it a deadline,
+//! past which the nodes left are kept as leaves (their statistics with them, their children
+//! to be grown again), so that the most visited part near the root is what is kept. Freeing the
+//! old tree is the engine's business, off the clock ([`crate::search::Kept::discard`]).
 //!
 //! The values of a node are stored for its *mover* (the side that chose the step into it), the
 //! root's for its side to move: when the node that becomes the root was chosen by the other
 //! side, its value and proof are turned round.
 
+use std::collections::VecDeque;
 use std::sync::atomic::Ordering::Relaxed;
+use std::time::Instant;
 
 use super::tree::{Node, Tree, NONE, UNKNOWN};
 use super::{fixed, for_side};
@@ -24,8 +29,14 @@ use crate::search::SearchHints;
 impl<G: SearchHints> Tree<G> {
     /// The tree whose root is the node reached from this root by `steps`, `new_root` being the
     /// position they lead to (a turn start). `None` when the tree has no node along `steps`,
-    /// or when `new_root` is not where `steps` lead.
-    pub fn reroot(&self, steps: &[G::Step], new_root: &G) -> Option<Tree<G>> {
+    /// or when `new_root` is not where `steps` lead. Past `until` the copy stops (see the
+    /// module doc).
+    pub fn reroot(
+        &self,
+        steps: &[G::Step],
+        new_root: &G,
+        until: Option<Instant>,
+    ) -> Option<Tree<G>> {
         let mut pos = self.pos.clone();
         let mut idx = 0usize;
         let mut mover = self.root_side;
@@ -41,7 +52,7 @@ impl<G: SearchHints> Tree<G> {
             return None;
         }
         let tree = Tree::new(new_root, self.params.clone());
-        self.copy_subtree(idx, &tree);
+        self.copy_subtree(idx, &tree, until);
         let side = new_root.side_to_move();
         let root = &tree.nodes[0];
         // The node was valued for its mover: for the new root's side, turned round if need be.
@@ -55,27 +66,35 @@ impl<G: SearchHints> Tree<G> {
         Some(tree)
     }
 
-    /// Copies the subtree under `top` into `into` (whose root stands for `top`): every node's
-    /// statistics, its step list and its children in the same order.
-    fn copy_subtree(&self, top: usize, into: &Tree<G>) {
-        let copy_node = |from: &Node<G::Step>, to: &Node<G::Step>| {
+    /// Copies the subtree under `top` into `into` (whose root stands for `top`), breadth
+    /// first: every node's statistics and, while `until` has not passed, its step list and
+    /// its children in the same order; a node reached after `until` is copied as a leaf (no
+    /// step list, nothing tried), which the search expands again.
+    fn copy_subtree(&self, top: usize, into: &Tree<G>, until: Option<Instant>) {
+        let stats = |from: &Node<G::Step>, to: &Node<G::Step>| {
             to.visits.store(from.visits(), Relaxed);
             to.value.store(from.value.load(Relaxed), Relaxed);
             to.dist.store(from.dist(), Relaxed);
             to.proven.store(from.proven(), Relaxed);
             to.turn_start.store(from.is_turn_start(), Relaxed);
-            to.tried.store(from.tried.load(Relaxed), Relaxed);
+        };
+        stats(&self.nodes[top], &into.nodes[0]);
+        // The root's proof is set by `reroot`, turned to the new root's side.
+        into.nodes[0].proven.store(UNKNOWN, Relaxed);
+        // (old index, new index): nodes copied whose step list and children are still to copy.
+        let mut todo: VecDeque<(usize, usize)> = VecDeque::from([(top, 0)]);
+        let mut expanded = 0usize;
+        while let Some((old, new)) = todo.pop_front() {
+            expanded += 1;
+            if expanded.is_multiple_of(256) && until.is_some_and(|t| Instant::now() >= t) {
+                break;
+            }
+            let (from, to) = (&self.nodes[old], &into.nodes[new]);
             if let Some(list) = from.step_list() {
                 let _ = to.steps.set(list.into());
                 into.count_steps(list.len());
             }
-        };
-        copy_node(&self.nodes[top], &into.nodes[0]);
-        // The root's proof is set by `reroot`, turned to the new root's side.
-        into.nodes[0].proven.store(UNKNOWN, Relaxed);
-        // (old index, new index): nodes copied whose children are still to copy.
-        let mut todo: Vec<(usize, usize)> = vec![(top, 0)];
-        while let Some((old, new)) = todo.pop() {
+            to.tried.store(from.tried.load(Relaxed), Relaxed);
             // Children keep their order: the copy of the list's head is made first.
             let mut prev: Option<usize> = None;
             for c in self.children(old) {
@@ -84,16 +103,16 @@ impl<G: SearchHints> Tree<G> {
                 };
                 let node = &into.nodes[copy];
                 let _ = node.step.set(self.nodes[c].the_step());
-                copy_node(&self.nodes[c], node);
+                stats(&self.nodes[c], node);
                 match prev {
-                    None => into.nodes[new].first_child.store(copy as u32, Relaxed),
+                    None => to.first_child.store(copy as u32, Relaxed),
                     Some(p) => into.nodes[p].next_sibling.store(copy as u32, Relaxed),
                 }
                 prev = Some(copy);
-                todo.push((c, copy));
+                todo.push_back((c, copy));
             }
             if prev.is_none() {
-                into.nodes[new].first_child.store(NONE, Relaxed);
+                to.first_child.store(NONE, Relaxed);
             }
         }
     }
@@ -179,7 +198,7 @@ mod tests {
         assert!(visits > 10, "the reply was searched: {visits}");
         path.extend(&reply);
         let t = tree
-            .reroot(&path, &pos)
+            .reroot(&path, &pos, None)
             .expect("the tree reached the moves played");
         assert!(t.size() > 1);
         assert_eq!(t.root_visits(), visits);
@@ -225,6 +244,54 @@ mod tests {
         assert_eq!(again.score, reused.score);
     }
 
+    /// A copy cut short by its deadline keeps the top of the tree whole (every node with
+    /// children has its step list, and no more children than steps tried), the rest as
+    /// leaves with their statistics; a search grows it again.
+    #[test]
+    fn a_copy_past_its_deadline_keeps_the_top_as_a_sound_tree() {
+        let start = Nim::with_piles([3, 4, 5], false);
+        let (_, _, kept) = go(&start, 20_000, 1, None);
+        let full = kept.tree.reroot(&[], &start, None).unwrap();
+        let cut = kept
+            .tree
+            .reroot(&[], &start, Some(std::time::Instant::now()))
+            .unwrap();
+        assert_eq!(full.size(), kept.tree.size());
+        assert!(
+            cut.size() < full.size() / 4,
+            "{} of {}",
+            cut.size(),
+            full.size()
+        );
+        assert_eq!(cut.root_visits(), full.root_visits());
+        let mut leaves_with_visits = 0;
+        for i in 0..cut.size() {
+            let n = &cut.nodes[i];
+            let children = cut.children(i).count();
+            if children > 0 {
+                assert!(n.expanded());
+                assert!(children <= n.tried.load(Relaxed) as usize);
+            } else if !n.expanded() && n.visits() > 1 {
+                leaves_with_visits += 1;
+            }
+        }
+        assert!(leaves_with_visits > 0);
+        let (_, grown, _) = go(
+            &start,
+            500,
+            2,
+            Some((
+                Kept {
+                    root: start.clone(),
+                    config: Config::default(),
+                    tree: cut,
+                },
+                Vec::new(),
+            )),
+        );
+        assert_eq!(grown.nodes, 500);
+    }
+
     #[test]
     fn steps_the_tree_never_reached_start_afresh() {
         let start = Nim::with_piles([3, 4, 5], false);
@@ -240,8 +307,8 @@ mod tests {
             path.extend(steps);
             pos = next;
         }
-        assert!(t.reroot(&path, &pos).is_none());
+        assert!(t.reroot(&path, &pos, None).is_none());
         // And a position the steps do not lead to is refused.
-        assert!(t.reroot(&[], &pos).is_none());
+        assert!(t.reroot(&[], &pos, None).is_none());
     }
 }

@@ -50,7 +50,7 @@ fn naive(w: &Wells) -> Option<HashSet<(String, bool)>> {
 fn canonical(w: &Wells) -> HashSet<(String, bool)> {
     let mut out = HashSet::new();
     let r = w.enumerate_turns(
-        super::ENUMERATION_BUDGET,
+        crate::game::ENUMERATION_BUDGET,
         &Cell::new(0),
         &AtomicBool::new(false),
         &mut |c, path| {
@@ -199,7 +199,7 @@ fn canonical_enumeration_equals_the_naive_one_on_the_perft_data() {
         if w.lattice.side <= 5 && count(&w, 1 << 20) <= 2_500 {
             let held = Cell::new(0);
             let stop = AtomicBool::new(false);
-            let new = w.perft_inner(2, super::ENUMERATION_BUDGET, &held, &stop);
+            let new = w.perft_inner(2, crate::game::ENUMERATION_BUDGET, &held, &stop);
             assert_eq!(new, w.perft_naive(2, NAIVE_BUDGET), "{p}");
             deeper += 1;
         }

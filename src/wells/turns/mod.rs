@@ -10,8 +10,8 @@
 //! every intermediate state met; `turns/equal.rs` checks the two against each other.
 //!
 //! The memory an enumeration keeps — that set, a bounded cache of the groups' movements, and
-//! the turns it lists — is bounded by [`ENUMERATION_BUDGET`] for the whole count (nested
-//! enumerations of a deeper perft share it), and the depth by [`MAX_PERFT_DEPTH`].
+//! the turns it lists — is bounded by [`crate::game::ENUMERATION_BUDGET`] for the whole count
+//! (nested enumerations of a deeper perft share it), and the depth by [`MAX_PERFT_DEPTH`].
 
 mod canon;
 #[cfg(test)]
@@ -25,7 +25,8 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::{position, Phase, Step, Wells};
-use crate::game::PerftAbort;
+use crate::game::limits::{budget_text, too_deep};
+use crate::game::{PerftAbort, MAX_PERFT_DEPTH};
 
 /// A whole turn: the steps chosen, in order (forced ones are taken automatically).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -77,10 +78,7 @@ impl Wells {
             return Ok(u64::from(depth == 0));
         }
         if depth > MAX_PERFT_DEPTH {
-            return Err(PerftAbort::TooLarge(format!(
-                "depth {depth} is past the deepest perft counted, {MAX_PERFT_DEPTH} turns (each \
-                 turn of depth keeps its own enumeration on the worker's stack)"
-            )));
+            return Err(too_deep(depth));
         }
         if depth == 1 {
             return self.count_turns(budget, held, stop);
@@ -106,7 +104,7 @@ impl Wells {
     }
 
     /// perft (W7) with the memory budget of one turn's enumeration given in bytes instead of
-    /// [`ENUMERATION_BUDGET`]: tests use it to reach the budget on small positions.
+    /// [`crate::game::ENUMERATION_BUDGET`]: tests use it to reach the budget on small positions.
     pub fn perft_with_budget(
         &self,
         depth: u32,
@@ -143,20 +141,6 @@ impl Wells {
         })
     }
 }
-
-/// The memory, in bytes, that one turn's enumeration (perft, the `legal` list) may keep before
-/// it gives up with [`PerftAbort::TooLarge`]: the distinct sets of the mover's pieces met when
-/// the kills begin (W7), the cache of the groups' movements, and the turns listed. A turn with
-/// a dozen groups free to move has hundreds of millions of distinct results (each group's
-/// moves multiply), which no machine lists; the largest turns counted in `tests/data/wells.perft`
-/// keep well under a MiB.
-pub const ENUMERATION_BUDGET: usize = 1 << 30;
-
-/// The deepest Guerrilla perft: each turn of depth nests one turn's enumeration (a recursion a
-/// few dozen steps deep) on the stack of the thread that counts, and at about 90 turns it
-/// overflowed the engine's 2 MiB worker stack. No count this deep could finish (even two
-/// options a turn make 2^24 leaves), so a deeper perft is one error line, at once.
-pub const MAX_PERFT_DEPTH: u32 = 24;
 
 /// What one turn's enumeration has kept, against the budget, and whether it must stop.
 struct Meter<'a> {
@@ -229,13 +213,5 @@ impl<'a> Meter<'a> {
             return false;
         }
         true
-    }
-}
-
-fn budget_text(bytes: usize) -> String {
-    if bytes >= 1 << 20 {
-        format!("{} MiB", bytes >> 20)
-    } else {
-        format!("{bytes} bytes")
     }
 }

@@ -37,8 +37,8 @@ from .engine import (
     Command,
     Engine,
     OptionValue,
-    Search,
 )
+from .search import Search
 from .errors import ClientError, EngineError, EngineTerminated, EngineTimeout, ProtocolError
 
 __version__ = "0.1.0"

@@ -27,13 +27,75 @@
 //! that holds the `k`-th (with the same shortcut) and follows that one, so the order of the
 //! moves is the order in which [`chain_ends`] counts them and the draw is uniform.
 //!
-//! The file is past 600 lines by its tests: each count is checked there against the chains
-//! walked one by one and the moves listed by `turns/mod.rs`.
+//! A count is exact and keeps nothing but its recursion (at most 49 levels), but its time
+//! grows with the number of chains, which a checker in a dense field of stones makes tens of
+//! millions: every count runs under a [`Tally`], which ends it once `stop` is set or once it
+//! has counted more ends than its caller allows. `tests.rs` checks each count against the
+//! chains walked one by one and the moves listed by `turns/mod.rs`.
+
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::super::bits::{corners, open};
 use super::lattice::CORNERS;
 use super::Move;
 use crate::select::select_by_halves;
+
+/// A flag never set: the stop flag of a count that nothing stops.
+static NEVER: AtomicBool = AtomicBool::new(false);
+
+/// What a count may still do. It ends early, its result then meaningless, once `stop` is set
+/// (looked at each time a chain branches, so within microseconds) or once it has counted more
+/// ends than it allows (`left`); the caller asks which with [`Tally::stopped`] and
+/// [`Tally::over`].
+pub(crate) struct Tally<'a> {
+    stop: &'a AtomicBool,
+    left: u64,
+    over: bool,
+}
+
+impl<'a> Tally<'a> {
+    /// A count that ends once `stop` is set, or once it has counted more than `most` ends.
+    pub(crate) fn new(stop: &'a AtomicBool, most: u64) -> Self {
+        Tally {
+            stop,
+            left: most,
+            over: false,
+        }
+    }
+
+    /// A count that runs to its end.
+    pub(crate) fn unlimited() -> Tally<'static> {
+        Tally::new(&NEVER, u64::MAX)
+    }
+
+    /// Counts `n` ends; returns `n`.
+    #[inline(always)]
+    fn take(&mut self, n: u64) -> u64 {
+        if n > self.left {
+            self.over = true;
+            self.left = 0;
+        } else {
+            self.left -= n;
+        }
+        n
+    }
+
+    /// True once the count must end (its result is then meaningless).
+    #[inline(always)]
+    pub(crate) fn halted(&self) -> bool {
+        self.over || self.stop.load(Ordering::Relaxed)
+    }
+
+    /// True when the count ended because it passed the ends it allows.
+    pub(crate) fn over(&self) -> bool {
+        self.over
+    }
+
+    /// True when the stop flag was set.
+    pub(crate) fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
 
 /// The capture graph of a checker whose fellow checkers are `others`: the stones whose two
 /// squares hold none of `others` (see the module doc). Square `s` has corners `s` (NE),
@@ -60,14 +122,17 @@ fn direction(sq: u32, p: u32) -> u32 {
 
 /// The number of ways a chain whose checker has just landed on `sq` can end, `graph` being the
 /// edges still unused (see [`capture_graph`]): one when no capture is left, else the sum over
-/// the captures available of their own ends.
-pub(crate) fn chain_ends(sq: u32, graph: u64) -> u64 {
+/// the captures available of their own ends. Counted under `tally`.
+pub(crate) fn chain_ends(sq: u32, graph: u64, tally: &mut Tally) -> u64 {
     let (mut sq, mut graph) = (sq, graph);
     loop {
         let next = graph & CORNERS[sq as usize];
         if next & next.wrapping_sub(1) != 0 {
             if let Some(n) = few_cycle_ends(sq, graph) {
-                return n;
+                return tally.take(n);
+            }
+            if tally.halted() {
+                return 0;
             }
             // A branch: each capture on its own (a level deeper, one stone fewer).
             let mut n = 0;
@@ -76,12 +141,12 @@ pub(crate) fn chain_ends(sq: u32, graph: u64) -> u64 {
                 let p = rest.trailing_zeros();
                 rest &= rest - 1;
                 let (t, g) = (across(sq, p), graph & !(1u64 << p));
-                n += ends_after(t, g);
+                n += ends_after(t, g, tally);
             }
             return n;
         }
         if next == 0 {
-            return 1;
+            return tally.take(1);
         }
         // A single capture: the chain must take it (GC4).
         let p = next.trailing_zeros();
@@ -260,11 +325,11 @@ fn core_ends(sq: u32, edges: u64, hung: &[u8; 64]) -> u64 {
 
 /// [`chain_ends`], the call saved when the chain ends at once.
 #[inline(always)]
-fn ends_after(sq: u32, graph: u64) -> u64 {
+fn ends_after(sq: u32, graph: u64, tally: &mut Tally) -> u64 {
     if graph & CORNERS[sq as usize] == 0 {
-        1
+        tally.take(1)
     } else {
-        chain_ends(sq, graph)
+        chain_ends(sq, graph, tally)
     }
 }
 
@@ -305,7 +370,7 @@ fn nth_chain_end(sq: u32, graph: u64, trail: Trail, k: u64) -> Trail {
             let here = if rest == 0 {
                 u64::MAX
             } else {
-                ends_after(t, g)
+                ends_after(t, g, &mut Tally::unlimited())
             };
             if k < here {
                 trail = trail.push(sq, p);
@@ -334,16 +399,21 @@ fn plain_steps(checkers: u64, stones: u64) -> [u64; 4] {
 }
 
 /// The number of COIN moves (GC4) without listing them: a plain step counts one, a capture the
-/// number of ways its chain can end (see [`chain_ends`]).
+/// number of ways its chain can end (see [`chain_ends`]). Counted under `tally` (the plain
+/// steps too): meaningless once it has halted.
 #[inline]
-pub(crate) fn coin_count(checkers: u64, stones: u64) -> u64 {
+pub(crate) fn coin_count(checkers: u64, stones: u64, tally: &mut Tally) -> u64 {
     let plain = plain_steps(checkers, stones);
-    let mut n: u64 = plain.iter().map(|b| u64::from(b.count_ones())).sum();
+    let mut n: u64 = tally.take(plain.iter().map(|b| u64::from(b.count_ones())).sum());
     let mut b = capturing(checkers, stones);
     while b != 0 {
         let from = b.trailing_zeros();
         b &= b - 1;
-        n += chain_ends(from, capture_graph(checkers & !(1u64 << from), stones));
+        n += chain_ends(
+            from,
+            capture_graph(checkers & !(1u64 << from), stones),
+            tally,
+        );
     }
     n
 }
@@ -353,6 +423,8 @@ pub(crate) fn coin_count(checkers: u64, stones: u64) -> u64 {
 /// (the plain steps by direction, then square; then the captures by square, then first stone,
 /// then a chain's branches in corner order). `None` when COIN has no move. One walk of the
 /// capture chains counts them; a capture chosen is then found by walking only its own chain.
+/// Not stoppable: it takes as long as [`coin_count`] (seconds in the densest fields), so it
+/// serves random games in tests and benchmarks, not the protocol.
 pub(crate) fn pick_coin_move(
     checkers: u64,
     stones: u64,
@@ -375,7 +447,11 @@ pub(crate) fn pick_coin_move(
         while first != 0 {
             let p = first.trailing_zeros();
             first &= first - 1;
-            counts[len] = ends_after(across(from, p), graph & !(1u64 << p));
+            counts[len] = ends_after(
+                across(from, p),
+                graph & !(1u64 << p),
+                &mut Tally::unlimited(),
+            );
             n += counts[len];
             len += 1;
         }
@@ -427,172 +503,4 @@ pub(crate) fn pick_coin_move(
 }
 
 #[cfg(test)]
-mod tests {
-    use rand::rngs::SmallRng;
-    use rand::{Rng, SeedableRng};
-
-    use super::super::super::bits::pairs;
-    use super::*;
-    use crate::checkers::lattice::{ALL_POINTS, CROSS, DARK, NONE, STEP};
-    use crate::checkers::Checkers;
-    use crate::game::prelude::*;
-    use crate::game::Side;
-
-    /// Turn starts of 60 seeded random games (each turn drawn by [`random_move`]), COIN's and
-    /// the Guerrilla's.
-    fn game_positions() -> Vec<Checkers> {
-        crate::checkers::turns::random_turn_starts(60)
-    }
-
-    /// COIN to move on boards a game may never reach: 1 to 6 checkers on random dark squares
-    /// and each interior point a stone with probability 1/4 to 3/4, so that chains branch and
-    /// cross each other (cycles in the capture graph) far more than in random games.
-    fn dense_positions() -> Vec<(u64, u64)> {
-        let mut rng = SmallRng::seed_from_u64(29);
-        let mut out = Vec::new();
-        while out.len() < 400 {
-            let mut checkers = 0u64;
-            for _ in 0..rng.random_range(1..=6) {
-                checkers |= 1u64 << select_by_halves(DARK, rng.random_range(0..32));
-            }
-            let density = rng.random_range(1..=3);
-            let mut stones = 0u64;
-            for p in 0..64 {
-                if ALL_POINTS & (1u64 << p) != 0 && rng.random_range(0..4) < density {
-                    stones |= 1u64 << p;
-                }
-            }
-            // Keep the lists short enough to compare (the count is checked first).
-            if coin_count(checkers, stones) <= 5_000 {
-                out.push((checkers, stones));
-            }
-        }
-        out
-    }
-
-    /// The number of ways a chain from `sq` can end, by walking every one: the rule (GC4)
-    /// with no shortcut.
-    fn trails(sq: u32, graph: u64) -> u64 {
-        let next = graph & CORNERS[sq as usize];
-        if next == 0 {
-            return 1;
-        }
-        let mut n = 0;
-        let mut rest = next;
-        while rest != 0 {
-            let p = rest.trailing_zeros();
-            rest &= rest - 1;
-            n += trails(across(sq, p), graph & !(1u64 << p));
-        }
-        n
-    }
-
-    /// The independent cycles (edges − squares + 1) of the part of `graph` reachable from
-    /// `sq`.
-    fn cycles(sq: u32, graph: u64) -> u32 {
-        let (reach, edges) = component(sq, graph);
-        edges.count_ones() + 1 - reach.count_ones()
-    }
-
-    /// Every count of [`chain_ends`] (and so of each shortcut of [`few_cycle_ends`]) is the
-    /// number of chains walked one by one, for every checker that can capture on the dense
-    /// boards and in the games, and each shortcut is met many times: components with no
-    /// cycle, one, two, three and more.
-    #[test]
-    fn chain_counts_are_the_chains_walked() {
-        let mut seen = [0usize; 5];
-        let boards = dense_positions()
-            .into_iter()
-            .chain(game_positions().into_iter().map(|p| (p.checkers, p.stones)));
-        for (checkers, stones) in boards {
-            let mut b = capturing(checkers, stones);
-            while b != 0 {
-                let from = b.trailing_zeros();
-                b &= b - 1;
-                let graph = capture_graph(checkers & !(1u64 << from), stones);
-                assert_eq!(
-                    chain_ends(from, graph),
-                    trails(from, graph),
-                    "checkers {checkers:#x} stones {stones:#x} from {from}"
-                );
-                seen[cycles(from, graph).min(4) as usize] += 1;
-            }
-        }
-        assert!(
-            seen.iter().all(|&n| n >= 100),
-            "components by cycles: {seen:?}"
-        );
-    }
-
-    #[test]
-    fn across_and_direction_are_the_tables() {
-        for sq in 0..64u32 {
-            for d in 0..4 {
-                let c = CROSS[sq as usize][d];
-                if c == NONE {
-                    continue;
-                }
-                let c = u32::from(c);
-                assert_ne!(CORNERS[sq as usize] & (1u64 << c), 0);
-                assert_eq!(across(sq, c), u32::from(STEP[sq as usize][d]), "{sq} {d}");
-                assert_eq!(direction(sq, c), d as u32, "{sq} {d}");
-            }
-        }
-    }
-
-    /// The count equals the length of the list, and every index `k < n` draws a different
-    /// listed move: the draw by index is a bijection onto the legal moves, so a uniform index
-    /// is a uniform move.
-    fn check_draws(checkers: u64, stones: u64, list: &mut [Move], what: &str) -> usize {
-        let n = coin_count(checkers, stones);
-        assert_eq!(n, list.len() as u64, "{what}");
-        let mut drawn: Vec<Move> = (0..n)
-            .map(|k| {
-                pick_coin_move(checkers, stones, |m| {
-                    assert_eq!(m, n);
-                    k
-                })
-                .expect("COIN has moves")
-            })
-            .collect();
-        drawn.sort();
-        list.sort();
-        assert_eq!(drawn, list, "{what}");
-        drawn
-            .iter()
-            .filter(|m| matches!(m, Move::Path { len, .. } if *len > 1))
-            .count()
-    }
-
-    #[test]
-    fn counting_and_drawing_agree_with_the_list() {
-        let mut captures = 0;
-        for p in game_positions() {
-            let mut list = Vec::new();
-            p.generate(&mut list);
-            let what = p.to_position_string();
-            match p.side {
-                Side::P1 => {
-                    let (h, v) = pairs(p.stones, p.hand, p.first);
-                    assert_eq!(h.count_ones() + v.count_ones(), list.len() as u32, "{what}");
-                }
-                Side::P2 => captures += check_draws(p.checkers, p.stones, &mut list, &what),
-            }
-        }
-        assert!(captures > 0, "the games reached no capture chain");
-    }
-
-    #[test]
-    fn counting_and_drawing_agree_with_the_list_on_dense_boards() {
-        let (mut captures, mut most) = (0, 0);
-        for (checkers, stones) in dense_positions() {
-            let mut list = Vec::new();
-            super::super::coin_paths(checkers, stones, &mut |e| list.push(e.to_move()));
-            most = most.max(list.len());
-            let what = format!("checkers {checkers:#x} stones {stones:#x}");
-            captures += check_draws(checkers, stones, &mut list, &what);
-        }
-        assert!(captures > 10_000, "too few capture chains: {captures}");
-        assert!(most > 1_000, "no position with many moves: {most}");
-    }
-}
+mod tests;

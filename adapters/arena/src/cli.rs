@@ -1,0 +1,185 @@
+//! The command line: every option and argument, each with its help text (a test checks that
+//! none lacks one).
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+use guerrilla::GameKind;
+
+use crate::records::Scoring;
+
+/// Random plies of the openings when neither `--openings` nor `--random-plies` is given.
+pub const DEFAULT_RANDOM_PLIES: u32 = 4;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "guerrilla-arena",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub run: MatchArgs,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Re-referee every game of records files with the rules library; report any mismatch.
+    Replay {
+        /// Records (PGN) files written by --records or merge --records.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
+    /// Combine the records files of a match's shards into the result of the whole match.
+    Merge {
+        /// The records (PGN) files of the shards, one per shard, in any order.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// Write the merged records (as the whole match would have written them).
+        #[arg(long, value_name = "FILE")]
+        records: Option<PathBuf>,
+        /// Write the summary as JSON.
+        #[arg(long, value_name = "FILE")]
+        json: Option<PathBuf>,
+    },
+}
+
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// An engine: `name=NAME cmd=COMMAND [tc=TC] [option.NAME=VALUE …]` (repeatable; the
+    /// command is a program and its arguments, split on whitespace, no shell; `tc=` its own
+    /// time control instead of --tc).
+    #[arg(long, num_args = 1.., action = clap::ArgAction::Append, value_name = "KEY=VALUE")]
+    pub engine: Vec<String>,
+    /// The `--engine` values grouped by occurrence (filled from the raw matches).
+    #[arg(skip)]
+    pub engine_groups: Vec<Vec<String>>,
+    /// Command line of an engine named by --name1 (shorthand for --engine).
+    #[arg(long, value_name = "COMMAND")]
+    pub engine1: Option<String>,
+    /// Command line of a second engine named by --name2.
+    #[arg(long, value_name = "COMMAND")]
+    pub engine2: Option<String>,
+    /// Name of --engine1 in the output and the records.
+    #[arg(long, default_value = "engine1")]
+    pub name1: String,
+    /// Name of --engine2 in the output and the records.
+    #[arg(long, default_value = "engine2")]
+    pub name2: String,
+    /// The first engine plays each of the others (default: every pair of engines plays).
+    #[arg(long)]
+    pub gauntlet: bool,
+    /// guerrilla-checkers or guerrilla (sent as `setoption name Game value …`).
+    #[arg(long, default_value = "guerrilla-checkers")]
+    pub game: GameKind,
+    /// Games per pairing; each opening is played twice, colours swapped.
+    #[arg(long, default_value_t = 2)]
+    pub games: u32,
+    /// Games played at once, each with its own engine processes (default: the number of cores).
+    #[arg(long)]
+    pub concurrency: Option<usize>,
+    /// Time control: nodes=N, movetime=MS, depth=N or clock=MS+INC.
+    #[arg(long, default_value = "nodes=1000")]
+    pub tc: String,
+    /// Milliseconds a time-controlled answer may come late before it loses on time.
+    #[arg(long, default_value_t = 50)]
+    pub margin: u64,
+    /// Openings file: one `startpos` or position string a line; `#` lines are comments.
+    #[arg(long, conflicts_with = "random_plies", value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Openings of N random plies (whole turns) from the start, drawn with --seed; the default
+    /// (4) when no --openings is given. 0: every game from the start position.
+    #[arg(long, value_name = "N")]
+    pub random_plies: Option<u32>,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Option `Name=Value` sent to every engine (repeatable). The referee applies the game's
+    /// options (`BoardSide`, `TurnLimit`) as the engine does.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+    /// Option `Name=Value` sent to --engine1 only, after the shared ones (repeatable).
+    #[arg(long = "option1", value_name = "NAME=VALUE")]
+    pub options1: Vec<String>,
+    /// Option `Name=Value` sent to --engine2 only (repeatable).
+    #[arg(long = "option2", value_name = "NAME=VALUE")]
+    pub options2: Vec<String>,
+    /// SPRT: `elo0=E elo1=E [alpha=A] [beta=B] [model=logistic|normalized] [min-pairs=N]`
+    /// (alpha and beta 0.05, logistic and 10 unless given); stops the match when the
+    /// log-likelihood ratio of the pairs crosses a bound, never before min-pairs pairs (two
+    /// engines only).
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    pub sprt: Vec<String>,
+    /// How pairings are scored besides W/L/D and Elo: `stones` is Brian Train's match for
+    /// Guerrilla Checkers (each colour-swapped pair is a match, won by beating the COIN player
+    /// as the Guerrilla with fewer stones placed).
+    #[arg(long, value_enum, default_value_t = Scoring::Games)]
+    pub scoring: Scoring,
+    /// Play shard K of N (1-based): a fixed, disjoint part of the schedule.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Write every game to this PGN file (the records that replay and merge read).
+    #[arg(long, visible_alias = "pgnout", value_name = "FILE")]
+    pub records: Option<PathBuf>,
+    /// Write the summary as JSON to this file.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// The PGN Event tag.
+    #[arg(long, default_value = "guerrilla-arena match")]
+    pub event: String,
+    /// The PGN Site tag.
+    #[arg(long, default_value = "?")]
+    pub site: String,
+    /// Print the score lines on stderr every N games when no progress bar is shown there
+    /// (stderr not a terminal, or --no-progress); 0: never.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub rating_interval: usize,
+    /// Seconds to wait for any answer other than a bestmove.
+    #[arg(long, default_value_t = 10.0)]
+    pub timeout: f64,
+    /// Seconds to wait for a bestmove under a nodes or depth budget before the engine is
+    /// judged hung.
+    #[arg(long, default_value_t = 30.0)]
+    pub go_margin: f64,
+    /// Safety cap on plies per game; a game reaching it is a draw by ply cap.
+    #[arg(long, default_value_t = 5000)]
+    pub max_plies: u32,
+    /// No progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+    /// Log every line exchanged to stderr.
+    #[arg(long)]
+    pub verbose: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every option, argument and subcommand says what it is for.
+    #[test]
+    fn every_option_and_argument_has_help() {
+        fn check(cmd: &clap::Command, path: &str) {
+            for a in cmd.get_arguments() {
+                let id = a.get_id().as_str();
+                if matches!(id, "help" | "version") || a.is_hide_set() {
+                    continue;
+                }
+                assert!(a.get_help().is_some(), "{path} {id} has no help text");
+            }
+            for sub in cmd.get_subcommands() {
+                assert!(
+                    sub.get_about().is_some(),
+                    "{path} {} has no help",
+                    sub.get_name()
+                );
+                check(sub, &format!("{path} {}", sub.get_name()));
+            }
+        }
+        check(&<Cli as clap::CommandFactory>::command(), "guerrilla-arena");
+    }
+}

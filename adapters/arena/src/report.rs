@@ -1,0 +1,157 @@
+//! The summary as people read it: the score lines of cutechess-cli (`Score of …`, `Elo
+//! difference: … +/- …, LOS: … %, DrawRatio: … %`) and the figures fastchess adds (games,
+//! points, normalized Elo, `Ptnml(0-2)`, `LLR: x (lower, upper) [elo0, elo1]`), per pairing;
+//! then per engine, the SPRT's verdict and the count of games.
+
+use std::fmt::Write as _;
+
+use crate::records::GameRecord;
+use crate::records::Reason;
+use crate::stats::Verdict;
+use crate::summary::{PairingStats, Summary};
+
+/// The one-line account of a game, as printed while the match runs.
+pub fn game_line(g: &GameRecord) -> String {
+    format!(
+        "game {}: {} (p1) vs {} (p2): {} by {} after {} plies{}{}",
+        g.index + 1,
+        g.p1,
+        g.p2,
+        guerrilla::protocol::wire::result_word(Some(g.outcome)),
+        g.reason.name(),
+        g.moves.len(),
+        g.stones
+            .map_or_else(String::new, |s| format!(", {s} stones placed")),
+        if g.reason.is_fault() || g.reason == Reason::PlyCap {
+            format!(" ({})", g.detail)
+        } else {
+            String::new()
+        }
+    )
+}
+
+/// The lines of one pairing: cutechess's two, then fastchess's figures.
+pub fn pairing_lines(p: &PairingStats) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Score of {} vs {}: {}  [{}] {}",
+        p.first,
+        p.second,
+        p.wld.text(),
+        p.score.text(3),
+        p.games
+    );
+    let _ = writeln!(
+        out,
+        "Elo difference: {} +/- {}, LOS: {} %, DrawRatio: {} %",
+        p.elo.text(1),
+        p.elo_error.text(1),
+        crate::summary::Figure(p.los.0 * 100.0).text(1),
+        crate::summary::Figure(p.draw_ratio.0 * 100.0).text(1),
+    );
+    let _ = writeln!(
+        out,
+        "Games: {}, Wins: {}, Losses: {}, Draws: {}, Points: {:.1} ({} %), nElo: {} +/- {}",
+        p.games,
+        p.wld.wins,
+        p.wld.losses,
+        p.wld.draws,
+        p.points,
+        crate::summary::Figure(p.score.0 * 100.0).text(1),
+        p.nelo.text(1),
+        p.nelo_error.text(1),
+    );
+    let _ = writeln!(
+        out,
+        "Ptnml(0-2): {:?}, {} pair{}",
+        p.pentanomial,
+        p.pairs,
+        if p.pairs == 1 { "" } else { "s" }
+    );
+    if !p.unpaired_games.is_empty() {
+        let list: Vec<String> = p.unpaired_games.iter().map(|g| g.to_string()).collect();
+        let _ = writeln!(
+            out,
+            "Unpaired: game{} {} without {} colour-swapped partner: counted in the score, not in \
+             Ptnml, Elo, LOS or LLR",
+            if list.len() == 1 { "" } else { "s" },
+            list.join(", "),
+            if list.len() == 1 { "its" } else { "their" },
+        );
+    }
+    if let Some(m) = &p.stones_matches {
+        let _ = writeln!(
+            out,
+            "Stones matches of {} vs {}: {} - {} - {} (a pair is won by beating the COIN \
+             player as the Guerrilla with fewer stones placed)",
+            p.first, p.second, m.wins, m.losses, m.ties
+        );
+    }
+    out
+}
+
+/// The summary as text, for stdout.
+pub fn report(s: &Summary) -> String {
+    let mut out = String::new();
+    for p in &s.pairings {
+        out.push_str(&pairing_lines(p));
+    }
+    for e in &s.engines {
+        let faults: Vec<String> = e.faults.iter().map(|(k, v)| format!("{k} {v}")).collect();
+        let _ = writeln!(
+            out,
+            "{}: {} as p1 {} as p2 {}{}",
+            e.name,
+            e.total.text(),
+            e.as_p1.text(),
+            e.as_p2.text(),
+            if faults.is_empty() {
+                String::new()
+            } else {
+                format!("; faults (each restarted): {}", faults.join(", "))
+            }
+        );
+    }
+    if let Some(sp) = &s.sprt {
+        let _ = writeln!(
+            out,
+            "LLR: {:.2} ({:.2}, {:.2}) [{:.2}, {:.2}] {} alpha={} beta={}: {}",
+            sp.llr,
+            sp.lower,
+            sp.upper,
+            sp.sprt.elo0,
+            sp.sprt.elo1,
+            format!("{:?}", sp.sprt.model).to_lowercase(),
+            sp.sprt.alpha,
+            sp.sprt.beta,
+            match (sp.verdict, sp.stopped_after_pair) {
+                (Verdict::H1, Some(p)) => format!("H1 accepted: stopped after pair {p}"),
+                (Verdict::H0, Some(p)) => format!("H0 accepted: stopped after pair {p}"),
+                _ => "no decision".to_string(),
+            }
+        );
+    }
+    let _ = writeln!(
+        out,
+        "Games: {} played of {} scheduled{}{}{}",
+        s.played,
+        s.scheduled,
+        if s.discarded > 0 {
+            format!(", {} discarded after the SPRT stop", s.discarded)
+        } else {
+            String::new()
+        },
+        if s.games_with_problems > 0 {
+            format!(", {} with problems", s.games_with_problems)
+        } else {
+            String::new()
+        },
+        if s.interrupted {
+            ", interrupted (running games abandoned)"
+        } else {
+            ""
+        }
+    );
+    out
+}

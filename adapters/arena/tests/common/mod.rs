@@ -1,0 +1,42 @@
+//! What several test files share: a Python with packages from PyPI, for the checks that use
+//! tools the project did not write.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+/// A Python in a virtual environment in the temp folder (made once, kept between runs) where
+/// `import` works, after `pip install` of `packages` when it does not. `None`, with a notice,
+/// only when `python3` is absent; a venv or pip that fails is a test failure.
+#[allow(dead_code)]
+pub fn python_with(packages: &[&str], import: &str) -> Option<PathBuf> {
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("SKIPPED: python3 is not installed, so the outside tools cannot run");
+        return None;
+    }
+    let venv = std::env::temp_dir().join("guerrilla-arena-python-venv");
+    let python = venv.join("bin").join("python");
+    let imports = || {
+        Command::new(&python)
+            .args(["-c", import])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if !python.exists() {
+        let made = Command::new("python3")
+            .args(["-m", "venv"])
+            .arg(&venv)
+            .status()
+            .expect("run python3 -m venv");
+        assert!(made.success(), "python3 -m venv failed");
+    }
+    if !imports() {
+        let pip = Command::new(&python)
+            .args(["-m", "pip", "install", "--quiet"])
+            .args(packages)
+            .status()
+            .expect("run pip");
+        assert!(pip.success(), "pip install {packages:?} failed");
+        assert!(imports(), "{import} fails after pip install {packages:?}");
+    }
+    Some(python)
+}

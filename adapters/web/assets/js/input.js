@@ -1,0 +1,124 @@
+// A human's clicks, turned into steps by the legal steps' texts (a step names points and
+// squares in order; the names clicked so far select the steps that start with them). A click
+// can never send what the engine would refuse: clicks during a request are ignored, a click
+// while a turn waits for Confirm confirms it (on a cell the turn chose) or says what to do,
+// and a click on anything but a legal next name says why it is refused.
+'use strict';
+
+import { namesOf, sideInfo, sideIndex, pretty } from './names.js';
+import { act, net } from './net.js';
+
+export const input = {
+  clicked: [],      // names clicked for the step being chosen
+  onChange: null,   // redraw after a change of the selection
+  notice: null,
+  viewing: () => false,
+};
+
+function state() { return window.gui.state; }
+
+export function humanToMove(s = state()) {
+  if (!s || s.describe.result !== 'none') return false;
+  return s.players[sideIndex(s.describe.tomove)].kind === 'human';
+}
+
+function startsWith(list, prefix) {
+  return prefix.every((n, i) => list[i] === n);
+}
+
+export function candidates(prefix) {
+  const s = state();
+  return (s ? s.steps : [])
+    .map((st) => ({ step: st, names: namesOf(st) }))
+    .filter((c) => c.names.length > 0 && startsWith(c.names, prefix));
+}
+
+// The names a click may choose next.
+export function nextNames() {
+  const next = new Set();
+  if (!humanToMove() || state().awaiting_confirm) return next;
+  for (const c of candidates(input.clicked)) {
+    if (c.names.length > input.clicked.length) next.add(c.names[input.clicked.length]);
+  }
+  return next;
+}
+
+// The steps that are buttons: those naming nothing (`pass`, `endgroup`, `endmove`), and the
+// complete steps that still have rivals after the names clicked.
+export function stepButtons() {
+  const s = state();
+  if (!humanToMove() || s.awaiting_confirm) return [];
+  const buttons = s.steps.filter((st) => namesOf(st).length === 0);
+  if (input.clicked.length) {
+    for (const c of candidates(input.clicked)) if (c.names.length === input.clicked.length) buttons.push(c.step);
+  }
+  return buttons;
+}
+
+// At a new position: when every step names the same point or square first (a piece that must
+// go on), it is selected already.
+export function resetSelection() {
+  input.clicked = [];
+  const all = humanToMove() && !state().awaiting_confirm ? candidates([]) : [];
+  if (all.length && all.every((c) => c.names.length > 1 && c.names[0] === all[0].names[0])) {
+    input.clicked = [all[0].names[0]];
+  }
+}
+
+export async function sendStep(step) {
+  if (net.busy) return;
+  input.clicked = [];
+  await act({ type: 'step', step });
+}
+
+export async function confirmTurn() {
+  if (net.busy) return;
+  if (!state().awaiting_confirm) { input.notice('there is no completed turn to confirm'); return; }
+  await act({ type: 'confirm' });
+}
+
+export function clickName(name, ev) {
+  const s = state();
+  if (!s || net.busy || (ev && ev.detail > 1)) return; // a request under way, or a double click
+  if (input.viewing()) { input.notice('you are looking at an earlier position: press ▶| (or End) to go back to the game'); return; }
+  if (s.describe.result !== 'none') { input.notice('the game is over: start a new game, or import one'); return; }
+  const names = sideInfo(s.game).names;
+  const mover = names[sideIndex(s.describe.tomove)];
+  if (s.awaiting_confirm) {
+    const last = s.last || {};
+    const chosen = new Set(namesOf([last.step || '', ...(last.auto || [])].join(' ')));
+    if (chosen.has(name)) { confirmTurn(); return; }
+    input.notice(`your turn ${s.awaiting_confirm} is complete: press Confirm, or Undo step to change it`);
+    return;
+  }
+  if (!humanToMove()) {
+    input.notice(s.searching ? `${mover} is played by the engine, which is thinking` :
+      `${mover} is played by the engine${s.paused ? ' and the game is paused: press Resume or Engine turn' : ''}`);
+    return;
+  }
+  const prefix = input.clicked.concat([name]);
+  const cands = candidates(prefix);
+  const last = s.last || {};
+  if (cands.length === 0 && last.by === 'human' && namesOf((last.auto || []).join(' ')).includes(name)) {
+    // the player clicks what the engine already did by itself (the only choice)
+    input.notice(`${name}: already played by itself after ${pretty(last.step)} (it was the only choice)`, 'info');
+    return;
+  }
+  if (cands.length === 0 && input.clicked.length && input.clicked[input.clicked.length - 1] === name) {
+    return; // the selected piece clicked again: it stays selected
+  }
+  if (cands.length === 0) {
+    const next = nextNames();
+    const what = input.clicked.length ? `continuation of ${input.clicked.join(' ')}` : 'choice';
+    input.notice(`refused: ${name} is not a legal ${what} here` +
+      (next.size ? ` (legal: ${[...next].sort().join(' ')})` : ''));
+    return;
+  }
+  input.clicked = prefix;
+  const complete = cands.filter((c) => c.names.length === prefix.length);
+  if (complete.length === 1 && cands.length === 1) {
+    sendStep(complete[0].step);
+    return;
+  }
+  input.onChange();
+}

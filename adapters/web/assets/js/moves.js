@@ -1,0 +1,145 @@
+// The game as a whole: every position of the game (fetched from the session's timeline), the
+// move list by rounds, a written line per turn with what it removed, the tally of removals, and
+// the read-only view of an earlier position (|◀ ◀ ▶ ▶|, the arrow keys, a click on a move).
+'use strict';
+
+import { removals, pretty, sideInfo, sideIndex } from './names.js';
+import { act } from './net.js';
+
+export const game = {
+  entries: [],     // entries[k]: {ply, move, by, describe, report}: the position after k turns
+  start: null,     // the start position these entries belong to
+  view: null,      // the ply shown read-only, or null: the game as it stands
+  fetching: false,
+  onChange: null,
+};
+
+// Brings the entries up to the state's timeline: positions it already has and that still
+// agree are kept, the others are asked for.
+export async function syncTimeline(s) {
+  const plies = s.timeline.plies;
+  const key = `${s.session} ${s.game} ${s.history.start}`;
+  if (game.start !== key) { game.start = key; game.entries = []; }
+  let keep = Math.min(game.entries.length, plies.length + 1);
+  for (let k = 1; k < keep; k++) {
+    if (game.entries[k].move !== plies[k - 1].move) { keep = k; break; }
+  }
+  game.entries.length = keep;
+  if (game.view !== null && game.view > plies.length) game.view = null;
+  if (keep === plies.length + 1 || game.fetching) return;
+  game.fetching = true;
+  try {
+    const answer = await act({ type: 'plies', from: keep, quiet: true });
+    if (answer && answer.ok && game.start === key && game.entries.length === keep) {
+      for (const e of answer.data) game.entries[e.ply] = e;
+    }
+  } finally {
+    game.fetching = false;
+  }
+  game.onChange();
+}
+
+// What turn `k` (from position k-1 to k) removed.
+export function removedBy(s, k) {
+  const before = game.entries[k - 1], after = game.entries[k];
+  if (!before || !after || !s.geometry) return [];
+  return removals(s.game, s.geometry, before.describe, after.describe, after.move, after.report);
+}
+
+// A turn's line: `COIN c5×b6×c7, takes C6 B7 C7`.
+export function turnLine(s, k) {
+  const e = game.entries[k], before = game.entries[k - 1];
+  if (!e || !before) return '';
+  const info = sideInfo(s.game);
+  const side = sideIndex(before.describe.tomove);
+  const removed = removedBy(s, k);
+  const taken = removed.filter((r) => !r.own);
+  const massacred = taken.filter((r) => r.massacre).map((r) => r.name);
+  const lost = removed.filter((r) => r.own).map((r) => r.name);
+  let text = `${info.names[side]} ${pretty(e.move)}`;
+  if (taken.length) text += `, takes ${taken.map((r) => r.name).join(' ')}`;
+  if (massacred.length) text += ` (massacre: ${massacred.join(' ')})`;
+  if (lost.length) text += `, loses ${lost.join(' ')} (split)`;
+  return text;
+}
+
+// The removals of the whole game up to ply `upto`, by the side that removed: [p1, p2], with
+// massacres counted apart.
+export function tally(s, upto) {
+  const t = [{ taken: 0, massacres: 0 }, { taken: 0, massacres: 0 }];
+  for (let k = 1; k <= upto && k < game.entries.length; k++) {
+    const side = sideIndex(game.entries[k - 1].describe.tomove);
+    for (const r of removedBy(s, k)) {
+      if (r.own) continue;
+      t[side].taken++;
+      if (r.massacre) t[side].massacres++;
+    }
+  }
+  return t;
+}
+
+// The ply shown: the view, else the last one.
+export function shownPly(s) {
+  return game.view === null ? s.timeline.plies.length : game.view;
+}
+
+export function go(s, ply) {
+  const n = s.timeline.plies.length;
+  const p = Math.max(0, Math.min(n, ply));
+  game.view = p === n ? null : p;
+  game.onChange();
+}
+
+// The move list: one row a round (p1's turn, then p2's), each turn a button.
+export function renderMoves(s, list) {
+  const plies = s.timeline.plies;
+  list.replaceChildren();
+  const shown = shownPly(s);
+  const first = game.entries[0] ? sideIndex(game.entries[0].describe.tomove) : 0;
+  const info = sideInfo(s.game);
+  let row = null;
+  const cell = (k) => {
+    const b = document.createElement('button');
+    b.className = 'move' + (k === shown ? ' current' : '');
+    b.dataset.ply = k;
+    const p = plies[k - 1];
+    b.title = `${info.names[(first + k - 1) % 2]}, turn ${k}${p.by === 'engine' ? ' (engine)' : ''}`;
+    // commas may break a long Guerrilla turn over lines
+    for (const [i, part] of pretty(p.move).split(',').entries()) {
+      if (i) { b.append(','); b.append(document.createElement('wbr')); }
+      b.append(part);
+    }
+    b.addEventListener('click', () => go(s, k));
+    return b;
+  };
+  for (let k = 1; k <= plies.length; k++) {
+    const side = (first + k - 1) % 2;
+    if (!row || side === 0) {
+      row = document.createElement('li');
+      row.className = 'round';
+      const num = document.createElement('span');
+      num.className = 'round-no';
+      num.textContent = `${Math.floor((k - 1 + first) / 2) + 1}.`;
+      row.append(num);
+      if (side === 1) { const gap = document.createElement('span'); gap.className = 'move gap'; gap.textContent = '…'; row.append(gap); }
+      list.append(row);
+    }
+    row.append(cell(k));
+  }
+  const current = list.querySelector('.current');
+  if (current) current.scrollIntoView({ block: 'nearest' });
+  else list.scrollTop = list.scrollHeight;
+}
+
+// The written log: one line a turn, newest last.
+export function renderLog(s, list) {
+  list.replaceChildren();
+  const n = Math.min(s.timeline.plies.length, game.entries.length - 1);
+  for (let k = 1; k <= n; k++) {
+    const li = document.createElement('li');
+    li.textContent = `${k}. ${turnLine(s, k)}`;
+    if (removedBy(s, k).some((r) => !r.own)) li.className = 'capture';
+    list.append(li);
+  }
+  list.scrollTop = list.scrollHeight;
+}

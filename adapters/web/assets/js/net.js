@@ -1,0 +1,145 @@
+// Talking to the server: actions (POST), live states (WebSocket), and the session a page
+// belongs to. The session's id is in the URL (`?s=<id>`), so a reload finds the same game; the
+// game's record is also kept in the browser's storage, so that a reload after the server lost
+// the session (expired, restarted) sets the same game up in a new one.
+'use strict';
+
+export const net = {
+  session: null,
+  busy: 0,           // requests under way
+  onState: null,     // (state) => void
+  onNotice: null,    // (text) => void
+  onConnection: null,
+};
+
+async function post(url, body) {
+  const r = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? '' : JSON.stringify(body),
+  });
+  return r.json();
+}
+
+// Sends an action; the server's answer (`ok`, `error`, `state`, `data`), or null when the
+// server did not answer. The state is drawn and a refusal is shown.
+export async function act(action) {
+  if (!net.session) return null;
+  net.busy++;
+  document.body.dataset.busy = 'true';
+  let answer;
+  try {
+    answer = await post(`/api/session/${net.session}/action`, action);
+  } catch (e) {
+    net.onNotice(`the server did not answer: ${e}`);
+    return null;
+  } finally {
+    net.busy--;
+    if (!net.busy) document.body.dataset.busy = 'false';
+  }
+  if (answer.state) net.onState(answer.state);
+  if (!answer.ok && !action.quiet) net.onNotice(answer.error);
+  return answer;
+}
+
+let socket = null;
+function connect() {
+  const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+  const id = net.session;
+  const ws = new WebSocket(`${proto}://${location.host}/api/session/${id}/ws`);
+  socket = ws;
+  ws.onopen = () => net.onConnection(`game ${id}`);
+  ws.onmessage = (ev) => { if (net.session === id) net.onState(JSON.parse(ev.data)); };
+  ws.onclose = () => {
+    if (socket !== ws) return;
+    net.onConnection('connection lost; reconnecting…');
+    setTimeout(() => { if (socket === ws) reattach(); }, 2000);
+  };
+}
+
+// The session comes back after a lost connection, or a new one takes the stored game.
+async function reattach() {
+  const answer = await act({ type: 'state', quiet: true });
+  if (answer && answer.ok) { connect(); return; }
+  if (answer) await adopt(null);
+  else setTimeout(reattach, 2000);
+}
+
+const STORE = 'guerrilla-web-games';
+
+function stored() {
+  try { return JSON.parse(localStorage.getItem(STORE) || '{}'); } catch (e) { return {}; }
+}
+
+// Keeps the game of a session for a reload (the last 20 sessions).
+export function remember(state) {
+  if (!state || !state.history || !state.history.start) return;
+  const all = stored();
+  all[state.session] = {
+    at: Date.now(),
+    game: state.game, board_side: state.board_side, turn_limit: state.turn_limit,
+    fen: state.history.start, moves: state.history.moves, players: state.players,
+  };
+  const ids = Object.keys(all).sort((a, b) => all[b].at - all[a].at);
+  for (const id of ids.slice(20)) delete all[id];
+  try { localStorage.setItem(STORE, JSON.stringify(all)); } catch (e) { /* storage full or off */ }
+}
+
+function setUrl(id) {
+  const url = new URL(location.href);
+  url.search = `?s=${id}`;
+  history.replaceState(null, '', url);
+}
+
+// Makes a new session the page's; `setup` is the first action (a new game), or the stored
+// game of the lost session `lost` is set up again.
+async function adopt(setup, lost) {
+  const old = lost || net.session;
+  const answer = await post('/api/session');
+  if (!answer.id) {
+    net.onConnection('no game');
+    net.onNotice(answer.error || 'the server refused a session');
+    return false;
+  }
+  net.session = answer.id;
+  document.body.dataset.session = answer.id;
+  setUrl(answer.id);
+  let action = setup;
+  const keep = old && stored()[old];
+  if (!action && keep) {
+    action = { type: 'new', game: keep.game, board_side: keep.board_side, turn_limit: keep.turn_limit,
+      fen: keep.fen, moves: keep.moves, players: keep.players };
+  }
+  if (action) {
+    const done = await act(action);
+    if (keep && done && done.ok) net.onNotice(`the server had lost game ${old}: it was set up again from this browser's copy`);
+  } else {
+    await act({ type: 'state' });
+  }
+  connect();
+  return true;
+}
+
+// Opens the page's game: the session in the URL when it is still live, else a new one set up
+// with `setup()` (the URL's settings) or, after a lost session, with its stored game.
+export async function open(setup) {
+  const q = new URLSearchParams(location.search);
+  const id = q.get('s');
+  if (id) {
+    net.session = id;
+    const answer = await act({ type: 'state', quiet: true });
+    if (answer && answer.ok) {
+      document.body.dataset.session = id;
+      connect();
+      return;
+    }
+    net.session = null;
+    return adopt(null, id);
+  }
+  return adopt(setup());
+}
+
+// The page goes away (closed or reloading): the server keeps the game for a reload.
+export function leave() {
+  if (net.session) navigator.sendBeacon(`/api/session/${net.session}/leave`);
+}

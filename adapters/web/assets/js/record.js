@@ -1,0 +1,93 @@
+// Export and import: the position string of the turn shown, and the whole game as a record in
+// the arena's format (PGN-like tags, then the turns on one line; adapters/README.md, "Records
+// and replay"), which `guerrilla-arena replay` also reads.
+'use strict';
+
+import { game } from './moves.js';
+
+function playerTag(p) {
+  return p.kind === 'engine' ? `engine ${p.movetime} ms` : 'human';
+}
+
+export function gameRecord(s) {
+  const tags = [
+    ['Event', 'guerrilla-web game'],
+    ['Game', s.game],
+  ];
+  if (s.game === 'guerrilla') tags.push(['BoardSide', s.board_side], ['TurnLimit', s.turn_limit]);
+  tags.push(
+    ['Opening', s.history.start || 'startpos'],
+    ['P1', playerTag(s.players[0])],
+    ['P2', playerTag(s.players[1])],
+    ['Result', s.describe.result === 'none' ? '*' : s.describe.result],
+  );
+  if (s.describe.reason) tags.push(['Reason', s.describe.reason]);
+  tags.push(['Plies', s.history.moves.length]);
+  const head = tags.map(([k, v]) => `[${k} "${String(v).replace(/["\\]/g, '\\$&')}"]`).join('\n');
+  return `${head}\n${s.history.moves.join(' ')}\n`;
+}
+
+// The position string of the position shown: an earlier one from the timeline's start and
+// turns is not known as a string, so the view's own describe is not used; the game's current
+// turn start is (`show`'s fen).
+export function positionString(s) {
+  return s.fen || '';
+}
+
+// Reads what was pasted: a record (tags and turns), a position string (it has `/`), or a bare
+// list of turns from the current game's start. The `new` action that sets it up, or an error.
+export function parseImport(text, s) {
+  const t = text.trim();
+  if (!t) return { error: 'paste a position string or a game record first' };
+  const tags = {};
+  const body = [];
+  for (const line of t.split(/\r?\n/)) {
+    const m = /^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$/.exec(line);
+    if (m) tags[m[1]] = m[2].replace(/\\(.)/g, '$1');
+    else if (line.trim()) body.push(line.trim());
+  }
+  const text2 = body.join(' ');
+  if (!Object.keys(tags).length && text2.includes('/')) {
+    return { action: { type: 'new', game: s.game, fen: text2 }, what: 'position' };
+  }
+  const moves = text2.split(/\s+/).filter((w) => w && !/^\d+\.+$/.test(w) && !['*', 'p1win', 'p2win', 'draw', 'none'].includes(w));
+  if (moves.some((m) => m.includes('/'))) return { error: 'a record has its position in an [Opening "…"] tag, not among its turns' };
+  const g = tags.Game || s.game;
+  if (!['guerrilla', 'guerrilla-checkers'].includes(g)) return { error: `expected a game (guerrilla-checkers, guerrilla) but got '${g}'` };
+  const action = { type: 'new', game: g, moves };
+  if (tags.Opening && tags.Opening !== 'startpos') action.fen = tags.Opening;
+  else if (!Object.keys(tags).length) action.fen = s.history.start;
+  if (tags.BoardSide) action.board_side = Number(tags.BoardSide);
+  if (tags.TurnLimit) action.turn_limit = Number(tags.TurnLimit);
+  return { action, what: 'game' };
+}
+
+export function setupRecordPanel(s0, $, act, notice) {
+  $('export-position').addEventListener('click', () => {
+    const s = window.gui.state;
+    $('record-text').value = positionString(s);
+    $('record-text').select();
+    notice(game.view !== null ? 'the position string is that of the game as it stands (the view of an earlier position has none)' : 'position string of the current turn\'s start: copy it, or edit it and Import');
+  });
+  $('export-game').addEventListener('click', () => {
+    const s = window.gui.state;
+    $('record-text').value = gameRecord(s);
+    $('record-text').select();
+    const blob = new Blob([gameRecord(s)], { type: 'text/plain' });
+    const a = $('download-game');
+    a.href = URL.createObjectURL(blob);
+    a.download = `${s.game}-${s.session}.rec`;
+    a.hidden = false;
+  });
+  $('import').addEventListener('click', async () => {
+    const s = window.gui.state;
+    const r = parseImport($('record-text').value, s);
+    if (r.error) { notice(r.error); return; }
+    r.action.players = s.players;
+    const answer = await act(r.action);
+    if (answer && answer.ok) {
+      game.view = null;
+      notice(r.what === 'position' ? 'position set up' : `game set up: ${r.action.moves.length} turns (paused)`);
+    }
+  });
+}

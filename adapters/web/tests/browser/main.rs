@@ -1,0 +1,127 @@
+//! End-to-end tests of the web GUI in headless Chromium, driven through chromedriver (WebDriver).
+//!
+//! One test runs every scenario in turn against one server and one chromedriver (starting a
+//! browser costs seconds on a 2-core machine):
+//! * [`games`]: both games by clicks — a COIN multi-capture whose stones are marked, counted and
+//!   logged; a Guerrilla turn with growth, a new group, a jump, a split and a kill, marked; a
+//!   massacre, marked; a forced kill shown and confirmed; a game to its end with its reason,
+//!   its banner whole at 400 px;
+//! * [`flow`]: a double click that sends one step; a forced second stone that waits for Confirm;
+//!   the move list and navigation; a reload (also after the server lost the session); export
+//!   and import of the position and of the game; an analysis; the engine's line cleared by an
+//!   undo; Set players;
+//! * [`engines`]: engine against engine paused, stepped and played to the end; an engine that
+//!   dies and is restarted; the built-in engine; the session limit; two sessions at once;
+//! * [`layout`]: a 400×800 and a 360×740 window hold the whole board without horizontal scroll,
+//!   with tap targets 32 px across, and the board does not move while a turn is built; with
+//!   names on, no name touches another or a piece.
+//!
+//! Screenshots of both games after a capture and at a game's end, at 1400×1000 and 400×800, are
+//! written to `target/screenshots/` (or `GUERRILLA_SCREENSHOTS`). Needs Debian's `chromium` and `chromium-driver`; without
+//! them the test fails when `CI` is set and is skipped with a notice otherwise.
+
+mod engines;
+mod flow;
+mod games;
+mod harness;
+mod layout;
+
+use std::path::PathBuf;
+
+use harness::{browser_tools, open_browser, start_driver, start_server};
+
+#[test]
+fn browser_end_to_end() {
+    let Some((chrome, driver)) = browser_tools() else {
+        if std::env::var_os("CI").is_some() {
+            panic!("chromium and chromedriver are required on CI (apt-get install chromium chromium-driver)");
+        }
+        eprintln!("notice: chromium or chromedriver not found; the browser tests are skipped");
+        return;
+    };
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let exe = PathBuf::from(env!("CARGO_BIN_EXE_guerrilla-web"));
+    let (_server, base) = start_server(&exe);
+    // A copy of the server alone in a folder: no `guerrilla` binary beside it, so it runs the
+    // engine library built into itself.
+    let alone = std::env::temp_dir().join(format!("guerrilla-web-alone-{}", std::process::id()));
+    std::fs::create_dir_all(&alone).unwrap();
+    let alone_exe = alone.join("guerrilla-web");
+    std::fs::copy(&exe, &alone_exe).expect("copy the server");
+    let (_server_alone, base_alone) = start_server(&alone_exe);
+    let (_driver, driver_url) = start_driver(&driver);
+    let only = std::env::var("GUERRILLA_WEB_SCENARIO").unwrap_or_default();
+    rt.block_on(async {
+        let b1 = std::sync::Arc::new(open_browser(&driver_url, &chrome, "one").await);
+        let b2 = std::sync::Arc::new(open_browser(&driver_url, &chrome, "two").await);
+        let (c1, c2) = (b1.clone(), b2.clone());
+        let run = tokio::spawn(async move {
+            let (b1, b2) = (&*c1, &*c2);
+            let on = |name: &str| {
+                let yes = only.is_empty() || only.split(',').any(|o| o == name);
+                if yes {
+                    eprintln!("scenario: {name}");
+                }
+                yes
+            };
+            if on("checkers") {
+                games::checkers_by_clicks(b1, &base).await;
+            }
+            if on("checkers-end") {
+                games::checkers_to_the_end(b1, &base).await;
+            }
+            if on("wells") {
+                games::wells_by_clicks(b1, &base).await;
+            }
+            if on("double-click") {
+                flow::double_click(b1, &base).await;
+            }
+            if on("forced") {
+                flow::forced_decision(b1, &base).await;
+            }
+            if on("records") {
+                flow::move_list_reload_records(b1, &base).await;
+            }
+            if on("analysis") {
+                flow::analysis(b1, &base).await;
+            }
+            if on("layout") {
+                layout::small_window(b1, &base).await;
+            }
+            if on("names") {
+                layout::names_apart(b1, &base).await;
+            }
+            if on("two-sessions") {
+                engines::two_sessions(b1, b2, &base).await;
+            }
+            if on("restart") {
+                engines::engine_restart(b2, &base).await;
+            }
+            if on("built-in") {
+                engines::engine_built_in(b2, &base_alone).await;
+            }
+            if on("session-limit") {
+                engines::session_limit(b1).await;
+            }
+            if on("engine-game") {
+                engines::engine_game(b1, &base).await;
+            }
+        });
+        // Close the browsers whatever happened, then report.
+        let outcome = run.await;
+        for b in [&b1, &b2] {
+            let _ = b.client.clone().close().await;
+        }
+        let _ = std::fs::remove_dir_all(&alone);
+        if let Err(e) = outcome {
+            match e.try_into_panic() {
+                Ok(p) => std::panic::resume_unwind(p),
+                Err(e) => panic!("the scenarios did not finish: {e}"),
+            }
+        }
+    });
+}
