@@ -234,7 +234,11 @@ fn every_command_on_the_worst_cases_is_bounded() {
             }
         }
         let (lines, took) = on_loop(&mut p, &format!("play {}", case.longest));
-        assert_eq!(lines, [format!("played {}", case.longest)]);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(
+            lines[0].starts_with(&format!("played {} steps ", case.longest)),
+            "{lines:?}"
+        );
         record("play <longest>", took, None);
         let (_, took) = on_loop(&mut p, "legal");
         record("legal after play", took, None);
