@@ -82,29 +82,15 @@ pub fn best_of_sampled<G: SearchHints, R: rand::Rng + ?Sized>(
     if samples <= 1 || rng.random_bool(explore.clamp(0.0, 1.0)) {
         return Some(first);
     }
-    let side = pos.side_to_move();
     let score = |step: G::Step| -> f64 {
-        let mut p = pos.clone();
-        p.apply_step_no_undo(step);
-        match p.outcome() {
-            Some(Outcome::Win(w)) => {
-                if w == side {
-                    2.0
-                } else {
-                    -2.0
-                }
+        value_after(pos, step, |p| {
+            let e = p.evaluate();
+            if e.is_finite() {
+                e
+            } else {
+                0.0
             }
-            Some(Outcome::Draw) => 0.0,
-            None => {
-                let e = p.evaluate();
-                let e = if e.is_finite() { e } else { 0.0 };
-                if p.side_to_move() == side {
-                    e
-                } else {
-                    -e
-                }
-            }
-        }
+        })
     };
     let mut best = first;
     let mut best_score = score(first);
@@ -122,6 +108,33 @@ pub fn best_of_sampled<G: SearchHints, R: rand::Rng + ?Sized>(
         }
     }
     Some(best)
+}
+
+/// The value of `step` for the side that takes it, from the position after it: 2 for a win,
+/// -2 for a loss, 0 for a draw, else `eval` of that position (which is for its side to move)
+/// turned to the side that took the step.
+pub fn value_after<G: Rules>(pos: &G, step: G::Step, eval: impl Fn(&G) -> f64) -> f64 {
+    let side = pos.side_to_move();
+    let mut p = pos.clone();
+    p.apply_step_no_undo(step);
+    match p.outcome() {
+        Some(Outcome::Win(w)) => {
+            if w == side {
+                2.0
+            } else {
+                -2.0
+            }
+        }
+        Some(Outcome::Draw) => 0.0,
+        None => {
+            let e = eval(&p);
+            if p.side_to_move() == side {
+                e
+            } else {
+                -e
+            }
+        }
+    }
 }
 
 /// The chance map of [`SearchHints::calibrated_score`] as the games fit it: for the side to move

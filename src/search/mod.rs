@@ -63,7 +63,7 @@ mod parallel;
 mod tests;
 pub mod turns;
 
-pub use hints::{best_of_sampled, score_from_map, SearchHints};
+pub use hints::{best_of_sampled, score_from_map, value_after, SearchHints};
 pub use mcts::Params;
 pub use turns::TurnParams;
 
@@ -181,6 +181,21 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// The iterations a search may run: `nodes`, `depth` × `depth_cap`, the smaller of the two
+    /// when both are set, or [`DEFAULT_NODES`] when neither is and no clock bounds the search
+    /// (`timed` false), so that a bare `go` ends; `None` under `infinite` and for a search
+    /// bounded by its clock alone.
+    pub fn node_budget(&self, timed: bool, depth_cap: u64) -> Option<u64> {
+        if self.infinite {
+            return None;
+        }
+        let by_depth = self.depth.map(|d| u64::from(d.max(1)) * depth_cap);
+        match (self.nodes, by_depth) {
+            (Some(n), Some(d)) => Some(n.min(d)),
+            (n, d) => n.or(d).or((!timed).then_some(DEFAULT_NODES)),
+        }
+    }
+
     /// The time this move may take for `side`, from `movetime` or the clock; `None` = no limit.
     pub fn time_budget(&self, side: Side) -> Option<Duration> {
         if let Some(t) = self.movetime {

@@ -10,7 +10,7 @@ use rand::SeedableRng;
 
 use super::mcts::{Params, Tree, Worker};
 use super::SearchHints;
-use super::{Info, Limits, DEFAULT_NODES, MAX_MARGIN};
+use super::{Info, Limits, MAX_MARGIN};
 
 /// The progress callback of a search.
 type OnInfo<'a, S> = dyn FnMut(&Info<S>) + 'a;
@@ -88,19 +88,7 @@ pub(super) fn search_parallel<G: SearchHints>(
         })
     };
     let depth = if infinite { None } else { limits.depth };
-    let node_limit = if infinite {
-        None
-    } else {
-        let by_depth = depth.map(|d| u64::from(d.max(1)) * params.depth_nodes_cap);
-        match (limits.nodes, by_depth) {
-            (Some(n), Some(d)) => Some(n.min(d)),
-            (n, d) => n.or(d).or(if deadline.is_none() {
-                Some(DEFAULT_NODES)
-            } else {
-                None
-            }),
-        }
-    };
+    let node_limit = limits.node_budget(deadline.is_some(), params.depth_nodes_cap);
     let ctl = Control {
         start,
         deadline,

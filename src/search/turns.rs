@@ -34,7 +34,7 @@ use std::time::{Duration, Instant};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
-use super::{Info, Limits, SearchHints, DEFAULT_NODES};
+use super::{Info, Limits, SearchHints};
 use crate::game::{Outcome, Side};
 
 /// The parameters of the turn search.
@@ -445,19 +445,7 @@ pub fn search_turns<G: SearchHints>(
             .map(|b| start + b - (b / 4).clamp(Duration::from_millis(1), TURN_MARGIN))
     };
     let depth = if infinite { None } else { limits.depth };
-    let budget = if infinite {
-        None
-    } else {
-        let by_depth = depth.map(|d| u64::from(d.max(1)) * params.depth_nodes_cap);
-        match (limits.nodes, by_depth) {
-            (Some(n), Some(d)) => Some(n.min(d)),
-            (n, d) => n.or(d).or(if deadline.is_none() {
-                Some(DEFAULT_NODES)
-            } else {
-                None
-            }),
-        }
-    };
+    let budget = limits.node_budget(deadline.is_some(), params.depth_nodes_cap);
     let mut s = Search {
         nodes: Vec::new(),
         params,

@@ -38,8 +38,8 @@
 //! is the best of all the turns looked at.
 
 use super::{Phase, Step, Wells};
-use crate::game::{Outcome, Rules};
-use crate::search::{best_of_sampled, score_from_map, SearchHints};
+use crate::game::Rules;
+use crate::search::{best_of_sampled, score_from_map, value_after, SearchHints};
 
 /// Score points one kill the side to move can make as the board stands is worth (the piece,
 /// and the territory it touched).
@@ -134,27 +134,7 @@ impl Wells {
 
     /// The value for the mover of the position after `step` (a win 2, a loss -2).
     fn step_value(&self, step: Step) -> f64 {
-        let side = self.side_to_move();
-        let mut p = self.clone();
-        p.apply_step_no_undo(step);
-        match p.outcome() {
-            Some(Outcome::Win(w)) => {
-                if w == side {
-                    2.0
-                } else {
-                    -2.0
-                }
-            }
-            Some(Outcome::Draw) => 0.0,
-            None => {
-                let e = p.evaluate_position();
-                if p.side_to_move() == side {
-                    e
-                } else {
-                    -e
-                }
-            }
-        }
+        value_after(self, step, Wells::evaluate_position)
     }
 
     /// A random step other than the pass and the ends of movement (the turn policy chooses
