@@ -3,9 +3,11 @@
 //! * [`parse`] — the command grammar (nom inside; `FromStr`/`Display` outside);
 //! * [`options`] — the option table (`ugi` reply and `setoption`);
 //! * [`session`] — the command loop and one game's session over the engine facade;
+//! * [`input`] — input lines read with bounded memory;
 //! * [`wire`] — the protocol's words and lines, read and written in one place;
 //! * [`output`] — the single locked writer.
 
+pub mod input;
 pub mod options;
 pub mod output;
 pub mod parse;

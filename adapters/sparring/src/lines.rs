@@ -4,6 +4,9 @@
 
 use std::io::BufRead;
 
+use guerrilla::protocol::input::{read_line_bounded, ReadEnd};
+use guerrilla::protocol::parse::clean_line;
+
 /// The longest line kept, in bytes (its `\n` not counted), as in protocol.md § 1.
 pub const MAX_LINE: usize = 16 << 20;
 /// How many characters of an overlong line its error line quotes.
@@ -20,61 +23,28 @@ pub enum Read {
     End,
 }
 
-/// The cleaned form of a raw line, `None` when it is left empty.
+/// The cleaned form of a raw line, `None` when it is left empty (the engine's own cleaning).
 pub fn clean(raw: &str) -> Option<String> {
-    let cleaned: String = raw
-        .chars()
-        .filter_map(|c| {
-            if c.is_whitespace() {
-                Some(' ')
-            } else if c.is_control() {
-                None
-            } else {
-                Some(c)
-            }
-        })
-        .collect();
-    let trimmed = cleaned.trim_matches(' ');
-    (!trimmed.is_empty()).then(|| trimmed.to_string())
+    clean_line(raw)
 }
 
 /// Reads one line, keeping at most `limit` bytes of it; the rest of an overlong line is read
-/// and dropped.
+/// and dropped (the engine's own bounded read).
 pub fn read_line(input: &mut impl BufRead, limit: usize) -> std::io::Result<Read> {
     let mut buf = Vec::new();
-    let mut total = 0usize;
-    let mut ended = false;
-    loop {
-        let chunk = input.fill_buf()?;
-        if chunk.is_empty() {
-            if total == 0 {
-                return Ok(Read::End);
-            }
-            break;
-        }
-        let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (i + 1, true),
-            None => (chunk.len(), false),
-        };
-        let room = (limit + 1).saturating_sub(buf.len());
-        buf.extend_from_slice(&chunk[..take.min(room)]);
-        total += take;
-        input.consume(take);
-        if done {
-            ended = true;
-            break;
-        }
-    }
-    let len = if ended { total - 1 } else { total };
+    let end = read_line_bounded(input, &mut buf, limit)?;
     if buf.last() == Some(&b'\n') {
         buf.pop();
     }
-    let text = String::from_utf8_lossy(&buf).into_owned();
-    if len > limit {
-        let start: String = text.chars().take(QUOTED).collect();
-        return Ok(Read::TooLong(clean(&start).unwrap_or_default(), len));
-    }
-    Ok(Read::Line(clean(&text)))
+    let text = String::from_utf8_lossy(&buf);
+    Ok(match end {
+        ReadEnd::End => Read::End,
+        ReadEnd::Whole => Read::Line(clean(&text)),
+        ReadEnd::TooLong(len) => {
+            let start: String = text.chars().take(QUOTED).collect();
+            Read::TooLong(clean(&start).unwrap_or_default(), len)
+        }
+    })
 }
 
 #[cfg(test)]
