@@ -240,11 +240,15 @@ def test_go_refuses_bad_limits_before_sending(engine: Engine) -> None:
     assert engine.alive
 
 
-def test_go_midturn_is_an_engine_error(engine: Engine) -> None:
+def test_go_midturn_answers_the_whole_turn_as_a_hint(engine: Engine) -> None:
     engine.step("D4")
-    with pytest.raises(EngineError, match=r"^expected a position at the start of a turn"):
-        engine.go(nodes=10)
+    result = engine.go(nodes=10)
+    # The whole turn that begins with the step taken; nothing is played.
+    assert len(result.bestmove) == 4 and "D4" in (result.bestmove[:2], result.bestmove[2:])
     assert engine.history().building == ["D4"]
+    played = engine.play(result.bestmove)
+    assert played.move == result.bestmove
+    assert engine.history().building == []
 
 
 def test_infinite_search_runs_beside_read_only_commands_until_stopped(engine: Engine) -> None:
