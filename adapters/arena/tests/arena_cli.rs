@@ -1,18 +1,11 @@
 //! The arena binary against the engine binary: option handling and short refereed matches.
 //! Both binaries are built by `cargo test` before any test runs (one workspace, one target dir).
 
+mod common;
+
+use common::engine;
 use std::path::PathBuf;
 use std::process::{Command, Output};
-
-/// The engine binary, beside this test's own executable's `deps` folder.
-fn engine() -> PathBuf {
-    let exe = std::env::current_exe().expect("test executable path");
-    let dir = exe
-        .parent()
-        .and_then(|d| d.parent())
-        .expect("target profile folder");
-    dir.join(format!("guerrilla{}", std::env::consts::EXE_SUFFIX))
-}
 
 fn arena(args: &[&str]) -> Output {
     let e = engine();

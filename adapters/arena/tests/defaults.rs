@@ -2,6 +2,8 @@
 //! no game replayed by default, the sign of an infinite Elo, an odd game reported, interim
 //! score lines on a stderr that is not a terminal, and Brian Train's stones match.
 
+mod common;
+
 use std::collections::HashSet;
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -12,15 +14,7 @@ const ARENA: &str = env!("CARGO_BIN_EXE_guerrilla-arena");
 const FAULT: &str = env!("CARGO_BIN_EXE_arena-fault-engine");
 
 fn engine() -> String {
-    let exe = std::env::current_exe().expect("test executable path");
-    let dir = exe
-        .parent()
-        .and_then(|d| d.parent())
-        .expect("target profile folder");
-    dir.join(format!("guerrilla{}", std::env::consts::EXE_SUFFIX))
-        .to_str()
-        .expect("utf-8 path")
-        .to_string()
+    common::engine().to_str().expect("utf-8 path").to_string()
 }
 
 fn temp(name: &str) -> PathBuf {

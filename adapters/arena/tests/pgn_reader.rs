@@ -8,22 +8,15 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use common::engine;
+
+use std::path::Path;
 use std::process::Command;
 
 use serde_json::Value;
 
 const ARENA: &str = env!("CARGO_BIN_EXE_guerrilla-arena");
 const FAULT: &str = env!("CARGO_BIN_EXE_arena-fault-engine");
-
-fn engine() -> PathBuf {
-    let exe = std::env::current_exe().expect("test executable path");
-    let dir = exe
-        .parent()
-        .and_then(|d| d.parent())
-        .expect("target profile folder");
-    dir.join(format!("guerrilla{}", std::env::consts::EXE_SUFFIX))
-}
 
 fn run(args: &[String]) -> String {
     let out = Command::new(ARENA)

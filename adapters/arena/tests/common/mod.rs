@@ -1,8 +1,20 @@
-//! What several test files share: a Python with packages from PyPI, for the checks that use
-//! tools the project did not write.
+//! What several test files share: the engine binary's path, and a Python with packages from
+//! PyPI for the checks that use tools the project did not write.
 
 use std::path::PathBuf;
 use std::process::Command;
+
+/// The engine binary, beside the `deps` folder of the running test executable (`cargo test`
+/// builds the whole workspace into one target folder before any test runs).
+#[allow(dead_code)]
+pub fn engine() -> PathBuf {
+    let exe = std::env::current_exe().expect("test executable path");
+    let dir = exe
+        .parent()
+        .and_then(|d| d.parent())
+        .expect("target profile folder");
+    dir.join(format!("guerrilla{}", std::env::consts::EXE_SUFFIX))
+}
 
 /// A Python in a virtual environment in the temp folder (made once, kept between runs) where
 /// `import` works, after `pip install` of `packages` when it does not. `None`, with a notice,
