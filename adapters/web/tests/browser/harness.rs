@@ -414,14 +414,11 @@ impl Browser {
     }
 
     /// A real double click (two presses of the mouse button, the second a `dblclick`) on the
-    /// board's `name`.
+    /// board's `name`. As in `click_css`, a point found just before a redraw is found again,
+    /// for up to 5 s.
     pub async fn double_click_name(&self, name: &str) {
         use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
-        let element = self
-            .client
-            .find(Locator::Css(&format!("#board .hit[data-name=\"{name}\"]")))
-            .await
-            .expect("the point to double click");
+        let css = format!("#board .hit[data-name=\"{name}\"]");
         let press = |a: MouseActions| {
             a.then(PointerAction::Down {
                 button: MOUSE_BUTTON_LEFT,
@@ -430,17 +427,35 @@ impl Browser {
                 button: MOUSE_BUTTON_LEFT,
             })
         };
-        let actions = press(press(MouseActions::new("mouse".into()).then(
-            PointerAction::MoveToElement {
-                element,
-                duration: None,
-                x: 0.0,
-                y: 0.0,
-            },
-        )));
-        self.client
-            .perform_actions(actions)
-            .await
-            .expect("a double click");
+        let mut tries = 0;
+        loop {
+            let result = match self.client.find(Locator::Css(&css)).await {
+                Ok(element) => {
+                    let actions = press(press(MouseActions::new("mouse".into()).then(
+                        PointerAction::MoveToElement {
+                            element,
+                            duration: None,
+                            x: 0.0,
+                            y: 0.0,
+                        },
+                    )));
+                    self.client
+                        .perform_actions(actions)
+                        .await
+                        .map_err(|e| e.to_string())
+                }
+                Err(e) => Err(e.to_string()),
+            };
+            match result {
+                Ok(()) => return,
+                Err(e) if tries >= 50 => panic!("[{}] cannot double click '{css}': {e}", self.name),
+                Err(_) => {
+                    // Nothing stays pressed from an action list that failed part way.
+                    let _ = self.client.release_actions().await;
+                    tries += 1;
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+            }
+        }
     }
 }
