@@ -322,15 +322,12 @@ impl<G: Game + SearchHints> Engine<G> {
     }
 
     /// Makes `kept` the trees the next `go` starts from when the moves since its root allow
-    /// (as if the last search had grown them); the trees kept before are freed off this
-    /// thread.
-    pub fn keep(&mut self, kept: search::Kept<G>) {
+    /// (as if the last search had grown them). Returns the trees kept before, for the caller
+    /// to free where it chooses: a benchmark frees them before its clock starts, so that no
+    /// freeing but the engine's own runs beside the search it times.
+    pub fn keep(&mut self, kept: search::Kept<G>) -> Option<search::Kept<G>> {
         self.stop();
-        if let Ok(mut slot) = self.kept.lock() {
-            if let Some(old) = slot.replace(kept) {
-                old.discard();
-            }
-        }
+        self.kept.lock().ok()?.replace(kept)
     }
 
     /// The trees of the last search and the chosen steps played since from their root to the
