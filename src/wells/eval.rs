@@ -43,11 +43,11 @@ use crate::search::{best_of_sampled, score_from_map, value_after, SearchHints};
 
 /// Score points one kill the side to move can make as the board stands is worth (the piece,
 /// and the territory it touched).
-pub const KILL_NOW: f64 = 2.5;
+pub const KILL_NOW: f64 = 5.0;
 /// The same for a kill that needs its growth first.
-pub const KILL_GROWN: f64 = 1.5;
+pub const KILL_GROWN: f64 = 3.0;
 /// The same for a kill that needs one jump of its group.
-pub const KILL_JUMP: f64 = 1.5;
+pub const KILL_JUMP: f64 = 2.5;
 /// Added per massacre among its kills (the point is lost to the victim's side for good).
 pub const MASSACRE: f64 = 0.5;
 /// Score points one kill the opponent threatens as the board stands costs the side to move,
