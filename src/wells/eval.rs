@@ -32,10 +32,8 @@
 //!
 //! The `full` level searches whole turns (`search::turns`, [`SearchHints::TURN_SEARCH`]): a
 //! turn has a dozen steps or more, each with dozens of options, and a tree over steps stays
-//! too shallow to see the answer to a turn. Its turns are drawn by [`Wells::turn_policy`], which
-//! values every jump open when it moves a group (every kill starts with a jump, and a few
-//! sampled steps rarely hold the one that brings a piece next to a weaker one). Two turns are
-//! always looked at beside them ([`SearchHints::candidate_turns`]): the greedy turn
+//! too shallow to see the answer to a turn. Its turns are drawn by [`Wells::turn_policy`]. Two
+//! turns are always looked at beside them ([`SearchHints::candidate_turns`]): the greedy turn
 //! ([`Wells::greedy_turn`]), so that the kills one step at a time can see are among a node's
 //! turns, the opponent's answers included; and the pass, which is chosen only when its value,
 //! after the opponent's answers (a pass after a pass ends the game, W6), is the best of all
@@ -81,8 +79,6 @@ pub const POLICY_EXPLORE: f64 = 0.2;
 pub const TURN_SAMPLES: u32 = 3;
 /// Chance that the turn policy takes a plain random step instead.
 pub const TURN_EXPLORE: f64 = 0.15;
-/// The most jumps the turn policy values one by one to choose a jump (more are sampled).
-pub const JUMPS_LISTED: usize = 48;
 /// The most steps of [`Wells::greedy_turn`].
 pub const GREEDY_STEPS: usize = 64;
 /// Chance that the turn policy ends the movement when it may (no further group moves).
@@ -159,28 +155,6 @@ impl Wells {
         last
     }
 
-    /// The best jump by the evaluation after it among all the jumps open (a kill made by a
-    /// jump is rarely one of a few sampled steps), when there are at most [`JUMPS_LISTED`] of
-    /// them; `None` when there is none or too many.
-    fn best_jump(&self) -> Option<Step> {
-        let mut steps = Vec::new();
-        self.legal_steps(&mut steps);
-        steps.retain(|s| matches!(s, Step::Jump(..)));
-        if steps.is_empty() || steps.len() > JUMPS_LISTED {
-            return None;
-        }
-        let mut best = None;
-        let mut best_value = f64::NEG_INFINITY;
-        for s in steps {
-            let v = self.step_value(s);
-            if v > best_value {
-                best = Some(s);
-                best_value = v;
-            }
-        }
-        best
-    }
-
     /// The greedy turn: from this turn start, each step the best by the evaluation after it
     /// among all the legal steps but the pass, until the turn ends (at most [`GREEDY_STEPS`]
     /// steps; the turn search finishes a longer one by its policy). It makes every kill that
@@ -214,11 +188,10 @@ impl Wells {
 
     /// The turn search's policy ([`SearchHints::turn_step`]): the end of the movement and of a
     /// group's movement with fixed chances; the kills uniformly (every maximal matching is
-    /// compared where the turn ends); while groups move, the best jump of all
-    /// ([`Wells::best_jump`]) but with chance [`TURN_EXPLORE`]; otherwise the best of
-    /// [`TURN_SAMPLES`] random steps by the evaluation after it, or a plain random one with
-    /// chance [`TURN_EXPLORE`]. Never the pass, which the search looks at by itself
-    /// ([`SearchHints::candidate_turns`]), unless it is the only legal step.
+    /// compared where the turn ends); otherwise the best of [`TURN_SAMPLES`] random steps by
+    /// the evaluation after it, or a plain random one with chance [`TURN_EXPLORE`]. Never the
+    /// pass, which the search looks at by itself ([`SearchHints::candidate_turns`]), unless it
+    /// is the only legal step.
     pub(crate) fn turn_policy<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Step> {
         let st = &self.state;
         match st.phase {
@@ -229,11 +202,6 @@ impl Wells {
             }
             Phase::Moving if rng.random_bool(END_GROUP) => return Some(Step::EndGroup),
             _ => {}
-        }
-        if matches!(st.phase, Phase::Move | Phase::Moving) && !rng.random_bool(TURN_EXPLORE) {
-            if let Some(s) = self.best_jump() {
-                return Some(s);
-            }
         }
         let first = self.draw_action(rng)?;
         if first == Step::Pass || rng.random_bool(TURN_EXPLORE) {
