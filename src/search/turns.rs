@@ -6,10 +6,10 @@
 //!
 //! * **A node is a turn start**; its children are distinct turns (distinct positions after them,
 //!   by [`Rules::hash`](crate::game::Rules::hash)) drawn from it step by step, plus the game's
-//!   [`SearchHints::candidate_turns`] (Guerrilla: the pass). A child's value is for the side that
-//!   plays the turn: the evaluation of the position it leads to (turned to that side), the
-//!   result when the game is over there, or, once the child is expanded itself, minus the best
-//!   value of its own children (negamax).
+//!   [`SearchHints::candidate_turns`] (Guerrilla: the pass and the greedy turn). A child's
+//!   value is for the side that plays the turn: the evaluation of the position it leads to
+//!   (turned to that side), the result when the game is over there, or, once the child is
+//!   expanded itself, minus the best value of its own children (negamax).
 //! * **Best first.** Each iteration walks from the root along the best child of each node to a
 //!   child not expanded yet, and expands it: draws [`TurnParams::first_batch`] answers to the
 //!   turn. The values are backed up along the walk. So the turn that looks best is checked
@@ -85,7 +85,7 @@ const WIN: f64 = 2.0;
 /// No node.
 const NONE: u32 = u32::MAX;
 /// Times each candidate turn is drawn (finished by the policy: the kills after a pass may be a
-/// choice).
+/// choice); once when it is a whole turn.
 const CANDIDATE_DRAWS: u32 = 4;
 
 /// A turn drawn at a node.
@@ -204,6 +204,12 @@ impl<G: SearchHints> Search<'_, G> {
     /// by the turn policy, and adds it unless its position is there already: `Some(true)` when it
     /// is new, `None` when nothing could be drawn.
     fn draw_one(&mut self, n: usize, prefix: &[G::Step]) -> Option<bool> {
+        self.draw_finished(n, prefix).map(|(fresh, _)| fresh)
+    }
+
+    /// [`Search::draw_one`], also telling whether the turn policy drew any step (a prefix that
+    /// is a whole turn needs none, and drawing it again finds the same turn).
+    fn draw_finished(&mut self, n: usize, prefix: &[G::Step]) -> Option<(bool, bool)> {
         let mut p = self.nodes[n].pos.clone();
         self.buf.clear();
         for &s in prefix {
@@ -223,10 +229,11 @@ impl<G: SearchHints> Search<'_, G> {
         if self.buf.is_empty() {
             return None;
         }
+        let policy = self.buf.len() > prefix.len();
         let steps = std::mem::take(&mut self.buf);
         let fresh = self.add_child(n, &steps, &p);
         self.buf = steps;
-        Some(fresh)
+        Some((fresh, policy))
     }
 
     /// Draws `count` turns at node `n` (on its first draw, its candidate turns first, each
@@ -242,7 +249,13 @@ impl<G: SearchHints> Search<'_, G> {
                     if self.halted() {
                         break;
                     }
-                    fresh += u32::from(self.draw_one(n, &prefix) == Some(true));
+                    let Some((new, policy)) = self.draw_finished(n, &prefix) else {
+                        break;
+                    };
+                    fresh += u32::from(new);
+                    if !policy {
+                        break;
+                    }
                 }
             }
         }

@@ -32,10 +32,12 @@
 //!
 //! The `full` level searches whole turns (`search::turns`, [`SearchHints::TURN_SEARCH`]): a
 //! turn has a dozen steps or more, each with dozens of options, and a tree over steps stays
-//! too shallow to see the answer to a turn. Its turns are drawn by [`Wells::turn_policy`]; the
-//! pass is always looked at beside them ([`SearchHints::candidate_turns`]), so a pass is chosen
-//! only when its value, after the opponent's answers (a pass after a pass ends the game, W6),
-//! is the best of all the turns looked at.
+//! too shallow to see the answer to a turn. Its turns are drawn by [`Wells::turn_policy`]. Two
+//! turns are always looked at beside them ([`SearchHints::candidate_turns`]): the greedy turn
+//! ([`Wells::greedy_turn`]), so that the kills one step at a time can see are among a node's
+//! turns, the opponent's answers included; and the pass, which is chosen only when its value,
+//! after the opponent's answers (a pass after a pass ends the game, W6), is the best of all
+//! the turns looked at.
 
 use super::{Phase, Step, Wells};
 use crate::game::Rules;
@@ -43,11 +45,11 @@ use crate::search::{best_of_sampled, score_from_map, value_after, SearchHints};
 
 /// Score points one kill the side to move can make as the board stands is worth (the piece,
 /// and the territory it touched).
-pub const KILL_NOW: f64 = 2.5;
+pub const KILL_NOW: f64 = 5.0;
 /// The same for a kill that needs its growth first.
-pub const KILL_GROWN: f64 = 1.5;
+pub const KILL_GROWN: f64 = 3.0;
 /// The same for a kill that needs one jump of its group.
-pub const KILL_JUMP: f64 = 1.5;
+pub const KILL_JUMP: f64 = 2.5;
 /// Added per massacre among its kills (the point is lost to the victim's side for good).
 pub const MASSACRE: f64 = 0.5;
 /// Score points one kill the opponent threatens as the board stands costs the side to move,
@@ -77,6 +79,8 @@ pub const POLICY_EXPLORE: f64 = 0.2;
 pub const TURN_SAMPLES: u32 = 3;
 /// Chance that the turn policy takes a plain random step instead.
 pub const TURN_EXPLORE: f64 = 0.15;
+/// The most steps of [`Wells::greedy_turn`].
+pub const GREEDY_STEPS: usize = 64;
 /// Chance that the turn policy ends the movement when it may (no further group moves).
 pub const END_MOVEMENT: f64 = 0.5;
 /// Chance that the turn policy ends a moving group's movement when it may.
@@ -149,6 +153,37 @@ impl Wells {
             last = Some(s);
         }
         last
+    }
+
+    /// The greedy turn: from this turn start, each step the best by the evaluation after it
+    /// among all the legal steps but the pass, until the turn ends (at most [`GREEDY_STEPS`]
+    /// steps; the turn search finishes a longer one by its policy). It makes every kill that
+    /// one step at a time can see, such as a jump next to a weaker piece, which random turns
+    /// rarely draw. Empty when the pass is the only step.
+    pub(crate) fn greedy_turn(&self) -> Vec<Step> {
+        let mut p = self.clone();
+        let mut turn = Vec::new();
+        let mut steps = Vec::new();
+        while turn.len() < GREEDY_STEPS
+            && p.outcome().is_none()
+            && (turn.is_empty() || !p.at_turn_start())
+        {
+            steps.clear();
+            p.legal_steps(&mut steps);
+            let mut best = None;
+            let mut best_value = f64::NEG_INFINITY;
+            for &s in steps.iter().filter(|&&s| s != Step::Pass) {
+                let v = p.step_value(s);
+                if v > best_value {
+                    best = Some(s);
+                    best_value = v;
+                }
+            }
+            let Some(s) = best else { break };
+            p.apply_step_no_undo(s);
+            turn.push(s);
+        }
+        turn
     }
 
     /// The turn search's policy ([`SearchHints::turn_step`]): the end of the movement and of a
@@ -224,10 +259,16 @@ impl SearchHints for Wells {
         self.turn_policy(rng)
     }
 
-    /// The pass (W5), at a turn start: the turn policy never draws it.
+    /// The pass (W5), at a turn start: the turn policy never draws it; and the greedy turn
+    /// ([`Wells::greedy_turn`]), so that the kills it sees are among the turns and answers
+    /// looked at.
     fn candidate_turns(&self, out: &mut Vec<Vec<Step>>) {
         if self.state.at_turn_start && self.state.phase != Phase::Over {
             out.push(vec![Step::Pass]);
+            let greedy = self.greedy_turn();
+            if !greedy.is_empty() {
+                out.push(greedy);
+            }
         }
     }
 }

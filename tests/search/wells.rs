@@ -173,3 +173,160 @@ fn a_pass_that_wins_mid_board_is_found() {
         assert_eq!(token, "pass");
     }
 }
+
+/// The worst result for the side to move of `turn` from `pos` over the opponent's answers that
+/// kill none of its pieces (W4 kills; `pos` is one turn before the limit).
+fn value_without_kills(pos: &Wells, turn: &Turn) -> i32 {
+    let me = pos.side_to_move();
+    let mine = if me == Side::P1 { 'W' } else { 'B' };
+    let mut after = pos.clone();
+    after.play_turn(turn).unwrap();
+    let mut answers = Vec::new();
+    assert!(after.legal_turns(&mut answers, usize::MAX));
+    answers
+        .iter()
+        .filter_map(|a| {
+            let mut end = after.clone();
+            end.play_turn(a).unwrap();
+            (pieces(&end, mine) == pieces(&after, mine))
+                .then(|| result_for(end.outcome().expect("the turn limit"), me))
+        })
+        .min()
+        .unwrap()
+}
+
+/// Turn 16 of 17, Black to move, and White plays the last turn. After a Black pass, White's
+/// answers that win all kill Black pieces (two at most); without a kill White would only
+/// draw. Of Black's 22 turns, 7 win whatever White answers, and the pass loses: a threatened
+/// group to save.
+fn threatened_group() -> Wells {
+    side5(
+        17,
+        "5 W.W.B/W.W..B/..W.W.B/WW...W.B/B..BB.W../BB...W.B/B.WW..B/....B./BBB.B b 16 0",
+    )
+}
+
+#[test]
+fn a_threatened_group_is_saved() {
+    let pos = threatened_group();
+    let values = exact_values(&pos);
+    let winning = values.iter().filter(|v| v.1 == 1).count();
+    assert_eq!((winning, values.len()), (7, 22), "{values:?}");
+    let pass = pos.parse_turn("pass").unwrap();
+    assert_eq!(exact_value(&pos, &pass), -1);
+    assert_eq!(
+        value_without_kills(&pos, &pass),
+        0,
+        "the pass loses by the kills"
+    );
+    plays_best(&pos, 2000);
+}
+
+/// Turn 20 of 21, Black to move, three points behind (White 24, Black 21). Black's turns that
+/// only start the new group (`*e9`, the one new-group point) lose: White's pass ends the game
+/// ahead, and White may also kill two pieces. 5 of Black's 31 turns win, each moving the group
+/// `e6 e7 f7 f8` so that `f7` lands on `d5`, next to the White group of `d3 d4`.
+fn behind_and_threatened() -> Wells {
+    side5(
+        21,
+        "5 .WW.W/.W..../W..WBB./W..W...B/....XBBBB/WWXB..../W.BBXWW/X.B.../..B.B b 20 0",
+    )
+}
+
+#[test]
+fn the_turns_that_catch_up_are_found() {
+    let pos = behind_and_threatened();
+    let values = exact_values(&pos);
+    let winning = values.iter().filter(|v| v.1 == 1).count();
+    assert_eq!((winning, values.len()), (5, 31), "{values:?}");
+    for token in ["pass", "*e9"] {
+        assert_eq!(
+            exact_value(&pos, &pos.parse_turn(token).unwrap()),
+            -1,
+            "{token}"
+        );
+    }
+    plays_best(&pos, 2000);
+}
+
+/// Every position above, by name.
+fn tactics() -> Vec<(&'static str, Wells)> {
+    vec![
+        ("kill that wins", kill_that_wins()),
+        ("kills that draw", kills_that_draw()),
+        ("pass that loses", pass_that_loses()),
+        ("pass that wins", pass_that_wins()),
+        ("threatened group", threatened_group()),
+        ("behind and threatened", behind_and_threatened()),
+    ]
+}
+
+/// Reads the engine's lines up to the one that starts with `prefix` and returns it.
+fn read_until(lines: &mut impl Iterator<Item = std::io::Result<String>>, prefix: &str) -> String {
+    for line in lines {
+        let line = line.expect("the engine's output");
+        if line.starts_with(prefix) {
+            return line;
+        }
+    }
+    panic!("the engine ended before '{prefix}'");
+}
+
+/// How many of the positions above an engine binary misses, driven through the protocol: the
+/// binary at `WELLS_TACTICS_ENGINE`, `go nodes` `WELLS_TACTICS_NODES` (2000) for the seeds 0 to
+/// `WELLS_TACTICS_SEEDS` − 1 (4), each answer valued exactly as the tests above value it. Prints
+/// each miss and the count, of positions × seeds. Run with
+/// `WELLS_TACTICS_ENGINE=<binary> cargo test --release --test search -- --ignored --nocapture
+/// engine_misses`.
+#[test]
+#[ignore = "needs an engine binary in WELLS_TACTICS_ENGINE"]
+fn engine_misses() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let engine = std::env::var("WELLS_TACTICS_ENGINE").expect("WELLS_TACTICS_ENGINE");
+    let var = |name: &str, default: u64| {
+        std::env::var(name).map_or(default, |v| v.parse().expect("a number"))
+    };
+    let nodes = var("WELLS_TACTICS_NODES", 2000);
+    let seeds = var("WELLS_TACTICS_SEEDS", 4);
+    let mut child = Command::new(&engine)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the engine starts");
+    let mut input = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    writeln!(input, "ugi").unwrap();
+    read_until(&mut lines, "ugiok");
+    writeln!(input, "setoption name Game value guerrilla").unwrap();
+    let (mut misses, mut tries) = (0, 0);
+    for (name, pos) in tactics() {
+        let top = exact_values(&pos).iter().map(|v| v.1).max().unwrap();
+        let settings = pos.settings();
+        let text = pos.to_position_string();
+        for seed in 0..seeds {
+            writeln!(input, "setoption name BoardSide value {}", settings.side).unwrap();
+            writeln!(
+                input,
+                "setoption name TurnLimit value {}",
+                settings.turn_limit
+            )
+            .unwrap();
+            writeln!(input, "setoption name Seed value {seed}").unwrap();
+            writeln!(input, "uginewgame").unwrap();
+            writeln!(input, "position fen {text}").unwrap();
+            writeln!(input, "go nodes {nodes}").unwrap();
+            let line = read_until(&mut lines, "bestmove");
+            let token = line.split_whitespace().nth(1).expect("a turn");
+            let value = exact_value(&pos, &pos.parse_turn(token).unwrap());
+            tries += 1;
+            if value < top {
+                misses += 1;
+                println!("miss: {name}, seed {seed}: {token} (value {value}, best {top})");
+            }
+        }
+    }
+    writeln!(input, "quit").unwrap();
+    child.wait().unwrap();
+    println!("{engine}: {misses} misses of {tries} (positions × seeds) at {nodes} nodes");
+}
