@@ -43,8 +43,8 @@ use super::{Phase, Step, Wells};
 use crate::game::Rules;
 use crate::search::{best_of_sampled, score_from_map, value_after, SearchHints};
 
-/// Score points one kill the side to move can make as the board stands is worth (the piece,
-/// and the territory it touched).
+/// Score points one kill (W4) the side to move can make as the board stands is worth (the
+/// piece, and the territory it touched).
 pub const KILL_NOW: f64 = 5.0;
 /// The same for a kill that needs its growth first.
 pub const KILL_GROWN: f64 = 3.0;
@@ -157,7 +157,7 @@ impl Wells {
 
     /// The greedy turn: from this turn start, each step the best by the evaluation after it
     /// among all the legal steps but the pass, until the turn ends (at most [`GREEDY_STEPS`]
-    /// steps; the turn search finishes a longer one by its policy). It makes every kill that
+    /// steps; the turn search finishes a longer one by its policy). It makes every kill (W4) that
     /// one step at a time can see, such as a jump next to a weaker piece, which random turns
     /// rarely draw. Empty when the pass is the only step.
     pub(crate) fn greedy_turn(&self) -> Vec<Step> {
