@@ -384,7 +384,12 @@ impl<G: SearchHints> Search<'_, G> {
         let choice = self.choice();
         let (pv, depth) = self.pv(choice);
         let (raw, proven) = match choice.map(|c| &self.nodes[0].children[c]) {
-            Some(c) if c.terminal => (c.value.clamp(-1.0, 1.0), Some((c.value.signum() as i8, 1))),
+            // The result for the side to move, 1 win, 0 draw, -1 loss (not `signum`, which
+            // makes a draw's 0.0 a win).
+            Some(c) if c.terminal => {
+                let result = i8::from(c.value > 0.0) - i8::from(c.value < 0.0);
+                (c.value.clamp(-1.0, 1.0), Some((result, 1)))
+            }
             Some(c) => (c.value.clamp(-1.0, 1.0), None),
             None => (0.0, None),
         };

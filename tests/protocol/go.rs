@@ -225,3 +225,28 @@ fn info_lines_follow_the_limits() {
     assert_eq!(lines.len(), 2, "{lines:?}");
     assert!(lines[0].starts_with("info depth ") && lines[0].contains(" nodes 1000 "));
 }
+
+/// A turn that ends the game in a draw is reported as one: `score draw in 1`, never `win in 1`.
+/// Guerrilla, side 6, turn 27, Black passed last turn and the scores are equal (35 each, W6): the
+/// board is locked, and White's pass ends the game drawn (two passes) while its other turns lose
+/// pieces; the turn search plays the pass for every seed tried.
+#[test]
+fn a_pass_into_a_draw_is_reported_as_a_draw() {
+    const DRAWN: &str = "6 ..WXBB/.W..XB./.W.WW.XB/WW.WWWXBB/W....XX.BB/..WW.XBX..X/\
+                         .WW.X..BB./XW.XX.BBB/X.XBB.XX/X.BB.X./..B..B w 27 1";
+    for seed in 0..3 {
+        let mut p = Proc::spawn();
+        p.send("setoption name Game value guerrilla");
+        p.send(&format!("setoption name Seed value {seed}"));
+        p.send(&format!("position fen {DRAWN}"));
+        p.send("go nodes 2000");
+        let lines = p.until("bestmove", |l| l.starts_with("bestmove"));
+        assert_eq!(lines.last().unwrap(), "bestmove pass", "{lines:?}");
+        let info = &lines[lines.len() - 2];
+        assert!(info.contains(" score draw in 1 "), "seed {seed}: {info}");
+        assert_eq!(
+            p.ask1("play pass"),
+            "played pass steps pass over draw two-passes 35-35"
+        );
+    }
+}
