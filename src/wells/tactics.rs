@@ -219,15 +219,18 @@ impl Wells {
         let dist = distances(self.lattice);
         let len = self.lattice.len;
         // The weak victims: enemy pieces of strength 0 or 1 not counted already.
-        let mut victims = [(0u16, 0u8); ROOM];
+        // (Two plain arrays, not one of pairs: they are cleared as blocks.)
+        let (mut points, mut strengths) = ([0u16; ROOM], [0u8; ROOM]);
         let mut nv = 0;
         for v in st.pieces[e].andnot(covered).iter() {
             let s = st.adj[e][v].count_ones();
             if s <= 1 && nv < ROOM {
-                victims[nv] = (v as u16, s as u8);
+                points[nv] = v as u16;
+                strengths[nv] = s as u8;
                 nv += 1;
             }
         }
+        let victims = points[..nv].iter().zip(&strengths[..nv]);
         if nv == 0 {
             return 0;
         }
@@ -244,16 +247,27 @@ impl Wells {
                 continue;
             }
             let members = &st.labels.members[g][..(size as usize).min(MAX_GROUP as usize)];
+            // Distances from the first member decide most victims: by the triangle inequality
+            // no member is nearer to a victim than that distance less the farthest member's.
+            let first = &dist[members[0] as usize * len..][..len];
+            let spread = members
+                .iter()
+                .map(|&a| u32::from(first[a as usize]))
+                .max()
+                .unwrap_or(0);
             let mut row = 0u64;
-            for (i, &(v, sv)) in victims[..nv].iter().enumerate() {
+            for (i, (&v, &sv)) in victims.clone().enumerate() {
                 if m < u32::from(sv) + 2 {
                     continue;
                 }
                 // Points to cover: to a neighbour of the victim, one jump more for strength 2.
                 let budget = m + grows + 1 - u32::from(sv);
-                let near = members
-                    .iter()
-                    .any(|&a| u32::from(dist[a as usize * len + v as usize]) <= budget);
+                let d = u32::from(first[v as usize]);
+                let near = d <= budget
+                    || (d <= budget + spread
+                        && members
+                            .iter()
+                            .any(|&a| u32::from(dist[a as usize * len + v as usize]) <= budget));
                 if near {
                     row |= 1 << i;
                 }
