@@ -247,8 +247,9 @@ impl Wells {
                 continue;
             }
             let members = &st.labels.members[g][..(size as usize).min(MAX_GROUP as usize)];
-            // Distances from the first member decide most victims: by the triangle inequality
-            // no member is nearer to a victim than that distance less the farthest member's.
+            // The first member's distance decides most victims: by the triangle inequality no
+            // member is nearer to a victim than that distance less `spread`, the distance from
+            // the first member to the farthest one.
             let first = &dist[members[0] as usize * len..][..len];
             let spread = members
                 .iter()

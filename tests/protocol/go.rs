@@ -227,9 +227,9 @@ fn info_lines_follow_the_limits() {
 }
 
 /// A turn that ends the game in a draw is reported as one: `score draw in 1`, never `win in 1`.
-/// Guerrilla, side 6, turn 27, Black passed last turn and the scores are equal (35 each, W6): the
-/// board is locked, and White's pass ends the game drawn (two passes) while its other turns lose
-/// pieces; the turn search plays the pass for every seed tried.
+/// Guerrilla, side 6, turn 27, Black passed last turn and the scores are equal (35 each, W6):
+/// White's pass ends the game drawn (two passes), and the turn search, finding no turn it values
+/// higher, plays it for every seed tried.
 #[test]
 fn a_pass_into_a_draw_is_reported_as_a_draw() {
     const DRAWN: &str = "6 ..WXBB/.W..XB./.W.WW.XB/WW.WWWXBB/W....XX.BB/..WW.XBX..X/\
