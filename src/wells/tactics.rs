@@ -64,6 +64,17 @@ impl Graph {
 
     /// The size of a maximum matching (Kuhn's augmenting paths; the graphs have a few edges).
     fn matching(&self) -> u32 {
+        // When no two killers share a victim, every killer with a victim is matched to one of
+        // its own: the count is the number of such killers, with no path to search.
+        let (mut union, mut nonempty, mut shared) = (0u64, 0, false);
+        for &row in &self.rows[..self.n] {
+            shared |= union & row != 0;
+            union |= row;
+            nonempty += u32::from(row != 0);
+        }
+        if !shared {
+            return nonempty;
+        }
         let mut owner = [u8::MAX; ROOM];
         let mut count = 0;
         for k in 0..self.n {
@@ -156,6 +167,13 @@ impl Wells {
         let growth = growth && self.supply_of(c) > 0;
         // Killers now or after growth: pieces of `c` next to an enemy piece.
         let killers = st.pieces[c].and(&st.near[e]);
+        if killers.is_empty() {
+            // No kill now or after growth; the jumps alone may reach a victim.
+            if jumps {
+                out.jump = self.reach_threats(c, growth, &Bits::EMPTY);
+            }
+            return out;
+        }
         let mut victims = Victims {
             points: [0; ROOM],
             n: 0,
