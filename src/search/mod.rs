@@ -13,8 +13,9 @@
 //!   [`Info::nodes`] counts the same iterations. `nodes 0` plays the greedy turn (a win at
 //!   once, else best by [`SearchHints::evaluate`], ties at random).
 //! * `movetime t` — stops `t` after the call at the latest: the search stops `t/25` (at least
-//!   1 ms, at most [`MAX_MARGIN`]) before `t`, keeping that margin to build its answer; the
-//!   clock is read every iteration and every 16 playout steps, and every step of a playout or
+//!   1 ms, at most [`MAX_MARGIN`]) before `t` ([`Limits::deadline`], for both searches),
+//!   keeping that margin to build its answer; the clock is read every iteration and every 16
+//!   playout steps (the turn search: before every turn drawn), and every step of a playout or
 //!   of the tree is bounded by the rules' step model.
 //! * `p1time/p2time/p1inc/p2inc` — a budget from the mover's clock, see [`Limits::time_budget`].
 //!   A timed search also ends early when the root is proven, has a single legal turn, or
@@ -194,6 +195,22 @@ impl Limits {
             (Some(n), Some(d)) => Some(n.min(d)),
             (n, d) => n.or(d).or((!timed).then_some(DEFAULT_NODES)),
         }
+    }
+
+    /// When a search started at `start` for `side` stops: its [`time_budget`](Self::time_budget)
+    /// less a margin for building the answer and for the scheduler of a loaded machine (a
+    /// twenty-fifth of the budget, at least 1 ms, at most [`MAX_MARGIN`], at most half the
+    /// budget); `None` for an untimed or `infinite` search.
+    pub fn deadline(&self, start: Instant, side: Side) -> Option<Instant> {
+        if self.infinite {
+            return None;
+        }
+        self.time_budget(side).map(|b| {
+            start + b
+                - (b / 25)
+                    .clamp(Duration::from_millis(1), MAX_MARGIN)
+                    .min(b / 2)
+        })
     }
 
     /// The time this move may take for `side`, from `movetime` or the clock; `None` = no limit.

@@ -10,7 +10,7 @@ use rand::SeedableRng;
 
 use super::mcts::{Params, Tree, Worker};
 use super::SearchHints;
-use super::{Info, Limits, MAX_MARGIN};
+use super::{Info, Limits};
 
 /// The progress callback of a search.
 type OnInfo<'a, S> = dyn FnMut(&Info<S>) + 'a;
@@ -74,19 +74,8 @@ pub(super) fn search_parallel<G: SearchHints>(
     }
     let threads = threads.max(1);
     let infinite = limits.infinite;
-    let deadline = if infinite {
-        None
-    } else {
-        // A margin for building the answer and for the scheduler of a loaded machine: the
-        // search itself stops a little before the budget (the watchdog still stops it at the
-        // budget at the latest).
-        limits.time_budget(root.side_to_move()).map(|b| {
-            start + b
-                - (b / 25)
-                    .clamp(Duration::from_millis(1), MAX_MARGIN)
-                    .min(b / 2)
-        })
-    };
+    // The watchdog still stops the search at the budget at the latest.
+    let deadline = limits.deadline(start, root.side_to_move());
     let depth = if infinite { None } else { limits.depth };
     let node_limit = limits.node_budget(deadline.is_some(), params.depth_nodes_cap);
     let ctl = Control {

@@ -20,6 +20,8 @@
 //!   candidates. The root draws while its draws are under [`TurnParams::root_share`] of all.
 //! * **The turn played** is the best child of the root among those whose answers were looked at
 //!   (the best of all when none was); a child that wins at once ends a timed search.
+//! * **Time.** A timed search stops at [`Limits::deadline`], the same margin as the tree
+//!   search's; the clock is read before every turn drawn.
 //! * **Budget.** `nodes n` is `n` turns drawn in all (candidates included); the search is
 //!   deterministic for a seed under a node budget: no clock reading enters a decision. The tree
 //!   keeps the positions of expanded nodes only and stays within [`TurnParams::max_memory`]:
@@ -77,8 +79,6 @@ impl Default for TurnParams {
     }
 }
 
-/// The most time a timed turn search leaves unused before its budget runs out.
-pub const TURN_MARGIN: Duration = Duration::from_millis(50);
 /// Internal value of a finished game won by the side that played into it: above every
 /// evaluation (which lies in [-1, 1]), so that a sure win is preferred to a near-sure one.
 const WIN: f64 = 2.0;
@@ -447,21 +447,13 @@ pub fn search_turns<G: SearchHints>(
     seed: u64,
     on_info: &mut dyn FnMut(&Info<G::Step>),
 ) -> Vec<G::Step> {
-    let start = Instant::now();
+    // The clock of a timed search started when `go` arrived, when the engine says so.
+    let start = limits.started.unwrap_or_else(Instant::now);
     if root.outcome().is_some() || !root.at_turn_start() {
         return Vec::new();
     }
     let infinite = limits.infinite;
-    let deadline = if infinite {
-        None
-    } else {
-        // A quarter of the budget, at most [`TURN_MARGIN`], is left for the answer: on a
-        // loaded machine the thread may wait tens of milliseconds for a core, and a late
-        // answer loses the game.
-        limits
-            .time_budget(root.side_to_move())
-            .map(|b| start + b - (b / 4).clamp(Duration::from_millis(1), TURN_MARGIN))
-    };
+    let deadline = limits.deadline(start, root.side_to_move());
     let depth = if infinite { None } else { limits.depth };
     let budget = limits.node_budget(deadline.is_some(), params.depth_nodes_cap);
     let mut s = Search {
