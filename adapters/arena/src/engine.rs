@@ -25,6 +25,9 @@ pub enum EngineError {
     Timeout { waiting_for: String },
     /// The engine closed its output (it exited or crashed).
     Closed { waiting_for: String },
+    /// The engine closed its input before a line was sent (it exited or crashed): the same
+    /// fault as [`EngineError::Closed`], seen from the other pipe when it happens first.
+    InputClosed { line: String },
     /// The engine wrote a line that is not text: invalid UTF-8 or control characters.
     Garbage { line: String },
     /// The engine answered `go` with a `bestmove` line that is not exactly two tokens.
@@ -46,6 +49,9 @@ impl std::fmt::Display for EngineError {
                     f,
                     "engine closed its output while waiting for {waiting_for}"
                 )
+            }
+            EngineError::InputClosed { line } => {
+                write!(f, "engine closed its input before {line:?} was sent")
             }
             EngineError::Garbage { line } => write!(f, "garbage line {line:?}"),
             EngineError::MalformedBestmove { line } => {
@@ -186,7 +192,12 @@ impl Engine {
         log::debug!("{} > {line}", self.name);
         writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())
-            .map_err(|e| EngineError::Io(format!("writing to {}: {e}", self.name)))
+            .map_err(|e| match e.kind() {
+                std::io::ErrorKind::BrokenPipe => EngineError::InputClosed {
+                    line: line.to_string(),
+                },
+                _ => EngineError::Io(format!("writing to {}: {e}", self.name)),
+            })
     }
 
     /// Reads lines until `accept` returns `Some`, for at most `timeout`. `accept` may also turn a

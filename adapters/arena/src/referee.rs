@@ -145,7 +145,9 @@ impl<G: Game> Referee<'_, G> {
                 _ => Reason::Time,
             },
             EngineError::Timeout { .. } => Reason::Timeout,
-            EngineError::Closed { .. } | EngineError::Io(_) => Reason::Crash,
+            EngineError::Closed { .. } | EngineError::InputClosed { .. } | EngineError::Io(_) => {
+                Reason::Crash
+            }
             EngineError::Garbage { .. } => Reason::Garbage,
             EngineError::MalformedBestmove { .. } => Reason::MalformedMove,
         };
