@@ -178,6 +178,30 @@ impl<const N: usize> Words<N> {
         }
         r
     }
+    /// The number of points of the set below point `i` (the index of `i` among them when it is
+    /// in the set).
+    #[inline(always)]
+    pub fn rank(&self, i: usize) -> u32 {
+        let w = i >> 6;
+        let below: u32 = self.0[..w].iter().map(|x| x.count_ones()).sum();
+        below + (self.0[w] & ((1u64 << (i & 63)) - 1)).count_ones()
+    }
+    /// True when the set has no point.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    /// Calls `f` on each point in increasing order.
+    #[inline(always)]
+    pub fn for_each(self, mut f: impl FnMut(usize)) {
+        for (i, &w) in self.0.iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                f(i * 64 + w.trailing_zeros() as usize);
+                w &= w - 1;
+            }
+        }
+    }
     /// The `k`-th point in increasing order (from 0), if there are more than `k`.
     #[inline(always)]
     pub fn bits_nth(&self, k: usize) -> Option<usize> {

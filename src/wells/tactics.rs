@@ -27,7 +27,7 @@
 
 use std::sync::OnceLock;
 
-use super::bits::Bits;
+use super::bits::{Bits, Words, WORDS};
 use super::lattice::NONE;
 use super::{dirs, Wells, EMPTY, MAX_GROUP, PIECES};
 
@@ -230,29 +230,47 @@ impl Wells {
     /// so the landing piece has strength 1 at least. So a lone victim (strength 0) is in reach
     /// when a piece of the group is within `m + 1 + growth` points of it; a victim of strength 1
     /// needs a landing strength of 2 (a group of three or more, and one jump more to arrange it).
-    /// An upper bound: the way may be blocked, or the group broken on it.
+    /// An upper bound: the way may be blocked, or the group broken on it. The points within
+    /// reach are the union of the members' [`balls`], so a group costs a few word operations
+    /// whatever the number of victims.
     fn reach_threats(&self, c: usize, growth: bool, covered: &Bits) -> u32 {
         let st = &self.state;
         let e = 1 - c;
-        let dist = distances(self.lattice);
-        let len = self.lattice.len;
         // The weak victims: enemy pieces of strength 0 or 1 not counted already.
-        // (Two plain arrays, not one of pairs: they are cleared as blocks.)
-        let (mut points, mut strengths) = ([0u16; ROOM], [0u8; ROOM]);
-        let mut nv = 0;
+        let (mut weak0, mut weak1) = (Bits::EMPTY, Bits::EMPTY);
         for v in st.pieces[e].andnot(covered).iter() {
-            let s = st.adj[e][v].count_ones();
-            if s <= 1 && nv < ROOM {
-                points[nv] = v as u16;
-                strengths[nv] = s as u8;
-                nv += 1;
+            match st.adj[e][v].count_ones() {
+                0 => weak0.set(v),
+                1 => weak1.set(v),
+                _ => {}
             }
         }
-        let victims = points[..nv].iter().zip(&strengths[..nv]);
-        if nv == 0 {
+        if weak0.is_empty() && weak1.is_empty() {
             return 0;
         }
         let growth = growth && self.supply_of(c) > 0;
+        if Bits::fits(self.lattice.len, 3) {
+            self.reach_graph::<3>(c, growth, &weak0, &weak1).matching()
+        } else {
+            self.reach_graph::<WORDS>(c, growth, &weak0, &weak1)
+                .matching()
+        }
+    }
+
+    /// The graph of [`Wells::reach_threats`] on a board that fits in `N` words: a row per group
+    /// of colour `c` that can move, the weak victims of strength 0 (`weak0`) and 1 (`weak1`)
+    /// within its reach as bits, each victim's bit its rank among all the weak victims.
+    fn reach_graph<const N: usize>(
+        &self,
+        c: usize,
+        growth: bool,
+        weak0: &Bits,
+        weak1: &Bits,
+    ) -> Graph {
+        let st = &self.state;
+        let (weak0, weak1) = (Words::<N>::of(weak0), Words::<N>::of(weak1));
+        let weak = weak0.or(weak1);
+        let balls = balls(self.lattice);
         let mut graph = Graph::new();
         let mut labels = st.labels.in_use(c);
         while labels != 0 && graph.n < ROOM {
@@ -265,37 +283,51 @@ impl Wells {
                 continue;
             }
             let members = &st.labels.members[g][..(size as usize).min(MAX_GROUP as usize)];
-            // The first member's distance decides most victims: by the triangle inequality no
-            // member is nearer to a victim than that distance less `spread`, the distance from
-            // the first member to the farthest one.
-            let first = &dist[members[0] as usize * len..][..len];
-            let spread = members
-                .iter()
-                .map(|&a| u32::from(first[a as usize]))
-                .max()
-                .unwrap_or(0);
-            let mut row = 0u64;
-            for (i, (&v, &sv)) in victims.clone().enumerate() {
-                if m < u32::from(sv) + 2 {
-                    continue;
-                }
-                // Points to cover: to a neighbour of the victim, one jump more for strength 2.
-                let budget = m + grows + 1 - u32::from(sv);
-                let d = u32::from(first[v as usize]);
-                let near = d <= budget
-                    || (d <= budget + spread
-                        && members
-                            .iter()
-                            .any(|&a| u32::from(dist[a as usize * len + v as usize]) <= budget));
-                if near {
-                    row |= 1 << i;
+            // Points to cover: to a neighbour of the victim, one jump more for strength 1
+            // (a landing strength of 2 needs three pieces).
+            let reach = (m + grows + 1) as usize;
+            let (mut near0, mut near1) = (Words::<N>::EMPTY, Words::<N>::EMPTY);
+            for &a in members {
+                let ball = &balls[a as usize * RADII..][..RADII];
+                near0 = near0.or(Words::of(&ball[reach]));
+                if m >= 3 {
+                    near1 = near1.or(Words::of(&ball[reach - 1]));
                 }
             }
+            let mut row = 0u64;
+            weak0
+                .and(near0)
+                .or(weak1.and(near1))
+                .for_each(|v| row |= 1 << weak.rank(v));
             graph.rows[graph.n] = row;
             graph.n += 1;
         }
-        graph.matching()
+        graph
     }
+}
+
+/// Radii of [`balls`]: 0 to the farthest a group's jumps and growth carry a piece
+/// (`MAX_GROUP + 2`).
+const RADII: usize = MAX_GROUP as usize + 3;
+
+/// The points within each distance of each point of a board, `b[p · RADII + r]`, built once per
+/// side: the reach of a group is the union of its members' balls.
+fn balls(geo: &super::lattice::Lattice) -> &'static [Bits] {
+    static TABLES: [OnceLock<Vec<Bits>>; 13] = [const { OnceLock::new() }; 13];
+    TABLES[geo.side as usize % 13].get_or_init(|| {
+        let len = geo.len;
+        let dist = distances(geo);
+        let mut b = vec![Bits::EMPTY; len * RADII];
+        for p in 0..len {
+            for q in 0..len {
+                let d = dist[p * len + q] as usize;
+                for r in d..RADII {
+                    b[p * RADII + r].set(q);
+                }
+            }
+        }
+        b
+    })
 }
 
 /// The distance (in steps between neighbours) between every two points of a board, `d[p · len +
@@ -384,6 +416,84 @@ mod tests {
             pos("5 ...../....../......./...W..../....WB.../...B..../......./....../..... b 4 0");
         let t = w.threats_of(0, false, false);
         assert_eq!(t.now, 1, "{t:?}");
+    }
+
+    /// The jump reach read point by point on random positions of boards that fit in three
+    /// words and of boards that do not: a weak enemy piece (strength 0, or 1 for a group of
+    /// three or more) is in a group's reach when a member is within the group's jumps, its
+    /// growth and one point of it (distances by breadth-first search over the neighbours); the
+    /// count is the largest matching of groups and those victims.
+    #[test]
+    fn reach_is_the_jump_distance_bound() {
+        let mut rng = <rand::rngs::SmallRng as rand::SeedableRng>::seed_from_u64(13);
+        let mut seen = 0;
+        for side in [5, 8, 9, 12] {
+            let settings = Settings {
+                side,
+                ..Settings::default()
+            };
+            let mut p = Wells::new(&settings);
+            let len = p.lattice.len;
+            let bfs = |from: usize| {
+                let mut d = vec![u32::MAX; len];
+                d[from] = 0;
+                let mut queue = std::collections::VecDeque::from([from]);
+                while let Some(x) = queue.pop_front() {
+                    for &y in &p.lattice.nb[x] {
+                        if y != NONE && d[y as usize] == u32::MAX {
+                            d[y as usize] = d[x] + 1;
+                            queue.push_back(y as usize);
+                        }
+                    }
+                }
+                d
+            };
+            for _ in 0..1500 {
+                if p.outcome().is_some() {
+                    p = Wells::new(&settings);
+                }
+                for c in 0..2 {
+                    for growth in [false, true] {
+                        let grow = growth && p.supply_of(c) > 0;
+                        let mut groups: Vec<Vec<usize>> = Vec::new();
+                        for k in p.state.pieces[c].iter() {
+                            let g = p.state.labels.gid[k];
+                            match groups.iter_mut().find(|m| p.state.labels.gid[m[0]] == g) {
+                                Some(m) => m.push(k),
+                                None => groups.push(vec![k]),
+                            }
+                        }
+                        let mut graph = Graph::new();
+                        for members in &groups {
+                            let size = members.len() as u32;
+                            let grows = u32::from(grow && size < MAX_GROUP);
+                            let m = (size + grows).min(MAX_GROUP);
+                            let mut row = 0u64;
+                            let weak = p.state.pieces[1 - c]
+                                .iter()
+                                .filter(|&v| p.strength(v) <= 1)
+                                .enumerate();
+                            for (i, v) in weak {
+                                let sv = p.strength(v);
+                                let d = bfs(v);
+                                let nearest = members.iter().map(|&a| d[a]).min().unwrap();
+                                if m >= sv + 2 && nearest <= m + grows + 1 - sv {
+                                    row |= 1 << i;
+                                }
+                            }
+                            graph.rows[graph.n] = row;
+                            graph.n += 1;
+                        }
+                        let want = graph.matching();
+                        assert_eq!(p.reach_threats(c, growth, &Bits::EMPTY), want, "{p:?}");
+                        seen += want;
+                    }
+                }
+                let s = p.random_step(&mut rng).unwrap();
+                p.apply_step(s);
+            }
+        }
+        assert!(seen > 100, "few victims in reach: {seen}");
     }
 
     /// `now` read from its words on random positions: no matching of the open kills is larger.
