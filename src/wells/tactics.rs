@@ -236,13 +236,14 @@ impl Wells {
     fn reach_threats(&self, c: usize, growth: bool, covered: &Bits) -> u32 {
         let st = &self.state;
         let e = 1 - c;
-        // The weak victims: enemy pieces of strength 0 or 1 not counted already.
-        let (mut weak0, mut weak1) = (Bits::EMPTY, Bits::EMPTY);
-        for v in st.pieces[e].andnot(covered).iter() {
-            match st.adj[e][v].count_ones() {
-                0 => weak0.set(v),
-                1 => weak1.set(v),
-                _ => {}
+        // The weak victims, enemy pieces not counted already: of strength 0 (no friendly
+        // neighbour) read from the words, of strength 1 counted piece by piece.
+        let open = st.pieces[e].andnot(covered);
+        let weak0 = open.andnot(&st.near[e]);
+        let mut weak1 = Bits::EMPTY;
+        for v in open.and(&st.near[e]).iter() {
+            if st.adj[e][v].count_ones() == 1 {
+                weak1.set(v);
             }
         }
         if weak0.is_empty() && weak1.is_empty() {
