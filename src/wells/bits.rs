@@ -186,11 +186,6 @@ impl<const N: usize> Words<N> {
         let below: u32 = self.0[..w].iter().map(|x| x.count_ones()).sum();
         below + (self.0[w] & ((1u64 << (i & 63)) - 1)).count_ones()
     }
-    /// True when the set has no point.
-    #[inline(always)]
-    pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
-    }
     /// Calls `f` on each point in increasing order.
     #[inline(always)]
     pub fn for_each(self, mut f: impl FnMut(usize)) {
