@@ -316,41 +316,22 @@ const RADII: usize = MAX_GROUP as usize + 3;
 fn balls(geo: &super::lattice::Lattice) -> &'static [Bits] {
     static TABLES: [OnceLock<Vec<Bits>>; 13] = [const { OnceLock::new() }; 13];
     TABLES[geo.side as usize % 13].get_or_init(|| {
-        let len = geo.len;
-        let dist = distances(geo);
-        let mut b = vec![Bits::EMPTY; len * RADII];
-        for p in 0..len {
-            for q in 0..len {
-                let d = dist[p * len + q] as usize;
+        let mut b = vec![Bits::EMPTY; geo.len * RADII];
+        for (p, &(q1, r1)) in geo.coord.iter().enumerate() {
+            for (q, &(q2, r2)) in geo.coord.iter().enumerate() {
+                let (dq, dr) = (q2 as i32 - q1 as i32, r2 as i32 - r1 as i32);
+                // Neighbours differ by (±1, 0), (0, ±1) or ±(1, 1) (W1).
+                let d = if dq.signum() * dr.signum() >= 0 {
+                    dq.abs().max(dr.abs())
+                } else {
+                    dq.abs() + dr.abs()
+                } as usize;
                 for r in d..RADII {
                     b[p * RADII + r].set(q);
                 }
             }
         }
         b
-    })
-}
-
-/// The distance (in steps between neighbours) between every two points of a board, `d[p · len +
-/// q]`, built once per side.
-fn distances(geo: &super::lattice::Lattice) -> &'static [u8] {
-    static TABLES: [OnceLock<Vec<u8>>; 13] = [const { OnceLock::new() }; 13];
-    TABLES[geo.side as usize % 13].get_or_init(|| {
-        let len = geo.len;
-        let mut d = vec![0u8; len * len];
-        for (p, &(q1, r1)) in geo.coord.iter().enumerate() {
-            for (q, &(q2, r2)) in geo.coord.iter().enumerate() {
-                let (dq, dr) = (q2 as i32 - q1 as i32, r2 as i32 - r1 as i32);
-                // Neighbours differ by (±1, 0), (0, ±1) or ±(1, 1) (W1).
-                let n = if dq.signum() * dr.signum() >= 0 {
-                    dq.abs().max(dr.abs())
-                } else {
-                    dq.abs() + dr.abs()
-                };
-                d[p * len + q] = n.min(255) as u8;
-            }
-        }
-        d
     })
 }
 
