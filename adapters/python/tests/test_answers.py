@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from guerrilla_client import EngineError, Score, parse_info
+from guerrilla_client import EngineError, GameOver, Removal, Score, parse_info
 from guerrilla_client.answers import (
     parse_bench,
     parse_describe,
@@ -12,6 +12,7 @@ from guerrilla_client.answers import (
     parse_geometry,
     parse_history,
     parse_option,
+    parse_played,
     parse_stepped,
     parse_turns,
     parse_undone,
@@ -59,6 +60,24 @@ def test_stepped_variants() -> None:
     assert many.auto == ["d6xe5", "=c4", "i14xj15"]
     future = parse_stepped("stepped D4 auto D5 captured c5 turn D4D5 over=p1win")
     assert (future.auto, future.turn, future.extra) == (["D5"], "D4D5", ["captured", "c5", "over=p1win"])
+
+
+def test_removed_and_over_are_read_from_stepped_and_played() -> None:
+    stepped = parse_stepped("stepped d4xc3 auto endmove turn x removed - D4:captured,E5:captured over p2win no-checkers")
+    assert stepped.removed == [[], [Removal("D4", "captured"), Removal("E5", "captured")]]
+    assert stepped.over == GameOver("p2win", "no-checkers", None) and stepped.extra == []
+    played = parse_played("played *a1 steps *a1 endmove over p1win turn-limit 4-0")
+    assert (played.move, played.steps, played.removed) == ("*a1", ["*a1", "endmove"], [])
+    assert played.over == GameOver("p1win", "turn-limit", (4, 0)) and played.extra == []
+    expanded = parse_played("expanded c3xd4xe5 steps c3xd4 d4xe5 removed D4:captured E5:captured", "expanded")
+    assert expanded.removed == [[Removal("D4", "captured")], [Removal("E5", "captured")]]
+    assert expanded.over is None
+    # Words that do not read as the documented tail stay in extra, in order.
+    odd = parse_played("played D4D5 steps D4 D5 removed d4,d6 over soon flag")
+    assert (odd.steps, odd.removed, odd.over) == (["D4", "D5"], [], None)
+    assert odd.extra == ["removed", "d4,d6", "over", "soon", "flag"]
+    with pytest.raises(ValueError):
+        parse_played("expanded c3xd4", "played")
 
 
 def test_undone_variants() -> None:

@@ -12,6 +12,9 @@ from guerrilla_client import (
     EngineError,
     EngineTerminated,
     EngineTimeout,
+    GameOver,
+    Played,
+    Removal,
     Score,
 )
 
@@ -151,8 +154,8 @@ def test_legal_turns_midturn_and_partial(wells: Engine) -> None:
 
 def test_play_answers_the_canonical_move(engine: Engine) -> None:
     played = engine.play("D5D4")
-    assert (played.move, played.extra, played.raw) == (
-        "D4D5", ["steps", "D4", "D5"], "played D4D5 steps D4 D5"
+    assert (played.move, played.steps, played.removed, played.over, played.extra, played.raw) == (
+        "D4D5", ["D4", "D5"], [], None, [], "played D4D5 steps D4 D5"
     )
     with pytest.raises(EngineError) as caught:
         engine.play("d4d5")
@@ -161,6 +164,31 @@ def test_play_answers_the_canonical_move(engine: Engine) -> None:
         "but got 'd4d5' in 'play d4d5'"
     )
     assert engine.history().moves == ["D4D5"]
+
+
+def test_expand_and_play_report_removals_and_the_end(engine: Engine) -> None:
+    engine.position(fen=COIN_WINS)
+    expanded = engine.expand("c3xd4xe5")
+    assert (expanded.move, expanded.steps) == ("c3xd4xe5", ["c3xd4", "d4xe5"])
+    assert expanded.removed == [[Removal("D4", "captured")], [Removal("E5", "captured")]]
+    assert expanded.over == GameOver("p2win", "no-stones-on-board", None)
+    assert engine.describe()["result"] == "none"  # expand plays nothing
+    assert engine.play("c3xd4xe5") == Played(
+        move=expanded.move,
+        steps=expanded.steps,
+        removed=expanded.removed,
+        over=expanded.over,
+        extra=[],
+        raw=expanded.raw.replace("expanded", "played", 1),
+    )
+    assert engine.result() == "p2win"
+
+
+def test_the_last_step_reports_the_scores_of_the_end(engine_path: str) -> None:
+    with Engine.start(engine_path, options={"Game": "guerrilla", "BoardSide": 4, "TurnLimit": 1}) as wells:
+        stepped = wells.step("*a1")
+        assert (stepped.auto, stepped.turn, stepped.removed) == (["endmove"], "*a1", [])
+        assert stepped.over == GameOver("p1win", "turn-limit", (4, 0))
 
 
 def test_step_reports_auto_steps_and_the_turn(wells: Engine) -> None:

@@ -62,7 +62,7 @@ def test_answers_with_more_words_than_documented_are_read() -> None:
         assert (stepped.step, stepped.auto, stepped.turn) == ("C5", ["D5"], "C5D5")
         assert stepped.extra == ["removed", "d4,d6", "reason=surrounded", "gameover", "p1win"]
         played = engine.play("D4D5")
-        assert (played.move, played.extra) == ("D4D5", ["removed", "-", "flag"])
+        assert (played.move, played.removed, played.extra) == ("D4D5", [[]], ["flag"])
         undone = engine.undo()
         assert (undone.kind, undone.extra) == ("turn", ["D4D5", "restored", "d4"])
         fields = engine.describe()

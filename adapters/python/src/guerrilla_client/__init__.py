@@ -14,6 +14,7 @@ and a timeout on every wait. Only the standard library is used.
 
 from .answers import (
     Bench,
+    GameOver,
     Geometry,
     History,
     Info,
@@ -23,6 +24,7 @@ from .answers import (
     Perft,
     Played,
     Point,
+    Removal,
     Score,
     SearchResult,
     Square,
@@ -52,6 +54,7 @@ __all__ = [
     "EngineError",
     "EngineTerminated",
     "EngineTimeout",
+    "GameOver",
     "GUERRILLA",
     "GUERRILLA_CHECKERS",
     "Geometry",
@@ -65,6 +68,7 @@ __all__ = [
     "Played",
     "Point",
     "ProtocolError",
+    "Removal",
     "Score",
     "Search",
     "SearchResult",

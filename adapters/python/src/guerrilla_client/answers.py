@@ -197,19 +197,104 @@ class SearchResult:
 
 
 @dataclass(frozen=True)
+class Removal:
+    """One piece or stone a step removed (protocol.md § 4.3): where it stood (a point or square
+    as the engine names it) and why (``captured``, ``surrounded``, ``split``, ``killed``,
+    ``massacred``, or a word this client does not know)."""
+
+    where: str
+    why: str
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """How the turn just completed ended the game (protocol.md § 4.3): ``result`` is ``p1win``,
+    ``p2win`` or ``draw``, ``reason`` the engine's word for why (``no-checkers``,
+    ``two-passes``, ``turn-limit`` …), ``scores`` the two final scores in Guerrilla, p1's
+    (White's) first, and ``None`` in Guerrilla Checkers."""
+
+    result: str
+    reason: str
+    scores: Optional[Tuple[int, int]] = None
+
+
+# A group of ``removed``: one step's removals ``<where>:<why>`` joined by ``,``, or ``-``.
+_REMOVAL_GROUP = re.compile(r"^(?:-|[^\s:,]+:[^\s:,]+(?:,[^\s:,]+:[^\s:,]+)*)$")
+_RESULTS = frozenset(("p1win", "p2win", "draw"))
+_SCORES = re.compile(r"^(\d+)-(\d+)$")
+
+
+def _removal_group(word: str) -> List[Removal]:
+    if word == "-":
+        return []
+    return [Removal(*item.split(":", 1)) for item in word.split(",")]
+
+
+def _read_tail(words: List[str], i: int, extra: List[str]) -> Tuple[int, List[List[Removal]], Optional[GameOver]]:
+    """Reads ``removed <group> …`` or ``over <result> <reason>[ <scores>]`` at ``words[i]``
+    when it is one (else the word goes to ``extra``); returns the index after what it read."""
+    removed: List[List[Removal]] = []
+    over: Optional[GameOver] = None
+    word = words[i]
+    if word == "removed":
+        j = i + 1
+        while j < len(words) and _REMOVAL_GROUP.match(words[j]):
+            removed.append(_removal_group(words[j]))
+            j += 1
+        if j > i + 1:
+            return j, removed, over
+    elif word == "over" and i + 2 < len(words) and words[i + 1] in _RESULTS:
+        scores: Optional[Tuple[int, int]] = None
+        j = i + 3
+        found = _SCORES.match(words[j]) if j < len(words) else None
+        if found:
+            scores = (int(found.group(1)), int(found.group(2)))
+            j += 1
+        return j, removed, GameOver(result=words[i + 1], reason=words[i + 2], scores=scores)
+    extra.append(word)
+    return i + 1, removed, over
+
+
+@dataclass(frozen=True)
 class Played:
-    """The answer to ``play``: the turn in canonical notation, and any words after it."""
+    """The answer to ``play`` or ``expand`` (protocol.md § 4.2).
+
+    ``move`` is the turn in canonical notation, ``steps`` the steps that play it from the
+    current position (chosen and automatic, in order), ``removed`` what each of those steps
+    removed (one list per step, empty when it removed nothing; empty altogether when nothing
+    was removed), ``over`` how the turn ended the game (``None`` if it did not). Words this
+    client does not know are kept in order in ``extra``, and the line in ``raw``.
+    """
 
     move: str
+    steps: List[str]
+    removed: List[List[Removal]]
+    over: Optional[GameOver]
     extra: List[str]
     raw: str
 
 
-def parse_played(line: str) -> Played:
-    words = _after(line, "played")
+def parse_played(line: str, keyword: str = "played") -> Played:
+    """Reads a ``played …`` line (``keyword="expanded"`` for the answer to ``expand``)."""
+    words = _after(line, keyword)
     if not words:
-        raise ValueError(f"expected a move after 'played' but got {line!r}")
-    return Played(move=words[0], extra=words[1:], raw=line)
+        raise ValueError(f"expected a move after {keyword!r} but got {line!r}")
+    steps: List[str] = []
+    removed: List[List[Removal]] = []
+    over: Optional[GameOver] = None
+    extra: List[str] = []
+    i = 1
+    while i < len(words):
+        if words[i] == "steps" and not steps and i + 1 < len(words) and _STEP.match(words[i + 1]):
+            i += 1
+            while i < len(words) and _STEP.match(words[i]):
+                steps.append(words[i])
+                i += 1
+            continue
+        i, more, ended = _read_tail(words, i, extra)
+        removed.extend(more)
+        over = ended or over
+    return Played(move=words[0], steps=steps, removed=removed, over=over, extra=extra, raw=line)
 
 
 @dataclass(frozen=True)
@@ -217,13 +302,18 @@ class Stepped:
     """The answer to ``step`` (protocol.md § 4.3).
 
     ``step`` is the step played (canonical), ``auto`` the steps the engine then took by itself,
-    ``turn`` the whole turn's token when the step completed it (else ``None``). Words this
-    client does not know are kept in order in ``extra``, and the line in ``raw``.
+    ``turn`` the whole turn's token when the step completed it (else ``None``), ``removed``
+    what each step of the answer removed (one list per step: the step played, then each
+    ``auto`` step; empty altogether when nothing was removed), ``over`` how the completed turn
+    ended the game (``None`` if it did not). Words this client does not know are kept in order
+    in ``extra``, and the line in ``raw``.
     """
 
     step: str
     auto: List[str]
     turn: Optional[str]
+    removed: List[List[Removal]]
+    over: Optional[GameOver]
     extra: List[str]
     raw: str
 
@@ -239,6 +329,8 @@ def parse_stepped(line: str) -> Stepped:
         raise ValueError(f"expected a step after 'stepped' but got {line!r}")
     auto: List[str] = []
     turn: Optional[str] = None
+    removed: List[List[Removal]] = []
+    over: Optional[GameOver] = None
     extra: List[str] = []
     i = 1
     while i < len(words):
@@ -252,9 +344,10 @@ def parse_stepped(line: str) -> Stepped:
             turn = words[i + 1]
             i += 2
         else:
-            extra.append(word)
-            i += 1
-    return Stepped(step=words[0], auto=auto, turn=turn, extra=extra, raw=line)
+            i, more, ended = _read_tail(words, i, extra)
+            removed.extend(more)
+            over = ended or over
+    return Stepped(step=words[0], auto=auto, turn=turn, removed=removed, over=over, extra=extra, raw=line)
 
 
 @dataclass(frozen=True)

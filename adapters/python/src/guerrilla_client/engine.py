@@ -81,7 +81,9 @@ DEFAULT_TIMEOUT = 10.0
 """Seconds an answer may take, unless a call or :attr:`Engine.timeout` says otherwise."""
 
 # Commands the engine answers beside a running search, without stopping it (protocol.md § 3.10).
-_READ_ONLY = frozenset(["isready", "query", "show", "describe", "legal", "geometry", "history", "help", "ugi"])
+_READ_ONLY = frozenset(
+    ["isready", "query", "show", "describe", "legal", "geometry", "history", "expand", "help", "ugi"]
+)
 
 _EOF = None
 
@@ -473,8 +475,14 @@ class Engine:
         return parse_turns(self._one("legal turns", "turns"))
 
     def play(self, move: str) -> Played:
-        """``play <move>``: plays one whole turn; the answer holds it in canonical notation."""
+        """``play <move>``: plays one whole turn; the answer holds it in canonical notation, the
+        steps that played it, what each removed and how the game ended, if it did."""
         return parse_played(self._one(f"play {_token(move, 'move')}", "played"))
+
+    def expand(self, move: str) -> Played:
+        """``expand <move>``: the answer ``play`` would give (the steps that play the turn, what
+        they remove, how the game ends), without playing it: the state is unchanged."""
+        return parse_played(self._one(f"expand {_token(move, 'move')}", "expanded"), "expanded")
 
     def step(self, step: str) -> Stepped:
         """``step <step>``: plays one step of the turn being built; the answer holds the step,
