@@ -12,7 +12,9 @@
 //!   and [`MASSACRE`] per massacre among them; for the opponent, who moves second and whose
 //!   threats the side to move may still answer, [`THREAT_NOW`], [`THREAT_GROWN`] and
 //!   [`THREAT_JUMP`] against; and [`GROUP_VALUE`] times its pieces in groups of two or more,
-//!   minus the opponent's (a lone piece has strength 0: any adjacent piece can kill it);
+//!   minus the opponent's (a lone piece has strength 0: any adjacent piece can kill it); and
+//!   [`GROWTH_ROOM`] per piece its groups can still add by growth, minus the opponent's (a
+//!   group grows one piece a turn up to five, W4: the groups on the board are pieces to come);
 //! * `spread` = [`SPREAD_END`] + [`SPREAD_PER_TURN`] × (turns left before the turn limit): a
 //!   margin of a few points is decisive near the end and means little with hundreds of turns
 //!   to play.
@@ -39,7 +41,7 @@
 //! after the opponent's answers (a pass after a pass ends the game, W6), is the best of all
 //! the turns looked at.
 
-use super::{Phase, Step, Wells};
+use super::{Phase, Step, Wells, MAX_GROUP, PIECES};
 use crate::game::Rules;
 use crate::search::{best_of_sampled, score_from_map, value_after, SearchHints};
 
@@ -64,6 +66,11 @@ pub const THREAT_JUMP: f64 = 0.5;
 pub const PIECE_VALUE: f64 = 0.5;
 /// Score points per piece of a group of two or more (strength at least 1).
 pub const GROUP_VALUE: f64 = 0.25;
+/// Score points per piece a side's groups can still add by growth, for the side to move minus
+/// the opponent: five minus each group's size, at most the pieces in supply. A group grows one
+/// piece a turn until it has five (W4, W2), so a new group that survives brings four pieces to
+/// come, and killing one takes them from the opponent.
+pub const GROWTH_ROOM: f64 = 0.5;
 /// The spread at the turn limit, in score points.
 pub const SPREAD_END: f64 = 4.0;
 /// The spread added per turn left.
@@ -127,6 +134,22 @@ impl Wells {
             - THREAT_JUMP * theirs.jump as f64
             + PIECE_VALUE * pieces
             + GROUP_VALUE * (self.grouped(me) as f64 - self.grouped(them) as f64)
+            + GROWTH_ROOM * (self.growth_room(me) as f64 - self.growth_room(them) as f64)
+    }
+
+    /// The pieces the groups of colour `c` can still add by growth: five minus each group's
+    /// size (W4), at most the pieces in supply (W2). Whether a group has a point to grow onto
+    /// is not looked at.
+    fn growth_room(&self, c: usize) -> u32 {
+        let st = &self.state;
+        let mut labels = st.labels.in_use(c);
+        let mut room = 0;
+        while labels != 0 {
+            let g = 64 * c + labels.trailing_zeros() as usize;
+            labels &= labels - 1;
+            room += MAX_GROUP.saturating_sub(u32::from(st.labels.size[g]));
+        }
+        room.min(PIECES.saturating_sub(st.pieces[c].count_on(self.lattice.len)))
     }
 
     /// [`SearchHints::evaluate`]: see the module documentation.
