@@ -148,6 +148,12 @@ pub struct MatchArgs {
     /// Safety cap on plies per game; a game reaching it is a draw by ply cap.
     #[arg(long, default_value_t = 5000)]
     pub max_plies: u32,
+    /// Resignation by adjudication, as cutechess's -resign: `movecount=N score=S
+    /// [twosided=true]`; a side whose engine reported a score of -S or less for its last N
+    /// moves loses, with twosided only when the opponent's engine reported S or more for its
+    /// last N too (the guerrilla engine's scores are expected results in [-1, 1]).
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    pub resign: Vec<String>,
     /// No progress bar.
     #[arg(long)]
     pub no_progress: bool,

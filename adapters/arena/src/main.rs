@@ -2,11 +2,13 @@
 //! `protocol.md` § 5), with the guerrilla rules library as referee; `replay` re-referees a
 //! records file, `merge` combines the records of a match's shards into the whole match's result.
 //!
-//! Modules: `engine` (one engine process), `referee` (one game), `schedule` (who plays whom,
+//! Modules: `engine` (one engine process), `referee` (one game), `adjudicate` (the
+//! resignation rule), `schedule` (who plays whom,
 //! which opening, which shard), `runner` (workers, progress, Ctrl-C, SPRT stop), `records`
 //! (the PGN records file), `summary` and `stats` (W/L/D, pentanomial, Elo, LOS, SPRT),
 //! `report` (the summary as text), `replay`, `cli` (the command line).
 
+mod adjudicate;
 mod cli;
 mod engine;
 mod records;
@@ -271,6 +273,11 @@ fn run_match<G: Game>(args: &MatchArgs) -> Result<ExitCode, String> {
             G::NAME
         ));
     }
+    let resign = if args.resign.is_empty() {
+        None
+    } else {
+        Some(args.resign.join(" ").parse::<adjudicate::Resign>()?)
+    };
     let shard = args
         .shard
         .as_deref()
@@ -290,6 +297,7 @@ fn run_match<G: Game>(args: &MatchArgs) -> Result<ExitCode, String> {
         tc: args.tc.clone(),
         margin_ms: args.margin,
         max_plies: args.max_plies,
+        resign,
         openings,
         openings_source: source,
         sprt,
@@ -324,6 +332,7 @@ fn run_match<G: Game>(args: &MatchArgs) -> Result<ExitCode, String> {
         timeout,
         go_wait: Duration::from_secs_f64(args.go_margin.max(0.001)),
         max_plies: args.max_plies,
+        resign,
     };
     let concurrency = args
         .concurrency

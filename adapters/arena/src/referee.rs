@@ -7,7 +7,8 @@
 //! adds: the rules decide whose turn it is and when the game is over (an engine answer that
 //! disagrees is recorded as a problem), every `bestmove` is checked (a malformed or illegal one
 //! loses), time is measured around `go` (late answers lose), every wait has a time-out, and any
-//! engine failure loses that game for that engine, which the caller then restarts.
+//! engine failure loses that game for that engine, which the caller then restarts. With a
+//! resignation rule (`--resign`), a move after which the engines' scores meet it ends the game.
 
 use std::time::{Duration, Instant};
 
@@ -29,6 +30,7 @@ pub fn stones_placed<G: Game>(start: &G, end: &G) -> Option<u32> {
     Some(hand(start)?.saturating_sub(hand(end)?))
 }
 
+use crate::adjudicate::Resign;
 use crate::engine::{Engine, EngineError};
 use crate::records::{pgn_date, GameRecord, Move, Reason};
 use crate::schedule::Job;
@@ -76,6 +78,8 @@ pub struct Referee<'a, G: Game> {
     /// The wait for `bestmove` under a node or depth budget.
     pub go_wait: Duration,
     pub max_plies: u32,
+    /// The resignation rule, checked after every move the rules leave the game going on.
+    pub resign: Option<Resign>,
 }
 
 /// How a game ended, before it is written down.
@@ -369,6 +373,12 @@ impl<G: Game> Referee<'_, G> {
                 ms: spent_ms,
                 eval,
             });
+            if let Some(rule) = self.resign.filter(|_| referee.outcome().is_none()) {
+                if let Some(loser) = rule.resigns(&record.moves, record.first) {
+                    let detail = rule.detail(loser, [&record.p1, &record.p2]);
+                    return Ok((Outcome::Win(loser.opponent()), Reason::Resign, detail));
+                }
+            }
         }
     }
 }

@@ -1,7 +1,8 @@
 //! `guerrilla-arena replay FILE…`: re-referees every recorded game with the rules library and
 //! reports each mismatch: a recorded move the rules refuse, a result or reason the rules do not
 //! give, a refused move (`BadMove`) the rules accept, a move numbered for the side that did not
-//! make it, a stone count (`Stones`) that is not the one the rules give.
+//! make it, a stone count (`Stones`) that is not the one the rules give, a game that the
+//! match's resignation rule (`--resign`) ends at another ply or not at all.
 
 use guerrilla::game::prelude::*;
 use guerrilla::game::{GameError, Outcome};
@@ -72,6 +73,35 @@ pub fn check_game<G: Game>(
         ));
     }
     let outcome = game.outcome();
+    if let Some(rule) = info.resign {
+        // The referee applies the rule after every move that leaves the game going on, before
+        // the ply cap and the next `go`: only the last move may meet it, and then the game ends
+        // by it unless that move ended the game by the rules.
+        let n = g.moves.len();
+        if let Some(k) = (1..n).find(|&k| rule.resigns(&g.moves[..k], g.first).is_some()) {
+            out.push(format!(
+                "the resignation rule ends the game after ply {k} but it goes on"
+            ));
+        }
+        let last = rule.resigns(&g.moves, g.first);
+        match (g.reason, last) {
+            (Reason::Resign, Some(loser)) if g.outcome != Outcome::Win(loser.opponent()) => out
+                .push(format!(
+                    "{} resigns by the rule but the result is {}",
+                    side_word(loser),
+                    pgn_result(g.outcome)
+                )),
+            (Reason::Resign, None) => {
+                out.push("reason resign but the resignation rule does not hold".into())
+            }
+            (Reason::Resign | Reason::Gameover, _) | (_, None) => {}
+            (other, Some(_)) if outcome.is_none() => out.push(format!(
+                "reason {} but the resignation rule ends the game first",
+                other.name()
+            )),
+            _ => {}
+        }
+    }
     match g.reason {
         Reason::Gameover => {
             if outcome.is_none() {
@@ -80,6 +110,17 @@ pub fn check_game<G: Game>(
                 out.push(format!(
                     "result {} but the rules say {}",
                     pgn_result(g.outcome),
+                    result_word(outcome)
+                ));
+            }
+        }
+        Reason::Resign => {
+            if info.resign.is_none() {
+                out.push("reason resign but the match has no resignation rule".into());
+            }
+            if outcome.is_some() {
+                out.push(format!(
+                    "reason resign but the game is over by the rules ({})",
                     result_word(outcome)
                 ));
             }

@@ -22,7 +22,7 @@ pub fn game_line(g: &GameRecord) -> String {
         g.moves.len(),
         g.stones
             .map_or_else(String::new, |s| format!(", {s} stones placed")),
-        if g.reason.is_fault() || g.reason == Reason::PlyCap {
+        if g.reason.is_fault() || matches!(g.reason, Reason::PlyCap | Reason::Resign) {
             format!(" ({})", g.detail)
         } else {
             String::new()

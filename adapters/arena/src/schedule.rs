@@ -196,6 +196,7 @@ mod tests {
             tc: "nodes=1".into(),
             margin_ms: 0,
             max_plies: 10,
+            resign: None,
             openings: vec![],
             openings_source: String::new(),
             sprt: None,

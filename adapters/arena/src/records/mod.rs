@@ -47,6 +47,7 @@ mod pgn;
 use guerrilla::game::{Outcome, Side};
 use serde::{Deserialize, Serialize};
 
+use crate::adjudicate::Resign;
 use crate::stats::Sprt;
 
 pub use pgn::{game_text, header_text, parse, RecordsFile};
@@ -93,6 +94,9 @@ pub struct MatchInfo {
     /// Milliseconds a time-controlled answer may come late before it loses on time.
     pub margin_ms: u64,
     pub max_plies: u32,
+    /// The resignation rule (`--resign`), when the match has one.
+    #[serde(default)]
+    pub resign: Option<Resign>,
     /// The opening of each round (a round is one colour-swapped pair of every pairing):
     /// `startpos` or a position string.
     pub openings: Vec<String>,
@@ -129,6 +133,9 @@ pub enum Reason {
     Gameover,
     /// The safety cap on plies was reached: a draw.
     PlyCap,
+    /// The match's resignation rule (`--resign`) ended the game: a loss for the side whose
+    /// engine's scores held it lost.
+    Resign,
     /// A well-formed move that the rules refuse.
     IllegalMove,
     /// A `bestmove` that is not a move of the game's notation, or not exactly two tokens.
@@ -148,9 +155,10 @@ pub enum Reason {
 }
 
 impl Reason {
-    pub const ALL: [Reason; 10] = [
+    pub const ALL: [Reason; 11] = [
         Reason::Gameover,
         Reason::PlyCap,
+        Reason::Resign,
         Reason::IllegalMove,
         Reason::MalformedMove,
         Reason::Garbage,
@@ -165,6 +173,7 @@ impl Reason {
         match self {
             Reason::Gameover => "gameover",
             Reason::PlyCap => "ply-cap",
+            Reason::Resign => "resign",
             Reason::IllegalMove => "illegal-move",
             Reason::MalformedMove => "malformed-move",
             Reason::Garbage => "garbage",
@@ -180,7 +189,7 @@ impl Reason {
     pub fn termination(self) -> &'static str {
         match self {
             Reason::Gameover => "normal",
-            Reason::PlyCap => "adjudication",
+            Reason::PlyCap | Reason::Resign => "adjudication",
             Reason::IllegalMove | Reason::MalformedMove => "illegal move",
             Reason::Garbage => "rules infraction",
             Reason::Hang | Reason::Timeout => "stalled connection",
@@ -191,7 +200,7 @@ impl Reason {
 
     /// True when the game was lost by an engine's fault (it is then restarted).
     pub fn is_fault(self) -> bool {
-        !matches!(self, Reason::Gameover | Reason::PlyCap)
+        !matches!(self, Reason::Gameover | Reason::PlyCap | Reason::Resign)
     }
 }
 

@@ -369,6 +369,7 @@ mod tests {
             tc: "nodes=10".into(),
             margin_ms: 50,
             max_plies: 100,
+            resign: None,
             openings: vec!["startpos".into()],
             openings_source: "startpos".into(),
             sprt: None,
