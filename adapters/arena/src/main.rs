@@ -434,9 +434,15 @@ fn merge(
     if let Some(w) = games.windows(2).find(|w| w[0].index == w[1].index) {
         return Err(format!("game {} is in two files", w[0].index + 1));
     }
+    // Shards of different N may make up a match (3/8 and 7/8 are 3/4): a shard of the finest
+    // N is missing when one of its games is in no file's shard.
     let n = shards.iter().flatten().map(|s| s.1).max().unwrap_or(1);
+    let schedule = schedule::jobs(&whole);
     for k in 1..=n {
-        if !shards.iter().any(|s| s.is_none_or(|s| s.0 == k)) {
+        let uncovered = schedule.iter().any(|j| {
+            schedule::in_shard(j, Some((k, n))) && !shards.iter().any(|&s| schedule::in_shard(j, s))
+        });
+        if uncovered {
             eprintln!("warning: shard {k}/{n} is missing: the result covers the other shards only");
         }
     }

@@ -289,6 +289,31 @@ fn two_shards_merged_equal_the_whole_match_and_replay_clean() {
         "{:?}",
         text(&out)
     );
+    // Shards of different N make up the match: 1/4 and 3/4 are 1/2.
+    let mut quarters = Vec::new();
+    for k in ["1/4", "3/4"] {
+        let rec = d.join(format!("quarter{}.rec", &k[..1]));
+        let out = arena_raw(&seeded_match(&[
+            "--shard",
+            k,
+            "--records",
+            rec.to_str().unwrap(),
+        ]));
+        assert_eq!(out.status.code(), Some(0), "{:?}", text(&out));
+        quarters.push(rec.to_str().unwrap().to_string());
+    }
+    let mixed_json = d.join("mixed.json");
+    let out = Command::new(ARENA)
+        .arg("merge")
+        .args(&quarters)
+        .arg(&shard_files[1])
+        .args(["--json", mixed_json.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(!stderr.contains("missing"), "{stderr}");
+    assert_eq!(read(&mixed_json), read(&whole_json));
     // The records replay clean, and a changed move is caught.
     let out = Command::new(ARENA)
         .args(["replay", whole_rec.to_str().unwrap()])
