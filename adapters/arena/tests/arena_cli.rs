@@ -236,6 +236,20 @@ fn results_are_identical_whatever_the_concurrency() {
     assert_eq!(openings.len(), 4, "{openings:?}");
 }
 
+/// Plays shard `k` of the seeded match into `<dir>/<name><K>.rec`; its path and standard output.
+fn play_shard(dir: &Path, name: &str, k: &str) -> (PathBuf, String) {
+    let rec = dir.join(format!("{name}{}.rec", &k[..1]));
+    let out = arena_raw(&seeded_match(&[
+        "--shard",
+        k,
+        "--records",
+        rec.to_str().unwrap(),
+    ]));
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    (rec, stdout)
+}
+
 #[test]
 fn two_shards_merged_equal_the_whole_match_and_replay_clean() {
     let d = temp("shards");
@@ -250,15 +264,7 @@ fn two_shards_merged_equal_the_whole_match_and_replay_clean() {
     assert_eq!(out.status.code(), Some(0), "{:?}", text(&out));
     let mut shard_files = Vec::new();
     for k in ["1/2", "2/2"] {
-        let rec = d.join(format!("shard{}.rec", &k[..1]));
-        let out = arena_raw(&seeded_match(&[
-            "--shard",
-            k,
-            "--records",
-            rec.to_str().unwrap(),
-        ]));
-        let (stdout, stderr) = text(&out);
-        assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+        let (rec, stdout) = play_shard(&d, "shard", k);
         assert!(
             stdout.contains("Games: 4 played of 4 scheduled"),
             "{stdout}"
@@ -292,14 +298,7 @@ fn two_shards_merged_equal_the_whole_match_and_replay_clean() {
     // Shards of different N make up the match: 1/4 and 3/4 are 1/2.
     let mut quarters = Vec::new();
     for k in ["1/4", "3/4"] {
-        let rec = d.join(format!("quarter{}.rec", &k[..1]));
-        let out = arena_raw(&seeded_match(&[
-            "--shard",
-            k,
-            "--records",
-            rec.to_str().unwrap(),
-        ]));
-        assert_eq!(out.status.code(), Some(0), "{:?}", text(&out));
+        let (rec, _) = play_shard(&d, "quarter", k);
         quarters.push(rec.to_str().unwrap().to_string());
     }
     let mixed_json = d.join("mixed.json");
