@@ -15,6 +15,10 @@ from guerrilla_client import Engine
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[2]
 
+HANG = 30
+"""Seconds past which a wait that the client bounds by a short timeout (0.3 s in the tests)
+counts as hung: far above it, so that a loaded machine does not fail a test."""
+
 
 @pytest.fixture(scope="session")
 def engine_path() -> str:

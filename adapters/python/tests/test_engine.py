@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from conftest import HANG
 from guerrilla_client import (
     GUERRILLA,
     Engine,
@@ -67,7 +68,7 @@ def test_select_game_and_new_game(engine: Engine) -> None:
     engine.select_game(GUERRILLA)
     engine.set_option("BoardSide", "6")
     assert engine.describe()["side"] == "6"
-    engine.play("*a1")
+    engine.push("*a1")
     assert engine.history().moves == ["*a1"]
     engine.new_game()
     assert engine.history().moves == []
@@ -120,7 +121,7 @@ def test_illegal_move_in_position_is_a_forfeit(engine: Engine) -> None:
 
 def test_tokens_with_spaces_or_newlines_are_refused_before_sending(engine: Engine) -> None:
     with pytest.raises(ValueError):
-        engine.play("D4D5 D6D7")
+        engine.push("D4D5 D6D7")
     with pytest.raises(ValueError):
         engine.position(moves=["D4D5\nquit"])
     with pytest.raises(ValueError):
@@ -153,12 +154,12 @@ def test_legal_turns_midturn_and_partial(wells: Engine) -> None:
 
 
 def test_play_answers_the_canonical_move(engine: Engine) -> None:
-    played = engine.play("D5D4")
+    played = engine.push("D5D4")
     assert (played.move, played.steps, played.removed, played.over, played.extra, played.raw) == (
         "D4D5", ["D4", "D5"], [], None, [], "played D4D5 steps D4 D5"
     )
     with pytest.raises(EngineError) as caught:
-        engine.play("d4d5")
+        engine.push("d4d5")
     assert caught.value.message == (
         "expected a COIN move: a path of squares like c5-d6 or c5xd6xe5 (square = a..h 1..8) "
         "but got 'd4d5' in 'play d4d5'"
@@ -173,7 +174,7 @@ def test_expand_and_play_report_removals_and_the_end(engine: Engine) -> None:
     assert expanded.removed == [[Removal("D4", "captured")], [Removal("E5", "captured")]]
     assert expanded.over == GameOver("p2win", "no-stones-on-board", None)
     assert engine.describe()["result"] == "none"  # expand plays nothing
-    assert engine.play("c3xd4xe5") == Played(
+    assert engine.push("c3xd4xe5") == Played(
         move=expanded.move,
         steps=expanded.steps,
         removed=expanded.removed,
@@ -209,7 +210,7 @@ def test_step_undo_and_undo_step(engine: Engine) -> None:
     assert second.turn == "C4C5"
     assert engine.undo().kind == "turn"
     assert engine.history().moves == ["D4D5", "d4xc3"]
-    engine.play("C4C5")
+    engine.push("C4C5")
     undone = engine.undo_step()
     assert (undone.kind, undone.step) == ("step", "C4")
     assert engine.history().building == ["C5"]
@@ -246,20 +247,6 @@ def test_go_reports_a_proven_win(engine: Engine) -> None:
     assert result.pv == ["c3xd4xe5"]
 
 
-def test_go_movetime_depth_and_clocks(engine: Engine) -> None:
-    start = time.monotonic()
-    result = engine.go(movetime=150)
-    assert time.monotonic() - start < 1.0
-    assert result.info is not None and result.info.time is not None and result.info.time <= 150
-    engine.new_game()
-    result = engine.go(depth=3)
-    assert result.info is not None and result.info.depth is not None and result.info.depth >= 3
-    engine.new_game()
-    result = engine.go(p1time=3000, p2time=3000, p1inc=100, p2inc=100)
-    assert result.bestmove in engine.legal_turns().turns
-    assert result.info is not None and result.info.time is not None and result.info.time < 1000
-
-
 def test_go_refuses_bad_limits_before_sending(engine: Engine) -> None:
     with pytest.raises(ValueError):
         engine.go(nodes=-1)
@@ -274,7 +261,7 @@ def test_go_midturn_answers_the_whole_turn_as_a_hint(engine: Engine) -> None:
     # The whole turn that begins with the step taken; nothing is played.
     assert len(result.bestmove) == 4 and "D4" in (result.bestmove[:2], result.bestmove[2:])
     assert engine.history().building == ["D4"]
-    played = engine.play(result.bestmove)
+    played = engine.push(result.bestmove)
     assert played.move == result.bestmove
     assert engine.history().building == []
 
@@ -295,7 +282,7 @@ def test_infinite_search_runs_beside_read_only_commands_until_stopped(engine: En
 
 def test_a_command_that_would_stop_a_search_stops_it_first(engine: Engine) -> None:
     search = engine.search(infinite=True)
-    engine.play("D4D5")
+    engine.push("D4D5")
     assert search.done and search.wait().bestmove
     assert engine.history().moves == ["D4D5"]
 
@@ -304,7 +291,7 @@ def test_go_infinite_times_out_stops_the_search_and_the_engine_goes_on(engine: E
     start = time.monotonic()
     with pytest.raises(EngineTimeout) as caught:
         engine.go(infinite=True, timeout=0.3)
-    assert 0.3 <= time.monotonic() - start < 3
+    assert 0.3 <= time.monotonic() - start < HANG
     assert caught.value.command == "go infinite"
     assert caught.value.result is not None
     assert caught.value.result.bestmove in engine.legal_turns().turns
@@ -344,7 +331,7 @@ def test_perft_errors_and_timeout(engine_path: str, engine: Engine) -> None:
         start = time.monotonic()
         with pytest.raises(EngineTimeout):
             wells.perft(3, timeout=0.3)
-        assert time.monotonic() - start < 3
+        assert time.monotonic() - start < HANG
         assert wells.perft(1).total == 133  # the 132 first placements of W3 and a pass
 
 

@@ -1,4 +1,5 @@
-"""The README's examples, run: its ``pycon`` blocks as one doctest session and its script."""
+"""The README's examples, run: its ``pycon`` blocks as one doctest session and its scripts,
+whose output is checked line by line."""
 
 from __future__ import annotations
 
@@ -58,18 +59,38 @@ def test_the_pycon_examples_hold(repo_like: Path, monkeypatch: pytest.MonkeyPatc
     assert outcome.failed == 0, "README.md's pycon examples failed (see the report above)"
 
 
-def test_the_whole_game_script_plays_both_games(repo_like: Path) -> None:
-    ((_, script),) = blocks("python")
-    assert len(script.strip().splitlines()) <= 10
-    run = subprocess.run(
-        [sys.executable, "-c", script], cwd=repo_like, capture_output=True, text=True, timeout=120
-    )
+def script(marker: str) -> tuple[str, list[str]]:
+    """The README's ``python`` block that holds ``marker``, and the lines of the ``output``
+    block right after it."""
+    text = README.read_text(encoding="utf-8")
+    found = [match for match in BLOCK.finditer(text) if match.group(1) == "python" and marker in match.group(2)]
+    assert len(found) == 1, f"one python block of README.md holds {marker!r}"
+    shown = BLOCK.search(text, found[0].end())
+    assert shown is not None and shown.group(1) == "output", "an output block follows the script"
+    return found[0].group(2), shown.group(2).splitlines()
+
+
+def run_script(body: str, cwd: Path) -> list[str]:
+    """Runs a script of the README from ``cwd``; the lines it printed."""
+    run = subprocess.run([sys.executable, "-c", body], cwd=cwd, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
-    lines = run.stdout.splitlines()
+    return run.stdout.splitlines()
+
+
+def test_the_whole_game_script_plays_both_games(repo_like: Path) -> None:
+    body, shown = script("is_game_over")
+    assert len(body.strip().splitlines()) <= 10
+    lines = run_script(body, repo_like)
     assert [line.split(":")[0] for line in lines] == ["guerrilla-checkers", "guerrilla"]
-    for line in lines:
-        assert RESULT_LINE[line.split(":")[0]].match(line), line
     # The output the README shows has the same form.
-    ((_, shown),) = blocks("output")
-    for line in shown.splitlines():
+    for line in lines + shown:
         assert RESULT_LINE[line.split(":")[0]].match(line), line
+
+
+def test_the_asyncio_script_analyses_and_streams(repo_like: Path) -> None:
+    body, shown = script("aio.Engine")
+    lines = run_script(body, repo_like)
+    assert len(lines) == len(shown) == 2
+    for line in (lines[0], shown[0]):
+        assert re.match(r"^[a-h][1-8]x?[-x][a-h][1-8]\S* (-?[01]\.\d{3}|(win|loss|draw) in \d+)$", line), line
+    assert lines[1] == shown[1] == "True True"

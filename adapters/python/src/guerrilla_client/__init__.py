@@ -3,13 +3,16 @@
 It starts the engine as a child process and speaks the engine's text protocol (protocol.md at
 the root of the engine's repository) for you: one method per command, answers parsed into
 objects, the engine's refusals raised as :class:`EngineError` with the engine's own message,
-and a timeout on every wait. Only the standard library is used.
+and a timeout on every wait. Analysis comes in python-chess's shape (:class:`Limit` in
+seconds, :meth:`Engine.analyse`, :meth:`Engine.analysis`, :meth:`Engine.play`,
+:class:`PovScore`), and :mod:`guerrilla_client.aio` has the same methods for asyncio. Only the
+standard library is used.
 
-    from guerrilla_client import Engine
+    from guerrilla_client import Engine, Limit
 
     with Engine.start("target/release/guerrilla", options={"Game": "guerrilla", "BoardSide": 5}) as engine:
-        result = engine.go(nodes=500)
-        print(result.bestmove, result.info.score if result.info else None)
+        info = engine.analyse(Limit(nodes=500))
+        print(info["pv"][0], info["score"].pov("white"))
 """
 
 from .answers import (
@@ -17,7 +20,6 @@ from .answers import (
     GameOver,
     Geometry,
     History,
-    Info,
     Legal,
     LegalTurns,
     Option,
@@ -25,12 +27,9 @@ from .answers import (
     Played,
     Point,
     Removal,
-    Score,
-    SearchResult,
     Square,
     Stepped,
     Undone,
-    parse_info,
 )
 from .engine import (
     DEFAULT_TIMEOUT,
@@ -40,13 +39,31 @@ from .engine import (
     Engine,
     OptionValue,
 )
-from .search import Search
+from .analysis import (
+    INFO_ALL,
+    INFO_BASIC,
+    INFO_NONE,
+    INFO_PV,
+    INFO_SCORE,
+    AnalysisComplete,
+    AnalysisResult,
+    BestMove,
+    InfoDict,
+    InfoFlags,
+    PlayResult,
+)
+from .limit import Limit
+from .scores import SIDE_NAMES, PovScore, PovWdl, Score, Wdl
+from .search import Info, Search, SearchResult, parse_info
 from .errors import ClientError, EngineError, EngineTerminated, EngineTimeout, ProtocolError
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "AnalysisComplete",
+    "AnalysisResult",
     "Bench",
+    "BestMove",
     "ClientError",
     "Command",
     "DEFAULT_TIMEOUT",
@@ -59,21 +76,34 @@ __all__ = [
     "GUERRILLA_CHECKERS",
     "Geometry",
     "History",
+    "INFO_ALL",
+    "INFO_BASIC",
+    "INFO_NONE",
+    "INFO_PV",
+    "INFO_SCORE",
     "Info",
+    "InfoDict",
+    "InfoFlags",
     "Legal",
     "LegalTurns",
+    "Limit",
     "Option",
     "OptionValue",
     "Perft",
+    "PlayResult",
     "Played",
     "Point",
+    "PovScore",
+    "PovWdl",
     "ProtocolError",
     "Removal",
     "Score",
     "Search",
     "SearchResult",
+    "SIDE_NAMES",
     "Square",
     "Stepped",
     "Undone",
+    "Wdl",
     "parse_info",
 ]

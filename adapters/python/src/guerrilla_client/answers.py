@@ -1,4 +1,5 @@
-"""The engine's answers as Python objects, and the functions that read them from its lines.
+"""The engine's answers as Python objects, and the functions that read them from its lines
+(a search's ``info`` and ``bestmove`` lines are read in search.py).
 
 Each parser reads the fields protocol.md documents and keeps what it does not know: the raw
 line, the extra words of a line (``extra``), the extra ``key=value`` fields of ``describe``.
@@ -10,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Tuple
+
 
 # One step of a turn in either game's step notation (protocol.md § 6.1, § 7.1): a Guerrilla
 # Checkers stone (``D4``) or COIN hop (``c5-d6``, ``c5xd6``); a Guerrilla ``pass``, ``endgroup``,
@@ -39,157 +41,6 @@ def _after(line: str, keyword: str) -> List[str]:
     if not words or words[0] != keyword:
         raise ValueError(f"expected a line starting with {keyword!r} but got {line!r}")
     return words[1:]
-
-
-# --------------------------------------------------------------------------------------------
-# Search output
-
-
-@dataclass(frozen=True)
-class Score:
-    """The ``score`` of an ``info`` line (protocol.md § 3.6), for the side to move.
-
-    Either an expected result ``value`` in [-1, 1] (1 a sure win), or a result the search has
-    proven: ``proven`` is ``"win"``, ``"loss"`` or ``"draw"`` and ``turns`` the whole turns
-    until the game ends (both sides' turns, this one included).
-    """
-
-    value: Optional[float] = None
-    """The expected result in [-1, 1]; ``None`` when the score is proven."""
-    proven: Optional[str] = None
-    """``"win"``, ``"loss"`` or ``"draw"`` for a proven result, else ``None``."""
-    turns: Optional[int] = None
-    """The N of ``win in N`` / ``loss in N`` / ``draw in N``; ``None`` when not proven."""
-
-    @property
-    def is_proven(self) -> bool:
-        """Whether the search has proven the result."""
-        return self.proven is not None
-
-    def expected(self) -> float:
-        """The expected result as a number: ``value``, or 1, -1, 0 for a proven win, loss, draw."""
-        if self.proven == "win":
-            return 1.0
-        if self.proven == "loss":
-            return -1.0
-        if self.proven == "draw":
-            return 0.0
-        return self.value if self.value is not None else 0.0
-
-    def __str__(self) -> str:
-        if self.proven is not None:
-            return f"{self.proven} in {self.turns}"
-        return f"{self.value:.3f}" if self.value is not None else "?"
-
-
-@dataclass(frozen=True)
-class Info:
-    """One ``info`` line of a search (protocol.md § 3.6), fields ``None`` when absent.
-
-    ``pv`` is the principal variation, one token per whole turn; when the search has not
-    followed its last turn to the end, the last token is that turn's steps so far joined by
-    ``,`` and followed by ``...`` (see :attr:`pv_incomplete`). ``string`` is the text of an
-    ``info string …`` line. Fields this client does not know are kept in ``extra`` (each as the
-    word after its name), and the whole line in ``raw``.
-    """
-
-    raw: str
-    depth: Optional[int] = None
-    nodes: Optional[int] = None
-    time: Optional[int] = None
-    """Milliseconds since the search started."""
-    nps: Optional[int] = None
-    score: Optional[Score] = None
-    pv: List[str] = field(default_factory=list)
-    string: Optional[str] = None
-    extra: Dict[str, str] = field(default_factory=dict)
-
-    @property
-    def pv_incomplete(self) -> bool:
-        """Whether the last token of ``pv`` is a turn cut short (it ends with ``...``)."""
-        return bool(self.pv) and self.pv[-1].endswith("...")
-
-
-_INT_FIELDS = ("depth", "nodes", "time", "nps")
-_KNOWN_FIELDS = frozenset(_INT_FIELDS + ("score", "pv", "string"))
-
-
-def parse_info(line: str) -> Info:
-    """Reads an ``info …`` line; never fails on a line that starts with ``info``."""
-    words = _after(line, "info")
-    values: Dict[str, int] = {}
-    extra: Dict[str, str] = {}
-    score: Optional[Score] = None
-    pv: List[str] = []
-    string: Optional[str] = None
-    i = 0
-    while i < len(words):
-        key = words[i]
-        if key == "string":
-            parts = line.split(maxsplit=i + 2)  # "info", words[0..i], then the text as written
-            string = parts[i + 2] if len(parts) > i + 2 else ""
-            break
-        if key == "pv":
-            pv = words[i + 1 :]
-            break
-        if key == "score":
-            rest = words[i + 1 : i + 4]
-            if len(rest) == 3 and rest[0] in ("win", "loss", "draw") and rest[1] == "in":
-                turns = _int(rest[2])
-                if turns is not None:
-                    score = Score(proven=rest[0], turns=turns)
-                    i += 4
-                    continue
-            if rest and _float(rest[0]) is not None:
-                score = Score(value=_float(rest[0]))
-                i += 2
-                continue
-        # A field is a name and one value; a name followed by a known name (or nothing) is a
-        # flag, kept with the value "".
-        value = words[i + 1] if i + 1 < len(words) and words[i + 1] not in _KNOWN_FIELDS else ""
-        number = _int(value)
-        if key in _INT_FIELDS and number is not None:
-            values[key] = number
-        else:
-            extra[key] = value
-        i += 2 if value else 1
-    return Info(
-        raw=line,
-        depth=values.get("depth"),
-        nodes=values.get("nodes"),
-        time=values.get("time"),
-        nps=values.get("nps"),
-        score=score,
-        pv=pv,
-        string=string,
-        extra=extra,
-    )
-
-
-@dataclass(frozen=True)
-class SearchResult:
-    """What a search answered: its ``bestmove`` and its ``info`` lines.
-
-    ``info`` is the last ``info`` line with search figures (``None`` when the search wrote
-    none), ``infos`` all of them in order, ``strings`` the text of any ``info string`` lines.
-    """
-
-    bestmove: str
-    info: Optional[Info]
-    infos: List[Info]
-    strings: List[str] = field(default_factory=list)
-    bestmove_line: str = ""
-    """The ``bestmove`` line as the engine wrote it (words after the move are kept there)."""
-
-    @property
-    def score(self) -> Optional[Score]:
-        """The score of the last ``info`` line, if any."""
-        return self.info.score if self.info is not None else None
-
-    @property
-    def pv(self) -> List[str]:
-        """The principal variation of the last ``info`` line (empty if none)."""
-        return self.info.pv if self.info is not None else []
 
 
 # --------------------------------------------------------------------------------------------

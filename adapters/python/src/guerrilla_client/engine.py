@@ -1,8 +1,9 @@
-"""The engine process and the commands of protocol.md, one method each.
+"""One class, Engine (about 930 lines): kept whole so that the client's API reads in one place.
 
-The file is one class, :class:`Engine`, with a method per protocol command (about 700 lines):
-it stays whole so that the client's API reads in one place; the running search is
-:class:`~guerrilla_client.search.Search` in search.py.
+:class:`Engine` has a method per protocol command, and python-chess's ``play``, ``analyse``
+and ``analysis``; the running search is :class:`~guerrilla_client.search.Search` in search.py,
+an analysis :class:`~guerrilla_client.analysis.AnalysisResult` in analysis.py, the limits
+:class:`~guerrilla_client.limit.Limit` in limit.py.
 
 How answers are delimited (protocol.md § 1): a command answered on the engine's command loop is
 followed by ``isready``, and its answer is every line up to the ``readyok``; the client counts
@@ -16,25 +17,39 @@ deadline, so no call waits for ever.
 from __future__ import annotations
 
 import logging
+import math
 import os
 import queue
 import subprocess
 import threading
 import time
+import warnings
 from collections import deque
 from typing import (
     IO,
     Deque,
     Dict,
-    Iterable,
     List,
     Mapping,
     Optional,
     Sequence,
     Type,
     Union,
+    overload,
 )
 from types import TracebackType
+
+from .analysis import (
+    INFO_ALL,
+    INFO_NONE,
+    INFO_SCORE,
+    AnalysisResult,
+    InfoDict,
+    InfoFlags,
+    PlayResult,
+    Pov,
+    info_dict,
+)
 
 from .answers import (
     Bench,
@@ -45,7 +60,6 @@ from .answers import (
     Option,
     Perft,
     Played,
-    SearchResult,
     Stepped,
     Undone,
     parse_bench,
@@ -60,7 +74,9 @@ from .answers import (
     parse_turns,
     parse_undone,
 )
-from .search import Search
+from .limit import Limit, go_line, limit_of, tokens
+from .scores import SIDE_NAMES, SIDES
+from .search import Search, SearchResult
 from .errors import ERROR_PREFIX, EngineError, EngineTerminated, EngineTimeout, ProtocolError
 
 LOGGER = logging.getLogger("guerrilla_client")
@@ -116,14 +132,6 @@ def _option_text(value: OptionValue) -> str:
     return str(value)
 
 
-def _uint(name: str, value: Optional[int], limit: int = 2**64 - 1) -> Optional[int]:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= limit:
-        raise ValueError(f"go {name} takes an integer from 0 to {limit}, got {value!r}")
-    return value
-
-
 class Engine:
     """A running ``guerrilla`` engine, driven over its standard input and output.
 
@@ -133,9 +141,16 @@ class Engine:
             print(engine.go(nodes=1000).bestmove)
 
     Every method sends one protocol command and returns its answer, parsed. A refused command
-    raises :class:`EngineError` with the engine's message (the engine's state is unchanged); an
-    answer later than the timeout raises :class:`EngineTimeout`; a dead engine raises
-    :class:`EngineTerminated`. One engine is meant to be used from one thread at a time.
+    raises :class:`EngineError` with the engine's message, and the engine's state is unchanged
+    — except after an illegal move in :meth:`position`'s ``moves``, which loses the game for
+    the side that played it (protocol.md § 3.5, :attr:`EngineError.forfeit_by`). An answer
+    later than the timeout raises :class:`EngineTimeout`; a dead engine raises
+    :class:`EngineTerminated`. One engine is meant to be used from one thread at a time (but
+    :meth:`AnalysisResult.stop` may be called from another).
+
+    In python-chess's shape: :meth:`play` asks for the engine's turn, :meth:`analyse` and
+    :meth:`analysis` analyse the current position, each under a :class:`Limit` in seconds;
+    :meth:`push` plays a turn.
     """
 
     def __init__(self, process: "subprocess.Popen[str]", *, timeout: float = DEFAULT_TIMEOUT) -> None:
@@ -158,6 +173,11 @@ class Engine:
         self._eof = False
         self._ready_owed = 0
         self._search: Optional[Search] = None
+        # Lines are written whole under this lock, so that AnalysisResult.stop may send 'stop'
+        # from another thread while this one reads.
+        self._write_lock = threading.Lock()
+        # The option values this client set (lower-case names), to set only what changes.
+        self._set: Dict[str, str] = {}
         self._reader = threading.Thread(
             target=_reader, args=(process.stdout, self._lines), name="guerrilla-engine-reader", daemon=True
         )
@@ -227,8 +247,9 @@ class Engine:
         call more than once and on an engine that has already died."""
         if self.process.poll() is None:
             try:
-                self._stdin.write("quit\n")
-                self._stdin.flush()
+                with self._write_lock:
+                    self._stdin.write("quit\n")
+                    self._stdin.flush()
             except (OSError, ValueError):
                 pass
         try:
@@ -261,6 +282,15 @@ class Engine:
             pass
         self._reader.join(timeout=1.0)
 
+    def _interrupt(self) -> None:
+        """Sends ``stop``, from any thread: it ends a running search or perft, and does nothing
+        without one (it has no answer of its own, protocol.md § 3.7)."""
+        if self.alive:
+            try:
+                self._send("stop")
+            except EngineTerminated:
+                pass
+
     @property
     def alive(self) -> bool:
         """Whether the engine process is running and its output open."""
@@ -291,18 +321,20 @@ class Engine:
             raise self._terminated(f"before {line!r} was sent")
         LOGGER.debug(">> %s", line)
         try:
-            self._stdin.write(line + "\n")
-            self._stdin.flush()
+            with self._write_lock:
+                self._stdin.write(line + "\n")
+                self._stdin.flush()
         except (OSError, ValueError):
             raise self._terminated(f"while {line!r} was sent") from None
 
-    def _pop(self, deadline: float, command: str) -> str:
-        """The next output line; ``EngineTimeout`` past ``deadline``, ``EngineTerminated`` at the
-        end of the output."""
+    def _pop(self, deadline: Optional[float], command: str) -> str:
+        """The next output line; ``EngineTimeout`` past ``deadline`` (``None``: no deadline, the
+        end of the output ends the wait), ``EngineTerminated`` at the end of the output."""
         if self._eof:
             raise self._terminated(f"before the answer to {command!r}")
         try:
-            line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+            line = self._lines.get(timeout=wait)
         except queue.Empty:
             raise EngineTimeout(f"no answer to {command!r} in time", command=command) from None
         if line is _EOF:
@@ -406,6 +438,8 @@ class Engine:
         first = line.split(maxsplit=1)[:1]
         if first and first[0] in ("go", "perft", "quit"):
             raise ValueError(f"use the {first[0]}() method for {line!r}")
+        if first == ["setoption"]:
+            self._set.clear()  # the values this client set may no longer hold
         return self._exchange(line, timeout)
 
     def is_ready(self, timeout: Optional[float] = None) -> None:
@@ -419,7 +453,9 @@ class Engine:
         """``setoption name <name> value <value>``; :class:`EngineError` on an unknown name or a
         bad value. Setting ``Game``, or ``BoardSide``/``TurnLimit`` while Guerrilla is played,
         starts a new game."""
-        self._exchange(f"setoption name {name} value {_option_text(value)}")
+        text = _option_text(value)
+        self._exchange(f"setoption name {name} value {text}")
+        self._set[name.lower()] = text.lower()
 
     def configure(self, options: Mapping[str, OptionValue]) -> None:
         """Sets each option of ``options``, in order."""
@@ -436,21 +472,24 @@ class Engine:
         position, with nothing kept from before."""
         self._exchange("uginewgame")
 
-    def position(self, fen: Optional[str] = None, moves: Iterable[str] = ()) -> None:
+    def position(self, fen: Optional[str] = None, moves: Sequence[str] = ()) -> None:
         """Sets the position: the start position (``fen`` ``None`` or ``"startpos"``) or the
-        position string ``fen``, then the whole turns ``moves``.
+        position string ``fen``, then the whole turns ``moves``, a list of turn tokens.
 
-        A move the rules refuse raises :class:`EngineError`; as the protocol says (§ 3.5), the
-        moves before it are then played and the game is lost by the side that played it
-        (:attr:`EngineError.forfeit_by`; :meth:`undo` takes the loss back).
+        ``moves`` as one string (``moves="D4D5"``) raises ``TypeError`` before anything is sent.
+        A malformed position string raises :class:`EngineError` and changes nothing. **A move
+        the rules refuse is not a plain error**: the engine plays the moves before it, and the
+        game is over, lost by the side that played the bad move (protocol.md § 3.5); the
+        :class:`EngineError` raised says so (:attr:`EngineError.forfeit_by` names the loser), and
+        :meth:`undo` takes the loss back. To try a move without that risk, use :meth:`expand`.
         """
         if fen is None or fen == "startpos":
             line = "position startpos"
         else:
             line = f"position fen {fen}"
-        tokens = [_token(move, "move") for move in moves]
-        if tokens:
-            line += " moves " + " ".join(tokens)
+        turns = tokens(moves, "position's moves")
+        if turns:
+            line += " moves " + " ".join(turns)
         self._exchange(line)
 
     # ----------------------------------------------------------------------------------------
@@ -474,9 +513,11 @@ class Engine:
         ``partial`` or ``midturn``)."""
         return parse_turns(self._one("legal turns", "turns"))
 
-    def play(self, move: str) -> Played:
-        """``play <move>``: plays one whole turn; the answer holds it in canonical notation, the
-        steps that played it, what each removed and how the game ended, if it did."""
+    def push(self, move: str) -> Played:
+        """``play <move>``: plays one whole turn (or, in the middle of a turn, the rest of a turn
+        that begins with the steps taken); the answer holds it in canonical notation, the steps
+        that played it, what each removed and how the game ended, if it did. An illegal move
+        raises :class:`EngineError` and changes nothing."""
         return parse_played(self._one(f"play {_token(move, 'move')}", "played"))
 
     def expand(self, move: str) -> Played:
@@ -504,47 +545,47 @@ class Engine:
 
     def search(
         self,
+        limit: Optional[Limit] = None,
         *,
         nodes: Optional[int] = None,
-        movetime: Optional[int] = None,
         depth: Optional[int] = None,
+        infinite: bool = False,
+        ponder: bool = False,
+        searchmoves: Optional[Sequence[str]] = None,
+        timeout: Optional[float] = None,
+        movetime: Optional[int] = None,
         p1time: Optional[int] = None,
         p2time: Optional[int] = None,
         p1inc: Optional[int] = None,
         p2inc: Optional[int] = None,
-        infinite: bool = False,
-        timeout: Optional[float] = None,
     ) -> Search:
-        """Starts ``go`` with the limits given and returns with its :class:`Search` as soon as
-        the engine has taken the command (its ``readyok`` after ``go``; ``timeout`` bounds that
+        """Starts ``go`` under ``limit`` and returns with its :class:`Search` as soon as the
+        engine has taken the command (its ``readyok`` after ``go``; ``timeout`` bounds that
         wait, default :attr:`timeout`).
 
-        Limits: ``nodes`` (iterations), ``movetime`` (ms), ``depth`` (whole turns), the clocks
-        ``p1time``/``p2time`` and increments ``p1inc``/``p2inc`` (ms), ``infinite`` (until
-        :meth:`Search.stop`); none: the engine's default budget. A game that is over or a turn
-        half built raises :class:`EngineError` (the engine answers its error and ``bestmove
-        none``). A search already running is stopped first. When the engine does not take the
-        command in time, :class:`EngineTimeout` is raised and the search stays registered, so
-        that :meth:`stop` (or the next command) stops it.
+        ``limit`` is a :class:`Limit` (seconds); ``nodes`` and ``depth`` may be given as
+        keywords instead; none: the engine's default budget. ``infinite``: until
+        :meth:`Search.stop`. ``ponder``: a ``go ponder`` on the position after the expected
+        reply, which thinks without a time limit until :meth:`Search.ponderhit`.
+        ``searchmoves``: only these root turns (a list) are searched. ``movetime``, ``p1time``,
+        ``p2time``, ``p1inc`` and ``p2inc`` in whole milliseconds are deprecated (use
+        :class:`Limit`).
+
+        A game that is over or a limit the engine refuses raises :class:`EngineError` (the
+        engine answers its error and ``bestmove none``). A search already running is stopped
+        first. When the engine does not take the command in time, :class:`EngineTimeout` is
+        raised and the search stays registered, so that :meth:`stop` (or the next command) stops
+        it.
         """
-        parts = ["go"]
-        for name, value in (
-            ("p1time", p1time),
-            ("p2time", p2time),
-            ("p1inc", p1inc),
-            ("p2inc", p2inc),
-            ("movetime", movetime),
-            ("nodes", nodes),
-        ):
-            if _uint(name, value) is not None:
-                parts += [name, str(value)]
-        if _uint("depth", depth, 2**32 - 1) is not None:
-            parts += ["depth", str(depth)]
-        if infinite:
-            parts.append("infinite")
-        line = " ".join(parts)
+        legacy = {"movetime": movetime, "p1time": p1time, "p2time": p2time, "p1inc": p1inc, "p2inc": p2inc}
+        limit = limit_of(limit, nodes=nodes, depth=depth, legacy=legacy)
+        return self._start(go_line(limit, infinite=infinite, ponder=ponder, searchmoves=searchmoves), timeout)
+
+    def _start(self, line: str, timeout: Optional[float], search: Optional[Search] = None) -> Search:
+        """Sends the ``go`` ``line`` (for ``search``, made for it, if given) once the engine is
+        settled, and reads up to the ``readyok`` after it."""
         self._settle()
-        search = Search(self, line)
+        search = search or Search(self, line)
         self._search = search
         self._send(line)
         try:
@@ -561,43 +602,44 @@ class Engine:
 
     def go(
         self,
+        limit: Optional[Limit] = None,
         *,
         nodes: Optional[int] = None,
-        movetime: Optional[int] = None,
         depth: Optional[int] = None,
+        infinite: bool = False,
+        searchmoves: Optional[Sequence[str]] = None,
+        timeout: Optional[float] = None,
+        movetime: Optional[int] = None,
         p1time: Optional[int] = None,
         p2time: Optional[int] = None,
         p1inc: Optional[int] = None,
         p2inc: Optional[int] = None,
-        infinite: bool = False,
-        timeout: Optional[float] = None,
     ) -> SearchResult:
         """Searches the current position (``go`` with the limits of :meth:`search`) and returns
-        the best move with the last ``info`` line (and all of them).
+        the best move with the last report's best ``info`` line (and all of them).
 
-        ``timeout`` (seconds) defaults to :attr:`timeout` plus the ``movetime`` or the larger
-        clock. When it runs out, the search is stopped and :class:`EngineTimeout` raised, its
-        ``result`` holding what the stopped search answered. (``go(infinite=True)`` therefore
-        only ends by its timeout: use :meth:`search` and :meth:`Search.stop` to analyse.)
+        ``timeout`` (seconds) defaults to :attr:`timeout` plus the limit's time (``time`` or the
+        larger clock). When it runs out, the search is stopped and :class:`EngineTimeout`
+        raised, its ``result`` holding what the stopped search answered. (``go(infinite=True)``
+        therefore only ends by its timeout: use :meth:`analysis` or :meth:`search` to analyse.)
         """
+        legacy = {"movetime": movetime, "p1time": p1time, "p2time": p2time, "p1inc": p1inc, "p2inc": p2inc}
+        limit = limit_of(limit, nodes=nodes, depth=depth, legacy=legacy)
+        line = go_line(limit, infinite=infinite, searchmoves=searchmoves)
+        return self._search_to_end(line, limit, infinite, timeout)._result()
+
+    def _search_to_end(self, line: str, limit: Optional[Limit], infinite: bool, timeout: Optional[float]) -> Search:
+        """Runs the search ``line`` to its ``bestmove`` within ``timeout`` (default
+        :attr:`timeout` plus the limit's time); past it, stops it and raises
+        :class:`EngineTimeout` with what it answered."""
         if timeout is None:
-            budget_ms = movetime if movetime is not None else max(p1time or 0, p2time or 0)
-            timeout = self.timeout + (0 if infinite else budget_ms / 1000)
+            timeout = self.timeout + (0 if infinite or limit is None else limit.budget())
         deadline = time.monotonic() + timeout
         search = None
         try:
-            search = self.search(
-                nodes=nodes,
-                movetime=movetime,
-                depth=depth,
-                p1time=p1time,
-                p2time=p2time,
-                p1inc=p1inc,
-                p2inc=p2inc,
-                infinite=infinite,
-                timeout=timeout,
-            )
-            return search.wait(max(0.0, deadline - time.monotonic()))
+            search = self._start(line, timeout)
+            search.wait(max(0.0, deadline - time.monotonic()))
+            return search
         except EngineTimeout as late:
             running = search or self._search
             if running is None:
@@ -608,6 +650,185 @@ class Engine:
                 command=running.command,
                 result=result,
             ) from late
+
+    # ----------------------------------------------------------------------------------------
+    # Analysis in python-chess's shape
+
+    def _pov(self) -> Pov:
+        """The side to move and the game's names of the sides, from ``describe``."""
+        fields = self.describe()
+        turn = fields.get("tomove", "")
+        if turn not in SIDES:
+            raise ProtocolError(f"expected describe's tomove=p1|p2 but got {turn!r}")
+        return Pov(turn, SIDE_NAMES.get(fields.get("game", ""), ()))
+
+    def _analysis_options(self, multipv: Optional[int]) -> None:
+        """Sets ``MultiPV`` to ``multipv`` (1 when ``None``) if the engine has the option or more
+        lines are asked for, and turns ``ShowWDL`` on if the engine has it and the script has
+        not set it."""
+        if multipv is not None and (isinstance(multipv, bool) or not isinstance(multipv, int) or multipv < 1):
+            raise ValueError(f"multipv takes a whole number from 1, got {multipv!r}")
+        lines = str(multipv or 1)
+        if ("MultiPV" in self.options or lines != "1") and self._set.get("multipv") != lines:
+            self.set_option("MultiPV", lines)
+        if "ShowWDL" in self.options and "showwdl" not in self._set:
+            self.set_option("ShowWDL", True)
+
+    def analysis(
+        self,
+        limit: Optional[Limit] = None,
+        *,
+        multipv: Optional[int] = None,
+        searchmoves: Optional[Sequence[str]] = None,
+        root_moves: Optional[Sequence[str]] = None,
+        info: InfoFlags = INFO_ALL,
+        timeout: Optional[float] = None,
+    ) -> AnalysisResult:
+        """Starts analysing the current position and returns the running
+        :class:`AnalysisResult` at once (python-chess's ``analysis``)::
+
+            with engine.analysis(Limit(time=2), multipv=3) as analysis:
+                for info in analysis:
+                    print(info.get("multipv"), info.get("score"), info.get("pv"))
+
+        ``limit``: a :class:`Limit`; ``None`` analyses until :meth:`AnalysisResult.stop`.
+        ``multipv``: how many lines (the ``MultiPV`` option). ``searchmoves`` (or python-chess's
+        name ``root_moves``): only these root turns, a list. ``info``: which fields to keep
+        (:class:`InfoFlags`). ``timeout``: the seconds the analysis may take before a wait for
+        its lines raises :class:`EngineTimeout` (default: :attr:`timeout` plus the limit's time;
+        no deadline without a limit). A running search is stopped first. ``ShowWDL`` is turned
+        on when the engine has it (unless the script set it), for ``info["wdl"]``.
+        """
+        if root_moves is not None:
+            if searchmoves is not None:
+                raise TypeError("give searchmoves or root_moves, not both")
+            searchmoves = root_moves
+        line = go_line(limit, infinite=limit is None, searchmoves=searchmoves)
+        self._finish_search()
+        self._analysis_options(multipv)
+        pov = self._pov()
+        if timeout is not None and math.isinf(timeout):
+            timeout = None
+        elif timeout is None and limit is not None:
+            timeout = self.timeout + limit.budget()
+        deadline = None if timeout is None else time.monotonic() + timeout
+        running = AnalysisResult(Search(self, line), pov, info, deadline)
+        self._start(line, timeout, running.search)
+        return running
+
+    @overload
+    def analyse(
+        self,
+        limit: Limit,
+        *,
+        multipv: None = None,
+        searchmoves: Optional[Sequence[str]] = None,
+        root_moves: Optional[Sequence[str]] = None,
+        info: InfoFlags = INFO_ALL,
+        timeout: Optional[float] = None,
+    ) -> InfoDict: ...
+
+    @overload
+    def analyse(
+        self,
+        limit: Limit,
+        *,
+        multipv: int,
+        searchmoves: Optional[Sequence[str]] = None,
+        root_moves: Optional[Sequence[str]] = None,
+        info: InfoFlags = INFO_ALL,
+        timeout: Optional[float] = None,
+    ) -> List[InfoDict]: ...
+
+    def analyse(
+        self,
+        limit: Limit,
+        *,
+        multipv: Optional[int] = None,
+        searchmoves: Optional[Sequence[str]] = None,
+        root_moves: Optional[Sequence[str]] = None,
+        info: InfoFlags = INFO_ALL,
+        timeout: Optional[float] = None,
+    ) -> Union[InfoDict, List[InfoDict]]:
+        """Analyses the current position under ``limit`` and returns the last report (python-
+        chess's ``analyse``): its best line's :class:`InfoDict` when ``multipv`` is not given,
+        else the list of its lines, best first (fewer than ``multipv`` when there are fewer
+        legal turns). Options as :meth:`analysis`; when ``timeout`` (default :attr:`timeout`
+        plus the limit's time) runs out, the search is stopped and :class:`EngineTimeout`
+        raised.
+        """
+        running = self.analysis(
+            limit, multipv=multipv, searchmoves=searchmoves, root_moves=root_moves, info=info, timeout=timeout
+        )
+        try:
+            running.wait()
+        except EngineTimeout as late:
+            result = running.search.stop()
+            raise EngineTimeout(
+                f"no bestmove to {running.search.command!r} in time: the search was stopped",
+                command=running.search.command,
+                result=result,
+            ) from late
+        return running.info if multipv is None else running.multipv
+
+    @overload
+    def play(
+        self,
+        limit: Limit,
+        *,
+        searchmoves: Optional[Sequence[str]] = None,
+        root_moves: Optional[Sequence[str]] = None,
+        info: InfoFlags = INFO_NONE,
+        timeout: Optional[float] = None,
+    ) -> PlayResult: ...
+
+    @overload
+    def play(self, limit: str) -> Played: ...
+
+    def play(
+        self,
+        limit: Union[Limit, str],
+        *,
+        searchmoves: Optional[Sequence[str]] = None,
+        root_moves: Optional[Sequence[str]] = None,
+        info: InfoFlags = INFO_NONE,
+        timeout: Optional[float] = None,
+    ) -> Union[PlayResult, Played]:
+        """Asks the engine for its turn in the current position under ``limit`` (python-chess's
+        ``play``) and returns a :class:`PlayResult`: the turn (not played: :meth:`push` plays
+        it), the reply the engine expects (its ``ponder`` word, else the second turn of its
+        principal variation, else ``None``), and the ``info`` fields asked for (``info``;
+        none by default). ``searchmoves``/``root_moves`` and ``timeout`` as in :meth:`go`. In
+        the middle of a turn, the turn is the whole turn those steps begin.
+
+        ``play(move)`` with a string is the old name of :meth:`push`: it plays the move, with a
+        ``DeprecationWarning``.
+        """
+        if isinstance(limit, str):
+            warnings.warn(
+                "Engine.play(move) is deprecated: it plays a move, which is Engine.push(move); "
+                "play(limit) asks the engine for its turn",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            return self.push(limit)
+        if not isinstance(limit, Limit):
+            raise TypeError(f"play takes a Limit (or, deprecated, a move to play), got {limit!r}")
+        if root_moves is not None:
+            if searchmoves is not None:
+                raise TypeError("give searchmoves or root_moves, not both")
+            searchmoves = root_moves
+        line = go_line(limit, searchmoves=searchmoves)
+        self._finish_search()
+        self._analysis_options(None)
+        pov = self._pov() if info & INFO_SCORE else Pov("p1")
+        result = self._search_to_end(line, limit, False, timeout)._result()
+        ponder = result.ponder
+        pv = result.pv
+        if ponder is None and len(pv) > 1 and pv[0] == result.bestmove and not pv[1].endswith("..."):
+            ponder = pv[1]
+        found = info_dict(result.info, pov, info) if result.info is not None else InfoDict()
+        return PlayResult(result.bestmove, ponder, found)
 
     def stop(self) -> Optional[SearchResult]:
         """Stops the running search, if any, and returns its result (``None`` without one)."""

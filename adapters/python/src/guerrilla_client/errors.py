@@ -14,7 +14,7 @@ import re
 from typing import TYPE_CHECKING, Optional, Sequence
 
 if TYPE_CHECKING:
-    from .answers import SearchResult
+    from .search import SearchResult
 
 ERROR_PREFIX = "info string error: "
 """What starts every error line of the engine (protocol.md § 1)."""

@@ -1,0 +1,517 @@
+"""The client for asyncio: :class:`Engine` has the methods of :class:`guerrilla_client.Engine`,
+as coroutines::
+
+    import asyncio
+    from guerrilla_client import Limit, aio
+
+    async def main() -> None:
+        async with aio.Engine.start("target/release/guerrilla") as engine:
+            info = await engine.analyse(Limit(nodes=2000))
+            print(info["pv"][0], info["score"])
+            async with await engine.analysis(multipv=3) as analysis:
+                async for info in analysis:
+                    if info.get("depth", 0) >= 4:
+                        break
+
+    asyncio.run(main())
+
+Each call runs the blocking client's method on a worker thread (``loop.run_in_executor``), so
+the event loop never waits on the engine and both APIs share one implementation of the
+protocol. The calls on one engine run one at a time, in the order they are awaited; an
+analysis being iterated lets other calls in between its lines. When a task awaiting a call is
+cancelled, the client sends ``stop`` (ending a search or perft the call waits for) and the
+cancellation takes effect once the worker thread has returned, so the engine is left ready for
+the next call.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import os
+import time
+from types import TracebackType
+from typing import (
+    IO,
+    Any,
+    Callable,
+    Dict,
+    Generator,
+    List,
+    Mapping,
+    Optional,
+    Sequence,
+    Type,
+    TypeVar,
+    Union,
+    overload,
+)
+
+from . import engine as blocking
+from .analysis import INFO_ALL, INFO_NONE, AnalysisComplete, AnalysisResult, BestMove, InfoDict, InfoFlags, PlayResult
+from .answers import (
+    Bench,
+    Geometry,
+    History,
+    Legal,
+    LegalTurns,
+    Option,
+    Perft,
+    Played,
+    Stepped,
+    Undone,
+)
+from .engine import DEFAULT_TIMEOUT, Command, OptionValue
+from .errors import EngineTimeout
+from .limit import Limit
+from .search import Info, Search, SearchResult
+
+T = TypeVar("T")
+
+_POLL = 0.05
+"""Seconds an analysis waits for its next line on a worker thread before it lets other calls
+in (and looks again)."""
+
+
+async def _settled(future: "asyncio.Future[T]") -> None:
+    """Waits until ``future`` is done, through any cancellation, and drops its outcome."""
+    while not future.done():
+        try:
+            await asyncio.wait([future])
+        except asyncio.CancelledError:
+            continue
+    if not future.cancelled():
+        future.exception()
+
+
+class Engine:
+    """A running engine for asyncio: the methods of :class:`guerrilla_client.Engine`, awaited.
+
+    Start one with :meth:`start` (``async with Engine.start(path) as engine`` quits it at the
+    end, or ``engine = await Engine.start(path)``). The blocking engine is :attr:`sync`.
+    """
+
+    def __init__(self, engine: blocking.Engine) -> None:
+        self.sync: blocking.Engine = engine
+        """The blocking engine that does the work."""
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    def start(
+        cls,
+        command: Command,
+        options: Optional[Mapping[str, OptionValue]] = None,
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        cwd: Optional[Union[str, "os.PathLike[str]"]] = None,
+        env: Optional[Mapping[str, str]] = None,
+        stderr: Optional[Union[int, IO[str]]] = None,
+    ) -> "Starting":
+        """Starts the engine as :meth:`guerrilla_client.Engine.start` does; await the result,
+        or use it in ``async with``."""
+        start = functools.partial(
+            blocking.Engine.start, command, options, timeout=timeout, cwd=cwd, env=env, stderr=stderr
+        )
+        return Starting(cls, start)
+
+    async def _call(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Runs ``function`` on a worker thread, one call at a time."""
+        async with self._lock:
+            return await _run(self.sync, functools.partial(function, *args, **kwargs))
+
+    async def __aenter__(self) -> "Engine":
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: Optional[Type[BaseException]],
+        exc: Optional[BaseException],
+        traceback: Optional[TracebackType],
+    ) -> None:
+        await self.quit()
+
+    # The engine's state, read without a call.
+    @property
+    def id(self) -> Dict[str, str]:
+        return self.sync.id
+
+    @property
+    def options(self) -> Dict[str, Option]:
+        return self.sync.options
+
+    @property
+    def alive(self) -> bool:
+        return self.sync.alive
+
+    async def quit(self, timeout: Optional[float] = None) -> Optional[int]:
+        self.sync._interrupt()
+        return await self._call(self.sync.quit, timeout)
+
+    close = quit
+
+    async def kill(self) -> None:
+        await _run(self.sync, self.sync.kill)
+
+    async def command(self, line: str, timeout: Optional[float] = None) -> List[str]:
+        return await self._call(self.sync.command, line, timeout)
+
+    async def is_ready(self, timeout: Optional[float] = None) -> None:
+        await self._call(self.sync.is_ready, timeout)
+
+    async def set_option(self, name: str, value: OptionValue) -> None:
+        await self._call(self.sync.set_option, name, value)
+
+    async def configure(self, options: Mapping[str, OptionValue]) -> None:
+        await self._call(self.sync.configure, options)
+
+    async def select_game(self, game: str) -> None:
+        await self._call(self.sync.select_game, game)
+
+    async def new_game(self) -> None:
+        await self._call(self.sync.new_game)
+
+    async def position(self, fen: Optional[str] = None, moves: Sequence[str] = ()) -> None:
+        await self._call(self.sync.position, fen, moves)
+
+    async def legal(self) -> Legal:
+        return await self._call(self.sync.legal)
+
+    async def legal_steps(self) -> List[str]:
+        return await self._call(self.sync.legal_steps)
+
+    async def legal_turns(self) -> LegalTurns:
+        return await self._call(self.sync.legal_turns)
+
+    async def push(self, move: str) -> Played:
+        return await self._call(self.sync.push, move)
+
+    async def expand(self, move: str) -> Played:
+        return await self._call(self.sync.expand, move)
+
+    async def step(self, step: str) -> Stepped:
+        return await self._call(self.sync.step, step)
+
+    async def undo(self) -> Undone:
+        return await self._call(self.sync.undo)
+
+    async def undo_step(self) -> Undone:
+        return await self._call(self.sync.undo_step)
+
+    async def go(
+        self,
+        limit: Optional[Limit] = None,
+        *,
+        nodes: Optional[int] = None,
+        depth: Optional[int] = None,
+        infinite: bool = False,
+        searchmoves: Optional[Sequence[str]] = None,
+        timeout: Optional[float] = None,
+    ) -> SearchResult:
+        return await self._call(
+            self.sync.go, limit, nodes=nodes, depth=depth, infinite=infinite, searchmoves=searchmoves, timeout=timeout
+        )
+
+    async def search(
+        self,
+        limit: Optional[Limit] = None,
+        *,
+        nodes: Optional[int] = None,
+        depth: Optional[int] = None,
+        infinite: bool = False,
+        ponder: bool = False,
+        searchmoves: Optional[Sequence[str]] = None,
+        timeout: Optional[float] = None,
+    ) -> "AsyncSearch":
+        search = await self._call(
+            self.sync.search,
+            limit,
+            nodes=nodes,
+            depth=depth,
+            infinite=infinite,
+            ponder=ponder,
+            searchmoves=searchmoves,
+            timeout=timeout,
+        )
+        return AsyncSearch(self, search)
+
+    async def stop(self) -> Optional[SearchResult]:
+        return await self._call(self.sync.stop)
+
+    async def perft(self, depth: int, timeout: Optional[float] = None) -> Perft:
+        return await self._call(self.sync.perft, depth, timeout)
+
+    async def bench(self, timeout: Optional[float] = 120.0) -> Bench:
+        return await self._call(self.sync.bench, timeout)
+
+    async def query(self, what: str) -> str:
+        return await self._call(self.sync.query, what)
+
+    async def is_game_over(self) -> bool:
+        return await self._call(self.sync.is_game_over)
+
+    async def is_p1_turn(self) -> bool:
+        return await self._call(self.sync.is_p1_turn)
+
+    async def result(self) -> str:
+        return await self._call(self.sync.result)
+
+    async def show(self) -> str:
+        return await self._call(self.sync.show)
+
+    async def describe(self) -> Dict[str, str]:
+        return await self._call(self.sync.describe)
+
+    async def geometry(self) -> Geometry:
+        return await self._call(self.sync.geometry)
+
+    async def history(self) -> History:
+        return await self._call(self.sync.history)
+
+    async def help(self) -> str:
+        return await self._call(self.sync.help)
+
+    async def analysis(
+        self,
+        limit: Optional[Limit] = None,
+        *,
+        multipv: Optional[int] = None,
+        searchmoves: Optional[Sequence[str]] = None,
+        root_moves: Optional[Sequence[str]] = None,
+        info: InfoFlags = INFO_ALL,
+        timeout: Optional[float] = None,
+    ) -> "AsyncAnalysisResult":
+        running = await self._call(
+            self.sync.analysis,
+            limit,
+            multipv=multipv,
+            searchmoves=searchmoves,
+            root_moves=root_moves,
+            info=info,
+            timeout=timeout,
+        )
+        return AsyncAnalysisResult(self, running)
+
+    @overload
+    async def analyse(
+        self,
+        limit: Limit,
+        *,
+        multipv: None = None,
+        searchmoves: Optional[Sequence[str]] = None,
+        root_moves: Optional[Sequence[str]] = None,
+        info: InfoFlags = INFO_ALL,
+        timeout: Optional[float] = None,
+    ) -> InfoDict: ...
+
+    @overload
+    async def analyse(
+        self,
+        limit: Limit,
+        *,
+        multipv: int,
+        searchmoves: Optional[Sequence[str]] = None,
+        root_moves: Optional[Sequence[str]] = None,
+        info: InfoFlags = INFO_ALL,
+        timeout: Optional[float] = None,
+    ) -> List[InfoDict]: ...
+
+    async def analyse(
+        self,
+        limit: Limit,
+        *,
+        multipv: Optional[int] = None,
+        searchmoves: Optional[Sequence[str]] = None,
+        root_moves: Optional[Sequence[str]] = None,
+        info: InfoFlags = INFO_ALL,
+        timeout: Optional[float] = None,
+    ) -> Union[InfoDict, List[InfoDict]]:
+        analyse: Callable[[], Union[InfoDict, List[InfoDict]]] = functools.partial(
+            self.sync.analyse,
+            limit,
+            multipv=multipv,
+            searchmoves=searchmoves,
+            root_moves=root_moves,
+            info=info,
+            timeout=timeout,
+        )
+        return await self._call(analyse)
+
+    async def play(
+        self,
+        limit: Limit,
+        *,
+        searchmoves: Optional[Sequence[str]] = None,
+        root_moves: Optional[Sequence[str]] = None,
+        info: InfoFlags = INFO_NONE,
+        timeout: Optional[float] = None,
+    ) -> PlayResult:
+        if not isinstance(limit, Limit):
+            raise TypeError(f"play takes a Limit (push plays a move), got {limit!r}")
+        return await self._call(
+            self.sync.play, limit, searchmoves=searchmoves, root_moves=root_moves, info=info, timeout=timeout
+        )
+
+
+async def _run(engine: blocking.Engine, call: Callable[[], T]) -> T:
+    """Runs ``call`` on a worker thread; a cancellation sends ``stop`` and waits for it."""
+    future = asyncio.get_running_loop().run_in_executor(None, call)
+    try:
+        return await asyncio.shield(future)
+    except asyncio.CancelledError:
+        engine._interrupt()
+        await _settled(future)
+        raise
+
+
+class Starting:
+    """What :meth:`Engine.start` returns: await it for the engine, or enter it with
+    ``async with`` (the engine is quit at the end of the block)."""
+
+    def __init__(self, cls: Type[Engine], start: Callable[[], blocking.Engine]) -> None:
+        self._cls = cls
+        self._start = start
+        self._engine: Optional[Engine] = None
+
+    async def _started(self) -> Engine:
+        loop = asyncio.get_running_loop()
+        self._engine = self._cls(await loop.run_in_executor(None, self._start))
+        return self._engine
+
+    def __await__(self) -> Generator[Any, None, Engine]:
+        return self._started().__await__()
+
+    async def __aenter__(self) -> Engine:
+        return await self._started()
+
+    async def __aexit__(
+        self,
+        exc_type: Optional[Type[BaseException]],
+        exc: Optional[BaseException],
+        traceback: Optional[TracebackType],
+    ) -> None:
+        if self._engine is not None:
+            await self._engine.quit()
+
+
+class AsyncSearch:
+    """A search started by :meth:`Engine.search`, for asyncio (see
+    :class:`guerrilla_client.Search`)."""
+
+    def __init__(self, engine: Engine, search: Search) -> None:
+        self._engine = engine
+        self.sync: Search = search
+        """The blocking search."""
+
+    @property
+    def done(self) -> bool:
+        return self.sync.done
+
+    @property
+    def info(self) -> Optional[Info]:
+        return self.sync.info
+
+    @property
+    def command(self) -> str:
+        return self.sync.command
+
+    async def wait(self, timeout: Optional[float] = None) -> SearchResult:
+        return await self._engine._call(self.sync.wait, timeout)
+
+    async def stop(self, timeout: Optional[float] = None) -> SearchResult:
+        return await self._engine._call(self.sync.stop, timeout)
+
+    async def poll(self) -> bool:
+        return await self._engine._call(self.sync.poll)
+
+    def ponderhit(self) -> None:
+        """Sends ``ponderhit`` (see :meth:`guerrilla_client.Search.ponderhit`)."""
+        self.sync.ponderhit()
+
+
+class AsyncAnalysisResult:
+    """A running analysis for asyncio (python-chess's ``AnalysisResult``): ``async for info in
+    analysis`` gives its lines as they come, :meth:`stop` asks the engine to end it, and
+    :meth:`wait` reads it to its end. ``async with`` stops it and reads it to its end at the end
+    of the block; ``with`` (python-chess's ``with await engine.analysis(…)``) only stops it.
+    See :class:`guerrilla_client.AnalysisResult`."""
+
+    def __init__(self, engine: Engine, running: AnalysisResult) -> None:
+        self._engine = engine
+        self.sync: AnalysisResult = running
+        """The blocking analysis."""
+
+    @property
+    def info(self) -> InfoDict:
+        return self.sync.info
+
+    @property
+    def multipv(self) -> List[InfoDict]:
+        return self.sync.multipv
+
+    @property
+    def done(self) -> bool:
+        return self.sync.done
+
+    def stop(self) -> None:
+        """Asks the engine to end the search (sends ``stop``) and returns at once."""
+        self.sync.stop()
+
+    async def wait(self) -> BestMove:
+        """Reads the search to its end; its turn and expected reply."""
+        return await self._engine._call(self.sync.wait)
+
+    def empty(self) -> bool:
+        return self.sync.empty()
+
+    async def next(self) -> Optional[InfoDict]:
+        """The next line, or ``None`` once the analysis has ended and every line was given."""
+        deadline = self.sync._deadline
+        while True:
+            wait = _POLL if deadline is None else min(_POLL, max(0.0, deadline - time.monotonic()))
+            try:
+                return await self._engine._call(self.sync.next, wait)
+            except EngineTimeout:
+                if deadline is not None and time.monotonic() >= deadline:
+                    raise
+
+    async def get(self) -> InfoDict:
+        got = await self.next()
+        if got is None:
+            raise AnalysisComplete("the analysis is over and every line was read")
+        return got
+
+    def __aiter__(self) -> "AsyncAnalysisResult":
+        return self
+
+    async def __anext__(self) -> InfoDict:
+        got = await self.next()
+        if got is None:
+            raise StopAsyncIteration
+        return got
+
+    def __enter__(self) -> "AsyncAnalysisResult":
+        return self
+
+    def __exit__(
+        self,
+        exc_type: Optional[Type[BaseException]],
+        exc: Optional[BaseException],
+        traceback: Optional[TracebackType],
+    ) -> None:
+        self.stop()
+
+    async def __aenter__(self) -> "AsyncAnalysisResult":
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: Optional[Type[BaseException]],
+        exc: Optional[BaseException],
+        traceback: Optional[TracebackType],
+    ) -> None:
+        if not self.sync.done and self._engine.alive:
+            self.stop()
+            await self.wait()
+
+
+__all__ = ["AsyncAnalysisResult", "AsyncSearch", "Engine", "Starting"]
