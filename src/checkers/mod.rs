@@ -278,6 +278,10 @@ impl Views for Checkers {
         self.describe_fields()
     }
 
+    fn hand(&self, side: Side) -> Option<u32> {
+        (side == Side::P1).then_some(u32::from(self.hand))
+    }
+
     fn geometry(&self) -> Geometry {
         drawing::geometry(self)
     }
@@ -302,5 +306,18 @@ mod tests {
         assert_eq!(s.perft(1), 84);
         assert_eq!(s.perft(2), 840);
         assert_eq!(s.hash(), s.hash_from_scratch());
+    }
+
+    #[test]
+    fn the_guerrilla_alone_has_a_hand() {
+        let s = Checkers::new(&CheckersSettings);
+        assert_eq!(s.hand(Side::P1), Some(66));
+        assert_eq!(s.hand(Side::P2), None);
+        let after = Checkers::from_position_string(
+            "8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/2GGG4/2G6/9/9/9 62 C -",
+            &CheckersSettings,
+        )
+        .unwrap();
+        assert_eq!(after.hand(Side::P1), Some(62));
     }
 }

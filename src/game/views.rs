@@ -1,6 +1,6 @@
 //! The views layer: what a person or a GUI that knows no rule sees of a position.
 
-use super::{EndReason, GameEnd, Removal, Rules};
+use super::{EndReason, GameEnd, Removal, Rules, Side};
 
 /// A position's views.
 pub trait Views: Rules {
@@ -10,6 +10,13 @@ pub trait Views: Rules {
     /// every cell, pieces in hand or supply, the turn's phase, scores. The protocol prints them
     /// as `name=value` on one line, in this order; values contain no whitespace.
     fn describe(&self) -> Vec<(&'static str, String)>;
+    /// The pieces `side` holds off the board, still to be placed: Guerrilla Checkers' Guerrilla
+    /// has its stones in hand (GC3), which Brian Train's match counts (the arena's
+    /// `--scoring stones`). `None` for a side or a game without a hand (the default).
+    fn hand(&self, side: Side) -> Option<u32> {
+        let _ = side;
+        None
+    }
     /// The board's drawing and the rules' adjacency for the current settings (the protocol's
     /// `geometry`).
     fn geometry(&self) -> Geometry;
