@@ -16,18 +16,10 @@ use guerrilla::game::prelude::*;
 use guerrilla::game::{GameError, Outcome, Side};
 use guerrilla::protocol::wire::{position_line, result_word, side_word};
 
-/// Guerrilla Checkers: the stones in the Guerrilla's hand (`describe`'s `hand` field); `None`
-/// for a game without one.
-fn hand<G: Game>(g: &G) -> Option<u32> {
-    g.describe()
-        .into_iter()
-        .find(|(k, _)| *k == "hand")
-        .and_then(|(_, v)| v.parse().ok())
-}
-
-/// The stones the Guerrilla placed between two positions of a Guerrilla Checkers game.
+/// The stones p1 placed between two positions of a game where p1 has a hand (Guerrilla
+/// Checkers' Guerrilla, as the rules library reports it); `None` for a game without one.
 pub fn stones_placed<G: Game>(start: &G, end: &G) -> Option<u32> {
-    Some(hand(start)?.saturating_sub(hand(end)?))
+    Some(start.hand(Side::P1)?.saturating_sub(end.hand(Side::P1)?))
 }
 
 use crate::adjudicate::Resign;
@@ -154,6 +146,8 @@ impl<G: Game> Referee<'_, G> {
             }
             EngineError::Garbage { .. } => Reason::Garbage,
             EngineError::MalformedBestmove { .. } => Reason::MalformedMove,
+            // Options are set when an engine starts, never during a game.
+            EngineError::Refused { .. } => Reason::NoStart,
         };
         Some(Fault {
             side,
