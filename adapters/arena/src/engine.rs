@@ -34,6 +34,9 @@ pub enum EngineError {
     MalformedBestmove { line: String },
     /// The engine could not be started or written to.
     Io(String),
+    /// The engine refuses an option: it does not announce it at `ugi`, the value is not one
+    /// its announcement allows, or it answered the `setoption` with an error line.
+    Refused { setting: String, why: String },
     /// The match is being ended (Ctrl-C or an SPRT stop): the wait was given up.
     Abandoned,
 }
@@ -58,6 +61,7 @@ impl std::fmt::Display for EngineError {
                 write!(f, "malformed bestmove line {line:?}")
             }
             EngineError::Io(e) => write!(f, "i/o error: {e}"),
+            EngineError::Refused { setting, why } => write!(f, "refuses {setting}: {why}"),
             EngineError::Abandoned => write!(f, "abandoned"),
         }
     }
@@ -107,6 +111,83 @@ pub fn eval_of_info(line: &str) -> Option<String> {
     Some(format!("{score}/{depth}"))
 }
 
+/// One option an engine announces at `ugi`: `option name <name> type <type> [default <x>]
+/// [min <m>] [max <m>] [var <v>]…` (UCI's grammar, which UGI keeps; a name may have spaces).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionDecl {
+    pub name: String,
+    /// `spin`, `check`, `combo`, `string` or `button`.
+    pub kind: String,
+    pub min: Option<i64>,
+    pub max: Option<i64>,
+    pub vars: Vec<String>,
+}
+
+impl OptionDecl {
+    /// The declaration of an `option …` line; `None` for any other line.
+    pub fn parse(line: &str) -> Option<OptionDecl> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.first() != Some(&"option") || words.get(1) != Some(&"name") {
+            return None;
+        }
+        let keyword = |w: &str| matches!(w, "type" | "default" | "min" | "max" | "var");
+        let type_at = words.iter().position(|w| *w == "type")?;
+        let mut decl = OptionDecl {
+            name: words[2..type_at].join(" "),
+            kind: words.get(type_at + 1)?.to_string(),
+            min: None,
+            max: None,
+            vars: Vec::new(),
+        };
+        let mut i = type_at + 2;
+        while i < words.len() {
+            let key = words[i];
+            let end = (i + 1..words.len())
+                .find(|&j| keyword(words[j]))
+                .unwrap_or(words.len());
+            let value = words[i + 1..end].join(" ");
+            match key {
+                "min" => decl.min = value.parse().ok(),
+                "max" => decl.max = value.parse().ok(),
+                "var" => decl.vars.push(value),
+                _ => {}
+            }
+            i = end;
+        }
+        (!decl.name.is_empty()).then_some(decl)
+    }
+
+    /// Why `value` is not one this declaration allows (UCI: names and combo values without
+    /// regard to case).
+    pub fn refuse(&self, value: &str) -> Option<String> {
+        match self.kind.as_str() {
+            "spin" => match value.parse::<i64>() {
+                Ok(v) if self.min.is_none_or(|m| v >= m) && self.max.is_none_or(|m| v <= m) => None,
+                _ => Some(format!(
+                    "expected an integer from {} to {} but got '{value}' (its announcement: spin)",
+                    self.min.map_or("-inf".into(), |m| m.to_string()),
+                    self.max.map_or("inf".into(), |m| m.to_string()),
+                )),
+            },
+            "check" => (!matches!(value, "true" | "false"))
+                .then(|| format!("expected true or false but got '{value}' (a check option)")),
+            "combo" => (!self.vars.iter().any(|v| v.eq_ignore_ascii_case(value)))
+                .then(|| format!("expected one of {} but got '{value}'", self.vars.join(", "))),
+            _ => None,
+        }
+    }
+}
+
+/// True for an engine's answer that refuses what it was sent: this protocol's `info string
+/// error: …` (protocol.md § 1), or the words other engines use (`No such option: …`).
+pub fn is_refusal(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    lower.starts_with("info string error")
+        || lower.starts_with("error")
+        || lower.starts_with("no such option")
+        || lower.starts_with("unknown option")
+}
+
 /// One line read from an engine: text, or bytes that are not a text line.
 enum Received {
     Text(String),
@@ -147,6 +228,8 @@ pub struct Engine {
     lines: Receiver<Received>,
     /// Raised to give up every wait at once.
     abandon: Arc<AtomicBool>,
+    /// The options it announced at `ugi`.
+    pub options: Vec<OptionDecl>,
 }
 
 impl Engine {
@@ -184,6 +267,7 @@ impl Engine {
             stdin,
             lines: rx,
             abandon,
+            options: Vec::new(),
         })
     }
 
@@ -244,10 +328,64 @@ impl Engine {
         }
     }
 
-    /// `ugi` … `ugiok`.
+    /// `ugi` … `ugiok`, keeping the options announced in between.
     pub fn init(&mut self, timeout: Duration) -> Result<(), EngineError> {
         self.send("ugi")?;
-        self.wait_for("ugiok", timeout, |l| (l == "ugiok").then_some(Ok(())))
+        let mut options = Vec::new();
+        self.wait_for("ugiok", timeout, |l| {
+            options.extend(OptionDecl::parse(l));
+            (l == "ugiok").then_some(Ok(()))
+        })?;
+        self.options = options;
+        Ok(())
+    }
+
+    /// Sets option `name` to `value`, as `setoption name … value …`, after checking both
+    /// against what the engine announced at `ugi`; then `isready`, so that an error line the
+    /// engine answers before `readyok` refuses the option in its own words.
+    pub fn set_option(
+        &mut self,
+        name: &str,
+        value: &str,
+        timeout: Duration,
+    ) -> Result<(), EngineError> {
+        let setting = format!("option {name}={value}");
+        let Some(decl) = self
+            .options
+            .iter()
+            .find(|d| d.name.eq_ignore_ascii_case(name))
+        else {
+            let known: Vec<&str> = self.options.iter().map(|d| d.name.as_str()).collect();
+            return Err(EngineError::Refused {
+                setting,
+                why: format!(
+                    "it announces no option '{name}' at ugi (its options: {})",
+                    if known.is_empty() {
+                        "none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
+                ),
+            });
+        };
+        if let Some(why) = decl.refuse(value) {
+            return Err(EngineError::Refused { setting, why });
+        }
+        let line = format!("setoption name {} value {value}", decl.name);
+        self.send(&line)?;
+        self.send("isready")?;
+        self.wait_for("readyok", timeout, |l| {
+            if l == "readyok" {
+                Some(Ok(()))
+            } else if is_refusal(l) {
+                Some(Err(EngineError::Refused {
+                    setting: setting.clone(),
+                    why: format!("it answered '{line}' with '{l}'"),
+                }))
+            } else {
+                None
+            }
+        })
     }
 
     /// `isready` … `readyok`.

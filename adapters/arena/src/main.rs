@@ -148,7 +148,8 @@ fn option_line_names(line: &str, name: &str) -> bool {
 /// The referee's game settings: the shared options applied through the engine's own option
 /// table and settings mapping (`BoardSide` W1 and `TurnLimit` W6 for Guerrilla), so that the
 /// referee plays the same game as the engines. An option of this engine with a bad value is an
-/// error here, before any game; names this engine does not know are left to the engines.
+/// error here, before any game; names this engine does not know are checked against what each
+/// engine announces when it starts.
 fn referee_settings<G: Game>(shared: &[(String, String)]) -> Result<G::Settings, String> {
     let known = options::option_lines();
     let mut opts = options::Options::default();

@@ -45,7 +45,8 @@ pub fn catch_ctrl_c() {
 }
 
 /// Starts engine `i` of the match and sets it up: `ugi`, the game, the shared options then its
-/// own, `isready`.
+/// own, each checked against the options the engine announced and followed by `isready` (an
+/// option it refuses is an error, [`EngineError::Refused`]).
 fn start_engine<G: Game>(
     info: &MatchInfo,
     i: usize,
@@ -55,11 +56,10 @@ fn start_engine<G: Game>(
     let spec = &info.engines[i];
     let mut e = Engine::spawn(&spec.name, &spec.command, abandon.clone())?;
     e.init(timeout)?;
-    e.send(&format!("setoption name Game value {}", G::NAME))?;
+    e.set_option("Game", G::NAME, timeout)?;
     for (k, v) in info.options.iter().chain(&spec.options) {
-        e.send(&format!("setoption name {k} value {v}"))?;
+        e.set_option(k, v, timeout)?;
     }
-    e.is_ready(timeout)?;
     Ok(e)
 }
 
@@ -103,6 +103,9 @@ pub fn check_engines_start<G: Game>(info: &MatchInfo, timeout: Duration) -> Resu
     for i in 0..info.engines.len() {
         match start_engine::<G>(info, i, timeout, &abandon) {
             Ok(e) => e.quit(),
+            Err(err @ EngineError::Refused { .. }) => {
+                return Err(format!("engine {} {err}", info.engines[i].name));
+            }
             Err(err) => {
                 let e = &info.engines[i];
                 return Err(format!(

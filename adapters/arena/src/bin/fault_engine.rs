@@ -132,6 +132,12 @@ fn main() {
         };
         if line == "ugi" {
             say("id name arena-fault-engine");
+            let games: Vec<String> = GameKind::ALL.iter().map(|g| format!("var {g}")).collect();
+            say(&format!(
+                "option name Game type combo default {} {}",
+                GameKind::Checkers,
+                games.join(" ")
+            ));
             say("ugiok");
         } else if line == "isready" {
             readies += 1;

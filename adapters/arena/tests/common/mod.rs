@@ -52,3 +52,35 @@ pub fn python_with(packages: &[&str], import: &str) -> Option<PathBuf> {
     }
     Some(python)
 }
+
+/// The arena under test: this build's, or the binary `GUERRILLA_ARENA_UNDER_TEST` names (to
+/// show that a test fails on another build, e.g. an older one).
+#[allow(dead_code)]
+pub fn arena_binary() -> PathBuf {
+    std::env::var_os("GUERRILLA_ARENA_UNDER_TEST")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_guerrilla-arena")))
+}
+
+/// Runs the arena under test with `args`; its exit status, standard output and standard error.
+#[allow(dead_code)]
+pub fn arena(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(arena_binary())
+        .args(args)
+        .output()
+        .expect("run guerrilla-arena");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A fresh folder in the temp folder for one test.
+#[allow(dead_code)]
+pub fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("arena-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
