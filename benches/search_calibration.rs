@@ -28,8 +28,9 @@ use std::sync::Mutex;
 
 use guerrilla::checkers::{Checkers, FEATURE_NAMES, WEIGHTS};
 use guerrilla::game::prelude::*;
+use guerrilla::game::SearchHints;
 use guerrilla::game::{Outcome, Side};
-use guerrilla::search::{search_config, Config, Limits, SearchHints, Strength};
+use guerrilla::search::{search_config, Config, Limits, Strength};
 use guerrilla::wells::Wells;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;

@@ -27,7 +27,8 @@ use std::time::{Duration, Instant};
 
 use guerrilla::checkers::Checkers;
 use guerrilla::game::prelude::*;
-use guerrilla::search::{search_config, Config, Limits, SearchHints};
+use guerrilla::game::SearchHints;
+use guerrilla::search::{search_config, Config, Limits};
 use guerrilla::wells::Wells;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;

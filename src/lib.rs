@@ -13,7 +13,6 @@ pub mod engine;
 pub mod game;
 pub mod games;
 pub mod mix;
-pub mod perft;
 pub mod protocol;
 pub mod search;
 pub mod select;

@@ -8,9 +8,10 @@ use std::time::Duration;
 
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 
+use guerrilla::game::perft;
 use guerrilla::game::prelude::*;
 use guerrilla::game::{GameOption, GameSettings};
-use guerrilla::{bench, perft, with_game, GameKind};
+use guerrilla::{bench, with_game, GameKind};
 
 #[derive(Parser, Debug)]
 #[command(

@@ -11,8 +11,8 @@
 use std::fmt;
 
 use crate::game::prelude::*;
+use crate::game::SearchHints;
 use crate::game::{GameError, GameOption, Geometry, Outcome, Side};
-use crate::search::SearchHints;
 
 // ---- tic-tac-toe ------------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@
 //! ## Method The value is a **logistic model of the chance that the Guerrilla wins**, fitted to the
 //! outcomes of self-play games: `P(Guerrilla wins) = σ(w · f)`, where `f` are the features of
 //! [`Checkers::eval_features`] and `w` is [`WEIGHTS`].
-//! [`SearchHints::evaluate`](crate::search::SearchHints::evaluate) returns `2P − 1` for the
+//! [`SearchHints::evaluate`](crate::game::SearchHints::evaluate) returns `2P − 1` for the
 //! Guerrilla to move and `1 − 2P` for COIN, so the search's playouts that it cuts short are scored
 //! in the same unit as finished games (±1), and the root `score` reads as an expected result. Why
 //! this form:
@@ -40,8 +40,8 @@
 
 use super::lattice::{self, ALL_POINTS, CORNERS, CROSS, NONE, STEP};
 use super::Checkers;
+use crate::game::SearchHints;
 use crate::game::Side;
-use crate::search::SearchHints;
 
 /// Number of features in [`Checkers::eval_features`].
 pub const FEATURES: usize = 11;
@@ -69,8 +69,8 @@ pub const WEIGHTS: [f64; FEATURES] = [
 ];
 
 /// The score calibration of
-/// [`SearchHints::calibrated_score`](crate::search::SearchHints::calibrated_score), per side to
-/// move (the Guerrilla, then COIN): see [`score_from_map`](crate::search::score_from_map). Fitted
+/// [`SearchHints::calibrated_score`](crate::game::SearchHints::calibrated_score), per side to
+/// move (the Guerrilla, then COIN): see [`score_from_map`](crate::game::score_from_map). Fitted
 /// on 24,677 positions of 400 self-play games at `go nodes 10000` (`cargo bench --bench
 /// search_calibration -- --nodes 10000 --fit-score`, games 0–399) and tested on games 400–799: see
 /// `doc/search.md`.
@@ -174,15 +174,15 @@ impl Checkers {
         1.0 / (1.0 + (-x).exp())
     }
 
-    /// [`SearchHints::calibrated_score`](crate::search::SearchHints::calibrated_score): the
+    /// [`SearchHints::calibrated_score`](crate::game::SearchHints::calibrated_score): the
     /// search's raw value `raw` for the side to move mapped by [`SCORE_MAP`] to an expected result.
     /// The raw value is the mean of playouts scored by this evaluation, and it misjudges the two
     /// sides differently, so each side has its own curve.
     pub(crate) fn calibrated(&self, raw: f64) -> f64 {
-        crate::search::score_from_map(&SCORE_MAP, self.side, raw)
+        crate::game::score_from_map(&SCORE_MAP, self.side, raw)
     }
 
-    /// [`SearchHints::evaluate`](crate::search::SearchHints::evaluate): `2P − 1` for the side to
+    /// [`SearchHints::evaluate`](crate::game::SearchHints::evaluate): `2P − 1` for the side to
     /// move.
     pub(crate) fn evaluate_position(&self) -> f64 {
         let v = 2.0 * self.guerrilla_win_chance() - 1.0;

@@ -19,7 +19,7 @@
 //!   `D4D5`, a path `c5-d6` or `c5xd6xe5`, steps `D4`, `c5-d6`, `c5xd6`;
 //! * `position.rs` — position strings
 //!   (`8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/9/9/9 66 G first`), `describe`, `render`;
-//! * `eval.rs` — the evaluation and the search's hints ([`crate::search::SearchHints`]);
+//! * `eval.rs` — the evaluation and the search's hints ([`crate::game::SearchHints`]);
 //! * `drawing.rs` — the board as a GUI draws it (`geometry`);
 //! * `report.rs` — what a step removed and why the game ended, for a GUI;
 //! * `hashing.rs` — Zobrist keys, the hash from nothing, the board's symmetries

@@ -3,8 +3,8 @@
 //! the steps that finish it from the position as it stands.
 
 use super::Engine;
+use crate::game::SearchHints;
 use crate::game::{Game, GameError};
-use crate::search::SearchHints;
 
 impl<G: Game + SearchHints> Engine<G> {
     /// In the middle of a turn: the canonical token of the whole turn `text` and the chosen

@@ -12,9 +12,10 @@ use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
+use crate::game::perft;
+use crate::game::SearchHints;
 use crate::game::{EndReason, Game, GameEnd, GameError, Outcome, PerftAbort, Side};
-use crate::perft;
-use crate::search::{self, Info, Limits, SearchHints};
+use crate::search::{self, Info, Limits};
 
 mod finish;
 mod record;

@@ -3,8 +3,8 @@
 //! `undo step` do to it. A turn entered step by step completes as a whole turn, with its token.
 
 use super::{Engine, PositionLine};
+use crate::game::SearchHints;
 use crate::game::{Game, GameEnd, GameError, Removal};
-use crate::search::SearchHints;
 
 /// What `undo` or `undo step` took back.
 #[derive(Clone, Debug, PartialEq, Eq)]

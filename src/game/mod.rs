@@ -6,10 +6,11 @@
 //! * [`Views`] — the ASCII picture, `describe` fields and the board's geometry for GUIs;
 //! * [`GameSettings`] — the options a game declares, once.
 //!
-//! [`Game`] is all of them: what the protocol's session serves. What only the search needs
-//! (evaluation, playout policy, its constants) is [`crate::search::SearchHints`], which each
-//! game implements beside its evaluation. No layer knows its implementors: the one list of
-//! games is [`crate::games`].
+//! [`Game`] is all of them: what the protocol's session serves. What only a search needs
+//! (evaluation, playout policy, its constants) is [`SearchHints`], which each game implements in
+//! its `eval.rs`. [`perft`] counts whole turns for any game and reads the perft data files. No
+//! layer knows its implementors, and none knows the search: the one list of games is
+//! `src/games.rs`.
 //!
 //! A *turn* is everything one player does before the other player's turn begins; it is built
 //! from one or more *steps* (decisions). Guerrilla Checkers' turns are a stone pair or a
@@ -24,14 +25,17 @@
 //!   need.
 
 mod error;
+mod hints;
 pub mod limits;
 mod notation;
+pub mod perft;
 mod report;
 mod rules;
 mod settings;
 mod views;
 
 pub use error::{GameError, PerftAbort};
+pub use hints::{best_of_sampled, score_from_map, value_after, SearchHints};
 pub use limits::{ENUMERATION_BUDGET, MAX_PERFT_DEPTH};
 pub use notation::{parse_decimal, Notation};
 pub use report::{EndReason, GameEnd, Removal, RemovalKind};
@@ -41,7 +45,7 @@ pub use views::{GeoPoint, GeoSquare, Geometry, Views};
 
 /// The game traits, to call their methods on a concrete game (`use guerrilla::game::prelude::*`).
 pub mod prelude {
-    pub use super::{Game, GameSettings, Hashing, Notation, Rules, Views};
+    pub use super::{Game, GameSettings, Hashing, Notation, Rules, SearchHints, Views};
 }
 
 /// Every layer of a game: what the protocol's session, the arena's referee and the web GUI

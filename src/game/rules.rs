@@ -124,10 +124,10 @@ pub trait Rules: Clone + fmt::Debug + Send + Sync + 'static {
     /// perft (GC6, W7): the number of leaf positions `depth` whole turns from here. Gives up
     /// with [`PerftAbort::Stopped`] soon after `stop` is set, and with
     /// [`PerftAbort::TooLarge`] when one turn is too large to enumerate. The default walks
-    /// turn by turn ([`crate::perft::by_turns`]); games override it with a faster count
+    /// turn by turn ([`super::perft::by_turns`]); games override it with a faster count
     /// (bulk counting at the last ply).
     fn perft_within(&self, depth: u32, stop: &AtomicBool) -> Result<u64, PerftAbort> {
-        crate::perft::by_turns(self, depth, stop)
+        super::perft::by_turns(self, depth, stop)
     }
 
     /// [`Rules::perft_within`] for tests and benchmarks on positions known to be countable.

@@ -14,9 +14,9 @@ use super::parse::{clean_line, Command, GoArgs, LegalWhat, Query, Start};
 use super::wire;
 use crate::engine::{Engine, PerftReport, Report};
 use crate::game::PerftAbort;
+use crate::game::SearchHints;
 use crate::game::{Game, GameError, Side};
 use crate::games::GameKind;
-use crate::search::SearchHints;
 use crate::search::{self, Limits};
 
 /// The longest input line accepted, in bytes (protocol.md § 1): 16 MiB, more than the longest

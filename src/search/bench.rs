@@ -21,8 +21,9 @@ use std::time::{Duration, Instant};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
-use super::{search_config, search_with, Config, Info, Limits, Params, SearchHints};
+use super::{search_config, search_with, Config, Info, Limits, Params};
 use crate::game::Notation;
+use crate::game::SearchHints;
 
 /// Positions searched by [`fn@bench`].
 pub const POSITIONS: usize = 8;

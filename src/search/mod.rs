@@ -57,14 +57,12 @@
 //!   re-scores the same leaves).
 
 pub mod bench;
-mod hints;
 pub mod mcts;
 mod parallel;
 #[cfg(test)]
 mod tests;
 pub mod turns;
 
-pub use hints::{best_of_sampled, score_from_map, value_after, SearchHints};
 pub use mcts::Params;
 pub use turns::TurnParams;
 
@@ -150,7 +148,7 @@ use std::time::{Duration, Instant};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use crate::game::Side;
+use crate::game::{SearchHints, Side};
 use mcts::Tree;
 use parallel::search_parallel;
 

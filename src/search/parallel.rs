@@ -9,8 +9,8 @@ use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 use super::mcts::{Params, Tree, Worker};
-use super::SearchHints;
 use super::{Info, Limits};
+use crate::game::SearchHints;
 
 /// The progress callback of a search.
 type OnInfo<'a, S> = dyn FnMut(&Info<S>) + 'a;

@@ -36,7 +36,8 @@ use std::time::{Duration, Instant};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
-use super::{Info, Limits, SearchHints};
+use super::{Info, Limits};
+use crate::game::SearchHints;
 use crate::game::{Outcome, Side};
 
 /// The parameters of the turn search.

@@ -28,12 +28,12 @@
 //! agrees with self-play results (`benches/search_calibration.rs --game guerrilla`).
 //!
 //! ## Playout and turn policy
-//! [`best_of_sampled`](crate::search::best_of_sampled): a few random steps, the best after it by
+//! [`best_of_sampled`](crate::game::best_of_sampled): a few random steps, the best after it by
 //! this evaluation, plain random steps mixed in. It grows into open territory, takes the kills
 //! it sees and keeps lone pieces away from stronger enemy pieces most of the time; playouts
 //! are cut after [`PLAYOUT_CAP`] steps (a few turns) and scored by the evaluation.
 //!
-//! The `full` level searches whole turns (`search::turns`, [`SearchHints::TURN_SEARCH`]): a
+//! The `full` level searches whole turns (`src/search/turns.rs`, [`SearchHints::TURN_SEARCH`]): a
 //! turn has a dozen steps or more, each with dozens of options, and a tree over steps stays
 //! too shallow to see the answer to a turn. Its turns are drawn by [`Wells::turn_policy`]. Two
 //! turns are always looked at beside them ([`SearchHints::candidate_turns`]): the greedy turn
@@ -44,7 +44,7 @@
 
 use super::{Phase, Step, Wells, MAX_GROUP, PIECES};
 use crate::game::Rules;
-use crate::search::{best_of_sampled, score_from_map, value_after, SearchHints};
+use crate::game::{best_of_sampled, score_from_map, value_after, SearchHints};
 
 /// Score points one kill (W4) the side to move can make as the board stands is worth (the
 /// piece, and the territory it touched).
@@ -314,8 +314,8 @@ impl SearchHints for Wells {
 #[cfg(test)]
 mod tests {
     use crate::game::prelude::*;
+    use crate::game::SearchHints;
     use crate::game::Side;
-    use crate::search::SearchHints;
     use crate::wells::lattice::NONE;
     use crate::wells::{Settings, Wells};
 

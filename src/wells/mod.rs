@@ -35,7 +35,7 @@
 //! * `random.rs` — one step drawn uniformly without listing the steps;
 //! * `notation.rs` — step and turn tokens; `position.rs` — position strings, `describe`,
 //!   `render`;
-//! * `eval.rs` — the evaluation and the search's hints ([`crate::search::SearchHints`]);
+//! * `eval.rs` — the evaluation and the search's hints ([`crate::game::SearchHints`]);
 //! * `drawing.rs` — the board as a GUI draws it (`geometry`);
 //! * `report.rs` — what a step removed and why the game ended, for a GUI;
 //! * `hashing.rs` — the Zobrist hash, position equality (W7), the hexagon's symmetries applied

@@ -1,8 +1,8 @@
 //! Known Guerrilla Checkers perft counts from `tests/data/checkers.perft` (GC6).
 
 use guerrilla::checkers::{Checkers, CheckersSettings};
+use guerrilla::game::perft::{read_cases, PerftCase};
 use guerrilla::game::prelude::*;
-use guerrilla::perft::{read_cases, PerftCase};
 
 /// Lines up to this many leaves run in the normal test run; larger ones with `--ignored`.
 const QUICK_LIMIT: u64 = 50_000_000;
@@ -36,7 +36,7 @@ fn gc6_start_counts() {
     // The divide lines sum to the total, one line per legal move.
     let never = std::sync::atomic::AtomicBool::new(false);
     let mut lines = Vec::new();
-    let total = guerrilla::perft::divide(&s, 2, &never, |token, n| lines.push((token, n)))
+    let total = guerrilla::game::perft::divide(&s, 2, &never, |token, n| lines.push((token, n)))
         .expect("a small perft");
     assert_eq!(lines.len(), 84);
     assert_eq!(total, 840);

@@ -5,9 +5,10 @@ use std::sync::atomic::AtomicBool;
 
 use guerrilla::checkers::Checkers;
 use guerrilla::game::prelude::*;
+use guerrilla::game::SearchHints;
 use guerrilla::game::{Outcome, Side};
 use guerrilla::search::bench::{bench_positions, positions};
-use guerrilla::search::{search_config, Config, Info, Limits, Params, SearchHints, Strength};
+use guerrilla::search::{search_config, Config, Info, Limits, Params, Strength};
 use guerrilla::wells::{Settings, Wells};
 
 mod wells;

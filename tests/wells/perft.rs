@@ -1,8 +1,8 @@
 //! perft counts from `tests/data/wells.perft` (W7). Entries up to 300,000 nodes run by default; the
 //! larger ones with `cargo test --release -- --ignored`.
 
+use guerrilla::game::perft::{read_cases, PerftCase};
 use guerrilla::game::prelude::*;
-use guerrilla::perft::{read_cases, PerftCase};
 use guerrilla::wells::{Settings, Wells};
 
 /// The cases of `tests/data/wells.perft`.

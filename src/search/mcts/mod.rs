@@ -47,7 +47,7 @@ use log::warn;
 use rand::rngs::SmallRng;
 use rand::Rng;
 
-use super::SearchHints;
+use crate::game::SearchHints;
 use crate::game::{Outcome, Side};
 pub(crate) use tree::Tree;
 use tree::{fixed, UNKNOWN};

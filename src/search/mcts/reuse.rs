@@ -22,9 +22,9 @@ use std::time::Instant;
 
 use super::tree::{Node, Tree, NONE, UNKNOWN};
 use super::{fixed, for_side};
+use crate::game::SearchHints;
 #[cfg(test)]
 use crate::game::Side;
-use crate::search::SearchHints;
 
 impl<G: SearchHints> Tree<G> {
     /// The tree whose root is the node reached from this root by `steps`, `new_root` being the

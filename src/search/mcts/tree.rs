@@ -27,8 +27,8 @@ use std::sync::OnceLock;
 use rand::rngs::SmallRng;
 
 use super::{greedy_step, Params, Pv};
+use crate::game::SearchHints;
 use crate::game::Side;
-use crate::search::SearchHints;
 
 /// `proven` value of a node whose game-theoretic value is not known.
 pub(super) const UNKNOWN: i8 = i8::MIN;

@@ -188,7 +188,7 @@ fn canonical_enumeration_equals_the_old_one_on_many_games() {
 /// perft 2 by both on the small ones.
 #[test]
 fn canonical_enumeration_equals_the_naive_one_on_the_perft_data() {
-    let cases = crate::perft::read_cases(include_str!("../../../tests/data/wells.perft"))
+    let cases = crate::game::perft::read_cases(include_str!("../../../tests/data/wells.perft"))
         .expect("the perft file reads");
     let mut positions: Vec<&str> = cases.iter().map(|c| c.start.as_str()).collect();
     positions.dedup();

@@ -5,8 +5,8 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::game::limits::too_deep;
-use crate::game::{GameError, Notation, PerftAbort, Rules, MAX_PERFT_DEPTH};
+use super::limits::too_deep;
+use super::{GameError, Notation, PerftAbort, Rules, MAX_PERFT_DEPTH};
 
 /// How many turns are named, or sorted as one run, between two looks at the stop flag.
 const STOP_EVERY: usize = 1 << 12;

@@ -1,8 +1,9 @@
-//! What the search asks of a game beyond its rules: an evaluation, a calibration of the
-//! search's value into an expected result, a playout policy and the search's constants for it.
-//! Each game implements [`SearchHints`] in its `eval.rs`; the rules know nothing of it.
+//! The evaluation layer: what a search asks of a game beyond its rules (an evaluation, a
+//! calibration of the search's value into an expected result, a playout policy and the search's
+//! constants for the game). Each game implements [`SearchHints`] in its `eval.rs`; the rules
+//! (`rules.rs`) know nothing of it, and nothing here knows which search asks.
 
-use crate::game::{Outcome, Rules, Side};
+use super::{Outcome, Rules, Side};
 
 /// The search's knowledge of a game. Every item has a default that knows nothing (an even
 /// evaluation, uniform playouts to the game's end, the raw value as the score), right for a
@@ -30,18 +31,18 @@ pub trait SearchHints: Rules {
     fn playout_step<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Step> {
         self.random_step(rng)
     }
-    /// Steps after which the search cuts a random playout and scores it with `evaluate`
-    /// ([`crate::search::Params::for_game`]). A game with a useful `evaluate` sets a short
+    /// Steps after which the tree search cuts a random playout and scores it with `evaluate`
+    /// (its parameters for the game take it). A game with a useful `evaluate` sets a short
     /// horizon; without one, random games run to their end.
     const PLAYOUT_CAP: u32 = 5000;
-    /// The search's first-play urgency for this game ([`crate::search::Params::first_play`]):
-    /// the selection score of a step never tried. Infinity tries every step once before any
+    /// The tree search's first-play urgency for this game: the selection score of a step never
+    /// tried. Infinity tries every step once before any
     /// twice; a game whose turns are many steps with many options each sets a finite value so
     /// that good lines are followed deeper.
     const FIRST_PLAY: f64 = f64::INFINITY;
     /// The search of the `full` level: `true` for the turn search over whole turns drawn at
-    /// random ([`crate::search::turns`]), for a game whose turns are many steps with many
-    /// options each; `false` (the default) for Monte Carlo tree search over steps.
+    /// random (`src/search/turns.rs`), for a game whose turns are many steps with many options
+    /// each; `false` (the default) for Monte Carlo tree search over steps.
     const TURN_SEARCH: bool = false;
     /// One step of a whole turn drawn by the turn search (its policy); `None` exactly when
     /// `legal_steps` would be empty. It may leave out the turns of [`Self::candidate_turns`],
@@ -55,9 +56,8 @@ pub trait SearchHints: Rules {
     fn candidate_turns(&self, out: &mut Vec<Vec<Self::Step>>) {
         let _ = out;
     }
-    /// The search's UCB1 exploration constant for this game
-    /// ([`crate::search::Params::exploration`]), on the [-1, 1] value scale. A game whose
-    /// leaves are scored by a smooth evaluation (no noisy playouts) explores less.
+    /// The tree search's UCB1 exploration constant for this game, on the [-1, 1] value scale.
+    /// A game whose leaves are scored by a smooth evaluation (no noisy playouts) explores less.
     const EXPLORATION: f64 = 0.5;
 }
 
