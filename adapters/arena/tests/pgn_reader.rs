@@ -3,8 +3,8 @@
 //! of real matches (both games, an odd game, an engine that crashes, openings with `FEN`), and
 //! its tags agree with the arena's JSON summary game by game.
 //!
-//! Skipped, with a notice, only when `python3` is absent; any other failure (no venv module,
-//! no network to PyPI) fails the test.
+//! Without `python3` it fails (unless `GUERRILLA_SKIP_MISSING_TOOLS=1`); any other failure (no
+//! venv module, no network to PyPI) fails it too.
 
 mod common;
 
