@@ -7,7 +7,38 @@
 //! position-string order (rank 9 first, `A` to `I`), squares likewise (rank 8 first, `a` to `h`).
 
 use super::Checkers;
-use crate::game::{GeoPoint, GeoSquare, Geometry};
+use crate::game::{About, FieldFace, GeoPoint, GeoSquare, Geometry, PieceFace, Side};
+
+/// How a GUI presents Guerrilla Checkers (protocol.md § 4, `about`): the Guerrilla's stones on
+/// the points, COIN's checkers on the squares (GC1, GC2), and the tour in `tour.txt`.
+pub(crate) const ABOUT: About = About {
+    title: "Guerrilla Checkers",
+    sides: ["Guerrilla", "COIN"],
+    pieces: &[
+        PieceFace {
+            char: 'G',
+            owner: Some(Side::P1),
+            noun: "stone",
+            colour: "black",
+            grouped: false,
+        },
+        PieceFace {
+            char: 'C',
+            owner: Some(Side::P2),
+            noun: "checker",
+            colour: "red",
+            grouped: false,
+        },
+    ],
+    fields: &[
+        FieldFace::count("hand", "stones in hand"),
+        FieldFace::count("stones", "stones on the board"),
+        FieldFace::count("checkers", "checkers"),
+        FieldFace::turn("pending", "the second stone goes next to"),
+        FieldFace::turn("capturing", "must capture again with"),
+    ],
+    tour: include_str!("tour.txt"),
+};
 
 fn point_name(pf: i32, pr: i32) -> String {
     format!("{}{}", (b'A' + pf as u8) as char, pr + 1)

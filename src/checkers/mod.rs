@@ -270,6 +270,10 @@ impl Notation for Checkers {
 }
 
 impl Views for Checkers {
+    fn about(&self) -> crate::game::About {
+        drawing::ABOUT
+    }
+
     fn render(&self) -> String {
         self.render_board()
     }

@@ -41,7 +41,7 @@ pub use notation::{parse_decimal, Notation};
 pub use report::{EndReason, GameEnd, Removal, RemovalKind};
 pub use rules::{Hashing, Rules};
 pub use settings::{GameOption, GameSettings};
-pub use views::{GeoPoint, GeoSquare, Geometry, Views};
+pub use views::{About, FieldFace, FieldKind, GeoPoint, GeoSquare, Geometry, PieceFace, Views};
 
 /// The game traits, to call their methods on a concrete game (`use guerrilla::game::prelude::*`).
 pub mod prelude {

@@ -28,6 +28,18 @@ pub trait Views: Rules {
         let _ = after;
         vec![Vec::new(); steps.len()]
     }
+    /// How a GUI presents the game to people beyond its board (the protocol's `about`). The
+    /// default names the sides `p1` and `p2` and says nothing more, which a GUI can still draw
+    /// (every cell character it is not told about is shown as itself).
+    fn about(&self) -> About {
+        About {
+            title: Self::NAME,
+            sides: ["p1", "p2"],
+            pieces: &[],
+            fields: &[],
+            tour: "",
+        }
+    }
     /// Why the game is over, with its result; `None` while it goes on. The default says the
     /// side to move has no legal move, which is true of every finished game (`legal_steps` is
     /// then empty); games say more.
@@ -75,4 +87,75 @@ pub struct GeoSquare {
 pub struct Geometry {
     pub points: Vec<GeoPoint>,
     pub squares: Vec<GeoSquare>,
+}
+
+/// How a GUI that knows no rule presents a game to people (protocol.md § 4, `about`): what its
+/// sides are called, what the characters of `describe`'s cells stand for, which `describe`
+/// fields a player reads and under what label, and a short tour of the rules.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct About {
+    /// The game's name as people write it: `Guerrilla Checkers`.
+    pub title: &'static str,
+    /// The sides' names, p1's first: `Guerrilla`, `COIN`.
+    pub sides: [&'static str; 2],
+    /// Every character of `describe`'s `points` and `squares` that is a piece or a token.
+    pub pieces: &'static [PieceFace],
+    /// The `describe` fields a player reads, in the order to show them.
+    pub fields: &'static [FieldFace],
+    /// The rules in a few short paragraphs for a first-time player, separated by blank lines.
+    pub tour: &'static str,
+}
+
+/// What one character of a cell string stands for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PieceFace {
+    /// The character in `describe`'s `points` or `squares`.
+    pub char: char,
+    /// Whose piece it is; `None` for a token that belongs to nobody (a massacre token).
+    pub owner: Option<Side>,
+    /// One such piece, as a player calls it: `stone`, `checker`, `piece`, `token`.
+    pub noun: &'static str,
+    /// Its colour on a physical board: `white`, `black`, `red`.
+    pub colour: &'static str,
+    /// Neighbouring pieces of this character form groups that a player reads as one (W1–W4).
+    pub grouped: bool,
+}
+
+/// One `describe` field a player reads.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FieldFace {
+    /// The field's name in `describe`.
+    pub name: &'static str,
+    /// A count of the game as a whole (`Count`: stones in hand, scores) or a detail of the
+    /// turn being built (`Turn`: shown only while it says something, not `-` or `0`).
+    pub kind: FieldKind,
+    /// Its label in a player's words: `stones in hand`.
+    pub label: &'static str,
+}
+
+impl FieldFace {
+    /// A count of the game as a whole.
+    pub const fn count(name: &'static str, label: &'static str) -> FieldFace {
+        FieldFace {
+            name,
+            kind: FieldKind::Count,
+            label,
+        }
+    }
+
+    /// A detail of the turn being built.
+    pub const fn turn(name: &'static str, label: &'static str) -> FieldFace {
+        FieldFace {
+            name,
+            kind: FieldKind::Turn,
+            label,
+        }
+    }
+}
+
+/// Where a GUI shows a `describe` field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldKind {
+    Count,
+    Turn,
 }

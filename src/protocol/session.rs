@@ -15,7 +15,7 @@ use super::wire;
 use crate::engine::{Engine, PerftReport, Report};
 use crate::game::PerftAbort;
 use crate::game::SearchHints;
-use crate::game::{Game, GameError, Side};
+use crate::game::{Game, GameError, GameSettings, Side};
 use crate::games::GameKind;
 use crate::search::{self, Limits};
 
@@ -29,7 +29,8 @@ pub const MAX_LINE: usize = 16 << 20;
 /// never stops a search, whether it then parses or not; every other line stops it first
 /// (protocol.md § 3.10).
 const BESIDE_A_SEARCH: &[&str] = &[
-    "isready", "query", "show", "describe", "legal", "geometry", "history", "expand", "help", "ugi",
+    "isready", "query", "show", "describe", "legal", "geometry", "about", "history", "expand",
+    "help", "ugi",
 ];
 
 /// How many whole turns `legal` lists at most.
@@ -381,6 +382,11 @@ impl<G: Game + SearchHints> GameSession for Session<G> {
             Command::Show => self.show(),
             Command::Describe => self.describe(),
             Command::Geometry => self.geometry(),
+            Command::About => self.out.lines(&wire::about_lines(
+                G::NAME,
+                &self.engine.position().about(),
+                <G::Settings as GameSettings>::OPTIONS,
+            )),
             Command::History => self.history(),
             Command::Perft(d) => self.perft(*d, line),
             Command::Bench => self.bench(opts),
@@ -414,7 +420,7 @@ pub const HELP: &[&str] = &[
     "  go [p1time <ms>] [p2time <ms>] [p1inc <ms>] [p2inc <ms>] [movetime <ms>] [depth <n>] [nodes <n>] [infinite]",
     "  query gameover|p1turn|result",
     "  legal [steps|turns] | play <move> | expand <move> | step <step> | undo [step] | history",
-    "  show | describe | geometry | perft <depth> | bench | help",
+    "  show | describe | geometry | about | perft <depth> | bench | help",
 ];
 
 /// The protocol: options, the current game's session, the output.

@@ -7,7 +7,52 @@
 //! (rows are √3/2 apart). Points come in position-string order (number 1 first, letters rising).
 
 use super::Wells;
-use crate::game::{GeoPoint, Geometry};
+use crate::game::{About, FieldFace, GeoPoint, Geometry, PieceFace, Side};
+
+/// How a GUI presents Guerrilla (protocol.md § 4, `about`): White's and Black's pieces forming
+/// groups (W1, W2), the massacre token (W4), the counts and the turn's phase of `describe`, and
+/// the tour in `tour.txt`.
+pub(crate) const ABOUT: About = About {
+    title: "Guerrilla",
+    sides: ["White", "Black"],
+    pieces: &[
+        PieceFace {
+            char: 'W',
+            owner: Some(Side::P1),
+            noun: "piece",
+            colour: "white",
+            grouped: true,
+        },
+        PieceFace {
+            char: 'B',
+            owner: Some(Side::P2),
+            noun: "piece",
+            colour: "black",
+            grouped: true,
+        },
+        PieceFace {
+            char: 'X',
+            owner: None,
+            noun: "massacre token",
+            colour: "red",
+            grouped: false,
+        },
+    ],
+    fields: &[
+        FieldFace::count("turn", "turn"),
+        FieldFace::count("passes", "passes in a row"),
+        FieldFace::count("score_white", "White's score"),
+        FieldFace::count("score_black", "Black's score"),
+        FieldFace::count("supply_white", "White's supply"),
+        FieldFace::count("supply_black", "Black's supply"),
+        FieldFace::turn("phase", "phase"),
+        FieldFace::turn("moving", "moving group"),
+        FieldFace::turn("jumps_left", "jumps left"),
+        FieldFace::turn("moved", "groups moved"),
+        FieldFace::turn("kills", "kills chosen"),
+    ],
+    tour: include_str!("tour.txt"),
+};
 
 /// The geometry of the board of this position's side.
 pub(crate) fn geometry(w: &Wells) -> Geometry {

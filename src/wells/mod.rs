@@ -344,6 +344,10 @@ impl Notation for Wells {
 }
 
 impl Views for Wells {
+    fn about(&self) -> crate::game::About {
+        drawing::ABOUT
+    }
+
     fn render(&self) -> String {
         position::render(self)
     }

@@ -1,4 +1,5 @@
-//! `geometry` (protocol.md § 4.10) through the real binary: both games' boards, every side.
+//! `geometry` (protocol.md § 4.10) through the real binary: both games' boards, every side; and
+//! `about` (§ 4.12), which presents them.
 
 use std::collections::HashMap;
 
@@ -112,4 +113,68 @@ fn wells_geometry_on_every_side() {
         p.ask("geometry")[0],
         "geometry game guerrilla points 61 squares 0"
     );
+}
+
+/// `about` (protocol.md § 4.12) agrees with `describe` and `ugi` in both games: every field it
+/// labels is a `describe` field, every piece line names one character, an owner, a colour and a
+/// noun, its options are `ugi` options, and its tour says something.
+#[test]
+fn about_agrees_with_describe_and_ugi() {
+    let mut p = Proc::spawn();
+    let ugi = p.ask("ugi");
+    for game in ["guerrilla-checkers", "guerrilla"] {
+        p.ask(&format!("setoption name Game value {game}"));
+        let lines = p.ask("about");
+        assert_eq!(lines[0], format!("about game {game}"));
+        assert_eq!(lines.last().unwrap(), "about end");
+        assert!(
+            lines[1].starts_with("title ") && lines[1].len() > 6,
+            "{}",
+            lines[1]
+        );
+        assert!(lines[2].starts_with("side p1 ") && lines[3].starts_with("side p2 "));
+        let d = p.ask1("describe");
+        let fields: Vec<&str> = d
+            .split(' ')
+            .filter_map(|f| f.split_once('='))
+            .map(|(k, _)| k)
+            .collect();
+        let mut pieces = 0;
+        let mut tours = 0;
+        for l in &lines[4..lines.len() - 1] {
+            let w: Vec<&str> = l.split(' ').collect();
+            match w[0] {
+                "piece" => {
+                    pieces += 1;
+                    assert_eq!(w[1].chars().count(), 1, "{l}");
+                    assert!(["p1", "p2", "none"].contains(&w[2]), "{l}");
+                    assert!(["white", "black", "red"].contains(&w[3]), "{l}");
+                    assert!(["grouped", "single"].contains(&w[4]), "{l}");
+                    assert!(w.len() > 5, "a noun: {l}");
+                }
+                "options" => {
+                    for name in &w[1..] {
+                        assert!(
+                            *name == "-"
+                                || ugi
+                                    .iter()
+                                    .any(|u| u.starts_with(&format!("option name {name} "))),
+                            "{l}"
+                        );
+                    }
+                }
+                "field" => {
+                    assert!(fields.contains(&w[1]), "{game}: {l} is no describe field");
+                    assert!(["count", "turn"].contains(&w[2]), "{l}");
+                    assert!(w.len() > 3, "a label: {l}");
+                }
+                "tour" => tours += 1,
+                _ => panic!("{game}: unexpected line '{l}'"),
+            }
+        }
+        assert!(
+            pieces >= 2 && tours >= 3,
+            "{game}: {pieces} pieces, {tours} tour paragraphs"
+        );
+    }
 }

@@ -367,7 +367,7 @@ fn perft(i: &str) -> Res<'_, Command> {
 
 /// `command = "ugi" | "isready" | "uginewgame" | "stop" | "quit" | setoption | position | go
 ///          | query | legal | play | expand | step | undo | "show" | "describe" | "geometry"
-///          | "history" | perft | "bench" | "help"`
+///          | "about" | "history" | perft | "bench" | "help"`
 pub(crate) fn command(i: &str) -> Res<'_, Command> {
     alt((
         alt((
@@ -388,6 +388,7 @@ pub(crate) fn command(i: &str) -> Res<'_, Command> {
             no_args("show", Command::Show),
             no_args("describe", Command::Describe),
             no_args("geometry", Command::Geometry),
+            no_args("about", Command::About),
             no_args("history", Command::History),
             perft,
             no_args("bench", Command::Bench),

@@ -113,6 +113,8 @@ pub enum Command {
     Show,
     Describe,
     Geometry,
+    /// `about`: how a GUI presents the current game to people.
+    About,
     History,
     Perft(u32),
     Bench,
@@ -237,6 +239,7 @@ impl fmt::Display for Command {
             Command::Undo => f.write_str("undo"),
             Command::UndoStep => f.write_str("undo step"),
             Command::Geometry => f.write_str("geometry"),
+            Command::About => f.write_str("about"),
             Command::History => f.write_str("history"),
             Command::Show => f.write_str("show"),
             Command::Describe => f.write_str("describe"),

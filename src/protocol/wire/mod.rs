@@ -9,7 +9,10 @@ use std::borrow::Cow;
 use std::fmt::{self, Display};
 
 use crate::engine::{Applied, EngineError, Played, Stepped, Undone};
-use crate::game::{EndReason, Game, GameEnd, GameError, Outcome, Removal, RemovalKind, Side};
+use crate::game::{
+    About, EndReason, FieldKind, Game, GameEnd, GameError, GameOption, Outcome, Removal,
+    RemovalKind, Side,
+};
 use crate::search::Info;
 
 /// The protocol's word for a side: `p1` (moves first) or `p2`.
@@ -438,6 +441,53 @@ pub fn shade_word(dark: bool) -> &'static str {
     } else {
         "light"
     }
+}
+
+/// The answer to `about` (protocol.md § 4.12): how a GUI presents the game `name`, whose own
+/// options are `options`, to people.
+pub fn about_lines(name: &str, about: &About, options: &[GameOption]) -> Vec<String> {
+    let mut lines = vec![
+        format!("about game {name}"),
+        format!("title {}", about.title),
+    ];
+    for side in Side::ALL {
+        lines.push(format!(
+            "side {} {}",
+            side_word(side),
+            about.sides[side.index()]
+        ));
+    }
+    for p in about.pieces {
+        lines.push(format!(
+            "piece {} {} {} {} {}",
+            p.char,
+            p.owner.map_or("none", side_word),
+            p.colour,
+            if p.grouped { "grouped" } else { "single" },
+            p.noun
+        ));
+    }
+    let names: Vec<String> = options.iter().map(|o| o.name.to_string()).collect();
+    lines.push(if names.is_empty() {
+        "options -".to_string()
+    } else {
+        format!("options {}", names.join(" "))
+    });
+    for f in about.fields {
+        let kind = match f.kind {
+            FieldKind::Count => "count",
+            FieldKind::Turn => "turn",
+        };
+        lines.push(format!("field {} {kind} {}", f.name, f.label));
+    }
+    for paragraph in about.tour.split("\n\n") {
+        let text = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
+        if !text.is_empty() {
+            lines.push(format!("tour {text}"));
+        }
+    }
+    lines.push("about end".to_string());
+    lines
 }
 
 /// `<word>[ <status>] <n> <item> …`: a counted list on one line (`legal`, `history`).
