@@ -8,13 +8,16 @@ answers with words this client does not know. Usage: ``fake_engine.py MODE``.
 * ``future``: answers the handshake and ``isready``, and answers ``step``, ``play``, ``undo``,
   ``describe``, ``go`` and ``legal`` with lines that carry more words than protocol.md
   documents today, as an extended engine may;
-* ``analyst``: declares the analysis options (``MultiPV``, ``Ponder``, ``ShowWDL``) and
+* ``analyst``: declares the analysis options (``MultiPV``, ``Ponder``, ``ShowWDL``), names
+  the sides in ``about``, and
   searches as the analysis extensions of protocol.md § 3.6 say, with made-up figures: each
   report writes one line per ``MultiPV`` rank (``multipv k`` when MultiPV > 1; ``wdl`` when
   ShowWDL is on), best first, over the turns of ``searchmoves`` or four fixed ones; a ``go``
   first writes ``info string go <its words>``; ``go infinite`` and ``go ponder`` report every
   20 ms until ``stop`` (or, pondering, ``ponderhit``, which ends the search a report later);
-  ``bestmove`` carries ``ponder D4D5`` when Ponder is on.
+  ``bestmove`` carries ``ponder D4D5`` when Ponder is on;
+* ``analyst-without-about``: the same, but ``about`` is an unknown command, as in an engine
+  older than it.
 """
 
 import sys
@@ -51,7 +54,8 @@ TURNS = ["c5-b4", "d4xc3", "e5-f6", "f4-g5"]
 class Analyst:
     """The ``analyst`` mode: options, describe, and searches that report as § 3.6 says."""
 
-    def __init__(self) -> None:
+    def __init__(self, about: bool) -> None:
+        self.about = about
         self.options = {"multipv": "1", "ponder": "false", "showwdl": "false"}
         self.running: "threading.Event | None" = None
         self.ponderhit = threading.Event()
@@ -134,6 +138,10 @@ class Analyst:
                 out(f"info string error: expected an option name but got '{words[2]}' in '{line}'")
         elif words[0] == "describe":
             out("describe game=guerrilla-checkers tomove=p2 turnstart=true result=none forfeit=none side=coin")
+        elif words[0] == "about" and not self.about:
+            out(f"info string error: expected a command (type help for the list) but got '{line}'")
+        elif words[0] == "about":
+            out("about game guerrilla-checkers", "side p1 Guerrilla", "side p2 COIN", "about end")
         elif words[0] == "go":
             self.stop()
             self.go(words[1:])
@@ -145,14 +153,14 @@ class Analyst:
 
 def main() -> None:
     mode = sys.argv[1]
-    analyst = Analyst()
+    analyst = Analyst(about=mode == "analyst")
     for raw in sys.stdin:
         line = raw.strip()
         if mode == "mute":
             continue
         if line == "ugi":
             out("id name fake", "id author the tests", "option name Game type combo default x var x")
-            if mode == "analyst":
+            if mode.startswith("analyst"):
                 out(
                     "option name MultiPV type spin default 1 min 1 max 64",
                     "option name Ponder type check default false",
@@ -172,7 +180,7 @@ def main() -> None:
             sys.exit(3)
         elif mode == "future":
             out(*FUTURE.get(line, []))
-        elif mode == "analyst":
+        elif mode.startswith("analyst"):
             analyst.handle(line)
     if mode == "silent":
         time.sleep(60)

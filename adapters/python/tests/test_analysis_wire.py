@@ -55,12 +55,21 @@ def test_analyse_with_multipv_returns_the_ranked_lines(analyst: Engine) -> None:
     assert [score.relative for score in scores] == [Score(value=0.5), Score(value=0.25), Score(value=0.0)]
     assert scores[0].pov("coin") == Score(value=0.5) and scores[0].pov("guerrilla") == Score(value=-0.5)
     # ShowWDL was turned on, so the engine's figures come with each line.
-    assert lines[0]["wdl"] == PovWdl(Wdl(750, 0, 250), "p2", ("guerrilla", "coin"))
+    assert lines[0]["wdl"] == PovWdl(Wdl(750, 0, 250), "p2", ("Guerrilla", "COIN"))
     assert scores[1].wdl().pov("p1") == Wdl(375, 0, 625)
     assert (lines[0]["depth"], lines[0]["nodes"], lines[0]["time"], lines[0]["nps"]) == (3, 300, 0.021, 14000)
     # Without multipv, one dict: the best line.
     best = analyst.analyse(Limit(nodes=300))
     assert isinstance(best, dict) and best["multipv"] == 1 and best["pv"] == ["c5-b4", "D4D5", "e3-d2..."]
+
+
+def test_without_about_the_sides_are_p1_and_p2() -> None:
+    with Engine.start(fake("analyst-without-about"), timeout=5) as older:
+        score = older.analyse(Limit(nodes=1))["score"]
+        assert score.names == () and score.pov("p1") == Score(value=-0.5)
+        with pytest.raises(ValueError, match=r"expected a side \('p1', 'p2'\) but got 'COIN'"):
+            score.pov("COIN")
+        assert older._side_names == {"guerrilla-checkers": ()}  # asked once, the refusal kept
 
 
 def test_analysis_sets_the_options_it_needs_once(analyst: Engine) -> None:

@@ -6,6 +6,9 @@ import pytest
 
 from guerrilla_client import EngineError, GameOver, Removal, Score, parse_info
 from guerrilla_client.answers import (
+    AboutField,
+    AboutPiece,
+    parse_about,
     parse_bench,
     parse_describe,
     parse_divide,
@@ -113,6 +116,30 @@ def test_describe_history_geometry_option() -> None:
     assert board.point("a1").extra == ["red"] and board.point("b1").neighbours == []
     option = parse_option("option name Hash type spin default 256 min 1 max 65536")
     assert (option.name, option.type, option.default, option.min, option.max, option.vars) == ("Hash", "spin", "256", "1", "65536", [])
+
+
+def test_about_with_unknown_lines() -> None:
+    about = parse_about([
+        "about game g",
+        "title A Game",
+        "side p1 The First",
+        "side p2 Second",
+        "piece X none red single massacre token",
+        "piece W p1 white grouped piece",
+        "options -",
+        "field hand count stones in hand",
+        "tour One.",
+        "tour Two.",
+        "colour p1 #fff",
+        "about end",
+    ])
+    assert (about.game, about.title, about.sides, about.options) == ("g", "A Game", ("The First", "Second"), [])
+    assert about.pieces == [AboutPiece("X", None, "red", False, "massacre token"), AboutPiece("W", "p1", "white", True, "piece")]
+    assert about.fields == [AboutField("hand", "count", "stones in hand")]
+    assert about.tour == ["One.", "Two."] and about.extra_lines == ["colour p1 #fff"]
+    assert parse_about(["about game h", "options A B"]).sides == ("p1", "p2")
+    with pytest.raises(ValueError):
+        parse_about(["title x"])
 
 
 def test_engine_error_fields() -> None:

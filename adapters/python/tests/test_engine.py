@@ -373,6 +373,18 @@ def test_geometry_of_both_games(engine: Engine) -> None:
     assert (a1.x, a1.y, a1.neighbours) == (1.5, 5.196, ["b1", "a2", "b2"])
 
 
+def test_about_names_the_sides_of_both_games(engine: Engine) -> None:
+    about = engine.about()
+    assert (about.game, about.title, about.sides) == ("guerrilla-checkers", "Guerrilla Checkers", ("Guerrilla", "COIN"))
+    assert [(piece.char, piece.owner) for piece in about.pieces] == [("G", "p1"), ("C", "p2")]
+    assert about.options == [] and about.tour and about.extra_lines == []
+    assert {field.name for field in about.fields} <= set(engine.describe())
+    engine.select_game("guerrilla")
+    about = engine.about()
+    assert (about.game, about.sides, about.options) == ("guerrilla", ("White", "Black"), ["BoardSide", "TurnLimit"])
+    assert [piece.owner for piece in about.pieces] == ["p1", "p2", None]
+
+
 def test_bench_is_a_signature(engine: Engine) -> None:
     first = engine.bench()
     assert first.nodes > 0 and first.nps > 0

@@ -114,19 +114,19 @@ def test_wdl_figures() -> None:
 
 
 def test_pov_score_reads_from_either_side_by_any_name() -> None:
-    coin_to_move = PovScore(Score(value=0.4), "p2", ("guerrilla", "coin"))
+    coin_to_move = PovScore(Score(value=0.4), "p2", ("Guerrilla", "COIN"))
     assert coin_to_move.relative == Score(value=0.4) and coin_to_move.turn == "p2"
     assert coin_to_move.pov("p2") == coin_to_move.pov("coin") == coin_to_move.p2() == Score(value=0.4)
     assert coin_to_move.pov("p1") == coin_to_move.pov("Guerrilla") == coin_to_move.p1() == Score(value=-0.4)
     assert str(coin_to_move) == "0.400" and not coin_to_move.is_mate()
-    with pytest.raises(ValueError, match=r"expected a side \('p1', 'p2', 'guerrilla', 'coin'\) but got 'white'"):
+    with pytest.raises(ValueError, match=r"expected a side \('p1', 'p2', 'Guerrilla', 'COIN'\) but got 'white'"):
         coin_to_move.pov("white")
     # Without the engine's figures, wdl() reads them from the score, with the same point of view.
     wdl = coin_to_move.wdl()
     assert isinstance(wdl, PovWdl) and wdl.relative == Wdl(700, 0, 300)
     assert wdl.pov("coin") == Wdl(700, 0, 300) and wdl.p1() == Wdl(300, 0, 700)
     # The engine's figures, when it wrote them, are what wdl() gives.
-    white_to_move = PovScore(Score(value=0.1), "p1", ("white", "black"), Wdl(480, 150, 370))
+    white_to_move = PovScore(Score(value=0.1), "p1", ("White", "Black"), Wdl(480, 150, 370))
     assert white_to_move.wdl().pov("black") == Wdl(370, 150, 480)
     assert white_to_move.pov("BLACK") == Score(value=-0.1)
     assert PovScore(Score(proven="win", turns=1), "p1").pov("p2") == Score(proven="loss", turns=1)

@@ -16,6 +16,9 @@ standard library is used.
 """
 
 from .answers import (
+    About,
+    AboutField,
+    AboutPiece,
     Bench,
     GameOver,
     Geometry,
@@ -53,13 +56,16 @@ from .analysis import (
     PlayResult,
 )
 from .limit import Limit
-from .scores import SIDE_NAMES, PovScore, PovWdl, Score, Wdl
+from .scores import PovScore, PovWdl, Score, Wdl
 from .search import Info, Search, SearchResult, parse_info
 from .errors import ClientError, EngineError, EngineTerminated, EngineTimeout, ProtocolError
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "About",
+    "AboutField",
+    "AboutPiece",
     "AnalysisComplete",
     "AnalysisResult",
     "Bench",
@@ -100,7 +106,6 @@ __all__ = [
     "Score",
     "Search",
     "SearchResult",
-    "SIDE_NAMES",
     "Square",
     "Stepped",
     "Undone",

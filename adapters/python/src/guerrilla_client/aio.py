@@ -50,6 +50,7 @@ from typing import (
 from . import engine as blocking
 from .analysis import INFO_ALL, INFO_NONE, AnalysisComplete, AnalysisResult, BestMove, InfoDict, InfoFlags, PlayResult
 from .answers import (
+    About,
     Bench,
     Geometry,
     History,
@@ -263,6 +264,9 @@ class Engine:
 
     async def geometry(self) -> Geometry:
         return await self._call(self.sync.geometry)
+
+    async def about(self) -> About:
+        return await self._call(self.sync.about)
 
     async def history(self) -> History:
         return await self._call(self.sync.history)

@@ -352,6 +352,85 @@ def parse_history(lines: Sequence[str]) -> History:
 
 
 # --------------------------------------------------------------------------------------------
+# How a game is presented
+
+
+@dataclass(frozen=True)
+class AboutPiece:
+    """A ``piece`` line of ``about``: a character of ``describe``'s cells, its owner (``"p1"``,
+    ``"p2"``, or ``None`` for a token of nobody's), its colour, whether neighbouring pieces of it
+    form groups, and what a player calls one."""
+
+    char: str
+    owner: Optional[str]
+    colour: str
+    grouped: bool
+    noun: str
+
+
+@dataclass(frozen=True)
+class AboutField:
+    """A ``field`` line of ``about``: a ``describe`` field of the game's own, ``count`` (of the
+    game as a whole) or ``turn`` (a detail of the turn being built), and its label."""
+
+    name: str
+    kind: str
+    label: str
+
+
+@dataclass(frozen=True)
+class About:
+    """The answer to ``about`` (protocol.md § 4.12): how a program that knows no rule presents
+    the current game. ``sides`` are the names of p1 and p2 as people write them (``Guerrilla``
+    and ``COIN``, ``White`` and ``Black``); ``options`` the options that belong to the game;
+    ``tour`` the rules in a few paragraphs. Lines of other kinds are kept in ``extra_lines``."""
+
+    game: str
+    title: str
+    sides: Tuple[str, str]
+    pieces: List[AboutPiece]
+    options: List[str]
+    fields: List[AboutField]
+    tour: List[str]
+    extra_lines: List[str] = field(default_factory=list)
+
+
+def parse_about(lines: Sequence[str]) -> About:
+    game = title = ""
+    sides = ["p1", "p2"]
+    pieces: List[AboutPiece] = []
+    options: List[str] = []
+    fields: List[AboutField] = []
+    tour: List[str] = []
+    extra_lines: List[str] = []
+    for line in lines:
+        kind, _, rest = line.partition(" ")
+        words = rest.split()
+        if kind == "about" and words[:1] == ["game"] and len(words) == 2:
+            game = words[1]
+        elif kind == "about" and words == ["end"]:
+            continue
+        elif kind == "title":
+            title = rest.strip()
+        elif kind == "side" and len(words) >= 2 and words[0] in ("p1", "p2"):
+            sides[0 if words[0] == "p1" else 1] = " ".join(words[1:])
+        elif kind == "piece" and len(words) >= 5 and words[3] in ("grouped", "single"):
+            owner = None if words[1] == "none" else words[1]
+            pieces.append(AboutPiece(words[0], owner, words[2], words[3] == "grouped", " ".join(words[4:])))
+        elif kind == "options":
+            options = [] if words == ["-"] else words
+        elif kind == "field" and len(words) >= 3:
+            fields.append(AboutField(words[0], words[1], " ".join(words[2:])))
+        elif kind == "tour":
+            tour.append(rest.strip())
+        else:
+            extra_lines.append(line)
+    if not game:
+        raise ValueError(f"expected an 'about game …' line but got {list(lines)[:1]!r}")
+    return About(game, title, (sides[0], sides[1]), pieces, options, fields, tour, extra_lines)
+
+
+# --------------------------------------------------------------------------------------------
 # Geometry
 
 

@@ -33,6 +33,7 @@ from typing import (
     Mapping,
     Optional,
     Sequence,
+    Tuple,
     Type,
     Union,
     overload,
@@ -52,6 +53,7 @@ from .analysis import (
 )
 
 from .answers import (
+    About,
     Bench,
     Geometry,
     History,
@@ -62,6 +64,7 @@ from .answers import (
     Played,
     Stepped,
     Undone,
+    parse_about,
     parse_bench,
     parse_describe,
     parse_divide,
@@ -75,7 +78,7 @@ from .answers import (
     parse_undone,
 )
 from .limit import Limit, go_line, limit_of, tokens
-from .scores import SIDE_NAMES, SIDES
+from .scores import SIDES
 from .search import Search, SearchResult
 from .errors import ERROR_PREFIX, EngineError, EngineTerminated, EngineTimeout, ProtocolError
 
@@ -98,7 +101,7 @@ DEFAULT_TIMEOUT = 10.0
 
 # Commands the engine answers beside a running search, without stopping it (protocol.md § 3.10).
 _READ_ONLY = frozenset(
-    ["isready", "query", "show", "describe", "legal", "geometry", "history", "expand", "help", "ugi"]
+    ["isready", "query", "show", "describe", "legal", "geometry", "history", "expand", "help", "ugi", "about"]
 )
 
 _EOF = None
@@ -178,6 +181,8 @@ class Engine:
         self._write_lock = threading.Lock()
         # The option values this client set (lower-case names), to set only what changes.
         self._set: Dict[str, str] = {}
+        # Each game's names of p1 and p2, from its 'about' (empty when the engine has no about).
+        self._side_names: Dict[str, Tuple[str, ...]] = {}
         self._reader = threading.Thread(
             target=_reader, args=(process.stdout, self._lines), name="guerrilla-engine-reader", daemon=True
         )
@@ -655,12 +660,19 @@ class Engine:
     # Analysis in python-chess's shape
 
     def _pov(self) -> Pov:
-        """The side to move and the game's names of the sides, from ``describe``."""
+        """The side to move, from ``describe``, and the game's names of the sides, from its
+        ``about`` (read once a game; none from an engine without ``about``)."""
         fields = self.describe()
         turn = fields.get("tomove", "")
         if turn not in SIDES:
             raise ProtocolError(f"expected describe's tomove=p1|p2 but got {turn!r}")
-        return Pov(turn, SIDE_NAMES.get(fields.get("game", ""), ()))
+        game = fields.get("game", "")
+        if game not in self._side_names:
+            try:
+                self._side_names[game] = self.about().sides
+            except EngineError:
+                self._side_names[game] = ()
+        return Pov(turn, self._side_names[game])
 
     def _analysis_options(self, multipv: Optional[int]) -> None:
         """Sets ``MultiPV`` to ``multipv`` (1 when ``None``) if the engine has the option or more
@@ -924,6 +936,12 @@ class Engine:
     def geometry(self) -> Geometry:
         """``geometry``: the points (and squares) of the current game's board."""
         return parse_geometry(self._exchange("geometry"))
+
+    def about(self) -> About:
+        """``about``: how the current game is presented to people: its title, the sides'
+        names, what the characters of ``describe``'s cells are, its options, the ``describe``
+        fields a player reads, and a short tour of the rules."""
+        return parse_about(self._exchange("about"))
 
     def history(self) -> History:
         """``history``: the start position string, the whole turns since, the turn being built."""

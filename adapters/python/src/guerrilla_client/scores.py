@@ -6,25 +6,20 @@ The engine scores a position for the side to move (protocol.md § 3.6): an expec
 draw and a loss. :class:`PovScore` and :class:`PovWdl` pair one with the side it belongs to, so
 that it can be read from either side's view, as python-chess's classes of these names do.
 
-Sides are ``"p1"`` (the side that moves first) and ``"p2"``; each game's own names for them are
-accepted too (:data:`SIDE_NAMES`): in Guerrilla Checkers ``"guerrilla"`` (p1) and ``"coin"``
-(p2), in Guerrilla ``"white"`` (p1) and ``"black"`` (p2).
+Sides are ``"p1"`` (the side that moves first) and ``"p2"``; the game's own names for them,
+as the engine's ``about`` gives them (protocol.md § 4.12), are accepted too, in any case: in
+Guerrilla Checkers ``Guerrilla`` (p1) and ``COIN`` (p2), in Guerrilla ``White`` (p1) and
+``Black`` (p2).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Dict, Iterator, Optional, Tuple
+from typing import Iterator, Optional, Tuple
 
 SIDES = ("p1", "p2")
 """The protocol's names of the two sides, the first player first."""
-
-SIDE_NAMES: Dict[str, Tuple[str, str]] = {
-    "guerrilla-checkers": ("guerrilla", "coin"),
-    "guerrilla": ("white", "black"),
-}
-"""Each game's own names of p1 and p2, by the ``Game`` option's value (doc/rules.md)."""
 
 
 def side_of(side: str, names: Tuple[str, ...] = ()) -> str:
@@ -36,7 +31,7 @@ def side_of(side: str, names: Tuple[str, ...] = ()) -> str:
     if wanted in SIDES:
         return wanted
     for protocol_name, name in zip(SIDES, names):
-        if wanted == name:
+        if wanted == name.lower():
             return protocol_name
     accepted = ", ".join(repr(name) for name in SIDES + tuple(names))
     raise ValueError(f"expected a side ({accepted}) but got {side!r}")
@@ -190,7 +185,7 @@ class PovWdl:
     relative: Wdl
     turn: str
     names: Tuple[str, ...] = ()
-    """The game's names of p1 and p2 (:data:`SIDE_NAMES`), also accepted by :meth:`pov`."""
+    """The game's names of p1 and p2 (the engine's ``about``), also accepted by :meth:`pov`."""
 
     def pov(self, side: str) -> Wdl:
         """The figures from ``side``'s view (``"p1"``, ``"p2"`` or the game's name of one)."""
@@ -216,7 +211,7 @@ class PovScore:
     relative: Score
     turn: str
     names: Tuple[str, ...] = ()
-    """The game's names of p1 and p2 (:data:`SIDE_NAMES`), also accepted by :meth:`pov`."""
+    """The game's names of p1 and p2 (the engine's ``about``), also accepted by :meth:`pov`."""
     engine_wdl: Optional[Wdl] = None
     """The ``wdl`` figures the engine wrote beside the score, if it did (``ShowWDL``)."""
 

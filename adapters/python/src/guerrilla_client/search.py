@@ -210,8 +210,8 @@ class Search:
     on; :meth:`wait` or :meth:`stop` returns its :class:`SearchResult`.
 
     While it runs, the engine's read-only commands (``query``, ``describe``, ``legal``, ``show``,
-    ``history``, ``geometry``, ``expand``) may be used; any other command stops it first (the
-    engine would stop it anyway), and its result stays available here.
+    ``history``, ``geometry``, ``expand``, ``about``) may be used; any other command stops it
+    first (the engine would stop it anyway), and its result stays available here.
     """
 
     def __init__(self, engine: "Engine", command: str) -> None:
