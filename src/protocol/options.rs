@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::wire;
+use super::wire::{self, OptionType};
 use crate::game::{parse_decimal, GameOption, GameSettings};
 use crate::games::GameKind;
 use crate::search::Strength;
@@ -38,10 +38,11 @@ impl Options {
 
     /// The settings of a game from these options: each option the game declares takes its
     /// value here. What the engine plays, and what a referee (`guerrilla-arena`) plays for the
-    /// same options.
-    pub fn settings<S: GameSettings>(&self) -> S {
+    /// same options. An error names a value out of the game's own bounds (`setoption` checks
+    /// each value against the bounds of the first game that declares its name, so only a name
+    /// two games declare with different bounds can give one).
+    pub fn settings<S: GameSettings>(&self) -> Result<S, String> {
         S::from_values(|name| self.game_values.get(name).copied())
-            .expect("game option values are checked when they are set")
     }
 
     /// The value of a game option, `None` for a name no game declares.
@@ -78,19 +79,6 @@ fn game_options() -> impl Iterator<Item = (GameOption, Vec<GameKind>)> {
     seen.into_iter()
 }
 
-/// An option's type, as printed in the `ugi` reply.
-enum Kind {
-    Combo {
-        default: &'static str,
-        vars: &'static [&'static str],
-    },
-    Spin {
-        default: u64,
-        min: u64,
-        max: u64,
-    },
-}
-
 /// What an option sets.
 enum Target {
     Game,
@@ -105,7 +93,7 @@ enum Target {
 /// One row of the table.
 struct Row {
     name: &'static str,
-    kind: Kind,
+    kind: OptionType,
     target: Target,
 }
 
@@ -117,7 +105,7 @@ fn table() -> Vec<Row> {
     let mut rows = vec![
         Row {
             name: "Game",
-            kind: Kind::Combo {
+            kind: OptionType::Combo {
                 default: GameKind::default().name(),
                 vars: GAME_NAMES,
             },
@@ -125,7 +113,7 @@ fn table() -> Vec<Row> {
         },
         Row {
             name: "Seed",
-            kind: Kind::Spin {
+            kind: OptionType::Spin {
                 default: 0,
                 min: 0,
                 max: u32::MAX as u64,
@@ -135,7 +123,7 @@ fn table() -> Vec<Row> {
     ];
     rows.extend(game_options().map(|(o, kinds)| Row {
         name: o.name,
-        kind: Kind::Spin {
+        kind: OptionType::Spin {
             default: o.default,
             min: o.min,
             max: o.max,
@@ -145,7 +133,7 @@ fn table() -> Vec<Row> {
     rows.extend([
         Row {
             name: "Strength",
-            kind: Kind::Combo {
+            kind: OptionType::Combo {
                 default: Strength::default().name(),
                 vars: &Strength::NAMES,
             },
@@ -153,7 +141,7 @@ fn table() -> Vec<Row> {
         },
         Row {
             name: "Threads",
-            kind: Kind::Spin {
+            kind: OptionType::Spin {
                 default: 1,
                 min: 1,
                 max: 64,
@@ -162,7 +150,7 @@ fn table() -> Vec<Row> {
         },
         Row {
             name: "Hash",
-            kind: Kind::Spin {
+            kind: OptionType::Spin {
                 default: crate::search::DEFAULT_HASH_MIB as u64,
                 min: 1,
                 max: 65_536,
@@ -177,21 +165,29 @@ fn table() -> Vec<Row> {
 pub fn option_lines() -> Vec<String> {
     table()
         .iter()
-        .map(|s| match &s.kind {
-            Kind::Combo { default, vars } => {
-                let vars: Vec<String> = vars.iter().map(|v| format!("var {v}")).collect();
-                format!(
-                    "option name {} type combo default {default} {}",
-                    s.name,
-                    vars.join(" ")
-                )
-            }
-            Kind::Spin { default, min, max } => format!(
-                "option name {} type spin default {default} min {min} max {max}",
-                s.name
-            ),
-        })
+        .map(|row| wire::option_line(row.name, &row.kind))
         .collect()
+}
+
+/// Why `setoption` refused a line (worded by `wire`); nothing was changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionError {
+    /// No option has this name; `names` are those there are, in table order.
+    UnknownName {
+        got: String,
+        names: Vec<&'static str>,
+    },
+    /// `setoption name <name>` without `value …`.
+    NoValue { name: String },
+    /// A combo's value that is none of its `vars`.
+    NotInCombo {
+        vars: &'static [&'static str],
+        got: String,
+    },
+    /// A spin's value that is not a strict decimal number within its bounds (protocol.md § 2).
+    OutOfRange { min: u64, max: u64, got: String },
+    /// A check's value that is neither `true` nor `false`.
+    NotABool { got: String },
 }
 
 /// What a successful `setoption` changed.
@@ -205,42 +201,45 @@ pub enum Change {
 
 /// Applies `setoption name <name> value <value>` to a copy of `opts`. Names are matched without
 /// regard to case; combo values too. An error names what was expected and changes nothing.
-pub fn set(opts: &Options, name: &str, value: Option<&str>) -> Result<(Options, Change), String> {
+pub fn set(
+    opts: &Options,
+    name: &str,
+    value: Option<&str>,
+) -> Result<(Options, Change), OptionError> {
     let table = table();
-    let (name_q, value_q) = (wire::quote(name), wire::quote(value.unwrap_or_default()));
     let row = table
         .iter()
         .find(|s| s.name.eq_ignore_ascii_case(name))
-        .ok_or_else(|| {
-            let names: Vec<&str> = table.iter().map(|s| s.name).collect();
-            format!(
-                "expected an option name ({}) but got {name_q}",
-                names.join(", ")
-            )
+        .ok_or_else(|| OptionError::UnknownName {
+            got: name.to_string(),
+            names: table.iter().map(|s| s.name).collect(),
         })?;
-    let value = value.ok_or_else(|| {
-        format!(
-            "expected 'value <value>' after the option name but got {}",
-            wire::quote(&format!("setoption name {name}"))
-        )
+    let value = value.ok_or_else(|| OptionError::NoValue {
+        name: name.to_string(),
     })?;
     let mut new = opts.clone();
     let (mut combo, mut number) = ("", 0);
     match &row.kind {
-        Kind::Combo { vars, .. } => {
+        OptionType::Combo { vars, .. } => {
             combo = vars
                 .iter()
                 .find(|v| v.eq_ignore_ascii_case(value))
-                .ok_or_else(|| format!("expected one of {} but got {value_q}", vars.join(", ")))?;
+                .ok_or_else(|| OptionError::NotInCombo {
+                    vars,
+                    got: value.to_string(),
+                })?;
         }
-        Kind::Spin { min, max, .. } => {
+        OptionType::Spin { min, max, .. } => {
             // Strict decimal: no sign, no leading zero (protocol.md § 2).
             number = parse_decimal(value)
                 .filter(|n| (*min..=*max).contains(n))
-                .ok_or_else(|| {
-                    format!("expected an integer from {min} to {max} but got {value_q}")
+                .ok_or_else(|| OptionError::OutOfRange {
+                    min: *min,
+                    max: *max,
+                    got: value.to_string(),
                 })?;
         }
+        OptionType::Check { .. } => {}
     }
     let games = match &row.target {
         Target::Game => {
@@ -294,7 +293,7 @@ mod tests {
         assert_eq!(c, Change::GameSettings(vec![GameKind::Wells]));
         let (n, c) = set(&o, "BoardSide", Some("5")).unwrap();
         assert_eq!(n.game_value("BoardSide"), Some(5));
-        assert_eq!(n.settings::<crate::wells::Settings>().side, 5);
+        assert_eq!(n.settings::<crate::wells::Settings>().unwrap().side, 5);
         assert_eq!(c, Change::GameSettings(vec![GameKind::Wells]));
         let (_, c) = set(&o, "Seed", Some("7")).unwrap();
         assert_eq!(c, Change::Plain);

@@ -1,10 +1,9 @@
 //! The command loop: one [`Protocol`] per process, holding the options and one game session
 //! (`Session<G>`, generic over the game, behind `GameSession` so the game can change at run
-//! time). All text written to the wire is formatted here.
+//! time). It only dispatches: every line it writes is made by [`super::wire`].
 
 use std::fmt::Display;
 use std::io::BufRead;
-use std::panic::{self, AssertUnwindSafe};
 use std::time::Duration;
 
 use super::input::{read_line_bounded, ReadEnd};
@@ -12,8 +11,7 @@ use super::options::{self, Change, Options};
 use super::output::Output;
 use super::parse::{clean_line, Command, GoArgs, LegalWhat, Query, Start};
 use super::wire;
-use crate::engine::{Engine, PerftReport, Report};
-use crate::game::PerftAbort;
+use crate::engine::{Engine, Report};
 use crate::game::SearchHints;
 use crate::game::{Game, GameError, GameSettings, Side};
 use crate::games::GameKind;
@@ -53,22 +51,15 @@ pub(crate) trait GameSession: Send {
 /// Makes a fresh session for a game with the given options, or says why it cannot.
 pub(crate) type Factory = fn(GameKind, &Options, Output) -> Result<Box<dyn GameSession>, String>;
 
-/// The sessions of the games in this build, through the crate's `with_game!` dispatch. A game
-/// whose rules core is not in this build gives an error line instead of a crash.
+/// The sessions of the games in this build, through the crate's `with_game!` dispatch: the
+/// game's settings from the options (an error for a value out of the game's bounds), then its
+/// start position.
 pub(crate) fn real_factory(
     kind: GameKind,
     opts: &Options,
     out: Output,
 ) -> Result<Box<dyn GameSession>, String> {
-    let make = || -> Box<dyn GameSession> {
-        crate::with_game!(kind, G => Box::new(Session::<G>::new(opts, out.clone())))
-    };
-    panic::catch_unwind(AssertUnwindSafe(make)).map_err(|_| {
-        format!(
-            "expected a game implemented in this build but got '{}'",
-            kind.name()
-        )
-    })
+    crate::with_game!(kind, G => Ok(Box::new(Session::<G>::new(opts, out)?)))
 }
 
 /// The search limits of a `go` command (protocol.md § go).
@@ -92,11 +83,13 @@ pub(crate) struct Session<G: Game + SearchHints> {
 }
 
 impl<G: Game + SearchHints> Session<G> {
-    pub(crate) fn new(opts: &Options, out: Output) -> Self {
-        Session {
-            engine: Engine::new(opts.settings::<G::Settings>()),
+    /// A new game of `G` with the settings of `opts`; an error when they are out of the game's
+    /// bounds.
+    pub(crate) fn new(opts: &Options, out: Output) -> Result<Self, String> {
+        Ok(Session {
+            engine: Engine::new(opts.settings::<G::Settings>()?),
             out,
-        }
+        })
     }
 }
 
@@ -112,18 +105,7 @@ impl<G: Game + SearchHints> Session<G> {
         };
         match self.engine.set_position(fen, moves) {
             Ok(None) => {}
-            Ok(Some(illegal)) => {
-                let msg = match self.engine.forfeit() {
-                    Some(loser) => {
-                        format!(
-                            "{illegal}; the game is over, lost by {}",
-                            wire::side_word(loser)
-                        )
-                    }
-                    None => format!("{illegal}; the result stands"),
-                };
-                self.out.line(&wire::error_line(msg, line));
-            }
+            Ok(Some(illegal)) => self.err(wire::forfeit_text(illegal, self.engine.forfeit()), line),
             Err(GameError::BadPosition { got, reason }) => {
                 let kind: Option<GameKind> = G::NAME.parse().ok();
                 let reason = match kind.and_then(|k| k.other_game_reading(&got)) {
@@ -181,153 +163,85 @@ impl<G: Game + SearchHints> Session<G> {
             Query::P1Turn => wire::bool_word(self.engine.position().side_to_move() == Side::P1),
             Query::Result => wire::result_word(self.engine.outcome()),
         };
-        self.out.line(&format!("response {answer}"));
+        self.out.line(&wire::response_line(answer));
     }
 
     /// `geometry` (protocol.md § 4.10): the board of the current game and settings.
     fn geometry(&mut self) {
         let geo = self.engine.position().geometry();
-        let mut lines = vec![format!(
-            "geometry game {} points {} squares {}",
-            G::NAME,
-            geo.points.len(),
-            geo.squares.len()
-        )];
-        let list = |names: &[String]| {
-            if names.is_empty() {
-                "-".to_string()
-            } else {
-                names.join(",")
-            }
-        };
-        for p in &geo.points {
-            lines.push(format!(
-                "point {} {} {} {} {}",
-                p.name,
-                wire::coord(p.x),
-                wire::coord(p.y),
-                if p.play { "play" } else { "edge" },
-                list(&p.neighbours)
-            ));
-        }
-        for q in &geo.squares {
-            lines.push(format!(
-                "square {} {} {} {} {} {}",
-                q.name,
-                wire::coord(q.x),
-                wire::coord(q.y),
-                q.corners.join(","),
-                list(&q.diagonals),
-                wire::shade_word(q.dark)
-            ));
-        }
-        lines.push("geometry end".to_string());
-        self.out.lines(&lines);
+        self.out.lines(&wire::geometry_lines(G::NAME, &geo));
     }
 
     /// `history` (protocol.md § 4.11): start, whole turns, the turn being built.
     fn history(&mut self) {
-        let h = self.engine.history();
-        self.out.lines(&[
-            format!("start {}", h.start),
-            wire::counted_list("history", "", &h.turns),
-            wire::counted_list("building", "", &h.building),
-        ]);
+        self.out.lines(&wire::history_lines(&self.engine.history()));
     }
 
     /// `legal [steps|turns]` (protocol.md § 4.1).
     fn legal(&mut self, what: LegalWhat) {
         let mut lines = Vec::new();
         if what != LegalWhat::Turns {
-            let steps = self.engine.legal_steps();
-            lines.push(wire::counted_list("steps", "", &steps));
+            lines.push(wire::steps_line(&self.engine.legal_steps()));
         }
         if what != LegalWhat::Steps {
-            let (status, turns) =
+            let (listed, turns) =
                 if self.engine.outcome().is_none() && !self.engine.position().at_turn_start() {
-                    ("midturn", Vec::new())
+                    (wire::TurnsListed::MidTurn, Vec::new())
                 } else {
                     let (t, complete) = self.engine.legal_turns(LEGAL_TURNS_CAP);
-                    (if complete { "complete" } else { "partial" }, t)
+                    let listed = if complete {
+                        wire::TurnsListed::Complete
+                    } else {
+                        wire::TurnsListed::Partial
+                    };
+                    (listed, t)
                 };
-            lines.push(wire::counted_list("turns", status, &turns));
+            lines.push(wire::turns_line(listed, &turns));
         }
         self.out.lines(&lines);
     }
 
-    fn show(&mut self) {
-        let mut lines: Vec<String> = self
-            .engine
-            .position()
-            .render()
-            .lines()
-            .map(str::to_string)
-            .collect();
-        lines.push(format!(
-            "fen {}",
-            self.engine.turn_start().to_position_string()
-        ));
-        let steps = self.engine.steps_this_turn();
-        if !steps.is_empty() {
-            lines.push(format!("steps {}", steps.join(" ")));
-        }
-        lines.push(format!(
-            "tomove {}",
-            wire::side_word(self.engine.position().side_to_move())
-        ));
-        lines.push(format!(
-            "result {}",
-            wire::result_word(self.engine.outcome())
-        ));
-        self.out.lines(&lines);
-    }
-
-    fn describe(&mut self) {
+    /// What `show` and `describe` say besides the position's own views.
+    fn game_state(&self) -> wire::GameState<'static> {
         let pos = self.engine.position();
-        let mut s = format!(
-            "describe game={} tomove={} turnstart={} result={} forfeit={}",
-            G::NAME,
-            wire::side_word(pos.side_to_move()),
-            pos.at_turn_start(),
-            wire::result_word(self.engine.outcome()),
-            self.engine.forfeit().map(wire::side_word).unwrap_or("none"),
-        );
-        const OWN: [&str; 6] = ["game", "tomove", "turnstart", "result", "forfeit", "reason"];
-        for (name, value) in pos.describe() {
-            if OWN.contains(&name) {
-                // Already given above (the engine's answer, which includes forfeits).
-                continue;
-            }
-            let value: String = value
-                .chars()
-                .map(|c| if c.is_whitespace() { '_' } else { c })
-                .collect();
-            s.push_str(&format!(" {name}={value}"));
+        wire::GameState {
+            game: G::NAME,
+            tomove: pos.side_to_move(),
+            turnstart: pos.at_turn_start(),
+            outcome: self.engine.outcome(),
+            forfeit: self.engine.forfeit(),
+            reason: self.engine.game_end().map(|e| e.reason),
         }
-        // Last, so that the fields before it keep their places.
-        let reason = self
-            .engine
-            .game_end()
-            .map(|e| wire::end_reason_word(e.reason));
-        s.push_str(&format!(" reason={}", reason.unwrap_or("none")));
-        self.out.line(&s);
+    }
+
+    /// `show` (protocol.md § 4.5).
+    fn show(&mut self) {
+        let lines = wire::show_lines(
+            &self.engine.position().render(),
+            &self.engine.turn_start().to_position_string(),
+            &self.engine.steps_this_turn(),
+            &self.game_state(),
+        );
+        self.out.lines(&lines);
+    }
+
+    /// `describe` (protocol.md § 4.6).
+    fn describe(&mut self) {
+        let fields = self.engine.position().describe();
+        self.out
+            .line(&wire::describe_line(&self.game_state(), &fields));
     }
 
     /// perft runs on the worker thread: `stop` ends it, `isready` is answered meanwhile.
     fn perft(&mut self, depth: u32, line: &str) {
         let out = self.out.clone();
         let perft_line = line.to_string();
-        let started = self.engine.perft_async(depth, move |r| match r {
-            PerftReport::Divide(token, n) => out.line(&format!("{token}: {n}")),
-            PerftReport::Done(total) => out.line(&format!("Nodes searched: {total}")),
-            PerftReport::GaveUp(PerftAbort::Stopped) => out.line("info string perft stopped"),
-            PerftReport::GaveUp(PerftAbort::TooLarge(why)) => out.line(&wire::error_line(
-                format!("perft gave up: {why}"),
-                &perft_line,
-            )),
-        });
+        let started = self
+            .engine
+            .perft_async(depth, move |r| out.line(&wire::perft_line(&r, &perft_line)));
         if let Err(e) = started {
-            self.err(wire::engine_error_text(&e, &format!("perft {depth}")), line);
+            let command = Command::Perft(depth).to_string();
+            self.err(wire::engine_error_text(&e, &command), line);
         }
     }
 
@@ -339,10 +253,7 @@ impl<G: Game + SearchHints> Session<G> {
             search::bench::DEFAULT_BUDGET,
             &opts.search_config(),
         );
-        self.out.lines(&[
-            format!("Nodes searched: {}", r.nodes),
-            format!("Nodes/second: {}", r.nps() as u64),
-        ]);
+        self.out.lines(&wire::bench_lines(&r));
     }
 }
 
@@ -354,11 +265,11 @@ impl<G: Game + SearchHints> GameSession for Session<G> {
             Command::Query(q) => self.query(*q),
             Command::Legal(what) => self.legal(*what),
             Command::Play(m) => match self.engine.play_turn(m) {
-                Ok(played) => self.out.line(&wire::played_line("played", &played)),
+                Ok(played) => self.out.line(&wire::played_line(&played)),
                 Err(e) => self.err(e, line),
             },
             Command::Expand(m) => match self.engine.expand(m) {
-                Ok(expanded) => self.out.line(&wire::played_line("expanded", &expanded)),
+                Ok(expanded) => self.out.line(&wire::expanded_line(&expanded)),
                 Err(e) => self.err(e, line),
             },
             Command::Step(s) => match self.engine.play_step(s) {
@@ -373,10 +284,7 @@ impl<G: Game + SearchHints> GameSession for Session<G> {
                 };
                 match undone {
                     Some(u) => self.out.line(&wire::undone_line(&u)),
-                    None => self.err(
-                        format!("expected a move or step to undo but got '{line}'"),
-                        line,
-                    ),
+                    None => self.err(wire::nothing_to_undo_text(line), line),
                 }
             }
             Command::Show => self.show(),
@@ -390,7 +298,7 @@ impl<G: Game + SearchHints> GameSession for Session<G> {
             Command::History => self.history(),
             Command::Perft(d) => self.perft(*d, line),
             Command::Bench => self.bench(opts),
-            other => self.err(format!("expected a game command but got '{other}'"), line),
+            other => self.err(wire::not_a_game_command_text(other), line),
         }
     }
 
@@ -410,18 +318,6 @@ impl<G: Game + SearchHints> GameSession for Session<G> {
         }
     }
 }
-
-/// The help text, one command a line.
-pub const HELP: &[&str] = &[
-    "commands (see protocol.md):",
-    "  ugi | isready | uginewgame | quit | stop",
-    "  setoption name <name> value <value>",
-    "  position startpos|fen <string> [moves <move>...]",
-    "  go [p1time <ms>] [p2time <ms>] [p1inc <ms>] [p2inc <ms>] [movetime <ms>] [depth <n>] [nodes <n>] [infinite]",
-    "  query gameover|p1turn|result",
-    "  legal [steps|turns] | play <move> | expand <move> | step <step> | undo [step] | history",
-    "  show | describe | geometry | about | perft <depth> | bench | help",
-];
 
 /// The protocol: options, the current game's session, the output.
 pub struct Protocol {
@@ -469,10 +365,7 @@ impl Protocol {
                     // Like any other line that is not a read-only command: it stops a search.
                     self.session.stop();
                     self.out.line(&wire::error_line(
-                        format!(
-                            "expected a line of at most {MAX_LINE} bytes but got {}",
-                            wire::quote_cut(&head, total)
-                        ),
+                        wire::too_long_text(MAX_LINE, &head, total),
                         "",
                     ));
                 }
@@ -517,20 +410,9 @@ impl Protocol {
         match cmd {
             Command::Quit => return false,
             Command::Stop => {}
-            Command::Ugi => {
-                let mut lines = vec![
-                    "id name guerrilla".to_string(),
-                    "id author the guerrilla developers".to_string(),
-                ];
-                lines.extend(options::option_lines());
-                lines.push("ugiok".to_string());
-                self.out.lines(&lines);
-            }
-            Command::IsReady => self.out.line("readyok"),
-            Command::Help => {
-                let lines: Vec<String> = HELP.iter().map(|s| s.to_string()).collect();
-                self.out.lines(&lines);
-            }
+            Command::Ugi => self.out.lines(&wire::ugi_lines(options::option_lines())),
+            Command::IsReady => self.out.line(wire::READYOK),
+            Command::Help => self.out.lines(&wire::help_lines()),
             Command::UgiNewGame => self.new_game(self.opts.clone(), &line),
             Command::SetOption { name, value } => {
                 match options::set(&self.opts, &name, value.as_deref()) {

@@ -3,9 +3,11 @@
 
 use std::time::{Duration, Instant};
 
+use super::options;
 use super::options::Options;
 use super::output::{Captured, Output};
-use super::session::{GameSession, Protocol, Session};
+use super::parse::Command;
+use super::session::{real_factory, GameSession, Protocol, Session};
 use crate::game::prelude::*;
 use crate::games::GameKind;
 use crate::testgames::Nim;
@@ -18,7 +20,7 @@ fn nim_factory(
     if kind == GameKind::Wells && opts.game_value("BoardSide") == Some(12) {
         return Err("expected a smaller board but got '12'".into());
     }
-    Ok(Box::new(Session::<Nim>::new(opts, out)))
+    Ok(Box::new(Session::<Nim>::new(opts, out)?))
 }
 
 struct H {
@@ -327,4 +329,33 @@ fn position_extension_equals_a_fresh_position() {
     fresh.send("position fen 1 2 9 p2 moves p2t1 p1t1");
     assert_eq!(inc.one("describe"), fresh.one("describe"));
     assert_eq!(inc.one("query p1turn"), "response false");
+}
+
+/// The factory cannot fail, nor panic, on any value `setoption` accepts: for every game, its
+/// default options and every value of each of its options (the bounds and the default of a
+/// wide one) make a session that answers.
+#[test]
+fn every_accepted_option_value_makes_a_game() {
+    for kind in GameKind::ALL {
+        let (game, _) = options::set(&Options::default(), "Game", Some(kind.name())).unwrap();
+        let mut cases = vec![game.clone()];
+        for o in kind.options() {
+            let values: Vec<u64> = if o.max - o.min <= 16 {
+                (o.min..=o.max).collect()
+            } else {
+                vec![o.min, o.default, o.max]
+            };
+            for v in values {
+                cases.push(options::set(&game, o.name, Some(&v.to_string())).unwrap().0);
+            }
+        }
+        for opts in cases {
+            let cap = Captured::default();
+            let mut session = real_factory(kind, &opts, Output::new(cap.clone()))
+                .unwrap_or_else(|e| panic!("{kind} {opts:?}: {e}"));
+            session.exec(&Command::Describe, "describe", &opts);
+            let prefix = format!("describe game={} ", kind.name());
+            assert!(cap.text().starts_with(&prefix), "{kind} {opts:?}");
+        }
+    }
 }

@@ -162,7 +162,7 @@ fn referee_settings<G: Game>(shared: &[(String, String)]) -> Result<G::Settings,
             Err(_) => {}
         }
     }
-    Ok(opts.settings::<G::Settings>())
+    opts.settings::<G::Settings>()
 }
 
 fn write_json(path: &PathBuf, s: &Summary) -> Result<(), String> {

@@ -121,20 +121,13 @@ pub enum Command {
     Help,
 }
 
-/// Why a line is not a command: protocol.md's error line is
+/// Why a line is not a command (its text is written by `wire`): protocol.md's error line is
 /// `info string error: expected <expected> but got '<got>'` (plus ` in '<line>'`, added by the
 /// loop, when `got` is not the whole line).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CommandError {
     pub expected: String,
     pub got: String,
-}
-
-impl fmt::Display for CommandError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let got = super::wire::quote(&self.got);
-        write!(f, "expected {} but got {got}", self.expected)
-    }
 }
 
 impl std::error::Error for CommandError {}

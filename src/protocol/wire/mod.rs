@@ -1,19 +1,34 @@
 //! The protocol's words and lines: the one place that turns values into protocol text and
-//! protocol words back into values (protocol.md § 1–4).
+//! protocol words back into values (protocol.md § 1–4). Every line the engine writes is made
+//! here; the command loop (`session.rs`) only chooses which.
 //!
-//! The engine's command loop writes every answer through these functions, and the programs
-//! that speak the protocol from the other side — the arena, its fault engine, the web GUI's
-//! server — read and write the same words through them, so a word is spelt in one place.
+//! * this file — the shared words (sides, results, removals, end reasons), quoting and the
+//!   error line;
+//! * [`answers`] — what a step, a turn or an undo did, `legal`, `history`, `query`;
+//! * [`views`] — `show`, `describe`, `geometry`;
+//! * [`search`] — `info`, `bestmove`, perft's and bench's lines;
+//! * [`handshake`] — `ugi`, the `option` lines, `setoption`'s errors, `readyok`, `help`.
+//!
+//! The programs that speak the protocol from the other side — the arena, its fault engine,
+//! the web GUI's server — read and write the same words through these functions, so a word is
+//! spelt in one place.
+
+mod answers;
+mod handshake;
+mod search;
+mod views;
+
+pub use answers::*;
+pub use handshake::*;
+pub use search::*;
+pub use views::*;
 
 use std::borrow::Cow;
 use std::fmt::{self, Display};
 
-use crate::engine::{Applied, EngineError, Played, Stepped, Undone};
-use crate::game::{
-    About, EndReason, FieldKind, Game, GameEnd, GameError, GameOption, Outcome, Removal,
-    RemovalKind, Side,
-};
-use crate::search::Info;
+use super::parse::{Command, CommandError};
+use crate::engine::EngineError;
+use crate::game::{EndReason, GameError, Outcome, Removal, RemovalKind, Side};
 
 /// The protocol's word for a side: `p1` (moves first) or `p2`.
 pub fn side_word(side: Side) -> &'static str {
@@ -118,90 +133,6 @@ pub fn parse_end_reason(word: &str) -> Option<EndReason> {
         .find(|&r| end_reason_word(r) == word)
 }
 
-/// `over <result> <reason>[ <p1score>-<p2score>]`: how a game ended, as the answers that end
-/// it append it (protocol.md § 4.3).
-pub fn over_clause(end: &GameEnd) -> String {
-    let mut s = format!(
-        "over {} {}",
-        result_word(Some(end.outcome)),
-        end_reason_word(end.reason)
-    );
-    if let Some([p1, p2]) = end.score {
-        s.push_str(&format!(" {p1}-{p2}"));
-    }
-    s
-}
-
-/// ` removed <group> …`, one group per step of `steps` in order (its removals `<place>:<why>`
-/// comma-separated, `-` for none); empty when no step removed anything.
-fn removed_clause(steps: &[&Applied]) -> String {
-    if steps.iter().all(|a| a.removed.is_empty()) {
-        return String::new();
-    }
-    let mut s = String::from(" removed");
-    for a in steps {
-        s.push(' ');
-        if a.removed.is_empty() {
-            s.push('-');
-        } else {
-            let items: Vec<String> = a.removed.iter().map(removal_item).collect();
-            s.push_str(&items.join(","));
-        }
-    }
-    s
-}
-
-/// The answer to `step` (protocol.md § 4.3):
-/// `stepped <step>[ auto <step> …][ turn <move>][ removed <group> …][ over …]`.
-pub fn stepped_line(st: &Stepped) -> String {
-    let mut s = format!("stepped {}", st.chosen.step);
-    if !st.auto.is_empty() {
-        s.push_str(" auto");
-        for a in &st.auto {
-            s.push(' ');
-            s.push_str(&a.step);
-        }
-    }
-    if let Some(turn) = &st.turn {
-        s.push_str(" turn ");
-        s.push_str(turn);
-    }
-    let all: Vec<&Applied> = std::iter::once(&st.chosen).chain(&st.auto).collect();
-    s.push_str(&removed_clause(&all));
-    if let Some(end) = &st.end {
-        s.push(' ');
-        s.push_str(&over_clause(end));
-    }
-    s
-}
-
-/// The answer to `play` (`word` = `played`) or `expand` (`expanded`), protocol.md § 4.2:
-/// `<word> <move> steps <step> …[ removed <group> …][ over …]`.
-pub fn played_line(word: &str, p: &Played) -> String {
-    let mut s = format!("{word} {} steps", p.turn);
-    for a in &p.steps {
-        s.push(' ');
-        s.push_str(&a.step);
-    }
-    let all: Vec<&Applied> = p.steps.iter().collect();
-    s.push_str(&removed_clause(&all));
-    if let Some(end) = &p.end {
-        s.push(' ');
-        s.push_str(&over_clause(end));
-    }
-    s
-}
-
-/// The answer to `undo` and `undo step` (protocol.md § 4.4): `undone step <step>`,
-/// `undone turn <move>` or `undone forfeit`.
-pub fn undone_line(u: &Undone) -> String {
-    match u {
-        Undone::Step(step) => format!("undone step {step}"),
-        Undone::Turn(turn) => format!("undone turn {turn}"),
-        Undone::Forfeit => "undone forfeit".to_string(),
-    }
-}
-
 /// The body of an error line for text a game refused: `expected <what> but got '<text>'`,
 /// with the reason after it.
 impl fmt::Display for GameError {
@@ -277,6 +208,31 @@ pub fn other_game_position(game: crate::GameKind) -> String {
     )
 }
 
+/// The error text of an input line longer than `max` bytes (protocol.md § 1): its first
+/// characters `head` quoted, with its length `len`.
+pub fn too_long_text(max: usize, head: &str, len: usize) -> String {
+    format!(
+        "expected a line of at most {max} bytes but got {}",
+        quote_cut(head, len)
+    )
+}
+
+/// The error text of a command sent to a game's session that is no game command (the command
+/// loop answers those itself, so this names a mistake of the loop, never of the client).
+pub fn not_a_game_command_text(cmd: &Command) -> String {
+    format!(
+        "expected a game command but got {}",
+        quote(&cmd.to_string())
+    )
+}
+
+/// Why a line is not a command: `expected <expected> but got '<got>'`.
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "expected {} but got {}", self.expected, quote(&self.got))
+    }
+}
+
 /// `true` or `false`, as `query` answers and `describe` fields write them.
 pub fn bool_word(b: bool) -> &'static str {
     if b {
@@ -326,88 +282,6 @@ pub fn position_line(start: &str, moves: &[String]) -> String {
     line
 }
 
-/// The `bestmove` line: the turn's token, or `none` when there is no turn to play.
-pub fn bestmove_line(token: Option<&str>) -> String {
-    format!("bestmove {}", token.unwrap_or("none"))
-}
-
-/// The `score` field of an `info` line (protocol.md § 3.6): `win in N`, `loss in N` or
-/// `draw in N` once the search has proven the result, else the expected result for the side
-/// to move in [-1, 1] with three decimals.
-pub fn score_text(score: f64, proven: Option<(i8, u32)>) -> String {
-    match proven {
-        Some((1, n)) => format!("win in {n}"),
-        Some((-1, n)) => format!("loss in {n}"),
-        Some((_, n)) => format!("draw in {n}"),
-        None => format!("{score:.3}"),
-    }
-}
-
-/// The `info` line of a search report: fields in this fixed order, `pv` last and only when
-/// known. `pv` holds the principal variation's tokens, already written in the game's notation.
-pub fn info_line<S>(info: &Info<S>, pv: &[String]) -> String {
-    let ms = info.time.as_millis();
-    let nps = if info.time.as_secs_f64() > 0.0 {
-        (info.nodes as f64 / info.time.as_secs_f64()) as u64
-    } else {
-        0
-    };
-    let mut s = format!(
-        "info depth {} nodes {} time {ms} nps {nps} score {}",
-        info.depth,
-        info.nodes,
-        score_text(info.score, info.proven)
-    );
-    if !pv.is_empty() {
-        s.push_str(" pv ");
-        s.push_str(&pv.join(" "));
-    }
-    s
-}
-
-/// The mark that ends the last token of a principal variation when that turn is not complete:
-/// the turn as far as it goes, in the turn's syntax, then this mark (no turn token ends with
-/// a `.`).
-pub const PARTIAL_MARK: &str = "...";
-
-/// A principal variation's tokens (protocol.md § 3.6), from `root` and the steps the search
-/// followed: one token per whole turn, in the game's turn notation; a last turn the search has
-/// not followed to its end is written as far as it goes ([`crate::game::Notation::format_partial_turn`])
-/// and followed by [`PARTIAL_MARK`]. A caller whose root is in the middle of a turn gives the
-/// turn's start as `root` and the steps already taken in it before the search's, so the first
-/// token is that whole turn; from a root in the middle of a turn (its start unknown), the
-/// first turn is its step texts from `root` joined by `,`.
-pub fn pv_tokens<G: Game>(root: &G, steps: &[G::Step]) -> Vec<String> {
-    let mut pos = root.clone();
-    let mut tokens = Vec::new();
-    let mut turn: Vec<G::Step> = Vec::new();
-    let mut texts: Vec<String> = Vec::new();
-    // Where the turn being followed began; `None` for a turn begun before `root`.
-    let mut begun = pos.at_turn_start().then(|| pos.clone());
-    for &step in steps {
-        turn.push(step);
-        texts.push(pos.format_step(step));
-        pos.apply_step(step);
-        if pos.at_turn_start() {
-            tokens.push(match &begun {
-                Some(b) => b.format_turn(&b.turn_from_steps(&turn)),
-                None => texts.join(","),
-            });
-            turn.clear();
-            texts.clear();
-            begun = Some(pos.clone());
-        }
-    }
-    if !turn.is_empty() {
-        let partial = match &begun {
-            Some(b) => b.format_partial_turn(&turn),
-            None => texts.join(","),
-        };
-        tokens.push(format!("{partial}{PARTIAL_MARK}"));
-    }
-    tokens
-}
-
 /// The body of an error line for what the engine could not do; `command` is the command as
 /// the error quotes it (`go`, `perft 3`).
 pub fn engine_error_text(e: &EngineError, command: &str) -> String {
@@ -420,74 +294,6 @@ pub fn engine_error_text(e: &EngineError, command: &str) -> String {
         ),
         EngineError::NoThread(why) => format!("expected a search thread but got '{why}'"),
     }
-}
-
-/// A drawing coordinate of `geometry`: at most three decimals, no trailing zeros (`0`, `0.5`,
-/// `0.866`, `12`).
-pub fn coord(v: f64) -> String {
-    let s = format!("{:.3}", v);
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" || s.is_empty() {
-        "0".to_string()
-    } else {
-        s.to_string()
-    }
-}
-
-/// A square's shade in `geometry`: `dark` (the squares checkers stand on) or `light`.
-pub fn shade_word(dark: bool) -> &'static str {
-    if dark {
-        "dark"
-    } else {
-        "light"
-    }
-}
-
-/// The answer to `about` (protocol.md § 4.12): how a GUI presents the game `name`, whose own
-/// options are `options`, to people.
-pub fn about_lines(name: &str, about: &About, options: &[GameOption]) -> Vec<String> {
-    let mut lines = vec![
-        format!("about game {name}"),
-        format!("title {}", about.title),
-    ];
-    for side in Side::ALL {
-        lines.push(format!(
-            "side {} {}",
-            side_word(side),
-            about.sides[side.index()]
-        ));
-    }
-    for p in about.pieces {
-        lines.push(format!(
-            "piece {} {} {} {} {}",
-            p.char,
-            p.owner.map_or("none", side_word),
-            p.colour,
-            if p.grouped { "grouped" } else { "single" },
-            p.noun
-        ));
-    }
-    let names: Vec<String> = options.iter().map(|o| o.name.to_string()).collect();
-    lines.push(if names.is_empty() {
-        "options -".to_string()
-    } else {
-        format!("options {}", names.join(" "))
-    });
-    for f in about.fields {
-        let kind = match f.kind {
-            FieldKind::Count => "count",
-            FieldKind::Turn => "turn",
-        };
-        lines.push(format!("field {} {kind} {}", f.name, f.label));
-    }
-    for paragraph in about.tour.split("\n\n") {
-        let text = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
-        if !text.is_empty() {
-            lines.push(format!("tour {text}"));
-        }
-    }
-    lines.push("about end".to_string());
-    lines
 }
 
 /// `<word>[ <status>] <n> <item> …`: a counted list on one line (`legal`, `history`).

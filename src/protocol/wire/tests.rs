@@ -1,4 +1,7 @@
 use super::*;
+use crate::engine::{Applied, PerftReport, Played, Stepped, Undone};
+use crate::game::{GameEnd, GeoPoint, GeoSquare, Geometry, PerftAbort};
+use crate::protocol::options::OptionError;
 
 #[test]
 fn words_read_back() {
@@ -69,7 +72,7 @@ fn reports() {
         end: None,
     };
     assert_eq!(
-        played_line("expanded", &played),
+        expanded_line(&played),
         "expanded c3xd4 steps c3xd4 removed D4:captured"
     );
     assert_eq!(
@@ -146,4 +149,127 @@ fn lines() {
     assert_eq!(coord(-0.0001), "0");
     assert_eq!(coord(12.0), "12");
     assert_eq!(counted_list("turns", "complete", &[]), "turns complete 0");
+}
+
+#[test]
+fn views() {
+    let state = GameState {
+        game: "g",
+        tomove: Side::P2,
+        turnstart: false,
+        outcome: Some(Outcome::Win(Side::P1)),
+        forfeit: Some(Side::P2),
+        reason: Some(EndReason::Forfeit),
+    };
+    assert_eq!(
+        show_lines("a\nb", "F", &["s1".into(), "s2".into()], &state),
+        [
+            "a",
+            "b",
+            "fen F",
+            "steps s1 s2",
+            "tomove p2",
+            "result p1win"
+        ]
+    );
+    assert_eq!(
+        show_lines("a", "F", &[], &state),
+        ["a", "fen F", "tomove p2", "result p1win"]
+    );
+    let fields = [
+        ("k", "a b".to_string()),
+        ("result", "x".into()),
+        ("n", "1".into()),
+    ];
+    assert_eq!(
+        describe_line(&state, &fields),
+        "describe game=g tomove=p2 turnstart=false result=p1win forfeit=p2 k=a_b n=1 \
+         reason=forfeit"
+    );
+    let geo = Geometry {
+        points: vec![GeoPoint {
+            name: "A1".into(),
+            x: 0.5,
+            y: 0.8660254,
+            play: false,
+            neighbours: vec![],
+        }],
+        squares: vec![GeoSquare {
+            name: "a1".into(),
+            x: 1.0,
+            y: 2.0,
+            corners: ["A1".into(), "B1".into(), "B2".into(), "A2".into()],
+            diagonals: vec!["b2".into()],
+            dark: true,
+        }],
+    };
+    assert_eq!(
+        geometry_lines("g", &geo),
+        [
+            "geometry game g points 1 squares 1",
+            "point A1 0.5 0.866 edge -",
+            "square a1 1 2 A1,B1,B2,A2 b2 dark",
+            "geometry end"
+        ]
+    );
+}
+
+#[test]
+fn handshake_and_reports() {
+    let combo = OptionType::Combo {
+        default: "a",
+        vars: &["a", "b"],
+    };
+    assert_eq!(
+        option_line("X", &combo),
+        "option name X type combo default a var a var b"
+    );
+    let check = OptionType::Check { default: false };
+    assert_eq!(
+        option_line("Y", &check),
+        "option name Y type check default false"
+    );
+    let lines = ugi_lines(["option name Z".to_string()]);
+    assert_eq!(lines.first().map(String::as_str), Some("id name guerrilla"));
+    assert_eq!(lines[2..], ["option name Z", "ugiok"]);
+    let e = OptionError::OutOfRange {
+        min: 1,
+        max: 2,
+        got: "08".into(),
+    };
+    assert_eq!(
+        e.to_string(),
+        "expected an integer from 1 to 2 but got '08'"
+    );
+    let e = OptionError::NotABool { got: "yes".into() };
+    assert_eq!(e.to_string(), "expected true or false but got 'yes'");
+    assert_eq!(
+        perft_line(&PerftReport::Divide("D4D5".into(), 7), "perft 1"),
+        "D4D5: 7"
+    );
+    assert_eq!(
+        perft_line(&PerftReport::Done(9), "perft 1"),
+        "Nodes searched: 9"
+    );
+    assert_eq!(
+        perft_line(&PerftReport::GaveUp(PerftAbort::Stopped), "perft 1"),
+        "info string perft stopped"
+    );
+    assert_eq!(
+        perft_line(
+            &PerftReport::GaveUp(PerftAbort::TooLarge("big".into())),
+            "perft 1"
+        ),
+        "info string error: perft gave up: big in 'perft 1'"
+    );
+    assert_eq!(response_line("true"), "response true");
+    assert_eq!(
+        history_lines(&crate::engine::History {
+            start: "S".into(),
+            turns: vec!["t".into()],
+            building: vec![],
+        }),
+        ["start S", "history 1 t", "building 0"]
+    );
+    assert_eq!(turns_line(TurnsListed::MidTurn, &[]), "turns midturn 0");
 }
