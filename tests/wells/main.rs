@@ -11,3 +11,5 @@ mod perft;
 mod props;
 mod reference;
 mod rules;
+#[path = "../support/tools.rs"]
+mod tools;
