@@ -134,6 +134,8 @@ fn run_document(name: &str) -> Tally {
     let mut pycon = Vec::new();
     // The standard output of the last `sh` or `python` block, for an `output` block after it.
     let mut last_output: Option<(usize, String)> = None;
+    // The last `python` or `sh` block skipped for want of python3 (`tests/support/tools.rs`).
+    let mut skipped: Option<usize> = None;
     for (k, b) in blocks.iter().enumerate() {
         let at = format!("{name}:{}", b.line);
         let Some(info) = &b.info else {
@@ -168,6 +170,10 @@ fn run_document(name: &str) -> Tally {
                     if f.contains(&"long") {
                         tally.count("sh long");
                         shell::check_long(&b.text, &cwd).map(|_| ())
+                    } else if shell::runs_python(&b.text) && shell::python_skipped() {
+                        tally.count("sh skipped");
+                        skipped = Some(k);
+                        Ok(())
                     } else {
                         tally.count("sh");
                         let ran = shell::run_sh(&b.text, &cwd);
@@ -175,15 +181,30 @@ fn run_document(name: &str) -> Tally {
                         ran_ok(&ran)
                     }
                 }
+                ("python", []) if shell::python_skipped() => {
+                    tally.count("python skipped");
+                    skipped = Some(k);
+                    Ok(())
+                }
                 ("python", []) => {
                     tally.count("python");
                     let ran = shell::run_python(&b.text);
                     last_output = Some((k, ran.stdout.clone()));
                     ran_ok(&ran)
                 }
+                ("pycon", []) if shell::python_skipped() => {
+                    tally.count("pycon skipped");
+                    Ok(())
+                }
                 ("pycon", []) => {
                     tally.count("pycon");
                     pycon.push((b.line - 1, b.text.clone()));
+                    Ok(())
+                }
+                ("output", []) | ("output", ["illustrative"])
+                    if skipped == Some(k.wrapping_sub(1)) =>
+                {
+                    tally.count("output skipped");
                     Ok(())
                 }
                 ("output", []) | ("output", ["illustrative"]) => {

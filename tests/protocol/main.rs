@@ -37,3 +37,6 @@ mod tokens;
 mod transcripts;
 mod ugi;
 mod worst;
+
+#[path = "../support/tools.rs"]
+mod tools;
