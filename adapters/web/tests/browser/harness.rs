@@ -33,10 +33,8 @@ pub fn browser_tools() -> Option<(PathBuf, PathBuf)> {
         .map(PathBuf::from)
         .find(|p| p.is_file())
         .or_else(|| find_in_path("chromium"))?;
-    let driver = find_in_path("chromedriver").or_else(|| {
-        let p = PathBuf::from("/usr/bin/chromedriver");
-        p.is_file().then_some(p)
-    })?;
+    // On PATH only (Debian's is /usr/bin/chromedriver), so that a PATH without it hides it.
+    let driver = find_in_path("chromedriver")?;
     Some((chrome, driver))
 }
 

@@ -17,14 +17,17 @@
 //!   names on, no name touches another or a piece.
 //!
 //! Screenshots of both games after a capture and at a game's end, at 1400×1000 and 400×800, are
-//! written to `target/screenshots/` (or `GUERRILLA_SCREENSHOTS`). Needs Debian's `chromium` and `chromium-driver`; without
-//! them the test fails when `CI` is set and is skipped with a notice otherwise.
+//! written to `target/screenshots/` (or `GUERRILLA_SCREENSHOTS`). Needs Debian's `chromium` and
+//! `chromium-driver`: without them the test fails, unless `GUERRILLA_SKIP_MISSING_TOOLS=1`
+//! (`tests/support/tools.rs` at the repository's root).
 
 mod engines;
 mod flow;
 mod games;
 mod harness;
 mod layout;
+#[path = "../../../../tests/support/tools.rs"]
+mod tools;
 
 use std::path::PathBuf;
 
@@ -33,11 +36,11 @@ use harness::{browser_tools, open_browser, start_driver, start_server};
 #[test]
 fn browser_end_to_end() {
     let Some((chrome, driver)) = browser_tools() else {
-        if std::env::var_os("CI").is_some() {
-            panic!("chromium and chromedriver are required on CI (apt-get install chromium chromium-driver)");
-        }
-        eprintln!("notice: chromium or chromedriver not found; the browser tests are skipped");
-        return;
+        return tools::missing_tool(
+            "chromium or chromedriver",
+            "apt-get install chromium chromium-driver",
+            "the browser tests",
+        );
     };
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
