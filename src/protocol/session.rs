@@ -23,14 +23,6 @@ use crate::search::{self, Limits};
 /// `TurnLimit` (10,000 turns) is 14.2 MB; a Guerrilla Checkers game has at most 67 turns.
 pub const MAX_LINE: usize = 16 << 20;
 
-/// The commands answered beside a running search: a line that starts with one of these words
-/// never stops a search, whether it then parses or not; every other line stops it first
-/// (protocol.md § 3.10).
-const BESIDE_A_SEARCH: &[&str] = &[
-    "isready", "query", "show", "describe", "legal", "geometry", "about", "history", "expand",
-    "help", "ugi",
-];
-
 /// How many whole turns `legal` lists at most.
 pub const LEGAL_TURNS_CAP: usize = 1000;
 
@@ -362,8 +354,8 @@ impl Protocol {
                     let kept = buf.len().min(4 * wire::QUOTED_MAX);
                     let head =
                         clean_line(&String::from_utf8_lossy(&buf[..kept])).unwrap_or_default();
-                    // Like any other line that is not a read-only command: it stops a search.
-                    self.session.stop();
+                    // Like any other line that is no command: a search goes on.
+                    let _ = self.session.is_searching();
                     self.out.line(&wire::error_line(
                         wire::too_long_text(MAX_LINE, &head, total),
                         "",
@@ -384,29 +376,44 @@ impl Protocol {
         let Some(line) = clean_line(raw) else {
             return true;
         };
-        // During a search, one rule by the line's first word: the read-only commands run beside
-        // it (also when their arguments are wrong), every other line — `stop`, `quit`, any other
-        // command, a line that is no command — stops it first (its bestmove is written).
-        let first = line.split(' ').next().unwrap_or("");
-        if BESIDE_A_SEARCH.contains(&first) {
-            // A search that has already ended is reaped, so its bestmove comes first.
-            let _ = self.session.is_searching();
-        } else {
-            self.session.stop();
-        }
         let cmd = match line.parse::<Command>() {
             Ok(cmd) => cmd,
             Err(e) => {
+                // A line that is no command changes nothing, so a running search goes on
+                // (protocol.md § 3.10); a search that has just ended is reaped first, so that
+                // its bestmove comes before this answer.
+                let searching = self.session.is_searching();
                 let mut lines = vec![wire::error_line(e, &line)];
-                if first == "go" {
+                if !searching && line.split(' ').next() == Some("go") {
                     // A `go` always ends with a bestmove: an arena never waits for a search
-                    // that was never started.
+                    // that was never started. (During a search, the running one's comes.)
                     lines.push(wire::bestmove_line(None));
                 }
                 self.out.lines(&lines);
                 return true;
             }
         };
+        // A `setoption` the option table refuses changes nothing either.
+        let option = match &cmd {
+            Command::SetOption { name, value } => {
+                match options::set(&self.opts, name, value.as_deref()) {
+                    Ok(set) => Some(set),
+                    Err(e) => {
+                        let _ = self.session.is_searching();
+                        self.out.line(&wire::error_line(e, &line));
+                        return true;
+                    }
+                }
+            }
+            _ => None,
+        };
+        // The commands that read the state run beside a search; every other command stops it
+        // first (its bestmove is written), then runs.
+        if cmd.runs_beside_a_search() {
+            let _ = self.session.is_searching();
+        } else {
+            self.session.stop();
+        }
         match cmd {
             Command::Quit => return false,
             Command::Stop => {}
@@ -414,19 +421,13 @@ impl Protocol {
             Command::IsReady => self.out.line(wire::READYOK),
             Command::Help => self.out.lines(&wire::help_lines()),
             Command::UgiNewGame => self.new_game(self.opts.clone(), &line),
-            Command::SetOption { name, value } => {
-                match options::set(&self.opts, &name, value.as_deref()) {
-                    Err(msg) => self.out.line(&wire::error_line(msg, &line)),
-                    Ok((new, Change::Plain)) => self.opts = new,
-                    Ok((new, Change::GameSettings(games))) => {
-                        if games.contains(&new.game) {
-                            self.new_game(new, &line);
-                        } else {
-                            self.opts = new;
-                        }
-                    }
+            Command::SetOption { .. } => match option {
+                Some((new, Change::GameSettings(games))) if games.contains(&new.game) => {
+                    self.new_game(new, &line)
                 }
-            }
+                Some((new, _)) => self.opts = new,
+                None => {}
+            },
             other => self.session.exec(&other, &line, &self.opts),
         }
         true

@@ -4,6 +4,7 @@
 //! * `position.rs` — `position`; `go.rs` — `go`, `stop`, the end of the input;
 //! * `legal.rs`, `step.rs` (`step`, `undo`, what each step removed), `expand.rs` (`expand`,
 //!   `play`), `describe.rs` (why the game ended), `history.rs`, `geometry.rs`, `perft.rs`;
+//! * `analysis.rs` — what input during a search does;
 //! * `errors.rs` — bad input of every kind; `games.rs` — whole refereed games;
 //! * `tokens.rs` — every printed turn token parses back (property tests);
 //! * `transcripts.rs` — golden sessions in `tests/transcripts/`;
@@ -19,6 +20,7 @@
 mod answers;
 mod harness;
 
+mod analysis;
 mod describe;
 mod docs;
 mod errors;

@@ -243,6 +243,27 @@ impl fmt::Display for Command {
     }
 }
 
+impl Command {
+    /// True for the commands answered beside a running search or perft, which goes on
+    /// (protocol.md § 3.10): they only read the state. Every other command stops it first.
+    pub fn runs_beside_a_search(&self) -> bool {
+        matches!(
+            self,
+            Command::IsReady
+                | Command::Ugi
+                | Command::Help
+                | Command::Query(_)
+                | Command::Show
+                | Command::Describe
+                | Command::Legal(_)
+                | Command::Geometry
+                | Command::About
+                | Command::History
+                | Command::Expand(_)
+        )
+    }
+}
+
 mod grammar;
 
 use grammar::command;

@@ -1,0 +1,118 @@
+//! Analysis through the real binary, in both games (protocol.md § 3.10): input that is no
+//! command during a search changes nothing and the search goes on; a command that changes the
+//! state stops it first.
+
+use std::time::Duration;
+
+use crate::harness::*;
+
+/// Both games, as the `Game` option names them.
+const GAMES: [&str; 2] = ["guerrilla-checkers", "guerrilla"];
+
+/// A line written by a running search rather than by the answer to a command: its progress
+/// (`info depth`, `info currmove`) or its end (`bestmove`).
+fn from_the_search(line: &str) -> bool {
+    line.starts_with("info depth ")
+        || line.starts_with("info currmove ")
+        || line.starts_with("bestmove ")
+}
+
+/// During `go infinite`, every line the engine cannot read (an unknown command, bad arguments,
+/// a `setoption` the table refuses, a line over 16 MiB) gets its one error line and the search
+/// goes on: no `bestmove` until `stop`, and then exactly one, from a search that ran all along.
+#[test]
+fn stray_input_during_go_infinite_is_answered_and_the_search_goes_on() {
+    let strays = [
+        "frobnicate 3",
+        "go nodes x",
+        "go sideways",
+        "ugi now",
+        "perft x",
+        "legal sideways",
+        "undo now",
+        "position",
+        "setoption name Contempt value 16",
+        "setoption name Threads value 0",
+    ];
+    for game in GAMES {
+        let mut p = Proc::spawn();
+        p.ask(&format!("setoption name Game value {game}"));
+        p.ask("setoption name BoardSide value 6");
+        p.send("go infinite");
+        for stray in strays {
+            let lines = p.ask(stray);
+            assert!(
+                !lines.iter().any(|l| l.starts_with("bestmove")),
+                "{game}: '{stray}' stopped the search: {lines:?}"
+            );
+            let answer: Vec<&String> = lines.iter().filter(|l| !from_the_search(l)).collect();
+            assert_eq!(answer.len(), 1, "{game}: '{stray}' answered {lines:?}");
+            assert!(
+                answer[0].starts_with("info string error: expected "),
+                "{game}: {answer:?}"
+            );
+        }
+        let long = format!("position fen {}\n", "x".repeat(16 << 20));
+        p.send_raw(long.as_bytes());
+        let lines = p.ask("isready");
+        assert!(
+            !lines.iter().any(|l| l.starts_with("bestmove")),
+            "{game}: {lines:?}"
+        );
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string error: expected a line of at most")),
+            "{game}: {lines:?}"
+        );
+        std::thread::sleep(Duration::from_millis(1100));
+        p.send("stop");
+        let lines = p.until("bestmove", |l| l.starts_with("bestmove"));
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth "))
+            .expect("a last report");
+        let ms: u64 = last
+            .split(' ')
+            .skip_while(|w| *w != "time")
+            .nth(1)
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(ms >= 1000, "{game}: the search ran {ms} ms only: {last}");
+        assert_eq!(
+            p.ask("isready"),
+            Vec::<String>::new(),
+            "{game}: one bestmove only"
+        );
+    }
+}
+
+/// A command that changes the state stops a running search first: its `bestmove` comes before
+/// the command's own answer, whether the command then succeeds (`play`) or fails (`play` of an
+/// illegal move).
+#[test]
+fn a_command_that_changes_the_state_stops_the_search_first() {
+    for game in GAMES {
+        let mut p = Proc::spawn();
+        p.ask(&format!("setoption name Game value {game}"));
+        let turns = p.ask1("legal turns");
+        let turn = turns.split(' ').nth(3).unwrap().to_string();
+        for (command, answer) in [
+            (format!("play {turn}"), "played "),
+            ("play zz".to_string(), "info string error: "),
+        ] {
+            p.send("go infinite");
+            p.send(&command);
+            let lines = p.until(answer, |l| l.starts_with(answer));
+            let best = lines
+                .iter()
+                .position(|l| l.starts_with("bestmove "))
+                .unwrap_or_else(|| {
+                    panic!("{game}: no bestmove before '{command}''s answer: {lines:?}")
+                });
+            assert_eq!(best, lines.len() - 2, "{game}: {lines:?}");
+        }
+    }
+}
