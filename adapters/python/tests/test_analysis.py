@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import time
 import warnings
 
 import pytest
 
+from conftest import HANG
 from guerrilla_client import (
     INFO_ALL,
     INFO_PV,
@@ -109,6 +111,21 @@ def test_leaving_the_analysis_block_stops_the_search(engine: Engine) -> None:
         pass
     assert running.done and engine.describe()["tomove"] == "p1"
     assert engine.go(nodes=100).bestmove in engine.legal_turns().turns
+
+
+@pytest.mark.parametrize("text", ["frobnicate", "perft x"])
+def test_stray_input_during_analysis_is_answered_and_the_search_goes_on(engine: Engine, text: str) -> None:
+    # The client itself stops a search before any command that is not read-only; a line sent
+    # past it, as another program might, gets its error line beside the analysis.
+    running = engine.analysis()
+    engine._send(text)
+    deadline = time.monotonic() + HANG
+    while not any(line.startswith("info string error:") for line in engine.stray_lines):
+        assert time.monotonic() < deadline, "no error line came"
+        running.search._read_one(deadline)
+    assert not running.done
+    running.stop()
+    assert running.wait().move in engine.legal_turns().turns
 
 
 def test_play_asks_for_a_turn_and_push_plays_it(engine: Engine) -> None:

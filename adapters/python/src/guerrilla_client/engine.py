@@ -362,7 +362,8 @@ class Engine:
             self._exchange(None)
 
     def _finish_search(self) -> None:
-        """Stops a running search before a command that would stop it anyway (§ 3.10)."""
+        """Stops a running search before a command that is not read-only (the engine stops it
+        for every command that changes the state, § 3.10)."""
         if self._search is not None:
             self._search.stop()
 

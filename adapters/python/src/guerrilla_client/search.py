@@ -211,7 +211,8 @@ class Search:
 
     While it runs, the engine's read-only commands (``query``, ``describe``, ``legal``, ``show``,
     ``history``, ``geometry``, ``expand``, ``about``) may be used; any other command stops it
-    first (the engine would stop it anyway), and its result stays available here.
+    first (as the engine does for every command that changes the state, protocol.md § 3.10),
+    and its result stays available here.
     """
 
     def __init__(self, engine: "Engine", command: str) -> None:
