@@ -15,9 +15,10 @@
 //!   smooth, and can be fitted by logistic regression in seconds.
 //! * The logistic link makes the output a probability, so its scale is learnt from outcomes instead
 //!   of guessed: that is what makes `score` mean what it says (calibration).
-//! * The weights were fitted on positions of self-play games (see `benches/search_calibration.rs`,
-//!   which plays the games, fits `w` by Newton's method on the log-likelihood, and prints the
-//!   calibration table); refit them there after a change of the rules or of the search.
+//! * The weights are fitted on positions of self-play games by the tuning pipeline
+//!   (`tools/tune/README.md`: the games through the arena at a node budget, the log-loss of
+//!   the model against their outcomes minimised); refit them there after a change of the rules
+//!   or of the search.
 //!
 //! ## Features (from the Guerrilla's point of view)
 //! * checkers on the board, stones in hand, stones on the board;
@@ -61,11 +62,12 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "corner_stones/4",
 ];
 
-/// The fitted weights of the logistic model (see the module documentation): refit on the
-/// hop-level step model from 24,767 positions of 400 self-play games at `go nodes 300`
-/// (`cargo bench --bench search_calibration -- --fit`; mean log-likelihood -0.249).
+/// The fitted weights of the logistic model (see the module documentation), fitted by the
+/// tuning pipeline (`tools/tune/README.md`) to 25,226 positions of 400 self-play games at `go
+/// nodes 10000`: `tools/tune/generate.sh` (its `checkers` line), then `guerrilla-tune extract`
+/// and `guerrilla-tune fit --game guerrilla-checkers` (the weights fitted on all the games).
 pub const WEIGHTS: [f64; FEATURES] = [
-    -2.465, -0.152, -1.022, 0.891, 0.537, 0.461, 0.226, -0.214, -0.021, 0.176, 0.180,
+    -2.270, 0.164, -2.187, 1.777, 1.273, 0.988, 0.719, -0.302, -0.030, 0.282, 0.326,
 ];
 
 /// The score calibration of

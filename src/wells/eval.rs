@@ -81,6 +81,22 @@ pub const GROUP_VALUE: f64 = 0.25;
 /// piece a turn until it has five (W4, W2), so a new group that survives brings four pieces to
 /// come, and killing one takes them from the opponent.
 pub const GROWTH_ROOM: f64 = 0.5;
+/// Number of terms of the margin ([`Wells::eval_terms`]).
+pub const TERMS: usize = 11;
+/// The names of the terms, in order, for the tuning pipeline's report.
+pub const TERM_NAMES: [&str; TERMS] = [
+    "score",
+    "kill_now",
+    "kill_grown",
+    "kill_jump",
+    "massacre",
+    "threat_now",
+    "threat_grown",
+    "threat_jump",
+    "pieces",
+    "grouped",
+    "growth_room",
+];
 /// The spread at the turn limit, in score points.
 pub const SPREAD_END: f64 = 4.0;
 /// The spread added per turn left.
@@ -118,9 +134,10 @@ impl Wells {
             .count_on(self.lattice.len)
     }
 
-    /// The margin of the evaluation, in W6 score points, for the side to move (see the module
-    /// documentation).
-    pub(crate) fn eval_margin(&self) -> f64 {
+    /// The terms of the evaluation's margin for the side to move, in the order of
+    /// [`TERM_NAMES`]: counts (W6 score points for the first), each to be multiplied by its
+    /// weight (see the module documentation). The tuning pipeline (`tools/tune`) reads them.
+    pub fn eval_terms(&self) -> [f64; TERMS] {
         let st = &self.state;
         let me = st.side as usize & 1;
         let them = 1 - me;
@@ -134,22 +151,49 @@ impl Wells {
         let theirs = self.threats_of(them, true, true);
         let len = self.lattice.len;
         let pieces = st.pieces[me].count_on(len) as f64 - st.pieces[them].count_on(len) as f64;
+        [
+            self.score_margin(me) as f64,
+            mine.now as f64,
+            (mine.grown - mine.now) as f64,
+            mine.jump as f64,
+            mine.massacres as f64,
+            theirs.now as f64,
+            (theirs.grown - theirs.now) as f64,
+            theirs.jump as f64,
+            pieces,
+            self.grouped(me) as f64 - self.grouped(them) as f64,
+            self.growth_room(me) as f64 - self.growth_room(them) as f64,
+        ]
+    }
+
+    /// The weights of [`Wells::eval_terms`] on this board.
+    pub fn eval_weights(&self) -> [f64; TERMS] {
         let threat_jump = if self.lattice.side >= WIDE_SIDE {
             THREAT_JUMP_WIDE
         } else {
             THREAT_JUMP
         };
-        self.score_margin(me) as f64
-            + KILL_NOW * mine.now as f64
-            + KILL_GROWN * (mine.grown - mine.now) as f64
-            + KILL_JUMP * mine.jump as f64
-            + MASSACRE * mine.massacres as f64
-            - THREAT_NOW * theirs.now as f64
-            - THREAT_GROWN * (theirs.grown - theirs.now) as f64
-            - threat_jump * theirs.jump as f64
-            + PIECE_VALUE * pieces
-            + GROUP_VALUE * (self.grouped(me) as f64 - self.grouped(them) as f64)
-            + GROWTH_ROOM * (self.growth_room(me) as f64 - self.growth_room(them) as f64)
+        [
+            1.0,
+            KILL_NOW,
+            KILL_GROWN,
+            KILL_JUMP,
+            MASSACRE,
+            -THREAT_NOW,
+            -THREAT_GROWN,
+            -threat_jump,
+            PIECE_VALUE,
+            GROUP_VALUE,
+            GROWTH_ROOM,
+        ]
+    }
+
+    /// The margin of the evaluation, in W6 score points, for the side to move (see the module
+    /// documentation).
+    pub(crate) fn eval_margin(&self) -> f64 {
+        let t = self.eval_terms();
+        let w = self.eval_weights();
+        t.iter().zip(w).fold(0.0, |m, (t, w)| m + w * t)
     }
 
     /// The pieces the groups of colour `c` can still add by growth: five minus each group's
@@ -167,9 +211,14 @@ impl Wells {
         room.min(PIECES.saturating_sub(st.pieces[c].count_on(self.lattice.len)))
     }
 
+    /// Turns left before the turn limit (W6), which sets the evaluation's spread.
+    pub fn turns_left(&self) -> u32 {
+        self.settings.turn_limit.saturating_sub(self.state.turn)
+    }
+
     /// [`SearchHints::evaluate`]: see the module documentation.
     pub(crate) fn evaluate_position(&self) -> f64 {
-        let left = self.settings.turn_limit.saturating_sub(self.state.turn) as f64;
+        let left = self.turns_left() as f64;
         let spread = SPREAD_END + SPREAD_PER_TURN * left;
         (self.eval_margin() / spread).tanh()
     }

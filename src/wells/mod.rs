@@ -69,6 +69,7 @@ use crate::game::{
 };
 use lattice::Lattice;
 
+pub use eval::{SCORE_MAP, SPREAD_END, SPREAD_PER_TURN, TERMS, TERM_NAMES};
 use state::{dirs, CELLS};
 pub use state::{State, BLACK_CELL, EMPTY_CELL, TOKEN_CELL, WHITE_CELL};
 pub(crate) use state::{BLACK, EMPTY, TOKEN, WHITE};
