@@ -1,9 +1,13 @@
-//! Resignation by adjudication, as cutechess-cli's `-resign movecount=N score=S
-//! [twosided=true]`: a game ends as a loss for the side whose engine reported a score of `-S`
+//! Adjudication, as cutechess-cli's `-resign` and `-draw`. Resignation, `-resign movecount=N
+//! score=S [twosided=true]`: a game ends as a loss for the side whose engine reported a score of `-S`
 //! or less for its last `N` moves in a row; with `twosided`, only when the opponent's engine
 //! reported `S` or more for its last `N` moves as well. Both engines agreeing is what makes
 //! the rule safe to use when the scores mean an expected result, as the guerrilla engine's do
-//! (protocol.md § 3.6: a number in [-1, 1], or `win in`/`loss in`/`draw in`).
+//! (protocol.md § 3.6: a number in [-1, 1], or `win in`/`loss in`/`draw in`). A draw, `-draw
+//! movenumber=N movecount=C score=S`: a game ends as a draw when at least N full moves (2N
+//! plies) have been played and both engines reported a score within S of 0 for their last C
+//! moves each. So S lies in (0, 1] (resign) or [0, 1] (draw): cutechess's centipawns (400) are
+//! refused, with a hint, since such a rule could never hold.
 //!
 //! The scores are the ones the records keep (`Move::eval`, `score/depth`): a number, or `+MN`,
 //! `-MN`, `=MN` counted as 1, -1 and 0. A move without a score breaks the mover's run. The rule
@@ -26,52 +30,143 @@ pub struct Resign {
     pub twosided: bool,
 }
 
+/// `key=value` fields separated by spaces or commas, each key among `keys`, into a map.
+fn fields<'a>(
+    s: &'a str,
+    keys: &[&str],
+    form: &str,
+) -> Result<std::collections::HashMap<&'a str, &'a str>, String> {
+    let mut out = std::collections::HashMap::new();
+    for field in s.split([' ', ',']).filter(|f| !f.is_empty()) {
+        let bad = || format!("expected {form} but got '{field}' in '{s}'");
+        let (k, v) = field.split_once('=').ok_or_else(bad)?;
+        if !keys.contains(&k) {
+            return Err(bad());
+        }
+        out.insert(k, v);
+    }
+    Ok(out)
+}
+
+/// A score threshold in the engines' unit, an expected result in [-1, 1]: above 0 (or at 0
+/// when `zero` allows it) and at most 1.
+fn threshold(v: &str, zero: bool, form: &str) -> Result<f64, String> {
+    let x: f64 = v
+        .parse()
+        .ok()
+        .filter(|x: &f64| x.is_finite())
+        .ok_or_else(|| format!("expected {form} but got 'score={v}'"))?;
+    if x > 1.0 {
+        return Err(format!(
+            "'score={v}' can never be met: the engines' scores are expected results in [-1, 1] \
+             (protocol.md § 3.6), not centipawns; cutechess's score=400 is about score=0.9 here"
+        ));
+    }
+    if x < 0.0 || (x == 0.0 && !zero) {
+        return Err(format!(
+            "expected {form} with a score {} but got 'score={v}'",
+            if zero {
+                "from 0 to 1"
+            } else {
+                "above 0, at most 1"
+            }
+        ));
+    }
+    Ok(x)
+}
+
+/// A count of at least `min`.
+fn count(key: &str, v: &str, min: u32, form: &str) -> Result<u32, String> {
+    v.parse::<u32>()
+        .ok()
+        .filter(|&n| n >= min)
+        .ok_or_else(|| format!("expected {form} ({key} at least {min}) but got '{key}={v}'"))
+}
+
 impl std::str::FromStr for Resign {
     type Err = String;
     /// `movecount=N score=S [twosided=true|false]`, fields in any order, separated by spaces or
-    /// commas; N at least 1, S a finite number above 0.
+    /// commas; N at least 1, S above 0 and at most 1.
     fn from_str(s: &str) -> Result<Resign, String> {
-        let mut movecount = None;
-        let mut score = None;
-        let mut twosided = false;
-        for field in s.split([' ', ',']).filter(|f| !f.is_empty()) {
-            let bad = || {
-                format!(
-                    "expected movecount=N score=S [twosided=true|false] (N ≥ 1, S > 0) but got '{field}' in '{s}'"
-                )
-            };
-            let (k, v) = field.split_once('=').ok_or_else(bad)?;
-            match k {
-                "movecount" => {
-                    movecount = Some(v.parse::<u32>().ok().filter(|&n| n >= 1).ok_or_else(bad)?)
-                }
-                "score" => {
-                    score = Some(
-                        v.parse::<f64>()
-                            .ok()
-                            .filter(|x| x.is_finite() && *x > 0.0)
-                            .ok_or_else(bad)?,
-                    )
-                }
-                "twosided" => twosided = v.parse::<bool>().map_err(|_| bad())?,
-                _ => return Err(bad()),
-            }
-        }
-        match (movecount, score) {
-            (Some(movecount), Some(score)) => Ok(Resign {
-                movecount,
-                score,
-                twosided,
-            }),
-            _ => Err(format!(
-                "expected movecount=N score=S [twosided=true|false] but '{s}' lacks {}",
-                if movecount.is_none() {
-                    "movecount"
-                } else {
+        const FORM: &str = "movecount=N score=S [twosided=true|false] (N ≥ 1, 0 < S ≤ 1)";
+        let f = fields(s, &["movecount", "score", "twosided"], FORM)?;
+        let (Some(n), Some(score)) = (f.get("movecount"), f.get("score")) else {
+            return Err(format!(
+                "expected {FORM} but '{s}' lacks {}",
+                if f.contains_key("movecount") {
                     "score"
+                } else {
+                    "movecount"
                 }
-            )),
-        }
+            ));
+        };
+        Ok(Resign {
+            movecount: count("movecount", n, 1, FORM)?,
+            score: threshold(score, false, FORM)?,
+            twosided: match f.get("twosided") {
+                Some(v) => v
+                    .parse()
+                    .map_err(|_| format!("expected {FORM} but got 'twosided={v}'"))?,
+                None => false,
+            },
+        })
+    }
+}
+
+/// The draw rule of a match.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Draw {
+    /// Full moves (pairs of plies) played before the rule applies.
+    pub movenumber: u32,
+    /// Moves in a row of each engine.
+    pub movecount: u32,
+    /// The largest distance of a score from 0; at most 1.
+    pub score: f64,
+}
+
+impl std::str::FromStr for Draw {
+    type Err = String;
+    /// `movenumber=N movecount=C score=S`, fields in any order, separated by spaces or commas;
+    /// movenumber 0 unless given, C at least 1, S from 0 to 1.
+    fn from_str(s: &str) -> Result<Draw, String> {
+        const FORM: &str = "movenumber=N movecount=C score=S (C ≥ 1, 0 ≤ S ≤ 1)";
+        let f = fields(s, &["movenumber", "movecount", "score"], FORM)?;
+        let (Some(c), Some(score)) = (f.get("movecount"), f.get("score")) else {
+            return Err(format!(
+                "expected {FORM} but '{s}' lacks movecount or score"
+            ));
+        };
+        Ok(Draw {
+            movenumber: match f.get("movenumber") {
+                Some(n) => count("movenumber", n, 0, FORM)?,
+                None => 0,
+            },
+            movecount: count("movecount", c, 1, FORM)?,
+            score: threshold(score, true, FORM)?,
+        })
+    }
+}
+
+impl Draw {
+    /// True when the game is a draw by the rule after the last of `moves`.
+    pub fn holds(&self, moves: &[Move]) -> bool {
+        let needed = 2 * self.movecount as usize;
+        moves.len() >= 2 * self.movenumber as usize
+            && moves.len() >= needed
+            && moves[moves.len() - needed..].iter().all(|m| {
+                m.eval
+                    .as_deref()
+                    .and_then(score_value)
+                    .is_some_and(|x| x.abs() <= self.score)
+            })
+    }
+
+    /// The rule as a sentence, for a record's `Detail`.
+    pub fn detail(&self) -> String {
+        format!(
+            "both engines scored within {} of 0 for {} moves in a row",
+            self.score, self.movecount
+        )
     }
 }
 
@@ -144,8 +239,8 @@ mod tests {
             .iter()
             .map(|e| Move {
                 token: "x".into(),
-                ms: 0,
                 eval: e.map(String::from),
+                ..Move::default()
             })
             .collect()
     }
@@ -179,6 +274,41 @@ mod tests {
                 "{bad}: {err}"
             );
         }
+        // cutechess's centipawns can never be met: refused with a hint.
+        let err = "movecount=3 score=400".parse::<Resign>().unwrap_err();
+        assert!(
+            err.contains("not centipawns") && err.contains("[-1, 1]"),
+            "{err}"
+        );
+        assert!("movecount=3 score=1".parse::<Resign>().is_ok());
+    }
+
+    #[test]
+    fn the_draw_rule() {
+        let d: Draw = "movenumber=2 movecount=2 score=0.1".parse().unwrap();
+        let even = moves(&[Some("0.05/3"), Some("-0.1/3"), Some("0/2"), Some("0.02/3")]);
+        assert!(d.holds(&even));
+        assert!(!d.holds(&even[..3]));
+        let mut uneven = even.clone();
+        uneven[1].eval = Some("-0.2/3".into());
+        assert!(!d.holds(&uneven));
+        uneven[1].eval = None;
+        assert!(!d.holds(&uneven));
+        let late: Draw = "movenumber=3 movecount=1 score=0.5".parse().unwrap();
+        assert!(!late.holds(&even));
+        assert!("movecount=1 score=0".parse::<Draw>().is_ok());
+        for bad in [
+            "movecount=0 score=0.1",
+            "movecount=2 score=20",
+            "score=0.1",
+            "x=1",
+        ] {
+            assert!(bad.parse::<Draw>().is_err(), "{bad}");
+        }
+        assert!("movecount=2 score=20"
+            .parse::<Draw>()
+            .unwrap_err()
+            .contains("not centipawns"));
     }
 
     #[test]

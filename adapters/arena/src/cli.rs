@@ -50,14 +50,19 @@ pub enum Command {
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// An engine: `name=NAME cmd=COMMAND [tc=TC] [option.NAME=VALUE …]` (repeatable; the
-    /// command is a program and its arguments, split on whitespace, no shell; `tc=` its own
-    /// time control instead of --tc).
+    /// An engine: `name=NAME cmd=COMMAND [KEY=VALUE …]` (repeatable), with cutechess-cli's
+    /// keys: `option.NAME=VALUE`, its own limits (`tc=`, `st=`, `nodes=`, `depth=`, or the
+    /// arena's `movetime=`, `clock=`), `timemargin=MS`, `dir=`, `arg=`, `stderr=FILE`,
+    /// `proto=ugi|uci`. The command is a program and its arguments, split on whitespace, no
+    /// shell.
     #[arg(long, num_args = 1.., action = clap::ArgAction::Append, value_name = "KEY=VALUE")]
     pub engine: Vec<String>,
     /// The `--engine` values grouped by occurrence (filled from the raw matches).
     #[arg(skip)]
     pub engine_groups: Vec<Vec<String>>,
+    /// `KEY=VALUE …` applied to every engine (cutechess's -each), before the engine's own.
+    #[arg(long, num_args = 1.., action = clap::ArgAction::Append, value_name = "KEY=VALUE")]
+    pub each: Vec<String>,
     /// Command line of an engine named by --name1 (shorthand for --engine).
     #[arg(long, value_name = "COMMAND")]
     pub engine1: Option<String>,
@@ -73,30 +78,50 @@ pub struct MatchArgs {
     /// The first engine plays each of the others (default: every pair of engines plays).
     #[arg(long)]
     pub gauntlet: bool,
+    /// `round-robin` (the default) or `gauntlet` (cutechess's -tournament).
+    #[arg(long, value_name = "TYPE")]
+    pub tournament: Option<String>,
     /// guerrilla-checkers or guerrilla (sent as `setoption name Game value …`).
-    #[arg(long, default_value = "guerrilla-checkers")]
+    #[arg(long, visible_alias = "variant", default_value = "guerrilla-checkers")]
     pub game: GameKind,
-    /// Games per pairing; each opening is played twice, colours swapped.
-    #[arg(long, default_value_t = 2)]
-    pub games: u32,
+    /// Games per pairing and round (cutechess's -games; default 2, or 1 with --rounds); each
+    /// opening is played twice, colours swapped.
+    #[arg(long)]
+    pub games: Option<u32>,
+    /// Rounds (cutechess's -rounds): every pairing plays --games games a round, so
+    /// rounds × games games in all (--rounds 50 alone: 50 games a pairing, as cutechess).
+    #[arg(long)]
+    pub rounds: Option<u32>,
+    /// Play each opening twice, colours swapped (cutechess's -repeat, fastchess's default):
+    /// what the arena always does; N other than 2 is refused.
+    #[arg(long, num_args = 0..=1, default_missing_value = "2", value_name = "N")]
+    pub repeat: Option<u32>,
+    /// Restart an engine that failed and go on (cutechess's -recover): what the arena always
+    /// does (the failed game is lost by its fault, recorded with its reason).
+    #[arg(long)]
+    pub recover: bool,
     /// Games played at once, each with its own engine processes (default: the number of cores).
     #[arg(long)]
     pub concurrency: Option<usize>,
-    /// Time control: nodes=N, movetime=MS, depth=N or clock=MS+INC.
+    /// The engines' limits: nodes=N, depth=N, movetime=MS, clock=MS+MS, or cutechess's
+    /// [tc=]MOVES/SECONDS+SECONDS (40/60+0.6, 10+0.1), st=SECONDS, tc=inf with nodes= or depth=;
+    /// several, space-separated, combine.
     #[arg(long, default_value = "nodes=1000")]
     pub tc: String,
     /// Milliseconds a time-controlled answer may come late before it loses on time.
     #[arg(long, default_value_t = 50)]
     pub margin: u64,
-    /// Openings file: one `startpos` or position string a line; `#` lines are comments.
-    #[arg(long, conflicts_with = "random_plies", value_name = "FILE")]
-    pub openings: Option<PathBuf>,
+    /// Openings: `file=FILE [format=text|epd|pgn] [order=sequential|random] [plies=N]
+    /// [start=N]` (cutechess's form), or a file of `startpos`/position-string lines (each may
+    /// go on with `moves …`).
+    #[arg(long, num_args = 1.., conflicts_with = "random_plies", value_name = "KEY=VALUE")]
+    pub openings: Vec<String>,
     /// Openings of N random plies (whole turns) from the start, drawn with --seed; the default
     /// (4) when no --openings is given. 0: every game from the start position.
     #[arg(long, value_name = "N")]
     pub random_plies: Option<u32>,
-    /// Seed of the random openings.
-    #[arg(long, default_value_t = 1)]
+    /// Seed of the random openings and of order=random (cutechess's -srand).
+    #[arg(long, visible_alias = "srand", default_value_t = 1)]
     pub seed: u64,
     /// Option `Name=Value` sent to every engine (repeatable). The referee applies the game's
     /// options (`BoardSide`, `TurnLimit`) as the engine does.
@@ -122,9 +147,14 @@ pub struct MatchArgs {
     /// Play shard K of N (1-based): a fixed, disjoint part of the schedule.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
-    /// Write every game to this PGN file (the records that replay and merge read).
+    /// Write every game to this PGN file (the records that replay and merge read); an existing
+    /// records file is appended to, after a line with this match's settings.
     #[arg(long, visible_alias = "pgnout", value_name = "FILE")]
     pub records: Option<PathBuf>,
+    /// Replace an existing --records file instead of appending to it (needed for a file that is
+    /// not a records file).
+    #[arg(long)]
+    pub overwrite: bool,
     /// Write the summary as JSON to this file.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
@@ -136,7 +166,12 @@ pub struct MatchArgs {
     pub site: String,
     /// Print the score lines on stderr every N games when no progress bar is shown there
     /// (stderr not a terminal, or --no-progress); 0: never.
-    #[arg(long, default_value_t = 10, value_name = "N")]
+    #[arg(
+        long,
+        visible_alias = "ratinginterval",
+        default_value_t = 10,
+        value_name = "N"
+    )]
     pub rating_interval: usize,
     /// Seconds to wait for any answer other than a bestmove.
     #[arg(long, default_value_t = 10.0)]
@@ -148,17 +183,25 @@ pub struct MatchArgs {
     /// Safety cap on plies per game; a game reaching it is a draw by ply cap.
     #[arg(long, default_value_t = 5000)]
     pub max_plies: u32,
+    /// A draw by ply cap after N full moves (cutechess's -maxmoves): --max-plies 2N.
+    #[arg(long, value_name = "N", conflicts_with = "max_plies")]
+    pub maxmoves: Option<u32>,
     /// Resignation by adjudication, as cutechess's -resign: `movecount=N score=S
     /// [twosided=true]`; a side whose engine reported a score of -S or less for its last N
     /// moves loses, with twosided only when the opponent's engine reported S or more for its
-    /// last N too (the guerrilla engine's scores are expected results in [-1, 1]).
+    /// last N too. The scores are expected results in [-1, 1]: 0 < S ≤ 1.
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     pub resign: Vec<String>,
+    /// Draw by adjudication, as cutechess's -draw: `movenumber=N movecount=C score=S`; after N
+    /// full moves, a game where both engines reported scores within S of 0 for their last C
+    /// moves each is a draw (0 ≤ S ≤ 1).
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    pub draw: Vec<String>,
     /// No progress bar.
     #[arg(long)]
     pub no_progress: bool,
     /// Log every line exchanged to stderr.
-    #[arg(long)]
+    #[arg(long, visible_alias = "debug")]
     pub verbose: bool,
 }
 

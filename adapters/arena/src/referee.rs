@@ -8,7 +8,9 @@
 //! disagrees is recorded as a problem), every `bestmove` is checked (a malformed or illegal one
 //! loses), time is measured around `go` (late answers lose), every wait has a time-out, and any
 //! engine failure loses that game for that engine, which the caller then restarts. With a
-//! resignation rule (`--resign`), a move after which the engines' scores meet it ends the game.
+//! resignation rule (`--resign`) or a draw rule (`--draw`), a move after which the engines'
+//! scores meet it ends the game. An opening's moves are played by the referee and recorded as
+//! `book` moves; the engines get them in every `position` line.
 
 use std::time::{Duration, Instant};
 
@@ -22,49 +24,20 @@ pub fn stones_placed<G: Game>(start: &G, end: &G) -> Option<u32> {
     Some(start.hand(Side::P1)?.saturating_sub(end.hand(Side::P1)?))
 }
 
-use crate::adjudicate::Resign;
+use crate::adjudicate::{Draw, Resign};
 use crate::engine::{Engine, EngineError};
+use crate::limits::Limits;
+use crate::openings::{start_position, Opening};
 use crate::records::{pgn_date, GameRecord, Move, Reason};
 use crate::schedule::Job;
-
-/// A time control, as cutegames' settings know them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TimeControl {
-    Nodes(u64),
-    Movetime(u64),
-    Depth(u32),
-    Clock { time: u64, inc: u64 },
-}
-
-impl std::str::FromStr for TimeControl {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        let bad =
-            || format!("expected nodes=N, movetime=MS, depth=N or clock=MS+INC but got '{s}'");
-        let (kind, value) = s.split_once('=').ok_or_else(bad)?;
-        match kind {
-            "nodes" => value.parse().map(TimeControl::Nodes).map_err(|_| bad()),
-            "movetime" => value.parse().map(TimeControl::Movetime).map_err(|_| bad()),
-            "depth" => value.parse().map(TimeControl::Depth).map_err(|_| bad()),
-            "clock" => {
-                let (t, i) = value.split_once('+').unwrap_or((value, "0"));
-                Ok(TimeControl::Clock {
-                    time: t.parse().map_err(|_| bad())?,
-                    inc: i.parse().map_err(|_| bad())?,
-                })
-            }
-            _ => Err(bad()),
-        }
-    }
-}
 
 /// What a game needs besides its engines.
 pub struct Referee<'a, G: Game> {
     pub settings: &'a G::Settings,
-    /// Every engine's time control and its text, by engine index.
-    pub tcs: &'a [(TimeControl, String)],
-    /// How late a time-controlled answer may come.
-    pub margin: Duration,
+    /// Every engine's limits, by engine index.
+    pub limits: &'a [Limits],
+    /// How late a time-controlled answer may come, by engine index.
+    pub margins: &'a [Duration],
     /// The wait for any answer but `bestmove`.
     pub timeout: Duration,
     /// The wait for `bestmove` under a node or depth budget.
@@ -72,6 +45,8 @@ pub struct Referee<'a, G: Game> {
     pub max_plies: u32,
     /// The resignation rule, checked after every move the rules leave the game going on.
     pub resign: Option<Resign>,
+    /// The draw rule, checked likewise (after the resignation rule).
+    pub draw: Option<Draw>,
 }
 
 /// How a game ended, before it is written down.
@@ -82,15 +57,6 @@ pub enum Played {
     Abandoned,
 }
 
-/// The referee's starting position for an opening.
-pub fn start_position<G: Game>(opening: &str, settings: &G::Settings) -> Result<G, GameError> {
-    if opening == "startpos" {
-        Ok(G::new(settings))
-    } else {
-        G::from_position_string(opening, settings)
-    }
-}
-
 /// An engine failure: who, why, the text.
 struct Fault {
     side: Side,
@@ -99,46 +65,14 @@ struct Fault {
     bad_move: Option<String>,
 }
 
-/// The time control text of a game: the one of both engines, or `p1's/p2's` when they differ.
-pub fn game_tc_text(p1: &str, p2: &str) -> String {
-    if p1 == p2 {
-        p1.to_string()
-    } else {
-        format!("{p1}/{p2}")
-    }
-}
-
 impl<G: Game> Referee<'_, G> {
-    /// The `go` line for the side to move, `tc` being its time control and `incs` the two
-    /// sides' clock increments.
-    fn go_line(tc: TimeControl, clocks: [u64; 2], incs: [u64; 2]) -> String {
-        match tc {
-            TimeControl::Nodes(n) => format!("go nodes {n}"),
-            TimeControl::Movetime(ms) => format!("go movetime {ms}"),
-            TimeControl::Depth(d) => format!("go depth {d}"),
-            TimeControl::Clock { .. } => format!(
-                "go p1time {} p2time {} p1inc {} p2inc {}",
-                clocks[0], clocks[1], incs[0], incs[1]
-            ),
-        }
-    }
-
-    /// The time a `go` may take before it loses on time (`None`: no time limit).
-    fn budget(tc: TimeControl, clock: u64) -> Option<Duration> {
-        match tc {
-            TimeControl::Movetime(ms) => Some(Duration::from_millis(ms)),
-            TimeControl::Clock { .. } => Some(Duration::from_millis(clock)),
-            TimeControl::Nodes(_) | TimeControl::Depth(_) => None,
-        }
-    }
-
     /// The fault of an engine error met while talking to `side`'s engine.
-    fn fault(tc: TimeControl, side: Side, err: EngineError, during_go: bool) -> Option<Fault> {
+    fn fault(tc: &Limits, side: Side, err: EngineError, during_go: bool) -> Option<Fault> {
         let reason = match &err {
             EngineError::Abandoned => return None,
-            EngineError::Timeout { .. } if during_go => match tc {
-                TimeControl::Nodes(_) | TimeControl::Depth(_) => Reason::Hang,
-                _ => Reason::Time,
+            EngineError::Timeout { .. } if during_go => match tc.budget_ms(0) {
+                None => Reason::Hang,
+                Some(_) => Reason::Time,
             },
             EngineError::Timeout { .. } => Reason::Timeout,
             EngineError::Closed { .. } | EngineError::InputClosed { .. } | EngineError::Io(_) => {
@@ -157,36 +91,54 @@ impl<G: Game> Referee<'_, G> {
         })
     }
 
-    /// Plays `job` from `opening` with `engines[0]` as p1 and `engines[1]` as p2.
+    /// Plays `job` from `opening` (an [`Opening`]'s text) with `engines[0]` as p1 and
+    /// `engines[1]` as p2.
     pub fn play(&self, job: &Job, opening: &str, engines: [&mut Engine; 2]) -> Played {
         let [e1, e2] = engines;
         let mut engines = [e1, e2];
-        let mut referee: G = match start_position(opening, self.settings) {
+        // Openings are checked before the match starts.
+        let opening: Opening = opening.parse().expect("a checked opening");
+        let mut referee: G = match start_position(&opening.start, self.settings) {
             Ok(g) => g,
-            // Openings are checked before the match starts.
             Err(e) => panic!("opening '{opening}' was checked and is refused: {e}"),
         };
         let start = referee.clone();
+        let first = referee.side_to_move();
+        for mv in &opening.moves {
+            match referee.parse_turn(mv).and_then(|t| referee.play_turn(&t)) {
+                Ok(()) => {}
+                Err(e) => panic!("opening '{opening}' was checked and is refused: {e}"),
+            }
+        }
         let mut record = GameRecord {
             index: job.index,
             pair: job.pair,
             p1: engines[0].name.clone(),
             p2: engines[1].name.clone(),
             date: pgn_date(),
-            opening: opening.to_string(),
-            first: referee.side_to_move(),
-            tc: game_tc_text(&self.tcs[job.p1].1, &self.tcs[job.p2].1),
+            opening: opening.start.clone(),
+            first,
+            tc: [job.p1, job.p2].map(|e| self.limits[e].to_string()),
             outcome: Outcome::Draw,
             reason: Reason::Gameover,
             detail: String::new(),
             faulty: None,
             bad_move: None,
-            moves: Vec::new(),
+            moves: opening
+                .moves
+                .iter()
+                .map(|m| Move {
+                    token: m.clone(),
+                    book: true,
+                    ..Move::default()
+                })
+                .collect(),
             problems: Vec::new(),
             stones: None,
         };
-        let tcs = [self.tcs[job.p1].0, self.tcs[job.p2].0];
-        let played = self.moves(&mut referee, &mut record, &mut engines, tcs);
+        let tcs = [&self.limits[job.p1], &self.limits[job.p2]];
+        let margins = [self.margins[job.p1], self.margins[job.p2]];
+        let played = self.moves(&mut referee, &mut record, &mut engines, tcs, margins);
         record.stones = stones_placed(&start, &referee);
         match played {
             Err(None) => Played::Abandoned,
@@ -207,7 +159,7 @@ impl<G: Game> Referee<'_, G> {
                 // End of game: both engines are asked, as cutegames does.
                 let mut restart = [false; 2];
                 let expected = result_word(referee.outcome());
-                let pos_line = position_line(opening, &record.tokens());
+                let pos_line = position_line(&record.opening, &record.tokens());
                 let mut answers = Vec::new();
                 for (i, e) in engines.iter_mut().enumerate() {
                     let t = self.timeout;
@@ -257,7 +209,8 @@ impl<G: Game> Referee<'_, G> {
         referee: &mut G,
         record: &mut GameRecord,
         engines: &mut [&mut Engine; 2],
-        tcs: [TimeControl; 2],
+        tcs: [&Limits; 2],
+        margins: [Duration; 2],
     ) -> Result<(Outcome, Reason, String), Option<Fault>> {
         let t = self.timeout;
         for (i, side) in [Side::P1, Side::P2].into_iter().enumerate() {
@@ -266,12 +219,9 @@ impl<G: Game> Referee<'_, G> {
                 .and_then(|_| engines[i].send("uginewgame"))
                 .map_err(|e| Self::fault(tcs[i], side, e, false))?;
         }
-        let clock = |tc: TimeControl| match tc {
-            TimeControl::Clock { time, inc } => (time, inc),
-            _ => (0, 0),
-        };
-        let mut clocks = [clock(tcs[0]).0, clock(tcs[1]).0];
-        let incs = [clock(tcs[0]).1, clock(tcs[1]).1];
+        let mut clocks = [tcs[0].start_clock().0, tcs[1].start_clock().0];
+        let incs = [tcs[0].start_clock().1, tcs[1].start_clock().1];
+        let mut moves_made = [0u32; 2];
         loop {
             let pos_line = position_line(&record.opening, &record.tokens());
             let side = referee.side_to_move();
@@ -313,9 +263,10 @@ impl<G: Game> Referee<'_, G> {
                     format!("ply cap {} reached", self.max_plies),
                 ));
             }
-            let go = Self::go_line(tc, clocks, incs);
-            let budget = Self::budget(tc, clocks[us]);
-            let wait = budget.map_or(self.go_wait, |b| b + self.margin);
+            let go = tc.go_line(clocks, incs);
+            let budget = tc.budget_ms(clocks[us]).map(Duration::from_millis);
+            let margin = margins[us];
+            let wait = budget.map_or(self.go_wait, |b| b + margin);
             let started = Instant::now();
             let (mv, eval) = engines[us]
                 .go(&go, wait)
@@ -323,22 +274,21 @@ impl<G: Game> Referee<'_, G> {
             let spent = started.elapsed();
             let spent_ms = spent.as_millis() as u64;
             if let Some(b) = budget {
-                if spent > b + self.margin {
+                if spent > b + margin {
                     return Err(Some(Fault {
                         side,
                         reason: Reason::Time,
                         detail: format!(
                             "answered after {spent_ms} ms, allowed {} ms + margin {} ms",
                             b.as_millis(),
-                            self.margin.as_millis()
+                            margin.as_millis()
                         ),
                         bad_move: None,
                     }));
                 }
             }
-            if let TimeControl::Clock { inc, .. } = tc {
-                clocks[us] = clocks[us].saturating_sub(spent_ms) + inc;
-            }
+            moves_made[us] += 1;
+            clocks[us] = tc.after_move(clocks[us], spent_ms, moves_made[us]);
             let turn = match referee.parse_turn(&mv) {
                 Ok(turn) => turn,
                 Err(e) => {
@@ -366,11 +316,17 @@ impl<G: Game> Referee<'_, G> {
                 token: mv,
                 ms: spent_ms,
                 eval,
+                book: false,
             });
             if let Some(rule) = self.resign.filter(|_| referee.outcome().is_none()) {
                 if let Some(loser) = rule.resigns(&record.moves, record.first) {
                     let detail = rule.detail(loser, [&record.p1, &record.p2]);
                     return Ok((Outcome::Win(loser.opponent()), Reason::Resign, detail));
+                }
+            }
+            if let Some(rule) = self.draw.filter(|_| referee.outcome().is_none()) {
+                if rule.holds(&record.moves) {
+                    return Ok((Outcome::Draw, Reason::AdjudicatedDraw, rule.detail()));
                 }
             }
         }

@@ -1,15 +1,242 @@
-//! `guerrilla-arena replay FILE…`: re-referees every recorded game with the rules library and
-//! reports each mismatch: a recorded move the rules refuse, a result or reason the rules do not
-//! give, a refused move (`BadMove`) the rules accept, a move numbered for the side that did not
-//! make it, a stone count (`Stones`) that is not the one the rules give, a game that the
-//! match's resignation rule (`--resign`) ends at another ply or not at all.
+//! `guerrilla-arena replay FILE…`: re-referees every game of PGN files with the rules library
+//! and reports, game by game, what does not agree, then goes on to the next game:
+//!
+//! * a game of an arena records file (after its `% match` line) is checked against its match: a
+//!   recorded move the rules refuse, a result or reason the rules do not give, a refused move
+//!   (`BadMove`) the rules accept, a move numbered for the side that did not make it, a stone
+//!   count (`Stones`) that is not the one the rules give, an opening that is not its round's,
+//!   limits that are not the match's, a game that the match's resignation or draw rule ends at
+//!   another ply or not at all;
+//! * any other game (the web GUI's export, a game written by hand) is checked by its tags: its
+//!   game (`Variant`, or the web GUI's `Game`) and the game's options (`BoardSide`,
+//!   `TurnLimit`), its start (`FEN`, or `Opening`), every move, and its result against the
+//!   rules (`*` for a game that goes on; a decided result the rules do not give only with a
+//!   `Termination` other than `normal`, such as a time forfeit, which the rules cannot check).
+//!
+//! A game that cannot be read (a missing tag, a Result tag that the movetext's result token
+//! contradicts) is reported the same way. Each report line is `FILE: game N (line L): …`, N
+//! counting the file's games from 1.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
 
 use guerrilla::game::prelude::*;
-use guerrilla::game::{GameError, Outcome};
-
-use crate::records::{pgn_result, GameRecord, MatchInfo, Reason};
-use crate::referee::{start_position, stones_placed};
+use guerrilla::game::{GameError, Outcome, Side};
 use guerrilla::protocol::wire::{result_word, side_word};
+use guerrilla::{with_game, GameKind};
+
+use crate::limits::Limits;
+use crate::openings::{start_position, Opening};
+use crate::out;
+use crate::records::pgn::{self, PgnGame};
+use crate::records::{self, parse_pgn_result, pgn_result, GameRecord, MatchInfo, Reason};
+use crate::referee::stones_placed;
+use crate::setup::referee_settings;
+
+/// Replays every game of `files`; exit status 0 when every game replays clean, 2 otherwise.
+pub fn run(files: &[PathBuf]) -> Result<ExitCode, String> {
+    let (mut games, mut bad) = (0usize, 0usize);
+    for path in files {
+        let name = path.display().to_string();
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) => {
+                out(&format!("{name}: cannot read it: {e}\n"));
+                bad += 1;
+                continue;
+            }
+        };
+        let mut k = 0;
+        for section in pgn::read(&text) {
+            let info = match &section.header {
+                Some((line, json)) => match records::match_info(json) {
+                    Ok(i) => Some(i),
+                    Err(e) => {
+                        // Its games are still checked, by their tags.
+                        out(&format!("{name}:{line}: {e}\n"));
+                        None
+                    }
+                },
+                None => None,
+            };
+            for g in &section.games {
+                k += 1;
+                games += 1;
+                let found = match &info {
+                    Some(info) => arena_game(info, g),
+                    None => any_game(g),
+                };
+                if !found.is_empty() {
+                    bad += 1;
+                    for f in found {
+                        out(&format!("{name}: game {k} (line {}): {f}\n", g.line));
+                    }
+                }
+            }
+        }
+    }
+    out(&format!(
+        "replayed {games} games: {} clean, {bad} with mismatches\n",
+        games.saturating_sub(bad)
+    ));
+    Ok(if bad == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(2)
+    })
+}
+
+/// A game of an arena match, checked against the match.
+fn arena_game(info: &MatchInfo, g: &PgnGame) -> Vec<String> {
+    let record = match records::record_of(g) {
+        Ok(r) => r,
+        Err(e) => return vec![e],
+    };
+    let kind = match info.game.parse::<GameKind>() {
+        Ok(k) => k,
+        Err(e) => return vec![e],
+    };
+    with_game!(kind, G => match referee_settings::<G>(&info.options) {
+        Ok(settings) => check_game::<G>(info, &settings, &record),
+        Err(e) => vec![e],
+    })
+}
+
+/// A result as a game file writes it: PGN's tokens, or the protocol's words the web GUI's
+/// export wrote (`p1win`, `p2win`, `draw`, `none`). `Some(None)`: the game goes on.
+fn result_of(text: &str) -> Option<Option<Outcome>> {
+    match text {
+        "*" | "none" => Some(None),
+        "p1win" => Some(Some(Outcome::Win(Side::P1))),
+        "p2win" => Some(Some(Outcome::Win(Side::P2))),
+        "draw" => Some(Some(Outcome::Draw)),
+        t => parse_pgn_result(t).map(Some),
+    }
+}
+
+/// A game of any other file, checked by its tags.
+fn any_game(g: &PgnGame) -> Vec<String> {
+    if let Some(e) = &g.error {
+        return vec![e.clone()];
+    }
+    let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+    let Some(variant) = g.tag("Variant").or(g.tag("Game")) else {
+        return vec![format!(
+            "no Variant tag names the game ({})",
+            names.join(", ")
+        )];
+    };
+    let Ok(kind) = variant.parse::<GameKind>() else {
+        return vec![format!(
+            "a game of {variant}: expected one of {}",
+            names.join(", ")
+        )];
+    };
+    with_game!(kind, G => check_tagged::<G>(kind, g))
+}
+
+fn check_tagged<G: Game>(kind: GameKind, g: &PgnGame) -> Vec<String> {
+    let shared: Vec<(String, String)> = kind
+        .options()
+        .iter()
+        .filter_map(|o| g.tag(o.name).map(|v| (o.name.to_string(), v.to_string())))
+        .collect();
+    let settings = match referee_settings::<G>(&shared) {
+        Ok(s) => s,
+        Err(e) => return vec![e],
+    };
+    let start = g.tag("FEN").or(g.tag("Opening")).unwrap_or("startpos");
+    let mut game: G = match start_position(start, &settings) {
+        Ok(x) => x,
+        Err(e) => return vec![format!("the start position is refused: {e}")],
+    };
+    if g.starts_with_second && game.side_to_move() == Side::P1 {
+        return vec![format!(
+            "the first move is numbered as p2's but {} is to move",
+            side_word(Side::P1)
+        )];
+    }
+    let tokens: Vec<String> = g.moves.iter().map(|m| m.token.clone()).collect();
+    if let Some(e) = play_moves(&mut game, &tokens) {
+        return vec![e];
+    }
+    let mut out = Vec::new();
+    for key in ["PlyCount", "Plies"] {
+        if let Some(n) = g.tag(key) {
+            if n.parse::<usize>().ok() != Some(tokens.len()) {
+                out.push(format!(
+                    "{key} says {n} but the movetext has {} moves",
+                    tokens.len()
+                ));
+            }
+        }
+    }
+    let tag = g.tag("Result").map(|r| (r, result_of(r)));
+    let end = g.end.as_deref().map(|r| (r, result_of(r)));
+    let recorded = match (tag, end) {
+        (Some((t, None)), _) => {
+            out.push(format!(
+                "expected 1-0, 0-1, 1/2-1/2 or * in Result but got '{t}'"
+            ));
+            return out;
+        }
+        (Some((t, Some(a))), Some((e, Some(b)))) if a != b => {
+            out.push(format!(
+                "the movetext ends with {e} but the Result tag says {t}"
+            ));
+            return out;
+        }
+        (Some((_, Some(r))), _) | (None, Some((_, Some(r)))) => r,
+        _ => None,
+    };
+    let rules = game.outcome();
+    let result_text = |o: Option<Outcome>| o.map_or("*", pgn_result);
+    match (rules, recorded) {
+        (Some(o), Some(r)) if o == r => {}
+        (Some(o), r) => out.push(format!(
+            "result {} but the rules say {} ({})",
+            result_text(r),
+            pgn_result(o),
+            result_word(Some(o))
+        )),
+        (None, None) => {}
+        (None, Some(r)) => {
+            let claimed = g
+                .tag("Termination")
+                .is_some_and(|t| !t.eq_ignore_ascii_case("normal"));
+            if !claimed {
+                out.push(format!(
+                    "result {} but the rules say the game goes on (a Termination tag other than \
+                     normal says why it ended)",
+                    pgn_result(r)
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// Plays `moves` on `game`, each checked; the first mismatch, if any.
+fn play_moves<G: Game>(game: &mut G, moves: &[String]) -> Option<String> {
+    for (i, mv) in moves.iter().enumerate() {
+        if let Some(o) = game.outcome() {
+            return Some(format!(
+                "ply {}: move {mv} after the game ended ({})",
+                i + 1,
+                result_word(Some(o))
+            ));
+        }
+        if let Err(e) = game.parse_turn(mv).and_then(|t| game.play_turn(&t)) {
+            return Some(format!("ply {}: the rules refuse {mv}: {e}", i + 1));
+        }
+    }
+    None
+}
+
+/// A stone count as words: the number, or `none`.
+fn count_text(n: Option<u32>) -> String {
+    n.map_or("none".into(), |n| n.to_string())
+}
 
 /// The mismatches of one game (empty: the game replays clean).
 pub fn check_game<G: Game>(
@@ -20,8 +247,11 @@ pub fn check_game<G: Game>(
     let mut out = Vec::new();
     let mut game: G = match start_position(&g.opening, settings) {
         Ok(x) => x,
-        Err(e) => return vec![format!("the opening is refused: {e}")],
+        Err(e) => return vec![format!("the start position is refused: {e}")],
     };
+    if let Some(e) = opening_mismatch(info, g) {
+        out.push(e);
+    }
     let start = game.clone();
     let mut numbered = g.first;
     for (i, mv) in g.tokens().iter().enumerate() {
@@ -54,23 +284,25 @@ pub fn check_game<G: Game>(
     let stones = stones_placed(&start, &game);
     if g.stones != stones {
         out.push(format!(
-            "{:?} stones recorded but the rules say {stones:?}",
-            g.stones
+            "{} stones recorded but the rules say {}",
+            count_text(g.stones),
+            count_text(stones)
         ));
     }
-    let tc_of = |name: &str| {
+    let limits_of = |name: &str| {
         info.engines
             .iter()
             .find(|e| e.name == name)
             .and_then(|e| e.tc.clone())
             .unwrap_or_else(|| info.tc.clone())
     };
-    let want_tc = crate::referee::game_tc_text(&tc_of(&g.p1), &tc_of(&g.p2));
-    if g.tc != want_tc {
-        out.push(format!(
-            "time control {} but the match's is {want_tc}",
-            g.tc
-        ));
+    for (recorded, name) in g.tc.iter().zip([&g.p1, &g.p2]) {
+        let want = limits_of(name);
+        if recorded.parse::<Limits>().ok() != want.parse::<Limits>().ok() {
+            out.push(format!(
+                "{name}'s limits are {recorded} but the match's are {want}"
+            ));
+        }
     }
     let outcome = game.outcome();
     if let Some(rule) = info.resign {
@@ -102,7 +334,49 @@ pub fn check_game<G: Game>(
             _ => {}
         }
     }
+    if let Some(rule) = info.draw {
+        // Checked after the resignation rule, on the same moves.
+        let resigns = |k: usize| {
+            info.resign
+                .is_some_and(|r| r.resigns(&g.moves[..k], g.first).is_some())
+        };
+        let n = g.moves.len();
+        if let Some(k) = (1..n).find(|&k| !resigns(k) && rule.holds(&g.moves[..k])) {
+            out.push(format!(
+                "the draw rule ends the game after ply {k} but it goes on"
+            ));
+        }
+        let holds = rule.holds(&g.moves) && !resigns(n);
+        match g.reason {
+            Reason::AdjudicatedDraw if !holds => {
+                out.push("reason adjudicated-draw but the draw rule does not hold".into())
+            }
+            Reason::Gameover | Reason::Resign | Reason::AdjudicatedDraw => {}
+            other if holds && outcome.is_none() => out.push(format!(
+                "reason {} but the draw rule ends the game first",
+                other.name()
+            )),
+            _ => {}
+        }
+    }
     match g.reason {
+        Reason::AdjudicatedDraw => {
+            if info.draw.is_none() {
+                out.push("reason adjudicated-draw but the match has no draw rule".into());
+            }
+            if outcome.is_some() {
+                out.push(format!(
+                    "reason adjudicated-draw but the game is over by the rules ({})",
+                    result_word(outcome)
+                ));
+            }
+            if g.outcome != Outcome::Draw {
+                out.push(format!(
+                    "reason adjudicated-draw but the result is {}",
+                    pgn_result(g.outcome)
+                ));
+            }
+        }
         Reason::Gameover => {
             if outcome.is_none() {
                 out.push("reason gameover but the rules say the game goes on".into());
@@ -196,4 +470,27 @@ pub fn check_game<G: Game>(
         }
     }
     out
+}
+
+/// The record's start and book moves against its round's opening in the match, if they differ.
+fn opening_mismatch(info: &MatchInfo, g: &GameRecord) -> Option<String> {
+    if g.reason == Reason::NoStart {
+        return None; // lost before its opening was set up
+    }
+    let round = crate::schedule::jobs(info)
+        .into_iter()
+        .find(|j| j.index == g.index)?
+        .round;
+    let want: Opening = info.openings.get(round)?.parse().ok()?;
+    let book: Vec<String> = g
+        .moves
+        .iter()
+        .take_while(|m| m.book)
+        .map(|m| m.token.clone())
+        .collect();
+    let got = Opening {
+        start: g.opening.clone(),
+        moves: book,
+    };
+    (got != want).then(|| format!("the game starts from {got} but its round's opening is {want}",))
 }

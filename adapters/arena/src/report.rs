@@ -5,25 +5,28 @@
 
 use std::fmt::Write as _;
 
+use crate::ranking::Rank;
 use crate::records::GameRecord;
 use crate::records::Reason;
 use crate::stats::Verdict;
 use crate::summary::{PairingStats, Summary};
 
-/// The one-line account of a game, as printed while the match runs.
+/// The one-line account of a game, as printed while the match runs, in cutechess-cli's form
+/// (`Finished game N (White vs Black): 1-0 {…}`, White being p1) with the arena's reason, the
+/// plies, the stones and what an adjudication or a fault says inside the braces.
 pub fn game_line(g: &GameRecord) -> String {
     format!(
-        "game {}: {} (p1) vs {} (p2): {} by {} after {} plies{}{}",
+        "Finished game {} ({} vs {}): {} {{{} after {} plies{}{}}}",
         g.index + 1,
         g.p1,
         g.p2,
-        guerrilla::protocol::wire::result_word(Some(g.outcome)),
+        crate::records::pgn_result(g.outcome),
         g.reason.name(),
         g.moves.len(),
         g.stones
             .map_or_else(String::new, |s| format!(", {s} stones placed")),
-        if g.reason.is_fault() || matches!(g.reason, Reason::PlyCap | Reason::Resign) {
-            format!(" ({})", g.detail)
+        if g.reason.is_fault() || g.reason != Reason::Gameover {
+            format!(": {}", g.detail)
         } else {
             String::new()
         }
@@ -91,11 +94,40 @@ pub fn pairing_lines(p: &PairingStats) -> String {
     out
 }
 
+/// The rank table of three engines or more, in cutechess-cli's columns (its Elo here by
+/// maximum likelihood over all games, with the half-width of its 95 % interval).
+pub fn rank_lines(ranks: &[Rank]) -> String {
+    let width = ranks.iter().map(|r| r.name.len()).max().unwrap_or(4).max(4);
+    let mut out = format!(
+        "Rank {:<width$} {:>7} {:>7} {:>7} {:>7} {:>7}\n",
+        "Name", "Elo", "+/-", "Games", "Score", "Draw"
+    );
+    for r in ranks {
+        let pct =
+            |f: crate::summary::Figure| format!("{}%", crate::summary::Figure(f.0 * 100.0).text(1));
+        let _ = writeln!(
+            out,
+            "{:>4} {:<width$} {:>7} {:>7} {:>7} {:>7} {:>7}",
+            r.rank,
+            r.name,
+            r.elo.text(0),
+            r.elo_error.text(0),
+            r.games,
+            pct(r.score),
+            pct(r.draw_ratio),
+        );
+    }
+    out
+}
+
 /// The summary as text, for stdout.
 pub fn report(s: &Summary) -> String {
     let mut out = String::new();
     for p in &s.pairings {
         out.push_str(&pairing_lines(p));
+    }
+    if !s.ranking.is_empty() {
+        out.push_str(&rank_lines(&s.ranking));
     }
     for e in &s.engines {
         let faults: Vec<String> = e.faults.iter().map(|(k, v)| format!("{k} {v}")).collect();

@@ -6,8 +6,7 @@
 //! processes are killed, and the results so far are printed.
 
 use std::collections::BTreeMap;
-use std::fs::File;
-use std::io::Write;
+use std::io::{Seek, SeekFrom, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
@@ -20,16 +19,21 @@ use guerrilla::game::prelude::*;
 use guerrilla::game::{Outcome, Side};
 
 use crate::engine::{Engine, EngineError};
-use crate::records::{game_text, header_text, pgn_date, GameRecord, MatchInfo, Reason};
+use crate::openings::Opening;
+use crate::records::{
+    game_text, header_text, pgn_date, section_text, GameRecord, MatchInfo, Reason,
+};
 use crate::referee::{Played, Referee};
 use crate::report::{game_line, pairing_lines};
 use crate::schedule::{in_shard, jobs, Job};
+use crate::setup::{Output, RecordsMode};
 use crate::summary::{sprt_stop, summarize, Summary};
 
 /// How a match is run (none of it changes the games).
 pub struct RunOptions {
     pub concurrency: usize,
-    pub records: Option<File>,
+    /// The records file, opened before the first game, and whether it is appended to.
+    pub records: Option<(Output, RecordsMode)>,
     pub progress: bool,
     /// Every this many games, the score lines on stderr when no progress bar is drawn there
     /// (cutechess's `-ratinginterval`); 0: never.
@@ -72,18 +76,21 @@ fn no_start(
     err: EngineError,
 ) -> GameRecord {
     let faulty = if side == Side::P1 { job.p1 } else { job.p2 };
+    let opening: Opening = opening.parse().expect("a checked opening");
+    let tc = |e: usize| {
+        let text = info.engines[e].tc.as_deref().unwrap_or(&info.tc);
+        text.parse::<crate::limits::Limits>()
+            .map_or_else(|_| text.to_string(), |l| l.to_string())
+    };
     GameRecord {
         index: job.index,
         pair: job.pair,
         p1: info.engines[job.p1].name.clone(),
         p2: info.engines[job.p2].name.clone(),
         date: pgn_date(),
-        opening: opening.to_string(),
+        opening: opening.start,
         first: Side::P1,
-        tc: crate::referee::game_tc_text(
-            info.engines[job.p1].tc.as_deref().unwrap_or(&info.tc),
-            info.engines[job.p2].tc.as_deref().unwrap_or(&info.tc),
-        ),
+        tc: [tc(job.p1), tc(job.p2)],
         outcome: Outcome::Win(side.opponent()),
         reason: Reason::NoStart,
         detail: format!("{}: {err}", info.engines[faulty].name),
@@ -245,9 +252,19 @@ pub fn run<G: Game>(
     use std::io::IsTerminal;
     let bar_shown = opts.progress && std::io::stderr().is_terminal();
     let interval = if bar_shown { 0 } else { opts.rating_interval };
-    if let Some(f) = &mut opts.records {
-        f.write_all(header_text(info).as_bytes())
-            .map_err(|e| format!("writing the records file: {e}"))?;
+    if let Some((out, mode)) = &mut opts.records {
+        let head = match mode {
+            RecordsMode::New => header_text(info),
+            RecordsMode::Append => section_text(info),
+        };
+        let f = &mut out.file;
+        match mode {
+            RecordsMode::New => f.set_len(0).and_then(|_| f.rewind()),
+            RecordsMode::Append => f.seek(SeekFrom::End(0)).map(|_| ()),
+        }
+        .and_then(|_| f.write_all(head.as_bytes()))
+        .map_err(|e| format!("writing the records file {}: {e}", out.path.display()))?;
+        out.written = true;
     }
     let bar = ProgressBar::with_draw_target(
         Some(todo.len() as u64),
@@ -285,7 +302,8 @@ pub fn run<G: Game>(
                 text.push_str(&format!("  problem: {p}\n"));
             }
             bar.suspend(|| crate::out(&text));
-            if let Some(f) = &mut opts.records {
+            if let Some((out, _)) = &mut opts.records {
+                let f = &mut out.file;
                 if let Err(e) = f
                     .write_all(game_text(info, &g).as_bytes())
                     .and_then(|_| f.flush())

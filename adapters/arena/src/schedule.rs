@@ -83,13 +83,6 @@ pub fn parse_shard(s: &str) -> Result<(u32, u32), String> {
     Ok((k, n))
 }
 
-/// The opening of every round from an openings file's lines: line `round mod lines`.
-pub fn openings_from_lines(lines: &[String], rounds: usize) -> Vec<String> {
-    (0..rounds)
-        .map(|r| lines[r % lines.len()].clone())
-        .collect()
-}
-
 /// True when the game is over, or one turn from here can end it (Guerrilla: a pass after a
 /// pass). Such an opening makes a game of one ply. One-step turns (a pass) are all tried, and
 /// whole turns up to a cap.
@@ -189,6 +182,10 @@ mod tests {
                     command: "x".into(),
                     options: vec![],
                     tc: None,
+                    margin_ms: None,
+                    dir: None,
+                    args: vec![],
+                    stderr: None,
                 })
                 .collect(),
             gauntlet,
@@ -197,6 +194,7 @@ mod tests {
             margin_ms: 0,
             max_plies: 10,
             resign: None,
+            draw: None,
             openings: vec![],
             openings_source: String::new(),
             sprt: None,

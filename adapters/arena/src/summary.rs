@@ -169,6 +169,10 @@ pub struct Summary {
     pub interrupted: bool,
     pub engines: Vec<EngineStats>,
     pub pairings: Vec<PairingStats>,
+    /// Three engines or more: the rank table, best first (Elo by maximum likelihood over all
+    /// games, `ranking`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ranking: Vec<crate::ranking::Rank>,
     pub sprt: Option<SprtStatus>,
     /// Games with an engine answer that disagreed with the rules.
     pub games_with_problems: usize,
@@ -339,6 +343,22 @@ pub fn summarize(info: &MatchInfo, sorted: &[GameRecord], interrupted: bool) -> 
             stopped_after_pair: stop.map(|p| p + 1),
         }
     });
+    let ranking = if names.len() >= 3 {
+        let games: Vec<crate::ranking::Game> = counted
+            .iter()
+            .filter_map(|g| {
+                Some(crate::ranking::Game {
+                    a: idx(&g.p1)?,
+                    b: idx(&g.p2)?,
+                    points: f64::from(p1_points(g.outcome)) / 2.0,
+                })
+            })
+            .collect();
+        let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+        crate::ranking::rank_table(&names, &games)
+    } else {
+        Vec::new()
+    };
     let scheduled = jobs(info)
         .iter()
         .filter(|j| crate::schedule::in_shard(j, info.shard))
@@ -351,6 +371,7 @@ pub fn summarize(info: &MatchInfo, sorted: &[GameRecord], interrupted: bool) -> 
         interrupted,
         engines,
         pairings: pairings_stats,
+        ranking,
         sprt,
         games_with_problems: problems,
         games: counted

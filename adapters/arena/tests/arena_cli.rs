@@ -34,7 +34,7 @@ fn a_bad_game_option_is_refused_before_any_game() {
         stderr.contains("BoardSide=13") && stderr.contains("from 4 to 12"),
         "{stderr}"
     );
-    assert!(!stdout.contains("game 1:"), "{stdout}");
+    assert!(!stdout.contains("Finished game"), "{stdout}");
 }
 
 #[test]
@@ -67,11 +67,7 @@ fn a_small_guerrilla_match_is_refereed_with_the_engines_settings() {
     ]);
     let (stdout, stderr) = text(&out);
     assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
-    assert_eq!(
-        stdout.matches("\ngame ").count() + usize::from(stdout.starts_with("game ")),
-        2,
-        "{stdout}"
-    );
+    assert_eq!(stdout.matches("Finished game ").count(), 2, "{stdout}");
     assert!(!stdout.contains("problem:"), "{stdout}");
     assert!(stdout.contains("Score of engine1 vs engine2: "), "{stdout}");
 }
@@ -120,7 +116,10 @@ fn the_shipped_openings_files_are_accepted_by_referee_and_engines() {
         let (stdout, stderr) = text(&out);
         assert_eq!(out.status.code(), Some(0), "{file}: {stdout}{stderr}");
         assert_eq!(
-            stdout.lines().filter(|l| l.starts_with("game ")).count(),
+            stdout
+                .lines()
+                .filter(|l| l.starts_with("Finished game "))
+                .count(),
             2 * lines.len(),
             "{file}: {stdout}"
         );
@@ -313,6 +312,20 @@ fn two_shards_merged_equal_the_whole_match_and_replay_clean() {
     assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
     assert!(!stderr.contains("missing"), "{stderr}");
     assert_eq!(read(&mixed_json), read(&whole_json));
+    // A shard played again into its records file appends its games again: the merge counts
+    // the later run's, and says so.
+    play_shard(&d, "shard", "1/2");
+    let again_json = d.join("again.json");
+    let out = Command::new(ARENA)
+        .arg("merge")
+        .args(&shard_files)
+        .args(["--json", again_json.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(stderr.contains("holds 4 game(s) twice"), "{stderr}");
+    assert_eq!(read(&again_json), read(&whole_json));
     // The records replay clean, and a changed move is caught.
     let out = Command::new(ARENA)
         .args(["replay", whole_rec.to_str().unwrap()])
@@ -339,7 +352,7 @@ fn two_shards_merged_equal_the_whole_match_and_replay_clean() {
     let (stdout, _) = text(&out);
     assert_eq!(out.status.code(), Some(2), "{stdout}");
     assert!(
-        stdout.contains("game 1: ply 1: the rules refuse Z9Z9"),
+        stdout.contains(": game 1 (line 4): ply 1: the rules refuse Z9Z9"),
         "{stdout}"
     );
     assert!(stdout.contains("7 clean, 1 with mismatches"), "{stdout}");
@@ -455,7 +468,7 @@ fn bad_match_arguments_are_refused_before_any_game() {
         let (stdout, stderr) = text(&out);
         assert_eq!(out.status.code(), Some(1), "{extra:?}: {stdout}{stderr}");
         assert!(stderr.contains(want), "{extra:?}: {stderr}");
-        assert!(!stdout.contains("game 1:"), "{stdout}");
+        assert!(!stdout.contains("Finished game"), "{stdout}");
     }
     let mut own_tc: Vec<String> = [
         "--engine", "name=a", &e, "--engine", "name=b", &e, "tc=fast",
@@ -464,7 +477,7 @@ fn bad_match_arguments_are_refused_before_any_game() {
     .to_vec();
     let out = arena_raw(&own_tc);
     assert!(
-        text(&out).1.contains("engine b: expected nodes=N"),
+        text(&out).1.contains("expected nodes=N"),
         "{:?}",
         text(&out)
     );

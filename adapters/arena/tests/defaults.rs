@@ -251,10 +251,13 @@ fn the_stones_match_counts_pairs_and_records_stones() {
         let stones = g["stones"].as_u64().expect("stones of every checkers game");
         assert!(
             stdout.contains(&format!(
-            "game {}: {} (p1) vs {} (p2): {} by gameover after {} plies, {stones} stones placed",
-            g["game"], g["p1"].as_str().unwrap(), g["p2"].as_str().unwrap(),
-            g["result"].as_str().unwrap(), g["plies"]
-        )),
+                "Finished game {} ({} vs {}): {} {{gameover after {} plies, {stones} stones placed}}",
+                g["game"],
+                g["p1"].as_str().unwrap(),
+                g["p2"].as_str().unwrap(),
+                g["pgn_result"].as_str().unwrap(),
+                g["plies"]
+            )),
             "{stdout}"
         );
     }
@@ -284,7 +287,7 @@ fn the_stones_match_counts_pairs_and_records_stones() {
     ]);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(
-        stderr.contains("--scoring stones is Guerrilla Checkers' match"),
+        stderr.contains("--scoring stones is the match of a game where p1 places stones"),
         "{stderr}"
     );
     let _ = std::fs::remove_dir_all(&d);

@@ -1,7 +1,9 @@
 //! The records are PGN that a reader the project did not write accepts: python-chess's
 //! `chess.pgn.read_headers`, installed by this test in a virtual environment, reads every game
-//! of real matches (both games, an odd game, an engine that crashes, openings with `FEN`), and
-//! its tags agree with the arena's JSON summary game by game.
+//! of real matches (both games, an odd game, an engine that crashes, openings with `FEN`, a
+//! clock), its tags agree with the arena's JSON summary game by game, and its
+//! `Game.time_control()` parses every `TimeControl` tag. Its `read_game` reads no move of
+//! them (it knows no variant of this project): that is what the documents say too.
 //!
 //! Without `python3` it fails (unless `GUERRILLA_SKIP_MISSING_TOOLS=1`); any other failure (no
 //! venv module, no network to PyPI) fails it too.
@@ -105,6 +107,22 @@ fn python_chess_reads_every_game_and_agrees_with_the_summary() {
                 "nodes=10",
             ]),
         ),
+        // A clock in cutechess's form (the node budget keeps the games short).
+        (
+            "clock",
+            strings(&[
+                "--engine1",
+                e,
+                "--engine2",
+                e,
+                "--option2",
+                "Seed=2",
+                "--games",
+                "2",
+                "--tc",
+                "tc=40/2+0.05 nodes=30",
+            ]),
+        ),
     ];
     let mut files = Vec::new();
     let mut summaries = Vec::new();
@@ -152,6 +170,14 @@ fn python_chess_reads_every_game_and_agrees_with_the_summary() {
             assert_eq!(tag("Reason"), w["reason"].as_str().unwrap());
             assert!(tags.get("Termination").is_some() && tags.get("TimeControl").is_some());
             assert!(tags.get("Variant").is_some());
+            // python-chess parses the standard's TimeControl; it reads no move of the game.
+            let want_tc = match tag("TimeControl").as_str() {
+                "40/2+0.05" => serde_json::json!([[40, 2, 0.05]]),
+                "-" => serde_json::json!([]),
+                other => panic!("{}: unexpected TimeControl {other}", file.display()),
+            };
+            assert_eq!(tags["_time_control"], want_tc, "{tags}");
+            assert_eq!(tags["_moves_read"], 0, "{tags}");
             if tags.get("FEN").is_some() {
                 assert_eq!(tag("SetUp"), "1");
             }
@@ -166,7 +192,8 @@ fn python_chess_reads_every_game_and_agrees_with_the_summary() {
             total += 1;
         }
     }
-    assert_eq!(total, 5 + 2 + 2);
+    assert_eq!(total, 5 + 2 + 2 + 2);
+    assert!(read[3].iter().all(|t| t["TimeControl"] == "40/2+0.05"));
     // The checkers games started from random openings; the Guerrilla games from the start.
     assert!(read[0].iter().all(|t| t.get("FEN").is_some()));
     assert!(read[1].iter().all(|t| t.get("FEN").is_none()));

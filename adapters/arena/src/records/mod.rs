@@ -1,9 +1,10 @@
 //! The records file: a PGN file that PGN readers and rating tools (Ordo, BayesElo, python-chess)
-//! accept, and that `replay` and `merge` read back.
+//! accept, and that `replay` and `merge` read back. The one format of the project's game
+//! records: the web GUI's export is read by the same reader (`replay` takes both).
 //!
 //! ```text
-//! % guerrilla-arena records 2
-//! % match {"game":"guerrilla-checkers", …}
+//! % guerrilla-arena records 3
+//! % match {"game":"guerrilla","options":[["BoardSide","6"]], …}
 //!
 //! [Event "guerrilla-arena match"]
 //! [Site "?"]
@@ -12,45 +13,59 @@
 //! [White "strong"]
 //! [Black "weak"]
 //! [Result "1-0"]
-//! [Variant "guerrilla-checkers"]
-//! [TimeControl "nodes=400"]
+//! [Variant "guerrilla"]
+//! [BoardSide "6"]
+//! [TurnLimit "400"]
+//! [TimeControl "10+0.1"]
+//! [Limits "tc=10+0.1"]
 //! [Termination "normal"]
 //! [PlyCount "23"]
 //! [Pair "1"]
 //! [Reason "gameover"]
 //! [Detail "over by the rules"]
-//! [Stones "16"]
 //!
-//! 1. D4D5 {0.512/7 0.012s} 1... c5-b4 {-0.498/6 0.009s} 2. … 1-0
+//! 1. C3 {book} 1... D4 {book} 2. E2 {0.512/7 0.012s} 2... F5 {-0.498/6 0.009s} … 1-0
 //! ```
 //!
-//! * The `%` lines are PGN escape lines, which PGN readers skip: the match's settings (as JSON),
-//!   what `merge` checks and `replay` needs.
-//! * The seven-tag roster: `Round` is the game's number in the whole match (1-based), `White`
+//! * The `%` lines are PGN escape lines, which PGN readers skip. `% match {…}` holds the
+//!   settings of the match whose games follow (as JSON): what `merge` checks and `replay`
+//!   needs. A file may hold several matches, each after its own `% match` line: a match run
+//!   with `--records` on an existing records file appends to it (as cutechess does).
+//! * The seven-tag roster: `Round` is the game's number in its match (1-based), `White`
 //!   is p1 (who moves first: the Guerrilla in Guerrilla Checkers, White in Guerrilla), `Result`
-//!   is `1-0`, `0-1` or `1/2-1/2`. Then `Variant` (the game), `FEN` and `SetUp "1"` when the
-//!   game starts from an opening other than the start position (the opening's position
-//!   string), `TimeControl` (the arena's, `p1's/p2's` when they differ), `Termination` (the
-//!   PGN word: `normal`, `adjudication`, `time forfeit`, `illegal move`, `rules infraction`,
-//!   `stalled connection`, `abandoned`) and `PlyCount`.
-//! * The arena's own tags: `Pair` (the colour-swapped pair, 1-based), `Reason` (the arena's
-//!   reason, finer than `Termination`), `Detail`, `Stones` (Guerrilla Checkers: stones the
-//!   Guerrilla placed in the game's moves), and when they apply `Faulty` (`p1`/`p2`, the side
-//!   whose engine failed), `BadMove` (the refused move) and `Problem` (repeatable: an engine's
-//!   `query` answer that disagreed with the rules).
-//! * Every move is followed by a comment `{score/depth time}`: the score and depth of the
-//!   mover's last `info` line before its `bestmove` (when it sent one) and the time the move
-//!   took, measured by the arena around `go`, in seconds with three decimals.
+//!   is `1-0`, `0-1` or `1/2-1/2`. Then `Variant` (the game), every option of the game that
+//!   changes its rules with its value in the match (Guerrilla's `BoardSide`, W1, and
+//!   `TurnLimit`, W6), `FEN` and `SetUp "1"` when the game starts from a position other than
+//!   the start position (its position string), `TimeControl` in the PGN standard's form
+//!   (`40/60+0.6`, `10+0.1`; `-` for node and depth budgets, `?` for what the standard cannot
+//!   write, such as a time a move; `WhiteTimeControl`/`BlackTimeControl` too when the engines'
+//!   differ), `Termination` (the PGN word: `normal`, `adjudication`, `time forfeit`, `illegal
+//!   move`, `rules infraction`, `stalled connection`, `abandoned`) and `PlyCount`.
+//! * The arena's own tags: `Limits` (the engines' limits as the arena reads them, `WhiteLimits`
+//!   and `BlackLimits` when they differ), `Pair` (the colour-swapped pair, 1-based), `Reason`
+//!   (the arena's reason, finer than `Termination`), `Detail`, `Stones` (a game where p1
+//!   places stones from a hand, Guerrilla Checkers: the stones it placed in the game's moves),
+//!   and when they apply `Faulty` (`p1`/`p2`, the side whose engine failed), `BadMove` (the
+//!   refused move) and `Problem` (repeatable: an engine's `query` answer that disagreed with
+//!   the rules).
+//! * Moves of the opening (from an openings file's moves) are followed by `{book}`; every other
+//!   move by `{score/depth time}`: the score and depth of the mover's last `info` line before
+//!   its `bestmove` (when it sent one) and the time the move took, measured by the arena
+//!   around `go`, in seconds with three decimals.
 
-mod pgn;
+mod arena;
+pub mod pgn;
 
 use guerrilla::game::{Outcome, Side};
 use serde::{Deserialize, Serialize};
 
-use crate::adjudicate::Resign;
+use crate::adjudicate::{Draw, Resign};
 use crate::stats::Sprt;
 
-pub use pgn::{game_text, header_text, parse, RecordsFile};
+pub use arena::{
+    game_options, game_text, header_text, is_records_file, match_info, parse, record_of,
+    section_text, RecordsFile,
+};
 
 /// One engine of a match.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -60,9 +75,23 @@ pub struct EngineSpec {
     pub command: String,
     /// `setoption` pairs sent to this engine only, after the shared ones.
     pub options: Vec<(String, String)>,
-    /// Its own time control (`tc=` of `--engine`), instead of the match's.
+    /// Its own limits (`tc=`, `st=`, `nodes=`, `depth=` of `--engine` or `--each`), instead of
+    /// the match's.
     #[serde(default)]
     pub tc: Option<String>,
+    /// Milliseconds a time-controlled answer of this engine may come late (`timemargin=`),
+    /// instead of the match's `--margin`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub margin_ms: Option<u64>,
+    /// Its working folder (`dir=`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dir: Option<String>,
+    /// Arguments after the command's own (`arg=`, repeatable).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub args: Vec<String>,
+    /// A file its standard error is appended to (`stderr=`); the arena's otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stderr: Option<String>,
 }
 
 /// How a pairing is scored besides the per-game score.
@@ -97,8 +126,12 @@ pub struct MatchInfo {
     /// The resignation rule (`--resign`), when the match has one.
     #[serde(default)]
     pub resign: Option<Resign>,
+    /// The draw rule (`--draw`), when the match has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw: Option<Draw>,
     /// The opening of each round (a round is one colour-swapped pair of every pairing):
-    /// `startpos` or a position string.
+    /// `startpos` or a position string, followed by `moves …` when the opening has moves
+    /// (`openings::Opening`).
     pub openings: Vec<String>,
     /// Where the openings came from, for people.
     pub openings_source: String,
@@ -136,6 +169,8 @@ pub enum Reason {
     /// The match's resignation rule (`--resign`) ended the game: a loss for the side whose
     /// engine's scores held it lost.
     Resign,
+    /// The match's draw rule (`--draw`) ended the game: both engines' scores held it even.
+    AdjudicatedDraw,
     /// A well-formed move that the rules refuse.
     IllegalMove,
     /// A `bestmove` that is not a move of the game's notation, or not exactly two tokens.
@@ -155,10 +190,11 @@ pub enum Reason {
 }
 
 impl Reason {
-    pub const ALL: [Reason; 11] = [
+    pub const ALL: [Reason; 12] = [
         Reason::Gameover,
         Reason::PlyCap,
         Reason::Resign,
+        Reason::AdjudicatedDraw,
         Reason::IllegalMove,
         Reason::MalformedMove,
         Reason::Garbage,
@@ -174,6 +210,7 @@ impl Reason {
             Reason::Gameover => "gameover",
             Reason::PlyCap => "ply-cap",
             Reason::Resign => "resign",
+            Reason::AdjudicatedDraw => "adjudicated-draw",
             Reason::IllegalMove => "illegal-move",
             Reason::MalformedMove => "malformed-move",
             Reason::Garbage => "garbage",
@@ -189,7 +226,7 @@ impl Reason {
     pub fn termination(self) -> &'static str {
         match self {
             Reason::Gameover => "normal",
-            Reason::PlyCap | Reason::Resign => "adjudication",
+            Reason::PlyCap | Reason::Resign | Reason::AdjudicatedDraw => "adjudication",
             Reason::IllegalMove | Reason::MalformedMove => "illegal move",
             Reason::Garbage => "rules infraction",
             Reason::Hang | Reason::Timeout => "stalled connection",
@@ -200,7 +237,10 @@ impl Reason {
 
     /// True when the game was lost by an engine's fault (it is then restarted).
     pub fn is_fault(self) -> bool {
-        !matches!(self, Reason::Gameover | Reason::PlyCap | Reason::Resign)
+        !matches!(
+            self,
+            Reason::Gameover | Reason::PlyCap | Reason::Resign | Reason::AdjudicatedDraw
+        )
     }
 }
 
@@ -223,6 +263,7 @@ pub fn pgn_result(o: Outcome) -> &'static str {
     }
 }
 
+/// The outcome of a PGN result token (`*` and anything else: none).
 pub(crate) fn parse_pgn_result(s: &str) -> Option<Outcome> {
     [
         Outcome::Win(Side::P1),
@@ -256,14 +297,16 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
     (y, m, d)
 }
 
-/// One move as played: its token, the time it took and the mover's last report.
-#[derive(Clone, Debug, PartialEq)]
+/// One move as played: its token, the time it took and the mover's last report; or a move of
+/// the opening (`book`), which no engine chose.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Move {
     pub token: String,
     /// Milliseconds, measured around `go`.
     pub ms: u64,
     /// `score/depth` from the mover's last `info` line, when it sent one.
     pub eval: Option<String>,
+    pub book: bool,
 }
 
 /// One game played.
@@ -277,10 +320,13 @@ pub struct GameRecord {
     pub p2: String,
     /// `YYYY.MM.DD`, when the game started.
     pub date: String,
+    /// Its start position: `startpos` or a position string (the opening's moves, if any, are
+    /// the first `book` moves).
     pub opening: String,
-    /// Who makes the first move from the opening.
+    /// Who makes the first move from the start position.
     pub first: Side,
-    pub tc: String,
+    /// p1's and p2's limits, as the arena writes them (`Limits`).
+    pub tc: [String; 2],
     pub outcome: Outcome,
     pub reason: Reason,
     pub detail: String,
@@ -289,7 +335,8 @@ pub struct GameRecord {
     pub bad_move: Option<String>,
     pub moves: Vec<Move>,
     pub problems: Vec<String>,
-    /// Guerrilla Checkers: the stones the Guerrilla placed in the game's moves.
+    /// A game where p1 has a hand (Guerrilla Checkers): the stones p1 placed in the game's
+    /// moves.
     pub stones: Option<u32>,
 }
 

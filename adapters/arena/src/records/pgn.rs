@@ -1,52 +1,61 @@
-//! Writing and reading the records file's PGN (the format is described in `records`).
+//! PGN as text, for any game file: tag pairs, movetext, comments and `%` escape lines, read
+//! game by game so that one bad game does not hide the others.
+//!
+//! The reader takes what PGN writers write: tags in `[Key "value"]` lines, movetext on the lines
+//! after them (a blank line between is usual, not required: the web GUI's export has none),
+//! move numbers (`12.`, `12...`, also glued to the move, `12.D4D5`), `{…}` comments over several
+//! lines, `;` comments to the end of the line, NAGs (`$3`), variations in parentheses (skipped),
+//! and a result token (`1-0`, `0-1`, `1/2-1/2`, `*`) at the end. A line starting with `%` is an
+//! escape line; `% match {…}` lines start a section of an arena records file (see
+//! `records`).
 
 use std::fmt::Write as _;
 
-use guerrilla::game::Side;
-use guerrilla::protocol::wire;
+/// One move of a movetext and the comment after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnMove {
+    pub token: String,
+    pub comment: Option<String>,
+}
 
-use super::{parse_pgn_result, pgn_result, GameRecord, MatchInfo, Move};
+/// One game as read: where it starts, its tags, moves and result token, and what in its text
+/// could not be read (the game is then reported, the reader goes on).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnGame {
+    /// 1-based line of its first tag (or first movetext line).
+    pub line: usize,
+    pub tags: Vec<(String, String)>,
+    pub moves: Vec<PgnMove>,
+    /// The result token that ends the movetext, if any.
+    pub end: Option<String>,
+    /// The first move is numbered `N...`: the second player moves first.
+    pub starts_with_second: bool,
+    /// What could not be read, with its line.
+    pub error: Option<String>,
+}
 
-/// The first line of every records file.
-pub const ARENA_LINE: &str = "% guerrilla-arena records 2";
-/// The prefix of the line that holds the match's settings.
-const MATCH_PREFIX: &str = "% match ";
-
-impl Move {
-    fn comment(&self) -> String {
-        let time = format!("{}.{:03}s", self.ms / 1000, self.ms % 1000);
-        match &self.eval {
-            Some(e) => format!("{{{e} {time}}}"),
-            None => format!("{{{time}}}"),
-        }
-    }
-
-    fn from_comment(token: String, comment: &str) -> Result<Move, String> {
-        let words: Vec<&str> = comment.split_whitespace().collect();
-        let bad =
-            || format!("expected {{[score/depth] seconds}} after {token} but got {{{comment}}}");
-        let (eval, time) = match words.as_slice() {
-            [t] => (None, *t),
-            [e, t] => (Some(e.to_string()), *t),
-            _ => return Err(bad()),
-        };
-        let (s, ms) = time
-            .strip_suffix('s')
-            .and_then(|t| t.split_once('.'))
-            .ok_or_else(bad)?;
-        let (s, ms): (u64, u64) = (
-            s.parse().map_err(|_| bad())?,
-            ms.parse().map_err(|_| bad())?,
-        );
-        Ok(Move {
-            token,
-            ms: s * 1000 + ms,
-            eval,
-        })
+impl PgnGame {
+    /// The value of tag `key`, if the game has it.
+    pub fn tag(&self, key: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
     }
 }
 
-fn escape(v: &str) -> String {
+/// The `%` line that starts a section, and the games after it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Section {
+    /// The escape line's text after `% match `, and its line; `None` before any.
+    pub header: Option<(usize, String)>,
+    pub games: Vec<PgnGame>,
+}
+
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+/// Escapes a tag value: `\` and `"` get a backslash, line breaks become spaces.
+pub fn escape(v: &str) -> String {
     v.replace('\\', "\\\\")
         .replace('"', "\\\"")
         .replace(['\n', '\r'], " ")
@@ -67,20 +76,21 @@ fn unescape(v: &str) -> String {
     out
 }
 
-fn tag(out: &mut String, key: &str, value: &str) {
+/// Appends a `[Key "value"]` line.
+pub fn tag(out: &mut String, key: &str, value: &str) {
     let _ = writeln!(out, "[{key} \"{}\"]", escape(value));
 }
 
-/// The lines before the first game.
-pub fn header_text(info: &MatchInfo) -> String {
-    format!(
-        "{ARENA_LINE}\n{MATCH_PREFIX}{}\n\n",
-        serde_json::to_string(info).expect("match info serialises")
-    )
+/// Parses a `[Key "value"]` line.
+fn parse_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.trim().strip_prefix('[')?.strip_suffix(']')?;
+    let (key, rest) = inner.split_once(char::is_whitespace)?;
+    let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    (!key.is_empty()).then(|| (key.to_string(), unescape(value)))
 }
 
 /// Words joined by spaces in lines of at most 79 characters (PGN's export limit is 80).
-fn wrap(words: &[String]) -> String {
+pub fn wrap(words: &[String]) -> String {
     let mut out = String::new();
     let mut line = 0;
     for w in words {
@@ -97,359 +107,227 @@ fn wrap(words: &[String]) -> String {
     out
 }
 
-/// One game, as PGN.
-pub fn game_text(info: &MatchInfo, g: &GameRecord) -> String {
-    let mut out = String::new();
-    tag(&mut out, "Event", &info.event);
-    tag(&mut out, "Site", &info.site);
-    tag(&mut out, "Date", &g.date);
-    tag(&mut out, "Round", &(g.index + 1).to_string());
-    tag(&mut out, "White", &g.p1);
-    tag(&mut out, "Black", &g.p2);
-    tag(&mut out, "Result", pgn_result(g.outcome));
-    tag(&mut out, "Variant", &info.game);
-    if g.opening != "startpos" {
-        tag(&mut out, "FEN", &g.opening);
-        tag(&mut out, "SetUp", "1");
-    }
-    tag(&mut out, "TimeControl", &g.tc);
-    tag(&mut out, "Termination", g.reason.termination());
-    tag(&mut out, "PlyCount", &g.moves.len().to_string());
-    tag(&mut out, "Pair", &(g.pair + 1).to_string());
-    tag(&mut out, "Reason", g.reason.name());
-    tag(&mut out, "Detail", &g.detail);
-    if let Some(s) = g.stones {
-        tag(&mut out, "Stones", &s.to_string());
-    }
-    if let Some(f) = g.faulty {
-        tag(&mut out, "Faulty", wire::side_word(f));
-    }
-    if let Some(m) = &g.bad_move {
-        tag(&mut out, "BadMove", m);
-    }
-    for p in &g.problems {
-        tag(&mut out, "Problem", p);
-    }
-    out.push('\n');
-    let mut words = Vec::new();
-    let mut side = g.first;
-    let mut number = 1;
-    for m in &g.moves {
-        // Every move follows a comment (or opens the movetext), so p2's are numbered `N...`.
-        words.push(match side {
-            Side::P1 => format!("{number}."),
-            Side::P2 => format!("{number}..."),
+/// Reads a movetext into `game`: moves with their comments, the first move's numbering, the
+/// result token.
+fn read_movetext(text: &str, game: &mut PgnGame) {
+    let mut rest = text;
+    let mut depth = 0usize; // variations
+    let mut seen_move_number = false;
+    while let Some(c) = rest.chars().next() {
+        if c.is_whitespace() {
+            rest = &rest[c.len_utf8()..];
+            continue;
+        }
+        if c == '{' {
+            let Some(end) = rest.find('}') else {
+                game.error
+                    .get_or_insert_with(|| "a comment without its closing '}'".into());
+                return;
+            };
+            let comment = rest[1..end].trim().to_string();
+            if depth == 0 {
+                match game.moves.last_mut() {
+                    Some(m) if m.comment.is_none() => m.comment = Some(comment),
+                    Some(m) => {
+                        let joined = format!("{} {comment}", m.comment.take().unwrap_or_default());
+                        m.comment = Some(joined);
+                    }
+                    None => {} // a comment before the first move: about the game
+                }
+            }
+            rest = &rest[end + 1..];
+            continue;
+        }
+        if c == ';' {
+            rest = rest.find('\n').map_or("", |n| &rest[n..]);
+            continue;
+        }
+        if c == '(' || c == ')' {
+            if c == '(' {
+                depth += 1;
+            } else {
+                depth = depth.saturating_sub(1);
+            }
+            rest = &rest[1..];
+            continue;
+        }
+        let end = rest
+            .find(|c: char| c.is_whitespace() || matches!(c, '{' | '(' | ')' | ';'))
+            .unwrap_or(rest.len());
+        let mut word = &rest[..end];
+        rest = &rest[end..];
+        if depth > 0 || word.starts_with('$') {
+            continue;
+        }
+        if RESULTS.contains(&word) {
+            game.end = Some(word.to_string());
+            continue;
+        }
+        // A move number, alone (`12.`, `12...`) or glued to its move (`12.D4D5`).
+        let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+        let dots = word[digits..].bytes().take_while(|&b| b == b'.').count();
+        if digits > 0 && dots > 0 {
+            if !seen_move_number && game.moves.is_empty() && dots >= 3 {
+                game.starts_with_second = true;
+            }
+            seen_move_number = true;
+            word = &word[digits + dots..];
+            if word.is_empty() {
+                continue;
+            }
+        }
+        if game.end.is_some() {
+            game.error
+                .get_or_insert_with(|| format!("a move ({word}) after the result token"));
+            continue;
+        }
+        game.moves.push(PgnMove {
+            token: word.to_string(),
+            comment: None,
         });
-        words.push(m.token.clone());
-        words.push(m.comment());
-        if side == Side::P2 {
-            number += 1;
-        }
-        side = side.opponent();
     }
-    words.push(pgn_result(g.outcome).to_string());
-    out.push_str(&wrap(&words));
-    out.push_str("\n\n");
-    out
 }
 
-/// A records file read back.
-#[derive(Debug)]
-pub struct RecordsFile {
-    pub info: MatchInfo,
-    pub games: Vec<GameRecord>,
-}
-
-/// Parses a `[Key "value"]` line.
-fn parse_tag(line: &str) -> Option<(&str, String)> {
-    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
-    let (key, rest) = inner.split_once(' ')?;
-    let value = rest.strip_prefix('"')?.strip_suffix('"')?;
-    Some((key, unescape(value)))
-}
-
-/// The tokens of a movetext: words, and `{…}` comments as single tokens with their braces.
-fn movetext_tokens(text: &str) -> Result<Vec<String>, String> {
-    let mut out = Vec::new();
-    let mut rest = text.trim_start();
-    while !rest.is_empty() {
-        if let Some(after) = rest.strip_prefix('{') {
-            let end = after.find('}').ok_or("a comment without its closing '}'")?;
-            out.push(format!("{{{}}}", &after[..end]));
-            rest = &after[end + 1..];
-        } else {
-            let end = rest
-                .find(|c: char| c.is_whitespace() || c == '{')
-                .unwrap_or(rest.len());
-            out.push(rest[..end].to_string());
-            rest = &rest[end..];
+/// Whether a `{…}` comment is still open at the end of `line`, given whether one was open at
+/// its start.
+fn comment_open_after(line: &str, mut open: bool) -> bool {
+    for c in line.chars() {
+        match c {
+            '{' if !open => open = true,
+            '}' if open => open = false,
+            _ => {}
         }
-        rest = rest.trim_start();
     }
-    Ok(out)
+    open
 }
 
-/// True for a move number: `12.` or `12...`.
-fn is_move_number(t: &str) -> bool {
-    let digits = t.trim_end_matches('.');
-    digits.len() < t.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
-}
-
-/// One game from its tags and movetext.
-fn parse_game(tags: &[(String, String)], movetext: &str) -> Result<GameRecord, String> {
-    let get = |k: &str| -> Result<String, String> {
-        tags.iter()
-            .find(|(t, _)| t == k)
-            .map(|(_, v)| v.clone())
-            .ok_or_else(|| format!("the game has no {k} tag"))
-    };
-    let num = |k: &str| -> Result<usize, String> {
-        let v = get(k)?;
-        v.parse()
-            .ok()
-            .filter(|&n| n > 0)
-            .ok_or_else(|| format!("expected a number from 1 in {k} but got '{v}'"))
-    };
-    let result = get("Result")?;
-    let outcome = parse_pgn_result(&result)
-        .ok_or_else(|| format!("expected 1-0, 0-1 or 1/2-1/2 but got '{result}'"))?;
-    let tokens = movetext_tokens(movetext)?;
-    let mut moves: Vec<Move> = Vec::new();
-    let mut first = Side::P1;
-    let mut end = None;
-    let mut i = 0;
-    while i < tokens.len() {
-        let t = &tokens[i];
-        i += 1;
-        if is_move_number(t) {
-            if moves.is_empty() && t.ends_with("...") {
-                first = Side::P2;
+/// Reads a PGN text, game by game, in sections (a new one at every `% match` escape line).
+pub fn read(text: &str) -> Vec<Section> {
+    let mut sections = vec![Section::default()];
+    let mut game: Option<PgnGame> = None;
+    let mut movetext = String::new();
+    let mut in_movetext = false;
+    let mut in_comment = false;
+    let finish =
+        |game: &mut Option<PgnGame>, movetext: &mut String, sections: &mut Vec<Section>| {
+            if let Some(mut g) = game.take() {
+                read_movetext(movetext, &mut g);
+                sections.last_mut().expect("a section").games.push(g);
             }
-        } else if parse_pgn_result(t).is_some() {
-            end = Some(t.clone());
-        } else if t.starts_with('{') {
-            return Err(format!("a comment {t} without a move before it"));
-        } else {
-            let comment = tokens
-                .get(i)
-                .and_then(|c| c.strip_prefix('{')?.strip_suffix('}'))
-                .ok_or_else(|| format!("expected a {{time}} comment after {t}"))?;
-            i += 1;
-            moves.push(Move::from_comment(t.clone(), comment)?);
-        }
-    }
-    if end.as_deref() != Some(result.as_str()) {
-        return Err(format!(
-            "the movetext ends with {end:?} but the Result tag says {result}"
-        ));
-    }
-    let plies = num("PlyCount").or_else(|e| if moves.is_empty() { Ok(0) } else { Err(e) })?;
-    if plies != moves.len() {
-        return Err(format!(
-            "PlyCount says {plies} but the movetext has {} moves",
-            moves.len()
-        ));
-    }
-    let faulty = match get("Faulty") {
-        Ok(f) => Some(
-            wire::parse_side(&f)
-                .ok_or_else(|| format!("expected p1 or p2 in Faulty but got '{f}'"))?,
-        ),
-        Err(_) => None,
-    };
-    Ok(GameRecord {
-        index: num("Round")? - 1,
-        pair: num("Pair")? - 1,
-        p1: get("White")?,
-        p2: get("Black")?,
-        date: get("Date")?,
-        opening: get("FEN").unwrap_or_else(|_| "startpos".to_string()),
-        first,
-        tc: get("TimeControl")?,
-        outcome,
-        reason: get("Reason")?.parse()?,
-        detail: get("Detail")?,
-        faulty,
-        bad_move: get("BadMove").ok(),
-        moves,
-        problems: tags
-            .iter()
-            .filter(|(k, _)| k == "Problem")
-            .map(|(_, v)| v.clone())
-            .collect(),
-        stones: match get("Stones") {
-            Ok(s) => Some(
-                s.parse()
-                    .map_err(|_| format!("expected a number in Stones but got '{s}'"))?,
-            ),
-            Err(_) => None,
-        },
-    })
-}
-
-/// Reads a records file's text; `name` is used in error messages.
-pub fn parse(text: &str, name: &str) -> Result<RecordsFile, String> {
-    let mut lines = text.lines().enumerate().peekable();
-    let at = |n: usize, what: String| format!("{name}:{}: {what}", n + 1);
-    match lines.next() {
-        Some((_, l)) if l == ARENA_LINE => {}
-        Some((_, l)) if l.starts_with("[Arena ") => {
-            return Err(format!(
-                "{name} is a records file of an older guerrilla-arena (before PGN): play the match again"
-            ))
-        }
-        _ => return Err(format!("{name}: expected '{ARENA_LINE}' on the first line")),
-    }
-    let info = match lines.next() {
-        Some((n, l)) => {
-            let json = l
-                .strip_prefix(MATCH_PREFIX)
-                .ok_or_else(|| at(n, format!("expected '{MATCH_PREFIX}{{…}}'")))?;
-            serde_json::from_str::<MatchInfo>(json)
-                .map_err(|e| at(n, format!("bad match header: {e}")))?
-        }
-        None => return Err(format!("{name}: no match header")),
-    };
-    let mut games = Vec::new();
-    loop {
-        while lines
-            .peek()
-            .is_some_and(|(_, l)| l.trim().is_empty() || l.starts_with('%'))
-        {
-            lines.next();
-        }
-        let Some(&(start, _)) = lines.peek() else {
-            break;
+            movetext.clear();
         };
-        let mut tags: Vec<(String, String)> = Vec::new();
-        while let Some(&(n, l)) = lines.peek() {
-            if l.trim().is_empty() {
-                break;
+    for (n, raw) in text.lines().enumerate() {
+        let line = raw.trim_end_matches('\r');
+        let lineno = n + 1;
+        if in_comment {
+            movetext.push_str(line);
+            movetext.push('\n');
+            in_comment = comment_open_after(line, true);
+            continue;
+        }
+        if line.starts_with('%') {
+            if let Some(h) = line.strip_prefix("% match ") {
+                finish(&mut game, &mut movetext, &mut sections);
+                in_movetext = false;
+                sections.push(Section {
+                    header: Some((lineno, h.to_string())),
+                    games: Vec::new(),
+                });
             }
-            let (k, v) =
-                parse_tag(l).ok_or_else(|| at(n, "expected a [Tag \"value\"] line".into()))?;
-            tags.push((k.to_string(), v));
-            lines.next();
+            continue;
         }
-        while lines.peek().is_some_and(|(_, l)| l.trim().is_empty()) {
-            lines.next();
-        }
-        let mut movetext = String::new();
-        while let Some(&(_, l)) = lines.peek() {
-            if l.trim().is_empty() || l.starts_with('[') {
-                break;
+        if line.trim().is_empty() {
+            if game.is_some() && !movetext.trim().is_empty() {
+                in_movetext = true;
             }
-            movetext.push_str(l);
-            movetext.push(' ');
-            lines.next();
+            continue;
         }
-        games.push(parse_game(&tags, &movetext).map_err(|e| at(start, e))?);
+        if line.trim_start().starts_with('[') {
+            if in_movetext || game.is_none() || !movetext.trim().is_empty() {
+                finish(&mut game, &mut movetext, &mut sections);
+                in_movetext = false;
+                game = Some(PgnGame {
+                    line: lineno,
+                    ..Default::default()
+                });
+            }
+            let g = game.as_mut().expect("a game");
+            match parse_tag(line) {
+                Some(t) => g.tags.push(t),
+                None => {
+                    g.error.get_or_insert_with(|| {
+                        format!("line {lineno}: expected a [Tag \"value\"] line")
+                    });
+                }
+            }
+            continue;
+        }
+        // Movetext.
+        if game.is_none() {
+            game = Some(PgnGame {
+                line: lineno,
+                ..Default::default()
+            });
+        }
+        movetext.push_str(line);
+        movetext.push('\n');
+        in_comment = comment_open_after(line, false);
+        if RESULTS
+            .iter()
+            .any(|r| line.split_whitespace().last() == Some(r))
+            && !in_comment
+        {
+            in_movetext = true;
+        }
     }
-    Ok(RecordsFile { info, games })
+    finish(&mut game, &mut movetext, &mut sections);
+    if sections[0].header.is_none() && sections[0].games.is_empty() && sections.len() > 1 {
+        sections.remove(0);
+    }
+    sections
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::records::{EngineSpec, Reason, Scoring};
-    use guerrilla::game::Outcome;
 
-    pub fn sample_info() -> MatchInfo {
-        MatchInfo {
-            game: "guerrilla-checkers".into(),
-            options: vec![("Seed".into(), "1".into())],
-            engines: vec![EngineSpec {
-                name: "a \"quoted\" \\ name".into(),
-                command: "x".into(),
-                options: vec![],
-                tc: None,
-            }],
-            gauntlet: false,
-            games: 2,
-            tc: "nodes=10".into(),
-            margin_ms: 50,
-            max_plies: 100,
-            resign: None,
-            openings: vec!["startpos".into()],
-            openings_source: "startpos".into(),
-            sprt: None,
-            shard: Some((1, 2)),
-            scoring: Scoring::Stones,
-            event: "e".into(),
-            site: "?".into(),
-        }
+    #[test]
+    fn reads_what_pgn_writers_write() {
+        let text = "% a file\n[Event \"a \\\"b\\\"\"]\n[Result \"1-0\"]\n\n\
+                    1. D4D5 {0.5/3\n 0.012s} 1... c5-b4 $1 (1... x) ; a remark\n2.E4E5 1-0\n\
+                    [Game \"guerrilla\"]\n[Plies \"2\"]\nA1 B2\n\n\
+                    [Result \"*\"]\n\n1... c5-b4 {oops *\n";
+        let s = read(text);
+        assert_eq!(s.len(), 1);
+        let g = &s[0].games;
+        assert_eq!(g.len(), 3, "{g:?}");
+        assert_eq!(g[0].tag("Event"), Some("a \"b\""));
+        assert_eq!(
+            g[0].moves
+                .iter()
+                .map(|m| m.token.as_str())
+                .collect::<Vec<_>>(),
+            ["D4D5", "c5-b4", "E4E5"]
+        );
+        assert_eq!(g[0].moves[0].comment.as_deref(), Some("0.5/3\n 0.012s"));
+        assert_eq!(g[0].end.as_deref(), Some("1-0"));
+        assert!(g[0].error.is_none() && !g[0].starts_with_second);
+        assert_eq!(g[1].line, 8);
+        assert_eq!(g[1].moves.len(), 2);
+        assert_eq!(g[1].end, None);
+        assert!(g[2].starts_with_second);
+        assert!(g[2].error.as_deref().unwrap().contains("closing"));
     }
 
     #[test]
-    fn a_records_file_reads_back_what_was_written() {
-        let info = sample_info();
-        let mv = |t: &str, ms, e: Option<&str>| Move {
-            token: t.into(),
-            ms,
-            eval: e.map(String::from),
-        };
-        let g = GameRecord {
-            index: 3,
-            pair: 1,
-            p1: "a \"quoted\" \\ name".into(),
-            p2: "b".into(),
-            date: "2026.01.02".into(),
-            opening: "8/8/3C4/2C1C3/3C3C/4C3/8/8 9/9/9/9/2GGG4/2G6/9/9/9 62 G -".into(),
-            first: Side::P1,
-            tc: "nodes=10".into(),
-            outcome: Outcome::Win(Side::P2),
-            reason: Reason::IllegalMove,
-            detail: "expected a legal move but got 'A1A2' (edge)".into(),
-            faulty: Some(Side::P1),
-            bad_move: Some("A1A2".into()),
-            moves: vec![
-                mv("D4D5", 3, Some("0.512/7")),
-                mv("c5-b4", 1234, None),
-                mv("E4E5", 0, Some("+M3/2")),
-            ],
-            problems: vec!["one".into(), "two".into()],
-            stones: Some(4),
-        };
-        let mut empty = g.clone();
-        empty.index = 4;
-        empty.opening = "startpos".into();
-        empty.moves.clear();
-        empty.outcome = Outcome::Draw;
-        empty.stones = None;
-        let mut second = g.clone();
-        second.index = 5;
-        second.first = Side::P2;
-        let long = GameRecord {
-            index: 6,
-            moves: (0..40)
-                .map(|i| mv(&format!("m{i}"), i, Some("0.1/3")))
-                .collect(),
-            ..g.clone()
-        };
-        let text = header_text(&info)
-            + &game_text(&info, &g)
-            + &game_text(&info, &empty)
-            + &game_text(&info, &second)
-            + &game_text(&info, &long);
-        assert!(
-            text.lines().all(|l| l.len() <= 80 || l.starts_with('%')),
-            "{text}"
-        );
-        assert!(
-            text.contains(
-                "1. D4D5 {0.512/7 0.003s} 1... c5-b4 {1.234s} 2. E4E5 {+M3/2 0.000s} 0-1"
-            ),
-            "{text}"
-        );
-        assert!(
-            text.contains("1... D4D5 {0.512/7 0.003s} 2. c5-b4"),
-            "{text}"
-        );
-        let back = parse(&text, "t").unwrap();
-        assert_eq!(back.info, info);
-        assert_eq!(back.games, vec![g, empty, second, long]);
-        assert!(parse("[Arena \"guerrilla-arena records 1\"]\n", "t")
-            .unwrap_err()
-            .contains("older"));
+    fn sections_start_at_match_lines() {
+        let text = "% guerrilla-arena records 3\n% match {\"a\":1}\n\n[Round \"1\"]\n\n1. x *\n\n\
+                    % match {\"a\":2}\n\n[Round \"1\"]\n\n1. y *\n";
+        let s = read(text);
+        assert_eq!(s.len(), 2);
+        assert_eq!(s[0].header, Some((2, "{\"a\":1}".to_string())));
+        assert_eq!(s[1].games[0].moves[0].token, "y");
+        let bad = read("[Event \"x\"\n1. a *\n");
+        assert!(bad[0].games[0].error.is_some());
     }
 }
