@@ -190,6 +190,7 @@ pub async fn move_list_reload_records(b: &Browser, base: &str) {
         record.contains("[Game \"guerrilla-checkers\"]") && record.contains("D4D5 d4xc3 E5E6"),
         "record: {record}"
     );
+    replayed_clean_by_the_arena(&record);
     b.click_css("#new-game").await;
     b.wait_moves(0).await;
     let area = b.client.find(Locator::Id("record-text")).await.unwrap();
@@ -287,4 +288,31 @@ pub async fn analysis(b: &Browser, base: &str) {
     let n = b.notice().await;
     assert!(n.contains("COIN human"), "notice: {n}");
     b.hide_notice().await;
+}
+
+/// The web GUI's exported game replayed by `guerrilla-arena replay` (one records format for
+/// every writer and reader): the arena binary is the one built beside this server.
+fn replayed_clean_by_the_arena(record: &str) {
+    let arena = std::path::PathBuf::from(env!("CARGO_BIN_EXE_guerrilla-web"))
+        .with_file_name(format!("guerrilla-arena{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        arena.exists(),
+        "{} is not built: cargo build --release -p guerrilla-arena (cargo test --release at the \
+         root builds it)",
+        arena.display()
+    );
+    let file =
+        std::env::temp_dir().join(format!("guerrilla-web-export-{}.rec", std::process::id()));
+    std::fs::write(&file, record).unwrap();
+    let out = std::process::Command::new(&arena)
+        .arg("replay")
+        .arg(&file)
+        .output()
+        .expect("run guerrilla-arena replay");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && text.contains("replayed 1 games: 1 clean"),
+        "guerrilla-arena replay of the exported record:\n{record}\n{text}"
+    );
+    let _ = std::fs::remove_file(&file);
 }
