@@ -203,7 +203,7 @@ pub(crate) fn describe(w: &Wells) -> Vec<(&'static str, String)> {
         .map(|(k, v)| format!("{}x{}", geo.name(k), geo.name(v)))
         .collect();
     vec![
-        ("side", geo.side.to_string()),
+        ("board_side", geo.side.to_string()),
         ("turn_limit", w.settings.turn_limit.to_string()),
         ("points", points),
         ("supply_white", w.supply(Side::P1).to_string()),

@@ -829,7 +829,7 @@ fn describe_names_every_field() {
     let d = pos(5, "e5 f5", "f6 g5", "", 3);
     let names: Vec<&str> = d.describe().iter().map(|(n, _)| *n).collect();
     for f in [
-        "side",
+        "board_side",
         "points",
         "supply_white",
         "supply_black",

@@ -38,7 +38,7 @@ def test_handshake_reads_id_and_options(engine: Engine) -> None:
 def test_start_sets_options_in_order(engine_path: str) -> None:
     with Engine.start(engine_path, options={"Game": "guerrilla", "BoardSide": 4, "TurnLimit": 30}) as engine:
         fields = engine.describe()
-        assert (fields["game"], fields["side"], fields["turn_limit"]) == ("guerrilla", "4", "30")
+        assert (fields["game"], fields["board_side"], fields["turn_limit"]) == ("guerrilla", "4", "30")
 
 
 def test_start_with_a_bad_option_raises_and_stops_the_engine(engine_path: str) -> None:
@@ -67,7 +67,7 @@ def test_set_option_errors_carry_the_engine_message(engine: Engine) -> None:
 def test_select_game_and_new_game(engine: Engine) -> None:
     engine.select_game(GUERRILLA)
     engine.set_option("BoardSide", "6")
-    assert engine.describe()["side"] == "6"
+    assert engine.describe()["board_side"] == "6"
     engine.push("*a1")
     assert engine.history().moves == ["*a1"]
     engine.new_game()

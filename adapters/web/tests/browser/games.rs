@@ -187,7 +187,7 @@ pub async fn checkers_to_the_end(b: &Browser, base: &str) {
 
 pub async fn wells_by_clicks(b: &Browser, base: &str) {
     b.goto(&url(base, "guerrilla", Some(WELLS_FULL))).await;
-    assert_eq!(b.describe("side").await, "5");
+    assert_eq!(b.describe("board_side").await, "5");
     let guidance = b.text("guidance").await;
     assert!(
         guidance.contains("Phase: growth") && guidance.contains("must grow: 1"),
