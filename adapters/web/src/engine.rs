@@ -2,7 +2,7 @@
 //!
 //! The engine is started from an [`EngineCommand`]: either a `guerrilla` binary, or this very
 //! executable with the hidden `--engine-child` flag, which runs the engine library's protocol
-//! loop (`guerrilla::protocol::run_stdio`). Every line the engine writes, and its exit, are sent
+//! loop (`guerrilla::protocol::run_stdio`); either with the arguments `--engine-arg` gives. Every line the engine writes, and its exit, are sent
 //! to the owning session's channel tagged with the process's generation number, so the session
 //! can tell the lines of a dead engine from those of its replacement.
 
@@ -14,19 +14,20 @@ use std::sync::mpsc::Sender;
 /// The hidden flag that makes this executable run the engine's protocol loop on stdin/stdout.
 pub const CHILD_FLAG: &str = "--engine-child";
 
-/// How an engine process is started.
+/// How an engine process is started: a program and its arguments.
 #[derive(Clone, Debug)]
-pub enum EngineCommand {
-    /// An engine binary (`--engine PATH`, or `guerrilla` found beside this executable).
-    Binary(PathBuf),
-    /// This executable with [`CHILD_FLAG`]: the engine library linked into the server.
-    SelfChild(PathBuf),
+pub struct EngineCommand {
+    program: PathBuf,
+    /// [`CHILD_FLAG`] first for the engine built into this executable, then the arguments
+    /// given with `--engine-arg`.
+    args: Vec<String>,
 }
 
 impl EngineCommand {
     /// The engine to use: `explicit` when given, else the `guerrilla` binary beside this
-    /// executable, else this executable's own copy of the engine library.
-    pub fn locate(explicit: Option<PathBuf>) -> Result<EngineCommand, String> {
+    /// executable, else this executable's own copy of the engine library; `args` are passed
+    /// to it.
+    pub fn locate(explicit: Option<PathBuf>, args: Vec<String>) -> Result<EngineCommand, String> {
         if let Some(path) = explicit {
             if !path.is_file() {
                 return Err(format!(
@@ -34,35 +35,41 @@ impl EngineCommand {
                     path.display()
                 ));
             }
-            return Ok(EngineCommand::Binary(path));
+            return Ok(EngineCommand {
+                program: path,
+                args,
+            });
         }
         let me = std::env::current_exe()
             .map_err(|e| format!("cannot find this program's own path: {e}"))?;
         let beside = me.with_file_name(format!("guerrilla{}", std::env::consts::EXE_SUFFIX));
         if beside.is_file() {
-            Ok(EngineCommand::Binary(beside))
+            Ok(EngineCommand {
+                program: beside,
+                args,
+            })
         } else {
-            Ok(EngineCommand::SelfChild(me))
+            let mut all = vec![CHILD_FLAG.to_string()];
+            all.extend(args);
+            Ok(EngineCommand {
+                program: me,
+                args: all,
+            })
         }
     }
 
-    /// A short description for logs and the page.
+    /// The command line, for logs and the page.
     pub fn describe(&self) -> String {
-        match self {
-            EngineCommand::Binary(p) => p.display().to_string(),
-            EngineCommand::SelfChild(p) => format!("{} {CHILD_FLAG}", p.display()),
-        }
+        std::iter::once(self.program.display().to_string())
+            .chain(self.args.iter().cloned())
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     fn command(&self) -> Command {
-        match self {
-            EngineCommand::Binary(p) => Command::new(p),
-            EngineCommand::SelfChild(p) => {
-                let mut c = Command::new(p);
-                c.arg(CHILD_FLAG);
-                c
-            }
-        }
+        let mut c = Command::new(&self.program);
+        c.args(&self.args);
+        c
     }
 }
 

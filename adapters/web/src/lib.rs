@@ -2,9 +2,12 @@
 //!
 //! A small HTTP server ([`server`]) serves one page (embedded assets) and runs one engine
 //! process per browser session ([`session`], [`engine`]), speaking the engine's protocol
-//! (protocol.md) to it. The page draws the boards from the engine's `geometry` and `describe`
-//! answers and guides the user's clicks with `legal steps`: it knows no rule of either game.
+//! (protocol.md) to it. Which games there are and how to show them, the server learns from the
+//! engine when it starts ([`catalogue`]); the page draws the boards from the engine's
+//! `geometry` and `describe` answers and guides the user's clicks with `legal steps`: it knows
+//! no rule and no game.
 
+pub mod catalogue;
 pub mod engine;
 pub mod parse;
 pub mod server;

@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use clap::Parser;
 
+use guerrilla_web::catalogue::Catalogue;
 use guerrilla_web::engine::{EngineCommand, CHILD_FLAG};
 use guerrilla_web::server::{serve, Config, Registry};
 
@@ -31,6 +32,9 @@ struct Cli {
     /// this program).
     #[arg(long)]
     engine: Option<PathBuf>,
+    /// An argument for the engine (repeatable), e.g. an engine's flag that adds games.
+    #[arg(long = "engine-arg", value_name = "ARG", allow_hyphen_values = true)]
+    engine_args: Vec<String>,
     /// At most this many browser sessions (engine processes) at once.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=256))]
     max_sessions: u64,
@@ -53,7 +57,7 @@ fn main() -> ExitCode {
     }
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info")).init();
     let cli = Cli::parse();
-    let engine = match EngineCommand::locate(cli.engine) {
+    let engine = match EngineCommand::locate(cli.engine, cli.engine_args) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("guerrilla-web: {e}");
@@ -75,12 +79,34 @@ fn main() -> ExitCode {
         .to_ip()
         .map(|a| a.port())
         .unwrap_or(cli.port);
-    let registry = Registry::new(Config {
-        engine: engine.clone(),
-        max_sessions: cli.max_sessions as usize,
-        idle: Duration::from_secs(cli.idle_seconds),
-    });
     log::info!("engine: {}", engine.describe());
+    let catalogue = match Catalogue::learn(&engine) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!(
+                "guerrilla-web: the engine {} cannot tell its games: {e}",
+                engine.describe()
+            );
+            return ExitCode::FAILURE;
+        }
+    };
+    log::info!(
+        "games: {}",
+        catalogue
+            .games
+            .iter()
+            .map(|g| g.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let registry = Registry::new(
+        Config {
+            engine: engine.clone(),
+            max_sessions: cli.max_sessions as usize,
+            idle: Duration::from_secs(cli.idle_seconds),
+        },
+        catalogue,
+    );
     println!(
         "guerrilla-web: open http://{}:{port}/ in a browser",
         cli.host

@@ -1,18 +1,21 @@
-//! Reading the engine's answers (protocol.md § 3.6, § 4): `geometry`, `info`, `stepped`.
+//! Reading the engine's answers (protocol.md § 3, § 4) into typed values: `ugi`'s options,
+//! `about`, `geometry`, `describe`, `info`, and the `stepped`/`played` reports of what each
+//! step removed and how the game ended. Nothing here knows a game: every name, piece and field
+//! comes from the engine.
 
 use std::collections::BTreeMap;
 
-use serde_json::{json, Map, Value};
+use serde::Serialize;
 
 /// The board as `geometry` gives it: points and squares with drawing coordinates.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Geometry {
     pub game: String,
     pub points: Vec<Point>,
     pub squares: Vec<Square>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Point {
     pub name: String,
     pub x: f64,
@@ -21,7 +24,7 @@ pub struct Point {
     pub neighbours: Vec<String>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Square {
     pub name: String,
     pub x: f64,
@@ -113,152 +116,426 @@ pub fn parse_geometry(lines: &[String]) -> Result<Geometry, String> {
     Ok(g)
 }
 
-impl Geometry {
-    pub fn json(&self) -> Value {
-        json!({
-            "game": self.game,
-            "points": self.points.iter().map(|p| json!({
-                "name": p.name, "x": p.x, "y": p.y, "role": p.role, "neighbours": p.neighbours,
-            })).collect::<Vec<_>>(),
-            "squares": self.squares.iter().map(|s| json!({
-                "name": s.name, "x": s.x, "y": s.y, "corners": s.corners, "diagonals": s.diagonals,
-                "shade": s.shade,
-            })).collect::<Vec<_>>(),
+/// An `option` line of `ugi`: its name, type, default, and bounds (`spin`) or values (`combo`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EngineOption {
+    pub name: String,
+    pub kind: String,
+    pub default: String,
+    pub min: Option<u64>,
+    pub max: Option<u64>,
+    pub values: Vec<String>,
+}
+
+/// Parses `option name <name> type <type> [default <d>] [min <a>] [max <b>] [var <v>]…`.
+pub fn parse_option(line: &str) -> Option<EngineOption> {
+    let rest = line.strip_prefix("option name ")?;
+    let (name, rest) = rest.split_once(" type ")?;
+    let mut words = rest.split(' ');
+    let kind = words.next()?.to_string();
+    let mut o = EngineOption {
+        name: name.to_string(),
+        kind,
+        default: String::new(),
+        min: None,
+        max: None,
+        values: Vec::new(),
+    };
+    while let Some(key) = words.next() {
+        let value = words.next()?;
+        match key {
+            "default" => o.default = value.to_string(),
+            "min" => o.min = value.parse().ok(),
+            "max" => o.max = value.parse().ok(),
+            "var" => o.values.push(value.to_string()),
+            _ => {}
+        }
+    }
+    Some(o)
+}
+
+/// What a character of `describe`'s cells stands for (`about`'s `piece` line).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PieceFace {
+    pub char: String,
+    /// `p1`, `p2`, or `none` (a token of nobody's).
+    pub owner: String,
+    pub colour: String,
+    pub grouped: bool,
+    pub noun: String,
+}
+
+/// A `describe` field a player reads (`about`'s `field` line).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FieldFace {
+    pub name: String,
+    /// `count` or `turn`.
+    pub kind: String,
+    pub label: String,
+}
+
+/// A game's option with its bounds, from `ugi` (only the options `about` says are the game's).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameOptionSpec {
+    pub name: String,
+    pub default: u64,
+    pub min: u64,
+    pub max: u64,
+}
+
+/// How the page presents one game: what `about` says, and the game's options with their bounds.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameFace {
+    pub name: String,
+    pub title: String,
+    pub sides: [String; 2],
+    pub pieces: Vec<PieceFace>,
+    pub options: Vec<GameOptionSpec>,
+    pub fields: Vec<FieldFace>,
+    pub tour: Vec<String>,
+}
+
+impl GameFace {
+    /// What a page can still show of a game whose engine does not answer `about`: its name, and
+    /// sides called `p1` and `p2`.
+    pub fn bare(name: &str) -> GameFace {
+        GameFace {
+            name: name.to_string(),
+            title: name.to_string(),
+            sides: ["p1".into(), "p2".into()],
+            pieces: Vec::new(),
+            options: Vec::new(),
+            fields: Vec::new(),
+            tour: Vec::new(),
+        }
+    }
+}
+
+/// Parses an `about` answer (protocol.md § 4.12) for the game `name`; the game's options take
+/// their bounds from `options` (`ugi`'s spin options).
+pub fn parse_about(
+    name: &str,
+    lines: &[String],
+    options: &[EngineOption],
+) -> Result<GameFace, String> {
+    let head = format!("about game {name}");
+    if lines.first() != Some(&head) {
+        return Err(format!(
+            "expected '{head}' but got '{}'",
+            lines.first().map(String::as_str).unwrap_or("")
+        ));
+    }
+    if lines.last().map(String::as_str) != Some("about end") {
+        return Err("expected 'about end' but the answer stopped".into());
+    }
+    let mut face = GameFace::bare(name);
+    for line in &lines[1..lines.len() - 1] {
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let words: Vec<&str> = rest.split(' ').collect();
+        match (key, words.as_slice()) {
+            ("title", _) if !rest.is_empty() => face.title = rest.to_string(),
+            ("side", ["p1", ..]) => face.sides[0] = words[1..].join(" "),
+            ("side", ["p2", ..]) => face.sides[1] = words[1..].join(" "),
+            ("piece", [c, owner, colour, grouped, noun @ ..])
+                if c.chars().count() == 1 && !noun.is_empty() =>
+            {
+                face.pieces.push(PieceFace {
+                    char: c.to_string(),
+                    owner: owner.to_string(),
+                    colour: colour.to_string(),
+                    grouped: *grouped == "grouped",
+                    noun: noun.join(" "),
+                })
+            }
+            ("options", names) => {
+                for n in names.iter().filter(|n| **n != "-") {
+                    let o = options
+                        .iter()
+                        .find(|o| o.name == *n && o.kind == "spin")
+                        .ok_or_else(|| format!("expected a spin option of ugi but got '{n}'"))?;
+                    face.options.push(GameOptionSpec {
+                        name: o.name.clone(),
+                        default: o.default.parse().unwrap_or(0),
+                        min: o.min.unwrap_or(0),
+                        max: o.max.unwrap_or(u64::MAX),
+                    });
+                }
+            }
+            ("field", [field, kind, label @ ..]) if !label.is_empty() => {
+                face.fields.push(FieldFace {
+                    name: field.to_string(),
+                    kind: kind.to_string(),
+                    label: label.join(" "),
+                })
+            }
+            ("tour", _) => face.tour.push(rest.to_string()),
+            _ => return Err(format!("expected a line of 'about' but got '{line}'")),
+        }
+    }
+    Ok(face)
+}
+
+/// A position as `describe` gives it: its fields by name, values as written.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(transparent)]
+pub struct Describe(pub BTreeMap<String, String>);
+
+impl Describe {
+    /// The `key=value` fields of a `describe` line (without its first word).
+    pub fn parse(rest: &str) -> Describe {
+        Describe(
+            rest.split(' ')
+                .filter_map(|f| f.split_once('='))
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        )
+    }
+
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.0.get(key).map(String::as_str)
+    }
+
+    /// The side to move: 0 for `p1`, 1 for `p2`.
+    pub fn to_move(&self) -> Option<usize> {
+        match self.get("tomove")? {
+            "p1" => Some(0),
+            "p2" => Some(1),
+            _ => None,
+        }
+    }
+
+    /// No step of the current turn has been taken.
+    pub fn turn_start(&self) -> bool {
+        self.get("turnstart") == Some("true")
+    }
+
+    /// The game has ended (`result` is not `none`).
+    pub fn over(&self) -> bool {
+        self.get("result").is_some_and(|r| r != "none")
+    }
+}
+
+/// One piece a step removed: where it stood and why (`<where>:<why>`, protocol.md § 4.3).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Removed {
+    pub place: String,
+    pub why: String,
+}
+
+/// How a turn ended the game: `over <result> <reason>[ <p1score>-<p2score>]`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Over {
+    pub result: String,
+    pub reason: String,
+    pub scores: Option<String>,
+}
+
+/// What the engine reports beside a turn's or a step's own text: every step applied, in
+/// order, what each removed, and how the game ended.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Report {
+    /// The steps applied (`played`'s `steps`; a `stepped` answer's step and its `auto` steps).
+    pub steps: Vec<String>,
+    /// One list per step of `steps` (empty lists when the engine reported no removal).
+    pub removed: Vec<Vec<Removed>>,
+    pub over: Option<Over>,
+}
+
+/// The keywords of a `stepped` or `played` answer after its first token.
+const KEYWORDS: [&str; 5] = ["auto", "turn", "steps", "removed", "over"];
+/// The steps that are words (protocol.md § 7.1): never a keyword.
+const STEP_WORDS: [&str; 3] = ["pass", "endgroup", "endmove"];
+
+/// A keyword of an answer: one of [`KEYWORDS`], or any later word of lowercase letters that is
+/// no step word (so that a keyword a newer engine adds is not read as a step).
+fn is_keyword(t: &str) -> bool {
+    KEYWORDS.contains(&t)
+        || (t.len() > 2
+            && t.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+            && !STEP_WORDS.contains(&t))
+}
+
+/// The words after an answer's first token, by keyword.
+fn sections(rest: &str) -> BTreeMap<String, Vec<String>> {
+    let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut key = String::new();
+    for t in rest.split(' ').filter(|t| !t.is_empty()) {
+        // `over`'s words are its own: its reason is a word of lowercase letters and dashes.
+        if KEYWORDS.contains(&t) || (key != "over" && is_keyword(t)) {
+            key = t.to_string();
+            out.entry(key.clone()).or_default();
+        } else {
+            out.entry(key.clone()).or_default().push(t.to_string());
+        }
+    }
+    out
+}
+
+fn report_of(steps: Vec<String>, s: &BTreeMap<String, Vec<String>>) -> Report {
+    let mut removed: Vec<Vec<Removed>> = s
+        .get("removed")
+        .map(|groups| {
+            groups
+                .iter()
+                .map(|g| {
+                    g.split(',')
+                        .filter_map(|item| item.split_once(':'))
+                        .map(|(place, why)| Removed {
+                            place: place.to_string(),
+                            why: why.to_string(),
+                        })
+                        .collect()
+                })
+                .collect()
         })
+        .unwrap_or_default();
+    removed.resize(steps.len().max(removed.len()), Vec::new());
+    let over = s.get("over").and_then(|w| {
+        Some(Over {
+            result: w.first()?.clone(),
+            reason: w.get(1)?.clone(),
+            scores: w.get(2).cloned(),
+        })
+    });
+    Report {
+        steps,
+        removed,
+        over,
     }
 }
 
-/// Parses a search progress line
-/// `info depth <d> nodes <n> time <ms> nps <v> score <s> [pv <step> …]` into JSON fields
-/// (`pv` as one text); `None` for any other `info` line.
-pub fn parse_info(line: &str) -> Option<Value> {
-    let rest = line.strip_prefix("info ")?;
-    if rest.starts_with("string") {
-        return None;
-    }
-    let mut map = Map::new();
-    let mut tokens = rest.split(' ').filter(|t| !t.is_empty());
-    while let Some(key) = tokens.next() {
-        if key == "pv" {
-            let pv: Vec<&str> = tokens.by_ref().collect();
-            map.insert("pv".into(), Value::String(pv.join(" ")));
-            break;
-        }
-        let mut value = tokens.next()?.to_string();
-        if key == "score" && matches!(value.as_str(), "win" | "loss" | "draw") {
-            // `score win in <n>`: the proven result and its distance in whole turns.
-            let n = tokens.nth(1)?;
-            map.insert("proven".into(), Value::String(value.clone()));
-            map.insert("in".into(), Value::String(n.to_string()));
-            value = format!("{value} in {n}");
-        }
-        map.insert(key.to_string(), Value::String(value));
-    }
-    if map.contains_key("score") || map.contains_key("depth") {
-        Some(Value::Object(map))
-    } else {
-        None
-    }
-}
-
-/// The answer to `step`: `stepped <step>[ auto <step> …][ turn <move>]`, and whatever the engine
-/// reports beside them (`rest`, read by [`report_fields`]).
+/// The answer to `step`: `stepped <step>[ auto <step> …][ turn <move>][ removed …][ over …]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stepped {
     pub step: String,
     pub auto: Vec<String>,
     pub turn: Option<String>,
-    pub rest: String,
-}
-
-/// The steps that are words (protocol.md § 7.1); any other word of lowercase letters in a
-/// `stepped` or `played` answer is a keyword of the answer.
-const STEP_WORDS: [&str; 3] = ["pass", "endgroup", "endmove"];
-
-fn is_keyword(t: &str) -> bool {
-    t.len() > 2 && t.chars().all(|c| c.is_ascii_lowercase() || c == '_') && !STEP_WORDS.contains(&t)
+    /// `steps` is the step and its `auto` steps.
+    pub report: Report,
 }
 
 pub fn parse_stepped(line: &str) -> Option<Stepped> {
-    let mut tokens = line
-        .strip_prefix("stepped ")?
-        .split(' ')
-        .filter(|t| !t.is_empty())
-        .peekable();
-    let step = tokens.next()?.to_string();
-    if is_keyword(&step) {
+    let rest = line.strip_prefix("stepped ")?;
+    let (step, rest) = rest.split_once(' ').unwrap_or((rest, ""));
+    if step.is_empty() || is_keyword(step) {
         return None;
     }
-    let mut auto = Vec::new();
-    let mut turn = None;
-    let mut rest = Vec::new();
-    while let Some(t) = tokens.next() {
-        match t {
-            "auto" => {
-                while let Some(s) = tokens.next_if(|s| !is_keyword(s)) {
-                    auto.push(s.to_string());
-                }
-            }
-            "turn" => turn = Some(tokens.next()?.to_string()),
-            k if is_keyword(k) => {
-                rest.push(k);
-                while let Some(s) = tokens.next_if(|s| !is_keyword(s)) {
-                    rest.push(s);
-                }
-            }
-            _ => return None,
-        }
+    let s = sections(rest);
+    if s.get("").is_some_and(|v| !v.is_empty()) {
+        return None;
     }
+    let auto = s.get("auto").cloned().unwrap_or_default();
+    let turn = match s.get("turn") {
+        Some(t) if t.len() == 1 => Some(t[0].clone()),
+        Some(_) => return None,
+        None => None,
+    };
+    let steps = std::iter::once(step.to_string())
+        .chain(auto.iter().cloned())
+        .collect();
     Some(Stepped {
-        step,
+        step: step.to_string(),
         auto,
         turn,
-        rest: rest.join(" "),
+        report: report_of(steps, &s),
     })
 }
 
-/// The answer to `play`: `played <move>` and whatever the engine reports after it.
+/// The answer to `play` (or `expand`, with `word` = `expanded`):
+/// `played <move> steps <step> …[ removed …][ over …]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Played {
-    pub mv: String,
-    /// The words after the move (reports of what the turn did), as written.
-    pub rest: String,
+    pub turn: String,
+    pub report: Report,
 }
 
-pub fn parse_played(line: &str) -> Option<Played> {
-    let rest = line.strip_prefix("played ")?;
-    let (mv, rest) = rest.split_once(' ').unwrap_or((rest, ""));
+pub fn parse_played(word: &str, line: &str) -> Option<Played> {
+    let rest = line.strip_prefix(word)?.strip_prefix(' ')?;
+    let (turn, rest) = rest.split_once(' ').unwrap_or((rest, ""));
+    let s = sections(rest);
+    let steps = s.get("steps").cloned().unwrap_or_default();
     Some(Played {
-        mv: mv.to_string(),
-        rest: rest.trim().to_string(),
+        turn: turn.to_string(),
+        report: report_of(steps, &s),
     })
 }
 
-/// The reports after a `played <move>` or after a `stepped` line's step: a keyword (a word of
-/// lowercase letters) followed by its items, up to the next keyword; `turn` and `auto` are the
-/// `stepped` line's own and are left out.
-pub fn report_fields(rest: &str) -> BTreeMap<String, String> {
-    let mut out = BTreeMap::new();
-    let mut key: Option<String> = None;
-    let mut items: Vec<&str> = Vec::new();
-    let mut flush = |key: &Option<String>, items: &mut Vec<&str>| {
-        if let Some(k) = key {
-            if k != "turn" && k != "auto" {
-                out.insert(k.clone(), items.join(" "));
+/// A search's progress: `info depth <d> [multipv <k>] nodes <n> time <ms> nps <v> score <s>
+/// [wdl <w> <d> <l>] [pv <turn> …]`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct SearchInfo {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub multipv: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time: Option<u64>,
+    /// The expected result for the side searched, −1 to +1, when no result is proven.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
+    /// A proven result from the side searched: `win`, `loss` or `draw`, and in how many turns.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proven: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proven_in: Option<u64>,
+    /// Per mille win, draw, loss for the side searched.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wdl: Option<[u64; 3]>,
+    pub pv: Vec<String>,
+}
+
+/// Parses an `info` line of a search; `None` for `info string …` and lines with neither a
+/// depth nor a score.
+pub fn parse_info(line: &str) -> Option<SearchInfo> {
+    let rest = line.strip_prefix("info ")?;
+    if rest.starts_with("string") {
+        return None;
+    }
+    let mut info = SearchInfo::default();
+    let mut tokens = rest.split(' ').filter(|t| !t.is_empty());
+    let mut seen = false;
+    while let Some(key) = tokens.next() {
+        match key {
+            "pv" => {
+                info.pv = tokens.by_ref().map(String::from).collect();
+                break;
+            }
+            "score" => {
+                seen = true;
+                let v = tokens.next()?;
+                if matches!(v, "win" | "loss" | "draw") {
+                    // `score win in <n>`: the proven result and its distance in whole turns.
+                    info.proven = Some(v.to_string());
+                    info.proven_in = tokens.nth(1)?.parse().ok();
+                } else {
+                    info.score = v.parse().ok();
+                }
+            }
+            "wdl" => {
+                let mut w = [0u64; 3];
+                for slot in &mut w {
+                    *slot = tokens.next()?.parse().ok()?;
+                }
+                info.wdl = Some(w);
+            }
+            "depth" | "multipv" | "nodes" | "time" => {
+                let v = tokens.next()?.parse().ok();
+                seen |= key == "depth";
+                match key {
+                    "depth" => info.depth = v,
+                    "multipv" => info.multipv = v,
+                    "nodes" => info.nodes = v,
+                    _ => info.time = v,
+                }
+            }
+            _ => {
+                tokens.next();
             }
         }
-        items.clear();
-    };
-    for t in rest.split(' ').filter(|t| !t.is_empty()) {
-        if is_keyword(t) {
-            flush(&key, &mut items);
-            key = Some(t.to_string());
-        } else {
-            items.push(t);
-        }
     }
-    flush(&key, &mut items);
-    out
+    seen.then_some(info)
 }
 
 #[cfg(test)]
@@ -266,44 +543,103 @@ mod tests {
     use super::*;
 
     #[test]
-    fn stepped_with_auto_and_turn() {
+    fn stepped_with_auto_turn_and_removals() {
         let s = parse_stepped("stepped e3-g3 auto =f3 f3xg4 turn +a1,e3-g3=f3,f3xg4").unwrap();
         assert_eq!(s.step, "e3-g3");
         assert_eq!(s.auto, vec!["=f3", "f3xg4"]);
         assert_eq!(s.turn.as_deref(), Some("+a1,e3-g3=f3,f3xg4"));
+        assert_eq!(s.report.steps, vec!["e3-g3", "=f3", "f3xg4"]);
+        assert_eq!(s.report.removed, vec![Vec::new(); 3]);
         let s = parse_stepped("stepped *b2").unwrap();
         assert!(s.auto.is_empty() && s.turn.is_none());
         assert!(parse_stepped("stepped a b").is_none());
-        let s =
-            parse_stepped("stepped c5xd6 auto d6xe7 endmove removed D5,E6 turn c5xd6xe7").unwrap();
-        assert_eq!(s.auto, vec!["d6xe7", "endmove"]);
-        assert_eq!(s.turn.as_deref(), Some("c5xd6xe7"));
-        assert_eq!(report_fields(&s.rest)["removed"], "D5,E6");
+        let s = parse_stepped(
+            "stepped endgroup auto endmove d1xe2 turn b1-d1,d1xe2 removed a1:split - e2:killed",
+        )
+        .unwrap();
+        assert_eq!(s.auto, vec!["endmove", "d1xe2"]);
+        assert_eq!(s.report.removed[0][0].place, "a1");
+        assert_eq!(s.report.removed[0][0].why, "split");
+        assert!(s.report.removed[1].is_empty());
+        assert_eq!(s.report.removed[2][0].why, "killed");
         assert!(parse_stepped("played x").is_none());
+        let s = parse_stepped(
+            "stepped B2 auto B3 turn B2B3 removed - a1:surrounded over p1win no-checkers",
+        )
+        .unwrap();
+        let over = s.report.over.unwrap();
+        assert_eq!(
+            (over.result.as_str(), over.reason.as_str()),
+            ("p1win", "no-checkers")
+        );
+    }
+
+    #[test]
+    fn played_steps_and_over() {
+        let p = parse_played(
+            "played",
+            "played pass,e3xd3 steps pass e3xd3 removed - d3:massacred over p2win two-passes 13-15",
+        )
+        .unwrap();
+        assert_eq!(p.turn, "pass,e3xd3");
+        assert_eq!(p.report.steps, vec!["pass", "e3xd3"]);
+        assert_eq!(p.report.removed[1][0].why, "massacred");
+        assert_eq!(p.report.over.unwrap().scores.as_deref(), Some("13-15"));
+        let p = parse_played("expanded", "expanded c3xd4xe5 steps c3xd4 d4xe5").unwrap();
+        assert_eq!(p.report.removed, vec![Vec::new(), Vec::new()]);
     }
 
     #[test]
     fn info_fields_and_pv() {
         let v = parse_info("info depth 2 nodes 1000 time 41 nps 24390 score 0.112 pv c5xe7 D4D5")
             .unwrap();
-        assert_eq!(v["score"], "0.112");
-        assert_eq!(v["pv"], "c5xe7 D4D5");
+        assert_eq!(v.score, Some(0.112));
+        assert_eq!(v.pv, vec!["c5xe7", "D4D5"]);
         assert!(parse_info("info string hello").is_none());
         let v = parse_info("info depth 1 nodes 300 time 1 nps 300000 score win in 1 pv c3xd4xe5")
             .unwrap();
-        assert_eq!(v["score"], "win in 1");
-        assert_eq!(v["proven"], "win");
-        assert_eq!(v["in"], "1");
-        assert_eq!(v["pv"], "c3xd4xe5");
-        let p = parse_played("played c3xd4xe5 removed D4,E5").unwrap();
-        assert_eq!(p.mv, "c3xd4xe5");
-        assert_eq!(report_fields(&p.rest)["removed"], "D4,E5");
+        assert_eq!(v.proven.as_deref(), Some("win"));
+        assert_eq!(v.proven_in, Some(1));
+        let v = parse_info("info depth 3 multipv 2 nodes 9 time 1 nps 9 score -0.5 wdl 200 0 800")
+            .unwrap();
+        assert_eq!((v.multipv, v.wdl), (Some(2), Some([200, 0, 800])));
+    }
+
+    #[test]
+    fn options_and_about() {
+        let o = parse_option("option name BoardSide type spin default 8 min 4 max 12").unwrap();
+        assert_eq!((o.min, o.max, o.default.as_str()), (Some(4), Some(12), "8"));
+        let g = parse_option(
+            "option name Game type combo default guerrilla-checkers var guerrilla-checkers var guerrilla",
+        )
+        .unwrap();
+        assert_eq!(g.values.len(), 2);
+        let lines: Vec<String> = [
+            "about game g",
+            "title A Game",
+            "side p1 Left Side",
+            "side p2 Right",
+            "piece X none red single massacre token",
+            "options BoardSide",
+            "field hand count stones in hand",
+            "tour One.",
+            "about end",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let face = parse_about("g", &lines, &[o]).unwrap();
+        assert_eq!(face.sides[0], "Left Side");
+        assert_eq!(face.pieces[0].noun, "massacre token");
+        assert_eq!(face.options[0].max, 12);
+        assert_eq!(face.fields[0].label, "stones in hand");
+        assert!(parse_about("h", &lines, &[]).is_err());
     }
 
     #[test]
     fn geometry_round() {
         let lines: Vec<String> = [
-            "geometry game guerrilla points 2 squares 0",
+            "geometry game g points 2 squares 0",
             "point a1 0 0 play b1",
             "point b1 1 0.5 play a1",
             "geometry end",
@@ -315,20 +651,8 @@ mod tests {
         assert_eq!(g.points[1].y, 0.5);
         assert_eq!(g.points[0].neighbours, vec!["b1"]);
         assert!(parse_geometry(&lines[..3]).is_err());
-        let squares: Vec<String> = [
-            "geometry game guerrilla-checkers points 0 squares 2",
-            "square a8 0.5 0.5 A8,B8,B9,A9 b7 light",
-            "square a1 0.5 7.5 A1,B1,B2,A2 b2",
-            "geometry end",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-        let g = parse_geometry(&squares).unwrap();
-        assert_eq!(g.squares[0].shade, "light");
-        assert_eq!(g.squares[1].shade, "");
         let mut bad = lines.clone();
-        bad[0] = "geometry game guerrilla points 3 squares 0".into();
+        bad[0] = "geometry game g points 3 squares 0".into();
         assert!(parse_geometry(&bad).is_err());
     }
 }

@@ -2,6 +2,7 @@
 //!
 //! Routes:
 //! * `GET /` — the page; `GET /style.css`, `GET /js/<module>.js` — its assets (embedded);
+//! * `GET /api/games` — the games the engine plays and how to present them (the catalogue);
 //! * `POST /api/session` — a new session (its own engine process): `{"id": …}`, or 503 when the
 //!   maximum number of sessions is reached;
 //! * `POST /api/session/<id>/action` — a JSON action; answers `{"ok": true, "state": …, "data":
@@ -27,6 +28,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 use tiny_http::{Header, Method, Request, Response, StatusCode};
 
+use crate::catalogue::Catalogue;
 use crate::engine::EngineCommand;
 use crate::session::{Msg, Session};
 
@@ -46,7 +48,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("js/board.js", JS, include_str!("../assets/js/board.js")),
     ("js/input.js", JS, include_str!("../assets/js/input.js")),
     ("js/moves.js", JS, include_str!("../assets/js/moves.js")),
-    ("js/names.js", JS, include_str!("../assets/js/names.js")),
+    ("js/face.js", JS, include_str!("../assets/js/face.js")),
     ("js/net.js", JS, include_str!("../assets/js/net.js")),
     ("js/panels.js", JS, include_str!("../assets/js/panels.js")),
     ("js/record.js", JS, include_str!("../assets/js/record.js")),
@@ -73,16 +75,18 @@ struct Handle {
     left: Arc<Mutex<bool>>,
 }
 
-/// The live sessions.
+/// The live sessions, and the games they may play.
 pub struct Registry {
     config: Config,
+    catalogue: Arc<Catalogue>,
     sessions: Mutex<HashMap<String, Handle>>,
 }
 
 impl Registry {
-    pub fn new(config: Config) -> Arc<Registry> {
+    pub fn new(config: Config, catalogue: Catalogue) -> Arc<Registry> {
         Arc::new(Registry {
             config,
+            catalogue: Arc::new(catalogue),
             sessions: Mutex::new(HashMap::new()),
         })
     }
@@ -100,7 +104,13 @@ impl Registry {
         }
         let id = format!("{:016x}", RandomState::new().build_hasher().finish());
         let (tx, rx) = channel();
-        let session = Session::new(id.clone(), self.config.engine.clone(), tx.clone(), rx)?;
+        let session = Session::new(
+            id.clone(),
+            self.config.engine.clone(),
+            Arc::clone(&self.catalogue),
+            tx.clone(),
+            rx,
+        )?;
         std::thread::Builder::new()
             .name(format!("session-{id}"))
             .spawn(move || session.run())
@@ -231,20 +241,32 @@ fn json_response(status: u16, v: &Value) -> Response<std::io::Cursor<Vec<u8>>> {
     text(status, "application/json", &v.to_string())
 }
 
+/// An asset of the page: the embedded copy, or, when `GUERRILLA_WEB_ASSETS` names a folder
+/// (for working on the page without rebuilding the server), the file there.
+fn asset((name, kind, body): &(&str, &str, &str)) -> Response<std::io::Cursor<Vec<u8>>> {
+    let from_disk = std::env::var_os("GUERRILLA_WEB_ASSETS")
+        .and_then(|dir| std::fs::read_to_string(std::path::Path::new(&dir).join(name)).ok());
+    text(200, kind, from_disk.as_deref().unwrap_or(body))
+}
+
 fn handle(mut request: Request, registry: &Registry) {
     let url = request.url().to_string();
     let path = url.split('?').next().unwrap_or("").to_string();
     let method = request.method().clone();
     let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
     let response = match (&method, parts.as_slice()) {
-        (Method::Get, [""]) => text(200, ASSETS[0].1, ASSETS[0].2),
+        (Method::Get, [""]) => asset(&ASSETS[0]),
         (Method::Get, _) if ASSETS.iter().any(|a| a.0 == path.trim_start_matches('/')) => {
-            let (_, kind, body) = ASSETS
+            let a = ASSETS
                 .iter()
                 .find(|a| a.0 == path.trim_start_matches('/'))
                 .expect("found above");
-            text(200, kind, body)
+            asset(a)
         }
+        (Method::Get, ["api", "games"]) => json_response(
+            200,
+            &serde_json::to_value(&*registry.catalogue).unwrap_or(Value::Null),
+        ),
         (Method::Post, ["api", "session"]) => match registry.create() {
             Ok(id) => json_response(200, &json!({"id": id})),
             Err(e) => json_response(503, &json!({"error": e})),

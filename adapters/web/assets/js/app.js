@@ -1,14 +1,15 @@
-// The guerrilla web GUI. It knows no rule of either game: the board is drawn from the engine's
-// `geometry` and `describe` answers, and the user's clicks are guided by `legal steps`. This
-// module holds the page together: the state from the server, what is shown (the game as it
-// stands, or an earlier position read-only), and the controls.
+// The web GUI. It knows no rule and no game: the games, their sides, pieces and options come
+// from the engine's `ugi` and `about` (the server's catalogue), the board from its `geometry`
+// and `describe` answers, and the user's clicks are guided by `legal steps`. This module holds
+// the page together: the state from the server, what is shown (the game as it stands, or an
+// earlier position read-only), and the controls.
 'use strict';
 
 import { drawBoard } from './board.js';
 import { input, clickName, nextNames, stepButtons, resetSelection, sendStep, confirmTurn } from './input.js';
 import { game, syncTimeline, removedBy, renderMoves, renderLog, shownPly, go } from './moves.js';
-import { namesOf, setGeometry, sideInfo, removals, pretty } from './names.js';
-import { act, net, open, leave, remember } from './net.js';
+import { namesOf, setGeometry, face, removalsOf, pretty, setCatalogue, catalogue, optionLabel, stepLabel } from './face.js';
+import { act, net, open, leave, remember, games } from './net.js';
 import { renderStatus, renderGuidance, renderEngine, renderMessages } from './panels.js';
 import { setupRecordPanel } from './record.js';
 
@@ -62,7 +63,9 @@ function draw() {
     if (building.length && start && s.geometry) {
       // in the middle of a turn: its steps so far, and what they removed already
       last = namesOf(building.join(' '));
-      removed = removals(s.game, s.geometry, start.describe, s.describe, building.join(','), null);
+      const built = s.built || [];
+      const report = { steps: built.map((b) => b.step), removed: built.map((b) => b.removed) };
+      removed = removalsOf(face(s.game), s.geometry, start.describe, report);
     } else if (n > 0) {
       last = namesOf(s.timeline.plies[n - 1].move);
       removed = removedBy(s, n);
@@ -73,9 +76,9 @@ function draw() {
     if (Date.now() < gui.flashUntil || s.awaiting_confirm) auto = new Set(namesOf((l.auto || []).join(' ')));
   }
   drawBoard($('board'), {
-    geo: s.geometry, describe: d, flipped: gui.flipped, names: $('show-names').checked,
+    geo: s.geometry, face: face(s.game), describe: d, flipped: gui.flipped, names: $('show-names').checked,
     targets: viewing() ? new Set() : nextNames(), chosen: new Set(viewing() ? [] : input.clicked),
-    last, auto, removed, onClick: clickName,
+    turns: [{ names: last, cls: 'last' }], auto, removed, onClick: clickName,
   });
   renderStatus(s, d, viewing());
   renderGuidance(s, d, viewing());
@@ -93,7 +96,7 @@ function renderActions(s) {
   if (!viewing()) {
     for (const st of stepButtons()) {
       const b = document.createElement('button');
-      b.textContent = st === 'endmove' ? 'End move' : st === 'endgroup' ? 'End group' : st === 'pass' ? 'Pass' : st;
+      b.textContent = stepLabel(st);
       b.dataset.step = st;
       b.className = 'step';
       b.addEventListener('click', () => sendStep(st));
@@ -119,17 +122,13 @@ function render(state) {
   const old = gui.state;
   const posChanged = !old || old.session !== state.session || JSON.stringify(old.describe) !== JSON.stringify(state.describe) ||
     JSON.stringify(old.steps) !== JSON.stringify(state.steps) || old.awaiting_confirm !== state.awaiting_confirm;
-  const settingsChanged = !old || old.game !== state.game || old.board_side !== state.board_side ||
-    old.turn_limit !== state.turn_limit || JSON.stringify(old.players) !== JSON.stringify(state.players) ||
-    old.confirm_turns !== state.confirm_turns;
+  const settingsChanged = !old || old.game !== state.game || JSON.stringify(old.options) !== JSON.stringify(state.options) ||
+    JSON.stringify(old.players) !== JSON.stringify(state.players) || old.confirm_turns !== state.confirm_turns;
   gui.state = state;
   setGeometry(state.geometry);
   if (settingsChanged) showSettings(state);
   if (posChanged) resetSelection();
   remember(state);
-  const names = sideInfo(state.game).names;
-  $('p1-label').textContent = `p1: ${names[0]}`;
-  $('p2-label').textContent = `p2: ${names[1]}`;
   draw();
   renderEngine(state);
   gui.seenMessages = renderMessages(state, gui.seenMessages, notice);
@@ -149,22 +148,40 @@ input.onChange = draw;
 // The controls show what the server plays.
 function showSettings(state) {
   $('game').value = state.game;
-  for (const [id, key] of [['board-side', 'board_side'], ['turn-limit', 'turn_limit']]) {
-    const bounds = state.option_bounds[key];
-    $(id).min = bounds.min;
-    $(id).max = bounds.max;
-    $(id).value = state[key];
-  }
+  gameOptions(state.options);
   state.players.forEach((p, i) => {
     $(`p${i + 1}-kind`).value = p.kind;
     if (p.movetime) $(`p${i + 1}-time`).value = p.movetime;
   });
   $('confirm-turns').checked = state.confirm_turns;
-  wellsOnly();
 }
 
-function wellsOnly() {
-  document.querySelectorAll('.wells-only').forEach((e) => { e.hidden = $('game').value !== 'guerrilla'; });
+// The games in the Game control, by title, from the catalogue.
+function gameChoices() {
+  $('game').replaceChildren(...catalogue.games.map((g) => {
+    const o = document.createElement('option');
+    o.value = g.name;
+    o.textContent = g.title;
+    return o;
+  }));
+}
+
+// The chosen game's own options as number fields (its `about` names them, `ugi` bounds them),
+// showing `values` (else the defaults); the sides' names on the player controls.
+function gameOptions(values) {
+  const f = face($('game').value);
+  $('game-options').replaceChildren(...f.options.map((o) => {
+    const label = document.createElement('label');
+    label.append(`${optionLabel(o.name)} `);
+    const input = document.createElement('input');
+    Object.assign(input, { type: 'number', min: o.min, max: o.max, value: (values && values[o.name] !== undefined) ? values[o.name] : o.default });
+    input.dataset.option = o.name;
+    input.id = `option-${o.name}`;
+    label.append(input);
+    return label;
+  }));
+  $('p1-label').textContent = `p1: ${f.sides[0]}`;
+  $('p2-label').textContent = `p2: ${f.sides[1]}`;
 }
 
 // ---------- controls ----------
@@ -175,15 +192,21 @@ function players() {
 
 // The new game the settings describe; a number field left empty keeps the server's value.
 function newGameAction() {
-  const num = (id) => ($(id).value.trim() === '' ? null : Number($(id).value));
-  return { type: 'new', game: $('game').value, board_side: num('board-side'), turn_limit: num('turn-limit'), fen: $('fen').value, players: players() };
+  const options = {};
+  for (const input of document.querySelectorAll('#game-options input')) {
+    options[input.dataset.option] = input.value.trim() === '' ? null : input.value.trim();
+  }
+  return { type: 'new', game: $('game').value, options, fen: $('fen').value, players: players() };
 }
 
-// The first game of a page opened without a session: the URL's settings.
+// The first game of a page opened without a session: the URL's settings (`game`, the game's
+// options by name, `fen`, the players).
 function urlSetup() {
   const q = new URLSearchParams(location.search);
   const set = (id, key) => { if (q.has(key)) $(id).value = q.get(key); };
-  set('game', 'game'); set('board-side', 'side'); set('turn-limit', 'limit'); set('fen', 'fen');
+  set('game', 'game');
+  gameOptions(Object.fromEntries(face($('game').value).options.filter((o) => q.has(o.name)).map((o) => [o.name, q.get(o.name)])));
+  set('fen', 'fen');
   set('p1-kind', 'p1'); set('p2-kind', 'p2'); set('p1-time', 't1'); set('p2-time', 't2');
   const action = newGameAction();
   if (q.get('paused') === '1') action.paused = true;
@@ -201,7 +224,7 @@ button('apply-players', async () => {
   const p = players();
   const answer = await act({ type: 'players', players: p });
   if (!answer || !answer.ok) return;
-  const names = sideInfo(gui.state.game).names;
+  const names = face(gui.state.game).sides;
   notice(`players set: ${names[0]} ${p[0].kind}, ${names[1]} ${p[1].kind}`, 'info');
 });
 button('undo', () => { if (!net.busy) act({ type: 'undo' }); });
@@ -218,7 +241,7 @@ button('flip', () => { gui.flipped = !gui.flipped; draw(); });
 button('clear-selection', () => { input.clicked = []; draw(); });
 $('show-names').addEventListener('change', draw);
 $('confirm-turns').addEventListener('change', () => act({ type: 'settings', confirm: $('confirm-turns').checked }));
-$('game').addEventListener('change', wellsOnly);
+$('game').addEventListener('change', () => gameOptions(gui.state && gui.state.game === $('game').value ? gui.state.options : null));
 button('nav-first', () => go(gui.state, 0));
 button('nav-prev', () => go(gui.state, shownPly(gui.state) - 1));
 button('nav-next', () => go(gui.state, shownPly(gui.state) + 1));
@@ -233,4 +256,10 @@ document.addEventListener('keydown', (e) => {
 window.addEventListener('pagehide', leave);
 setupRecordPanel(null, $, act, notice);
 
-open(urlSetup);
+games().then((c) => {
+  setCatalogue(c);
+  gameChoices();
+  $('game').value = c.default_game;
+  gameOptions(null);
+  open(urlSetup);
+});

@@ -1,9 +1,12 @@
-// Drawing the board in SVG from `geometry` and one position's `describe`: the cells, the pieces,
-// coordinates on the edges, legal targets as dots, the last turn's highlight and the pieces it
-// removed. Nothing is drawn over a piece but marks meant for that piece.
+// Drawing the board in SVG from `geometry`, one position's `describe` and the game's face
+// (which character is whose piece, its colour, whether pieces form groups): the cells, the
+// pieces, coordinates on the edges, legal targets as dots, the last two turns with the path of
+// every move or jump, the pieces they removed (crossed, each saying why), a hint. Nothing is
+// drawn over a piece but marks meant for that piece. Every playable cell is focusable and
+// named for screen readers.
 'use strict';
 
-import { pointChars, squareChars, splitName, TOKEN } from './names.js';
+import { pointChars, squareChars, splitName, pieceOf, ownerIndex } from './face.js';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 
@@ -21,10 +24,10 @@ function placer(geo, flipped) {
   return (x, y) => (flipped ? [maxX - x, maxY - y] : [x, y]);
 }
 
-// The coordinates on the edges. Squares (Guerrilla Checkers): files under the board, ranks on
-// the right; points: files over the board, ranks on the left (as `show` prints them). A lattice
-// (Guerrilla): each row's number left of the row, each letter beyond the lowest point of its
-// line, where the line leaves the board.
+// The coordinates on the edges. Squares: files under the board, ranks on the right; points:
+// files over the board, ranks on the left (as `show` prints them). Points only (a lattice):
+// each row's number left of the row, each letter beyond the lowest point of its line, where
+// the line leaves the board.
 function coordinates(geo, pos, g) {
   const label = (x, y, text, cls) => { el('text', { x, y, class: `coord ${cls}` }, g).textContent = text; };
   const drawn = geo.points.map((p) => ({ p, xy: pos(p.x, p.y) }));
@@ -55,6 +58,7 @@ function coordinates(geo, pos, g) {
     if (!lines.has(f)) lines.set(f, []);
     lines.get(f).push(d);
   }
+  if ([...rows.keys()].every((r) => r === '')) return; // names without a row number
   for (const [r, [x, y]] of rows) label(x - 0.62, y, r, 'pt');
   for (const [f, line] of lines) {
     // the line's lowest point by the rules' rows (largest geometry y), wherever it is drawn
@@ -65,21 +69,53 @@ function coordinates(geo, pos, g) {
   }
 }
 
+// A piece's drawing: a disc in its colour (a token: a cross), `r` its radius.
+function drawPiece(g, piece, x, y, r, attrs) {
+  if (piece.owner === 'none' && !piece.letter) {
+    const k = r * 0.7;
+    const t = el('g', { class: `token c-${piece.colour}`, ...attrs }, g);
+    el('line', { x1: x - k, y1: y - k, x2: x + k, y2: y + k }, t);
+    el('line', { x1: x - k, y1: y + k, x2: x + k, y2: y - k }, t);
+    return t;
+  }
+  const c = el('circle', { cx: x, cy: y, r, class: `piece c-${piece.colour}`, ...attrs }, g);
+  if (piece.letter) {
+    el('text', { x, y, class: 'piece-letter' }, g).textContent = piece.char;
+  }
+  return c;
+}
+
+// An arrow from a to b (drawing coordinates) in `g`, stopping short of both ends.
+function arrow(g, a, b, cls) {
+  const dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy) || 1;
+  const ux = dx / len, uy = dy / len;
+  const s = [a[0] + ux * 0.18, a[1] + uy * 0.18], e = [b[0] - ux * 0.22, b[1] - uy * 0.22];
+  el('line', { x1: s[0], y1: s[1], x2: e[0], y2: e[1], class: cls }, g);
+  const h = 0.16, w = 0.1;
+  const p1 = [e[0] - ux * h + uy * w, e[1] - uy * h - ux * w], p2 = [e[0] - ux * h - uy * w, e[1] - uy * h + ux * w];
+  el('polygon', { points: `${e[0]},${e[1]} ${p1[0]},${p1[1]} ${p2[0]},${p2[1]}`, class: `${cls} head` }, g);
+}
+
 // Draws `view` into the SVG `svg`:
-//   geo, describe: the board and the position shown;
+//   geo, face, describe: the board, the game's face and the position shown;
 //   flipped, names: turned half round; every empty cell's name written small;
 //   targets: names a click may choose now (dots, or a ring round a piece); chosen: names clicked;
-//   last: names of the last turn; auto: names the engine chose by itself (they flash);
-//   removed: [{name, piece, massacre}] pieces the shown turn removed (ghosts, crossed);
+//   auto: names the engine chose by itself (they flash);
+//   turns: [{names, paths, cls}] the last turns to mark (`last`, then `prev`), each with the
+//     names it touched and the paths of its moves and jumps (lists of names);
+//   removed: [{name, piece, why, own, massacre, fresh, title}] pieces the shown turn removed
+//     (ghosts, crossed; `fresh` ones fade in, the others are drawn as they end);
+//   hint: names of a suggested turn; focus: the name that holds the keyboard focus;
 //   onClick(name).
 export function drawBoard(svg, view) {
   svg.replaceChildren();
   const geo = view.geo;
-  if (!geo) {
+  if (!geo || !geo.points.length) {
     svg.setAttribute('viewBox', '0 0 10 2');
-    el('text', { x: 0.5, y: 1, class: 'coord', style: 'font-size:0.5px' }, svg).textContent = 'no geometry from the engine';
+    el('text', { x: 0.5, y: 1, class: 'coord', style: 'font-size:0.5px' }, svg).textContent = 'no board from the engine';
     return;
   }
+  const f = view.face;
   const pos = placer(geo, view.flipped);
   const xs = geo.points.map((p) => p.x), ys = geo.points.map((p) => p.y);
   const m = 0.85;
@@ -89,13 +125,16 @@ export function drawBoard(svg, view) {
   const pts = pointChars(geo, d.points);
   const sqs = squareChars(geo, d.squares);
   const byName = new Map(geo.points.map((p) => [p.name, p]));
-  const checkers = geo.squares.length > 0;
+  const withSquares = geo.squares.length > 0;
+  // a piece on a point of a board with squares stands where four squares meet: smaller
+  const pointR = withSquares ? 0.26 : 0.36;
   const layer = (cls) => el('g', { class: cls }, svg);
   const cellsG = layer('cells'), lastG = layer('last-layer'), linesG = layer('lines'),
-    piecesG = layer('pieces'), marksG = layer('marks'), coordG = layer('coords'), hitsG = layer('hits');
+    piecesG = layer('pieces'), pathG = layer('paths'), marksG = layer('marks'), coordG = layer('coords'), hitsG = layer('hits');
   const at = new Map(); // name → drawn [x, y]
   const isSquare = new Set();
-  const light = new Set(); // squares no checker ever stands on: they get no name
+  const light = new Set(); // squares no piece ever stands on: they get no name
+  const contents = new Map(); // name → piece
 
   for (const q of geo.squares) {
     const [x, y] = pos(q.x, q.y);
@@ -105,12 +144,13 @@ export function drawBoard(svg, view) {
     if (!dark) light.add(q.name);
     el('rect', { x: x - 0.5, y: y - 0.5, width: 1, height: 1, class: dark ? 'sq-dark' : 'sq-light', 'data-cell': q.name }, cellsG);
   }
-  if (!checkers) {
+  for (const p of geo.points) at.set(p.name, pos(p.x, p.y));
+  if (!withSquares) {
     for (const p of geo.points) {
       for (const n of p.neighbours) {
         const q = byName.get(n);
         if (!q || n < p.name) continue;
-        const [x1, y1] = pos(p.x, p.y), [x2, y2] = pos(q.x, q.y);
+        const [x1, y1] = at.get(p.name), [x2, y2] = at.get(n);
         el('line', { x1, y1, x2, y2, class: 'lattice' }, cellsG);
       }
     }
@@ -118,66 +158,76 @@ export function drawBoard(svg, view) {
     const [x0, y0] = pos(0, 0), [x1, y1] = pos(Math.max(...xs), Math.max(...ys));
     el('rect', { x: Math.min(x0, x1), y: Math.min(y0, y1), width: Math.abs(x1 - x0), height: Math.abs(y1 - y0), class: 'frame' }, cellsG);
   }
-  // groups: links between neighbouring pieces of one colour (Guerrilla)
+  // groups: links between neighbouring pieces of one character that form groups, drawn twice
+  // (a dark casing under a line of the pieces' colour) so that they show on any background
   for (const p of geo.points) {
-    const c = pts.get(p.name);
-    if (c !== 'W' && c !== 'B') continue;
+    const piece = pieceOf(f, pts.get(p.name));
+    if (!piece || !piece.grouped) continue;
     for (const n of p.neighbours) {
-      if (n < p.name || pts.get(n) !== c) continue;
-      const q = byName.get(n);
-      const [x1, y1] = pos(p.x, p.y), [x2, y2] = pos(q.x, q.y);
-      el('line', { x1, y1, x2, y2, class: c === 'W' ? 'link-white' : 'link-black' }, linesG);
+      if (n < p.name || pts.get(n) !== piece.char) continue;
+      const [x1, y1] = at.get(p.name), [x2, y2] = at.get(n);
+      el('line', { x1, y1, x2, y2, class: 'link-casing' }, linesG);
+      el('line', { x1, y1, x2, y2, class: `link c-${piece.colour}` }, linesG);
     }
   }
-  for (const p of geo.points) at.set(p.name, pos(p.x, p.y));
 
-  // the last turn: a filled highlight under the pieces, readable on light and dark squares
-  for (const n of view.last || []) {
-    const xy = at.get(n);
-    if (!xy) continue;
-    if (isSquare.has(n)) el('rect', { x: xy[0] - 0.5, y: xy[1] - 0.5, width: 1, height: 1, class: 'last-sq', 'data-last': n }, lastG);
-    else if (checkers || ['W', 'B'].includes(pts.get(n))) el('circle', { cx: xy[0], cy: xy[1], r: checkers ? 0.3 : 0.44, class: 'last-pt', 'data-last': n }, lastG);
-    // a Guerrilla point the turn left empty: a ring, which no one takes for a piece
-    else el('circle', { cx: xy[0], cy: xy[1], r: 0.24, class: 'last-pt left', 'data-last': n }, lastG);
+  // the last turns: a highlight under the pieces, readable on light and dark squares
+  for (const t of view.turns || []) {
+    for (const n of t.names) {
+      const xy = at.get(n);
+      if (!xy) continue;
+      const occupied = pieceOf(f, isSquare.has(n) ? sqs.get(n) : pts.get(n));
+      if (isSquare.has(n)) el('rect', { x: xy[0] - 0.5, y: xy[1] - 0.5, width: 1, height: 1, class: `turn-sq ${t.cls}`, [`data-${t.cls}`]: n }, lastG);
+      else if (occupied) el('circle', { cx: xy[0], cy: xy[1], r: pointR + 0.08, class: `turn-pt ${t.cls}`, [`data-${t.cls}`]: n }, lastG);
+      // a point the turn left empty: a ring, which no one takes for a piece
+      else el('circle', { cx: xy[0], cy: xy[1], r: 0.24, class: `turn-pt left ${t.cls}`, [`data-${t.cls}`]: n }, lastG);
+    }
+    for (const path of t.paths || []) {
+      for (let i = 0; i + 1 < path.length; i++) {
+        const a = at.get(path[i]), b = at.get(path[i + 1]);
+        if (a && b) arrow(pathG, a, b, `path ${t.cls}`);
+      }
+    }
   }
 
   const moving = new Set((d.moving && d.moving !== '-') ? d.moving.split(',') : []);
   const moved = new Set((d.moved && d.moved !== '-') ? d.moved.split(',') : []);
-  const occupied = new Set();
   for (const q of geo.squares) {
     const [x, y] = at.get(q.name);
-    if (sqs.get(q.name) === 'C') { el('circle', { cx: x, cy: y, r: 0.36, class: 'checker', 'data-piece': q.name }, piecesG); occupied.add(q.name); }
+    const piece = pieceOf(f, sqs.get(q.name));
+    if (piece) { drawPiece(piecesG, piece, x, y, 0.36, { 'data-piece': q.name }); contents.set(q.name, piece); }
   }
   for (const p of geo.points) {
     const [x, y] = at.get(p.name);
-    const c = pts.get(p.name);
     if (p.role === 'edge') { el('circle', { cx: x, cy: y, r: 0.035, class: 'edge-dot' }, piecesG); continue; }
-    el('circle', { cx: x, cy: y, r: checkers ? 0.05 : 0.06, class: 'dot' }, piecesG);
-    if (c === 'G') el('circle', { cx: x, cy: y, r: 0.26, class: 'stone-g', 'data-piece': p.name }, piecesG);
-    if (c === 'W') el('circle', { cx: x, cy: y, r: 0.36, class: 'white', 'data-piece': p.name }, piecesG);
-    if (c === 'B') el('circle', { cx: x, cy: y, r: 0.36, class: 'black', 'data-piece': p.name }, piecesG);
-    if (c === TOKEN) {
-      el('line', { x1: x - 0.25, y1: y - 0.25, x2: x + 0.25, y2: y + 0.25, class: 'token' }, piecesG);
-      el('line', { x1: x - 0.25, y1: y + 0.25, x2: x + 0.25, y2: y - 0.25, class: 'token' }, piecesG);
-    }
-    if (c && c !== '.' && c !== '+') occupied.add(p.name);
+    el('circle', { cx: x, cy: y, r: withSquares ? 0.05 : 0.06, class: 'dot' }, piecesG);
+    const piece = pieceOf(f, pts.get(p.name));
+    if (piece) { drawPiece(piecesG, piece, x, y, piece.owner === 'none' ? 0.36 : pointR, { 'data-piece': p.name }); contents.set(p.name, piece); }
     if (moving.has(p.name)) el('circle', { cx: x, cy: y, r: 0.42, class: 'moving' }, marksG);
     else if (moved.has(p.name)) el('circle', { cx: x, cy: y, r: 0.42, class: 'moved' }, marksG);
   }
 
-  // pieces the turn removed: a faded ghost, crossed out (a massacre: a red ring round the token)
+  // pieces the turn removed: a faded ghost, crossed out (a massacre: a ring round the token)
   for (const r of view.removed || []) {
     const xy = at.get(r.name);
     if (!xy) continue;
-    const g = el('g', { class: `removed${r.massacre ? ' massacre' : ''}${r.own ? ' own' : ''}`, 'data-removed': r.name, 'data-why': r.why || '' }, marksG);
-    const cls = { G: 'stone-g', C: 'checker', W: 'white', B: 'black' }[r.piece] || 'stone-g';
-    const rad = r.piece === 'G' ? 0.26 : 0.36;
-    if (!occupied.has(r.name)) el('circle', { cx: xy[0], cy: xy[1], r: rad, class: `ghost ${cls}` }, g);
+    const g = el('g', { class: `removed${r.massacre ? ' massacre' : ''}${r.own ? ' own' : ''}${r.fresh ? ' fresh' : ''}`, 'data-removed': r.name, 'data-why': r.why || '' }, marksG);
+    el('title', {}, g).textContent = r.title || `${r.name}: ${r.why}`;
+    const rad = isSquare.has(r.name) ? 0.36 : pointR;
+    if (!contents.has(r.name) && r.piece) drawPiece(g, r.piece, xy[0], xy[1], rad, { class: `ghost piece c-${r.piece.colour}` });
     const k = rad * 0.75;
     el('line', { x1: xy[0] - k, y1: xy[1] - k, x2: xy[0] + k, y2: xy[1] + k, class: 'cross' }, g);
     el('line', { x1: xy[0] - k, y1: xy[1] + k, x2: xy[0] + k, y2: xy[1] - k, class: 'cross' }, g);
     if (r.massacre) el('circle', { cx: xy[0], cy: xy[1], r: 0.42, class: 'massacre-ring' }, g);
   }
+
+  // the hint: numbered rings on the cells of the suggested turn, in order
+  (view.hint || []).forEach((n, i) => {
+    const xy = at.get(n);
+    if (!xy) return;
+    el('circle', { cx: xy[0], cy: xy[1], r: 0.4, class: 'hint-ring', 'data-hint': n }, marksG);
+    el('text', { x: xy[0] + 0.3, y: xy[1] - 0.3, class: 'hint-no' }, marksG).textContent = String(i + 1);
+  });
 
   coordinates(geo, pos, coordG);
   if (view.names) {
@@ -185,12 +235,11 @@ export function drawBoard(svg, view) {
     const lightQuadrant = (x, y) => [[1, 1], [-1, -1], [1, -1], [-1, 1]]
       .find(([sx, sy]) => lightAt.has([Math.round((x + 0.5 * sx) * 2), Math.round((y + 0.5 * sy) * 2)].join(',')));
     for (const [n, [x, y]] of at) {
-      if (occupied.has(n) || light.has(n) || (byName.get(n) && byName.get(n).role === 'edge')) continue;
-      const sq = isSquare.has(n);
-      if (sq) { el('text', { x, y, class: 'name name-sq' }, coordG).textContent = n; continue; }
-      // a Guerrilla Checkers point's name lies in a light square beside it (no checker stands
-      // there, and light squares carry no name); a Guerrilla point's above right of it
-      const q = checkers ? lightQuadrant(x, y) : null;
+      if (contents.has(n) || light.has(n) || (byName.get(n) && byName.get(n).role === 'edge')) continue;
+      if (isSquare.has(n)) { el('text', { x, y, class: 'name name-sq' }, coordG).textContent = n; continue; }
+      // a point's name lies in a light square beside it when there is one (no piece stands
+      // there, and light squares carry no name); else above right of it
+      const q = withSquares ? lightQuadrant(x, y) : null;
       if (q) el('text', { x: x + 0.24 * q[0], y: y + 0.24 * q[1], class: 'name name-pt' }, coordG).textContent = n;
       else el('text', { x: x + 0.07, y: y - 0.09, class: 'name' }, coordG).textContent = n;
     }
@@ -201,26 +250,38 @@ export function drawBoard(svg, view) {
   for (const n of new Set([...targets, ...chosen, ...auto])) {
     const xy = at.get(n);
     if (!xy) continue;
-    const piece = occupied.has(n);
-    const small = checkers && !isSquare.has(n);
+    const piece = contents.has(n);
+    const small = withSquares && !isSquare.has(n);
     let cls = chosen.has(n) ? 'chosen' : targets.has(n) ? (piece ? 'target-ring' : 'target-dot') : '';
     if (auto.has(n)) cls += ' auto';
     const r = chosen.has(n) || piece ? (small ? 0.32 : 0.42) : (small ? 0.1 : 0.13);
     el('circle', { cx: xy[0], cy: xy[1], r, class: `mark ${cls}`, 'data-mark': n }, marksG);
   }
 
-  // click areas: the cells a click may choose now lie on top, as large as the cell
+  // click areas: every playable cell, focusable, with its name and contents for screen
+  // readers; the cells a click may choose now lie on top, as large as the cell
+  const describeCell = (n) => {
+    const piece = contents.get(n);
+    const who = piece ? `${ownerIndex(piece) >= 0 ? `${f.sides[ownerIndex(piece)]} ` : ''}${piece.noun}` : 'empty';
+    const extra = chosen.has(n) ? ', selected' : targets.has(n) ? ', can be chosen' : '';
+    return `${n}: ${who}${extra}`;
+  };
   const hit = (n, big) => {
     const [x, y] = at.get(n);
+    const attrs = { class: 'hit', 'data-name': n, tabindex: n === view.focus ? '0' : '-1', role: 'button', 'aria-label': describeCell(n) };
     const h = isSquare.has(n)
-      ? el('rect', { x: x - 0.5, y: y - 0.5, width: 1, height: 1, class: 'hit', 'data-name': n }, hitsG)
-      : el('circle', { cx: x, cy: y, r: big ? (checkers ? 0.5 : 0.5) : (checkers ? 0.22 : 0.46), class: 'hit', 'data-name': n }, hitsG);
+      ? el('rect', { x: x - 0.5, y: y - 0.5, width: 1, height: 1, ...attrs }, hitsG)
+      : el('circle', { cx: x, cy: y, r: big ? 0.5 : (withSquares ? 0.22 : 0.46), ...attrs }, hitsG);
     el('title', {}, h).textContent = n;
   };
   const top = new Set([...targets, ...chosen, ...auto]);
-  for (const q of geo.squares) if (!top.has(q.name) && sqs.get(q.name) !== '-' && (q.shade ? q.shade === 'dark' : true)) hit(q.name, false);
+  for (const q of geo.squares) if (!top.has(q.name) && !light.has(q.name)) hit(q.name, false);
   for (const p of geo.points) if (p.role !== 'edge' && !top.has(p.name)) hit(p.name, false);
   for (const n of top) if (at.has(n)) hit(n, true);
+  if (!hitsG.querySelector('[tabindex="0"]')) {
+    const first = hitsG.querySelector('.hit');
+    if (first) first.setAttribute('tabindex', '0');
+  }
   svg.onclick = (ev) => {
     const h = ev.target.closest('.hit');
     if (h) view.onClick(h.dataset.name, ev);

@@ -5,7 +5,7 @@
 // and a click on anything but a legal next name says why it is refused.
 'use strict';
 
-import { namesOf, sideInfo, sideIndex, pretty } from './names.js';
+import { namesOf, face, sideIndex, pretty } from './face.js';
 import { act, net } from './net.js';
 
 export const input = {
@@ -82,8 +82,7 @@ export function clickName(name, ev) {
   if (!s || net.busy || (ev && ev.detail > 1)) return; // a request under way, or a double click
   if (input.viewing()) { input.notice('you are looking at an earlier position: press ▶| (or End) to go back to the game'); return; }
   if (s.describe.result !== 'none') { input.notice('the game is over: start a new game, or import one'); return; }
-  const names = sideInfo(s.game).names;
-  const mover = names[sideIndex(s.describe.tomove)];
+  const mover = face(s.game).sides[sideIndex(s.describe.tomove)];
   if (s.awaiting_confirm) {
     const last = s.last || {};
     const chosen = new Set(namesOf([last.step || '', ...(last.auto || [])].join(' ')));

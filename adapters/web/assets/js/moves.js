@@ -3,7 +3,7 @@
 // the read-only view of an earlier position (|◀ ◀ ▶ ▶|, the arrow keys, a click on a move).
 'use strict';
 
-import { removals, pretty, sideInfo, sideIndex } from './names.js';
+import { removalsOf, pretty, face, sideIndex } from './face.js';
 import { act } from './net.js';
 
 export const game = {
@@ -39,40 +39,42 @@ export async function syncTimeline(s) {
   game.onChange();
 }
 
-// What turn `k` (from position k-1 to k) removed.
+// What turn `k` (from position k-1 to k) removed, as the engine reported it.
 export function removedBy(s, k) {
   const before = game.entries[k - 1], after = game.entries[k];
   if (!before || !after || !s.geometry) return [];
-  return removals(s.game, s.geometry, before.describe, after.describe, after.move, after.report);
+  return removalsOf(face(s.game), s.geometry, before.describe, after.report);
 }
 
 // A turn's line: `COIN c5×b6×c7, takes C6 B7 C7`.
 export function turnLine(s, k) {
   const e = game.entries[k], before = game.entries[k - 1];
   if (!e || !before) return '';
-  const info = sideInfo(s.game);
+  const sides = face(s.game).sides;
   const side = sideIndex(before.describe.tomove);
   const removed = removedBy(s, k);
   const taken = removed.filter((r) => !r.own);
   const massacred = taken.filter((r) => r.massacre).map((r) => r.name);
   const lost = removed.filter((r) => r.own).map((r) => r.name);
-  let text = `${info.names[side]} ${pretty(e.move)}`;
+  let text = `${sides[side]} ${pretty(e.move)}`;
   if (taken.length) text += `, takes ${taken.map((r) => r.name).join(' ')}`;
   if (massacred.length) text += ` (massacre: ${massacred.join(' ')})`;
   if (lost.length) text += `, loses ${lost.join(' ')} (split)`;
   return text;
 }
 
-// The removals of the whole game up to ply `upto`, by the side that removed: [p1, p2], with
-// massacres counted apart.
+// The removals of the whole game up to ply `upto`, by the side that removed: [p1, p2], each
+// with the pieces taken by noun and the massacres apart.
 export function tally(s, upto) {
-  const t = [{ taken: 0, massacres: 0 }, { taken: 0, massacres: 0 }];
+  const t = [{ taken: 0, massacres: 0, nouns: new Map() }, { taken: 0, massacres: 0, nouns: new Map() }];
   for (let k = 1; k <= upto && k < game.entries.length; k++) {
     const side = sideIndex(game.entries[k - 1].describe.tomove);
     for (const r of removedBy(s, k)) {
       if (r.own) continue;
       t[side].taken++;
       if (r.massacre) t[side].massacres++;
+      const noun = r.piece ? r.piece.noun : 'piece';
+      t[side].nouns.set(noun, (t[side].nouns.get(noun) || 0) + 1);
     }
   }
   return t;
@@ -96,14 +98,14 @@ export function renderMoves(s, list) {
   list.replaceChildren();
   const shown = shownPly(s);
   const first = game.entries[0] ? sideIndex(game.entries[0].describe.tomove) : 0;
-  const info = sideInfo(s.game);
+  const sides = face(s.game).sides;
   let row = null;
   const cell = (k) => {
     const b = document.createElement('button');
     b.className = 'move' + (k === shown ? ' current' : '');
     b.dataset.ply = k;
     const p = plies[k - 1];
-    b.title = `${info.names[(first + k - 1) % 2]}, turn ${k}${p.by === 'engine' ? ' (engine)' : ''}`;
+    b.title = `${sides[(first + k - 1) % 2]}, turn ${k}${p.by === 'engine' ? ' (engine)' : ''}`;
     // commas may break a long Guerrilla turn over lines
     for (const [i, part] of pretty(p.move).split(',').entries()) {
       if (i) { b.append(','); b.append(document.createElement('wbr')); }
@@ -126,9 +128,14 @@ export function renderMoves(s, list) {
     }
     row.append(cell(k));
   }
+  // Only the list's own box scrolls (scrollIntoView would scroll the page with it).
   const current = list.querySelector('.current');
-  if (current) current.scrollIntoView({ block: 'nearest' });
-  else list.scrollTop = list.scrollHeight;
+  if (current) {
+    const top = current.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+    const bottom = top + current.offsetHeight;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+  } else list.scrollTop = list.scrollHeight;
 }
 
 // The written log: one line a turn, newest last.

@@ -77,7 +77,7 @@ export function remember(state) {
   const all = stored();
   all[state.session] = {
     at: Date.now(),
-    game: state.game, board_side: state.board_side, turn_limit: state.turn_limit,
+    game: state.game, options: state.options,
     fen: state.history.start, moves: state.history.moves, players: state.players,
   };
   const ids = Object.keys(all).sort((a, b) => all[b].at - all[a].at);
@@ -107,7 +107,7 @@ async function adopt(setup, lost) {
   let action = setup;
   const keep = old && stored()[old];
   if (!action && keep) {
-    action = { type: 'new', game: keep.game, board_side: keep.board_side, turn_limit: keep.turn_limit,
+    action = { type: 'new', game: keep.game, options: keep.options,
       fen: keep.fen, moves: keep.moves, players: keep.players };
   }
   if (action) {
@@ -118,6 +118,12 @@ async function adopt(setup, lost) {
   }
   connect();
   return true;
+}
+
+// The games the engine plays (the server's catalogue).
+export async function games() {
+  const r = await fetch('/api/games');
+  return r.json();
 }
 
 // Opens the page's game: the session in the URL when it is still live, else a new one set up

@@ -4,6 +4,7 @@
 'use strict';
 
 import { game } from './moves.js';
+import { catalogue, face } from './face.js';
 
 function playerTag(p) {
   return p.kind === 'engine' ? `engine ${p.movetime} ms` : 'human';
@@ -14,7 +15,8 @@ export function gameRecord(s) {
     ['Event', 'guerrilla-web game'],
     ['Game', s.game],
   ];
-  if (s.game === 'guerrilla') tags.push(['BoardSide', s.board_side], ['TurnLimit', s.turn_limit]);
+  // the game's own options, by their engine names (the arena's records use the same tags)
+  for (const [name, value] of Object.entries(s.options || {})) tags.push([name, value]);
   tags.push(
     ['Opening', s.history.start || 'startpos'],
     ['P1', playerTag(s.players[0])],
@@ -53,12 +55,11 @@ export function parseImport(text, s) {
   const moves = text2.split(/\s+/).filter((w) => w && !/^\d+\.+$/.test(w) && !['*', 'p1win', 'p2win', 'draw', 'none'].includes(w));
   if (moves.some((m) => m.includes('/'))) return { error: 'a record has its position in an [Opening "…"] tag, not among its turns' };
   const g = tags.Game || s.game;
-  if (!['guerrilla', 'guerrilla-checkers'].includes(g)) return { error: `expected a game (guerrilla-checkers, guerrilla) but got '${g}'` };
-  const action = { type: 'new', game: g, moves };
+  if (!catalogue.byName.has(g)) return { error: `this record is of a game the engine does not play ('${g}'; it plays ${catalogue.games.map((x) => x.title).join(', ')})` };
+  const action = { type: 'new', game: g, moves, options: {} };
   if (tags.Opening && tags.Opening !== 'startpos') action.fen = tags.Opening;
   else if (!Object.keys(tags).length) action.fen = s.history.start;
-  if (tags.BoardSide) action.board_side = Number(tags.BoardSide);
-  if (tags.TurnLimit) action.turn_limit = Number(tags.TurnLimit);
+  for (const o of face(g).options) if (tags[o.name] !== undefined) action.options[o.name] = Number(tags[o.name]);
   return { action, what: 'game' };
 }
 

@@ -1,30 +1,39 @@
 //! What the page asks for: each action's checks, the commands it sends and the reply's data.
-
-use std::collections::BTreeMap;
+//! Refusals say, in a player's words, what was wrong; nothing changes on a refusal.
 
 use serde_json::{json, Value};
 
-use super::{first_error, parse_players, Player, Session};
+use super::link::Purpose;
+use super::timeline::{By, Setup};
+use super::{first_error, side_word, LastPlay, Level, Session};
+use crate::parse::{parse_played, parse_stepped, Report};
 
-use crate::parse::{parse_played, parse_stepped, report_fields};
-use guerrilla::game::{GameOption, Side};
-use guerrilla::protocol::wire::side_word;
-use guerrilla::wells::{BOARD_SIDE, TURN_LIMIT};
+const ACTIONS: &str = "new, players, settings, step, undo, takeback, confirm, pause, resume, \
+                       advance, analyse, hint, plies, state";
 
-const ACTIONS: &str =
-    "new, players, settings, step, undo, confirm, pause, resume, advance, analyse, plies, state";
+/// An option's name as a player reads it: `BoardSide` → `board side`.
+fn option_words(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            out.push(' ');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
 
 impl Session {
     /// Runs one action: its data for the reply (`Value::Null` for most), or why it was refused
-    /// (also shown as an error message).
+    /// (also kept as an error message).
     pub(super) fn act(&mut self, action: &Value) -> Result<Value, String> {
         let kind = action
             .get("type")
             .and_then(Value::as_str)
             .ok_or_else(|| format!("expected an action with a type but got '{action}'"))?;
-        if self.engine.is_none() && kind != "state" {
-            self.restart_engine("no engine was running");
-            if self.engine.is_none() {
+        if !self.link.running() && kind != "state" {
+            self.restart("no engine was running");
+            if !self.link.running() {
                 return Err("no engine is running".into());
             }
         }
@@ -34,48 +43,58 @@ impl Session {
             "plies" => self.plies(action),
             "new" => self.new_game(action).and(done),
             "players" => {
-                self.players = parse_players(action, self.players)?;
+                self.players.seats = self.players.parse_seats(action.get("players"))?;
                 done
             }
             "settings" => {
                 if let Some(c) = action.get("confirm").and_then(Value::as_bool) {
-                    self.confirm_turns = c;
+                    self.players.confirm_turns = c;
                     if !c {
-                        self.awaiting_confirm = None;
+                        self.players.awaiting_confirm = None;
                     }
                 }
                 done
             }
             "step" => self.step(action).and(done),
             "undo" => self.undo().and(done),
+            "takeback" => self.take_back().and(done),
             "confirm" => {
-                if self.awaiting_confirm.take().is_none() {
+                if self.players.awaiting_confirm.take().is_none() {
                     return Err("there is no completed turn waiting for Confirm".into());
                 }
                 done
             }
             "pause" => {
-                self.paused = true;
-                self.stop_search();
+                self.players.paused = true;
+                if matches!(self.link.search, Some(s) if matches!(s.purpose, Purpose::Play(_))) {
+                    self.stop_search();
+                }
                 done
             }
             "resume" => {
-                self.paused = false;
+                self.players.paused = false;
                 done
             }
             "advance" => self.advance().and(done),
             "analyse" => self.analyse(action).and(done),
+            "hint" => self.hint().and(done),
             other => Err(format!("expected an action ({ACTIONS}) but got '{other}'")),
         }
-        .inspect_err(|e| self.message("error", e.clone()))
+        .inspect_err(|e| self.message(Level::Error, e.clone()))
     }
 
-    /// The game's positions from the one after `from` turns on, from the timeline.
+    /// The game's positions from the one after `from` turns on.
     fn plies(&mut self, a: &Value) -> Result<Value, String> {
-        let n = self.timeline.len();
+        let n = self.game.plies.len();
         match a.get("from").and_then(Value::as_u64).map(|p| p as usize) {
             Some(from) if from <= n => Ok(Value::Array(
-                (from..n).map(|p| self.timeline[p].json(p)).collect(),
+                (from..n)
+                    .map(|p| {
+                        let ply = &self.game.plies[p];
+                        json!({"ply": p, "move": ply.turn, "by": ply.by,
+                               "describe": ply.describe, "report": ply.report})
+                    })
+                    .collect(),
             )),
             other => Err(format!(
                 "expected a position from 0 to {n} but got '{}'",
@@ -86,35 +105,38 @@ impl Session {
 
     /// One engine turn while paused, or the reason there is none.
     fn advance(&mut self) -> Result<(), String> {
-        if self.game_over() {
+        if self.game.over() {
             return Err("the game is over: there is no turn to play".into());
         }
-        let side = self.side_to_move().unwrap_or(0);
-        if self.players[side] == Player::Human {
+        let side = self.game.to_move().unwrap_or(0);
+        if self.players.human(side) {
             return Err(format!(
                 "it is {}'s turn, played by a human: play it on the board, or set that side to engine",
-                side_word(Side::ALL[side])
+                self.side_name(side)
             ));
         }
-        if self.describe.get("turnstart").map(String::as_str) != Some("true") {
+        if !self.game.describe.turn_start() {
             return Err("a turn is half built: finish it or undo its steps first".into());
         }
-        if self.search.is_some() && self.analysing.is_none() {
+        if matches!(self.link.search, Some(s) if matches!(s.purpose, Purpose::Play(_))) {
             return Err("the engine is already thinking".into());
         }
         self.stop_search();
-        self.awaiting_confirm = None;
-        self.advance_once = true;
+        self.players.awaiting_confirm = None;
+        self.players.advance_once = true;
         Ok(())
     }
 
-    /// Starts (`on`: true, with the `ply` shown) or ends an analysis.
+    /// Starts (`on`: true, with the `ply` shown) or ends an analysis. The game stays as it was:
+    /// when the analysis ends, an engine to move plays unless the game was paused.
     fn analyse(&mut self, a: &Value) -> Result<(), String> {
         if !a.get("on").and_then(Value::as_bool).unwrap_or(false) {
-            self.stop_search();
+            if self.analysing().is_some() {
+                self.stop_search();
+            }
             return Ok(());
         }
-        let n = self.history_moves.len();
+        let n = self.game.moves.len();
         let ply = a
             .get("ply")
             .and_then(Value::as_u64)
@@ -123,46 +145,97 @@ impl Session {
         if ply > n {
             return Err(format!("expected a position from 0 to {n} but got '{ply}'"));
         }
-        let over = self
-            .timeline
-            .get(ply)
-            .is_some_and(|p| p.describe.get("result").is_some_and(|r| r != "none"));
-        if over {
+        if self.game.plies.get(ply).is_some_and(|p| p.describe.over()) {
             return Err("the game is over in this position: there is nothing to analyse".into());
         }
-        self.paused = true;
+        if ply == n && !self.game.describe.turn_start() {
+            return Err(
+                "an analysis starts at a turn's start: finish or undo the turn being built".into(),
+            );
+        }
         self.start_analysis(ply)
     }
 
-    fn new_game(&mut self, a: &Value) -> Result<(), String> {
-        let game = match a.get("game").and_then(Value::as_str) {
-            Some(g @ ("guerrilla" | "guerrilla-checkers")) => g.to_string(),
-            None => self.game.clone(),
+    /// A suggestion for the human to move, from a short search.
+    fn hint(&mut self) -> Result<(), String> {
+        if self.game.over() {
+            return Err("the game is over: there is nothing to suggest".into());
+        }
+        let side = self.game.to_move().unwrap_or(0);
+        if !self.players.human(side) {
+            return Err(format!(
+                "a hint is for a human's turn, and {} is played by the engine",
+                self.side_name(side)
+            ));
+        }
+        if self.players.awaiting_confirm.is_some() {
+            return Err("your turn is complete: Confirm it or take it back first".into());
+        }
+        self.start_hint()
+    }
+
+    /// A side's name in the game played.
+    fn side_name(&self, side: usize) -> String {
+        self.catalogue
+            .game(&self.game.setup.game)
+            .map(|g| g.sides[side].clone())
+            .unwrap_or_else(|| side_word(side).to_string())
+    }
+
+    /// The setup a `new` action asks for: its game (or the current one) and its options (the
+    /// game's own, within their bounds; the current values, or the defaults of another game,
+    /// for those it does not give).
+    fn requested_setup(&self, a: &Value) -> Result<Setup, String> {
+        let name = match a.get("game").and_then(Value::as_str) {
+            None => self.game.setup.game.clone(),
+            Some(g) if self.catalogue.game(g).is_some() => g.to_string(),
             Some(other) => {
                 return Err(format!(
-                    "expected a game (guerrilla-checkers, guerrilla) but got '{other}'"
+                    "expected a game ({}) but got '{other}'",
+                    self.catalogue.names()
                 ))
             }
         };
-        // The bounds are the game's own declaration of its options.
-        let num = |key: &str, old: u64, option: &GameOption| -> Result<u64, String> {
-            match a.get(key) {
-                None | Some(Value::Null) => Ok(old),
-                Some(v) => match v
-                    .as_u64()
-                    .or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()))
-                {
-                    Some(n) if (option.min..=option.max).contains(&n) => Ok(n),
-                    _ => Err(format!(
-                        "expected {key} from {} to {} but got '{v}'",
-                        option.min, option.max
-                    )),
-                },
-            }
+        let face = self.catalogue.game(&name).expect("checked above");
+        let mut setup = if name == self.game.setup.game {
+            self.game.setup.clone()
+        } else {
+            Setup::of(&self.catalogue, &name)
         };
-        let mut board_side = num("board_side", self.board_side, &BOARD_SIDE)?;
-        let turn_limit = num("turn_limit", self.turn_limit, &TURN_LIMIT)?;
-        let players = parse_players(a, self.players)?;
+        let given = match a.get("options") {
+            None | Some(Value::Null) => serde_json::Map::new(),
+            Some(Value::Object(m)) => m.clone(),
+            Some(other) => return Err(format!("expected the game's options but got '{other}'")),
+        };
+        for (key, v) in given {
+            if v.is_null() {
+                continue;
+            }
+            let spec = face
+                .options
+                .iter()
+                .find(|o| o.name == key)
+                .ok_or_else(|| format!("{} has no option '{key}'", face.title))?;
+            let value = v
+                .as_u64()
+                .or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()))
+                .filter(|n| (spec.min..=spec.max).contains(n))
+                .ok_or_else(|| {
+                    format!(
+                        "the {} must be a whole number from {} to {}, not {v}",
+                        option_words(&key),
+                        spec.min,
+                        spec.max
+                    )
+                })?;
+            setup.options.insert(key, value);
+        }
+        Ok(setup)
+    }
+
+    fn new_game(&mut self, a: &Value) -> Result<(), String> {
+        let setup = self.requested_setup(a)?;
+        let seats = self.players.parse_seats(a.get("players"))?;
         let fen = a
             .get("fen")
             .and_then(Value::as_str)
@@ -170,7 +243,7 @@ impl Session {
             .filter(|f| !f.is_empty() && *f != "startpos")
             .map(String::from);
         if fen.as_deref().is_some_and(|f| f.contains(['\n', '\r'])) {
-            return Err("expected a position string on one line".into());
+            return Err("a position string is one line".into());
         }
         let moves: Vec<String> = match a.get("moves") {
             None | Some(Value::Null) => Vec::new(),
@@ -185,58 +258,49 @@ impl Session {
                 .collect::<Result<_, _>>()?,
             Some(other) => return Err(format!("expected a list of moves but got '{other}'")),
         };
-        // A Guerrilla position string starts with its board side (protocol.md § 7.2): the
-        // option follows it, so `geometry` and the settings shown agree with the position.
-        if game == "guerrilla" {
-            if let Some(side) = fen
-                .as_deref()
-                .and_then(|f| f.split(' ').next())
-                .and_then(|t| t.parse::<u64>().ok())
-                .filter(|s| (BOARD_SIDE.min..=BOARD_SIDE.max).contains(s))
-            {
-                board_side = side;
-            }
-        }
         self.stop_search();
-        let (old_game, old_side, old_limit) = (self.game.clone(), self.board_side, self.turn_limit);
-        (self.game, self.board_side, self.turn_limit) = (game, board_side, turn_limit);
+        let old = std::mem::replace(&mut self.game.setup, setup);
         let start = fen.unwrap_or_else(|| "startpos".into());
-        let cmds = self.setup_commands(Some(&start), &moves);
-        let lines = self
-            .request_or_restart(&cmds)
-            .ok_or("the engine was restarted")?;
+        let cmds = self.game.setup_commands(Some(&start), &moves);
+        let lines = self.ask(&cmds).ok_or("the engine was restarted")?;
         if let Some(e) = first_error(&lines) {
             // Nothing changes on a bad setting, position or record: the previous game is set
             // up again.
-            (self.game, self.board_side, self.turn_limit) = (old_game, old_side, old_limit);
-            if let Err(r) = self.restore_game(true) {
-                self.restart_engine(&r);
+            self.game.setup = old;
+            if let Err(r) = self.game.restore(&mut self.link, true) {
+                self.restart(&r);
             }
             self.refresh();
             return Err(e);
         }
-        self.players = players;
+        self.players.seats = seats;
         if let Some(c) = a.get("confirm").and_then(Value::as_bool) {
-            self.confirm_turns = c;
+            self.players.confirm_turns = c;
         }
         // The messages were the last game's.
         self.messages.clear();
-        self.geometry_dirty = true;
-        self.awaiting_confirm = None;
-        self.paused =
+        self.players.awaiting_confirm = None;
+        self.players.paused =
             a.get("paused").and_then(Value::as_bool).unwrap_or(false) || !moves.is_empty();
-        self.last = Value::Null;
-        self.thinking = Value::Null;
-        self.timeline.clear();
+        self.last = None;
+        self.hint = None;
+        self.link.info = None;
+        self.link.info_of = None;
+        let setup = self.game.setup.clone();
+        self.game.reset(setup);
         self.refresh();
+        let title = self
+            .catalogue
+            .game(&self.game.setup.game)
+            .map(|g| g.title.clone());
+        let title = title.unwrap_or_else(|| self.game.setup.game.clone());
         if moves.is_empty() {
-            self.message("info", format!("new game of {}", self.game));
+            self.message(Level::Success, format!("new game of {title}"));
         } else {
             self.message(
-                "info",
+                Level::Success,
                 format!(
-                    "game of {} set up with {} turns (paused: press Resume to let an engine play)",
-                    self.game,
+                    "game of {title} set up with {} turns (paused: press Resume to let an engine play)",
                     moves.len()
                 ),
             );
@@ -253,22 +317,24 @@ impl Session {
         if step.is_empty() || step.contains(char::is_whitespace) {
             return Err(format!("expected a step but got '{step}'"));
         }
-        if let Some(turn) = &self.awaiting_confirm {
+        if let Some(turn) = &self.players.awaiting_confirm {
             return Err(format!(
-                "the turn {turn} waits for Confirm (or Undo step) before the next one"
+                "your turn {turn} is complete: Confirm it, or take it back, before the next one"
             ));
         }
-        if let Some(side) = self.side_to_move() {
-            if self.players[side] != Player::Human {
+        if let Some(side) = self.game.to_move() {
+            if !self.players.human(side) {
                 return Err(format!(
-                    "expected a step of a human player but got '{step}' while the engine plays {}",
-                    side_word(Side::ALL[side])
+                    "{} is played by the engine: wait for its turn, or set that side to human",
+                    self.side_name(side)
                 ));
             }
         }
         self.stop_search();
+        let from_ply = self.game.moves.len();
+        let from_built = self.game.building.len();
         let lines = self
-            .request_or_restart(&[format!("step {step}")])
+            .ask(&[format!("step {step}")])
             .ok_or("the engine was restarted")?;
         if let Some(e) = first_error(&lines) {
             self.refresh();
@@ -278,16 +344,25 @@ impl Session {
             self.refresh();
             return Err(format!("the engine did not answer 'step {step}'"));
         };
-        let report = report_fields(&st.rest);
+        self.game.record_steps(&st.report);
         if let Some(turn) = &st.turn {
-            if self.confirm_turns {
-                self.awaiting_confirm = Some(turn.clone());
+            if self.players.confirm_turns {
+                self.players.awaiting_confirm = Some(turn.clone());
             }
-            self.next_by = "human".into();
-            self.next_report = self.turn_report(turn).unwrap_or_else(|| report.clone());
+            let report = self.turn_report(turn).unwrap_or_else(|| st.report.clone());
+            self.game.expect_turn(By::Human, report);
         }
-        self.last = json!({"by": "human", "step": st.step, "auto": st.auto,
-                           "turn": st.turn, "report": report});
+        self.plays += 1;
+        self.last = Some(LastPlay {
+            seq: self.plays,
+            by: By::Human,
+            step: Some(st.step),
+            auto: st.auto,
+            turn: st.turn,
+            report: st.report,
+            from_ply,
+            from_built,
+        });
         self.refresh();
         Ok(())
     }
@@ -295,38 +370,31 @@ impl Session {
     /// What the whole turn `turn`, just completed, removed and how it ended the game, as
     /// `played` reports it (a `stepped` answer reports its own steps only): the turn is taken
     /// back and played again whole.
-    fn turn_report(&mut self, turn: &str) -> Option<BTreeMap<String, String>> {
-        let lines = self.request(&["undo".to_string(), format!("play {turn}")]);
-        match lines {
-            Ok(lines) if first_error(&lines).is_none() => lines
-                .iter()
-                .find_map(|l| parse_played(l))
-                .map(|p| report_fields(&p.rest)),
-            Ok(lines) => {
-                self.report_errors(&lines);
-                if let Err(e) = self.restore_game(false) {
-                    self.restart_engine(&e);
-                }
-                None
+    fn turn_report(&mut self, turn: &str) -> Option<Report> {
+        let lines = self.ask(&["undo".to_string(), format!("play {turn}")])?;
+        if first_error(&lines).is_some() {
+            self.notes(super::timeline::errors(&lines));
+            if let Err(e) = self.game.restore(&mut self.link, false) {
+                self.restart(&e);
             }
-            Err(e) => {
-                self.restart_engine(&e);
-                None
-            }
+            return None;
         }
+        lines
+            .iter()
+            .find_map(|l| parse_played("played", l))
+            .map(|p| p.report)
     }
 
     fn undo(&mut self) -> Result<(), String> {
         self.stop_search();
-        self.paused = true;
-        self.awaiting_confirm = None;
-        let lines = self
-            .request_or_restart(&["undo step"])
-            .ok_or("the engine was restarted")?;
+        self.players.paused = true;
+        self.players.awaiting_confirm = None;
+        let lines = self.ask(&["undo step"]).ok_or("the engine was restarted")?;
         let err = first_error(&lines);
-        self.last = Value::Null;
-        // The engine's analysis was of a position that is gone.
-        self.thinking = Value::Null;
+        self.last = None;
+        // The engine's report was of a position that is gone.
+        self.link.info = None;
+        self.link.info_of = None;
         self.refresh();
         match err {
             Some(e) => Err(e),
@@ -337,11 +405,56 @@ impl Session {
                     .cloned()
                     .unwrap_or_default();
                 self.message(
-                    "info",
+                    Level::Info,
                     format!("{what} (paused: press Resume to let an engine play)"),
                 );
                 Ok(())
             }
         }
+    }
+
+    /// Takes back the human's last turn in one go: the turn being built, or else the last
+    /// whole turn a human played together with the engine's turns after it. The game is not
+    /// paused: it is the human's turn again.
+    fn take_back(&mut self) -> Result<(), String> {
+        self.stop_search();
+        self.players.awaiting_confirm = None;
+        let n = self.game.moves.len();
+        let mut cmds = Vec::new();
+        if !self.game.building.is_empty() {
+            // `undo` in the middle of a turn takes back one chosen step at a time.
+            cmds.extend(std::iter::repeat_n("undo", self.game.building.len()));
+        } else {
+            let last_human = (1..=n)
+                .rev()
+                .find(|&k| {
+                    let mover = self
+                        .game
+                        .plies
+                        .get(k - 1)
+                        .and_then(|p| p.describe.to_move());
+                    mover.is_some_and(|s| self.players.human(s))
+                })
+                .ok_or("there is no turn of yours to take back")?;
+            cmds.extend(std::iter::repeat_n("undo", n - last_human + 1));
+        }
+        let lines = self.ask(&cmds).ok_or("the engine was restarted")?;
+        self.last = None;
+        self.hint = None;
+        self.link.info = None;
+        self.link.info_of = None;
+        self.refresh();
+        if let Some(e) = first_error(&lines) {
+            return Err(e);
+        }
+        let undone: Vec<String> = lines
+            .iter()
+            .filter_map(|l| l.strip_prefix("undone "))
+            .map(|l| l.split(' ').next_back().unwrap_or("").to_string())
+            .collect();
+        let mut undone = undone;
+        undone.reverse();
+        self.message(Level::Success, format!("took back {}", undone.join(" ")));
+        Ok(())
     }
 }

@@ -1,122 +1,165 @@
-//! The session's engine process: requests and their answers, restarts, restoring the game.
+//! The engine link: one engine process at a time, the session's inbox, requests and their
+//! answers, and the search under way. It knows nothing of the game: the session says what to
+//! send, and it answers with the engine's lines.
 
-use std::sync::mpsc::RecvTimeoutError;
+use std::collections::VecDeque;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
+use super::Msg;
+use crate::engine::{EngineCommand, EngineEvent, EngineProcess};
+use crate::parse::{parse_info, SearchInfo};
 
-use super::{wrap, Msg, Search, Session};
-use crate::engine::{EngineEvent, EngineProcess};
-use guerrilla::protocol::wire::position_line;
-use guerrilla::wells::{BOARD_SIDE, TURN_LIMIT};
-
-/// How long a request (a command and its `isready`) may wait for the engine's `readyok`.
+/// How long a request (commands and their `isready`) may wait for the engine's `readyok`, and a
+/// `stop` for its `bestmove`.
 pub const ANSWER_TIMEOUT: Duration = Duration::from_secs(20);
 
-impl Session {
-    pub(super) fn start_engine(&mut self) -> Result<(), String> {
+fn wrap(e: EngineEvent) -> Msg {
+    Msg::Engine(e)
+}
+
+/// What a search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The engine plays its side's turn: its `bestmove` is played (side index).
+    Play(usize),
+    /// The engine thinks on the position after this many turns and plays nothing.
+    Analysis(usize),
+    /// The engine suggests a turn for the human to move: its `bestmove` is shown, not played.
+    Hint,
+}
+
+/// A search under way.
+#[derive(Clone, Copy, Debug)]
+pub struct Search {
+    pub purpose: Purpose,
+    /// The side whose turn is searched (its scores are that side's).
+    pub side: usize,
+    /// Stopped by the session: its `bestmove` is not used.
+    pub discarded: bool,
+}
+
+/// A search that ended: what it was for and its `bestmove`'s turn (`none` when it had none).
+pub struct Ended {
+    pub search: Search,
+    pub best: String,
+}
+
+/// The engine process and what goes to and comes from it.
+pub struct Link {
+    cmd: EngineCommand,
+    rx: Receiver<Msg>,
+    tx: Sender<Msg>,
+    process: Option<EngineProcess>,
+    generation: u64,
+    /// Engines started after the first.
+    pub restarts: u32,
+    /// Messages that came while a request waited, handled next.
+    pending: VecDeque<Msg>,
+    pub search: Option<Search>,
+    /// The last progress report of the current (or last) search.
+    pub info: Option<SearchInfo>,
+    /// The last search's side and purpose, kept with `info` after it ends.
+    pub info_of: Option<Search>,
+    /// A search that ended while a request waited, for the session to handle next.
+    pub finished: Option<Ended>,
+}
+
+impl Link {
+    pub fn new(cmd: EngineCommand, tx: Sender<Msg>, rx: Receiver<Msg>) -> Link {
+        Link {
+            cmd,
+            rx,
+            tx,
+            process: None,
+            generation: 0,
+            restarts: 0,
+            pending: VecDeque::new(),
+            search: None,
+            info: None,
+            info_of: None,
+            finished: None,
+        }
+    }
+
+    /// The next message: one kept while a request waited, else the next that comes; `None`
+    /// when every sender is gone.
+    pub fn next(&mut self) -> Option<Msg> {
+        self.pending.pop_front().or_else(|| self.rx.recv().ok())
+    }
+
+    /// Whether an engine event comes from the current process.
+    pub fn current(&self, generation: u64) -> bool {
+        generation == self.generation
+    }
+
+    pub fn running(&self) -> bool {
+        self.process.is_some()
+    }
+
+    pub fn pid(&self) -> Option<u32> {
+        self.process.as_ref().map(EngineProcess::pid)
+    }
+
+    pub fn command(&self) -> String {
+        self.cmd.describe()
+    }
+
+    /// Starts a new engine process (ending the old one); the search, if any, is forgotten.
+    pub fn start(&mut self) -> Result<(), String> {
+        self.stop_process();
         self.generation += 1;
-        let e = EngineProcess::spawn(&self.cmd, self.generation, self.tx.clone(), wrap)?;
-        log::info!(
-            "session {}: engine pid {} ({})",
-            self.id,
-            e.pid(),
-            self.cmd.describe()
-        );
-        self.engine = Some(e);
+        let p = EngineProcess::spawn(&self.cmd, self.generation, self.tx.clone(), wrap)?;
+        log::info!("engine pid {} ({})", p.pid(), self.cmd.describe());
+        self.process = Some(p);
         self.search = None;
-        self.restore_game(false)
-    }
-
-    /// The commands that set the engine to the session's game and settings, then to `start`
-    /// with `moves` played.
-    pub(super) fn setup_commands(&self, start: Option<&str>, moves: &[String]) -> Vec<String> {
-        let mut cmds = vec![
-            format!(
-                "setoption name {} value {}",
-                BOARD_SIDE.name, self.board_side
-            ),
-            format!(
-                "setoption name {} value {}",
-                TURN_LIMIT.name, self.turn_limit
-            ),
-            format!("setoption name Game value {}", self.game),
-            "uginewgame".to_string(),
-        ];
-        if let Some(start) = start {
-            cmds.push(position_line(start, moves));
-        }
-        cmds
-    }
-
-    /// Sends the settings and the game (start position, whole turns, and with `building` the
-    /// steps of the turn being built) to the engine, from what it last said in `history`.
-    /// A step of `building` the engine took by itself is refused when sent again: that refusal
-    /// is expected and skipped.
-    pub(super) fn restore_game(&mut self, building: bool) -> Result<(), String> {
-        let cmds = self.setup_commands(self.history_start.as_deref(), &self.history_moves);
-        let lines = self.request(&cmds)?;
-        self.report_errors(&lines);
-        if building {
-            for step in self.building.clone() {
-                self.request(&[format!("step {step}")])?;
-            }
-        }
-        self.geometry_dirty = true;
+        self.finished = None;
         Ok(())
     }
 
-    /// Replaces a dead or hung engine and tells the user.
-    pub(super) fn restart_engine(&mut self, why: &str) {
-        let status = self
-            .engine
+    /// Ends the engine process; returns its exit status when it had ended already.
+    pub fn stop_process(&mut self) -> Option<String> {
+        let mut p = self.process.take()?;
+        let status = p.exit_status();
+        p.shutdown();
+        self.search = None;
+        status
+    }
+
+    /// Sends one line.
+    pub fn send(&mut self, line: &str) -> Result<(), String> {
+        self.process
             .as_mut()
-            .and_then(|e| e.exit_status())
-            .map(|s| format!(" ({s})"))
-            .unwrap_or_default();
-        if let Some(e) = self.engine.take() {
-            e.shutdown();
+            .ok_or("no engine is running")?
+            .send(line)
+    }
+
+    /// Sends `cmds` then `isready`, and returns the lines answered before `readyok` (search
+    /// output that comes meanwhile is taken as it comes). Page actions arriving meanwhile are
+    /// kept for later.
+    pub fn request<S: AsRef<str>>(&mut self, cmds: &[S]) -> Result<Vec<String>, String> {
+        for c in cmds {
+            self.send(c.as_ref())?;
         }
-        self.restarts += 1;
-        self.awaiting_confirm = None;
-        self.analysing = None;
-        self.thinking = Value::Null;
-        log::warn!("session {}: {why}{status}; restarting it", self.id);
-        match self.start_engine() {
-            Ok(()) => {
-                self.message(
-                    "error",
-                    format!(
-                        "{why}{status} and was restarted; the game was restored to the start of the current turn"
-                    ),
-                );
-                self.refresh();
-            }
-            Err(e) => {
-                self.engine = None;
-                self.message("error", format!("{why}{status}; restarting it failed: {e}"));
+        self.send("isready")?;
+        let deadline = Instant::now() + ANSWER_TIMEOUT;
+        let mut lines = Vec::new();
+        loop {
+            match self.recv_until(deadline)? {
+                line if line == "readyok" => return Ok(lines),
+                line if self.search.is_some() && self.take_search_line(&line) => {}
+                line => lines.push(line),
             }
         }
     }
 
-    /// Sends `cmds` then `isready`, and returns the lines answered before `readyok`.
-    /// Page actions arriving meanwhile are kept for later.
-    pub(super) fn request<S: AsRef<str>>(&mut self, cmds: &[S]) -> Result<Vec<String>, String> {
-        let engine = self.engine.as_mut().ok_or("no engine is running")?;
-        for c in cmds {
-            engine.send(c.as_ref())?;
-        }
-        engine.send("isready")?;
-        let deadline = Instant::now() + ANSWER_TIMEOUT;
-        let mut lines = Vec::new();
+    /// The next line of the current engine before `deadline`, keeping other messages.
+    fn recv_until(&mut self, deadline: Instant) -> Result<String, String> {
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.rx.recv_timeout(left) {
                 Ok(Msg::Engine(EngineEvent::Line(g, line))) if g == self.generation => {
-                    if line == "readyok" {
-                        return Ok(lines);
-                    }
-                    lines.push(line);
+                    return Ok(line)
                 }
                 Ok(Msg::Engine(EngineEvent::Exited(g))) if g == self.generation => {
                     return Err("the engine exited".into());
@@ -134,106 +177,83 @@ impl Session {
         }
     }
 
-    /// A request whose failure restarts the engine; `None` then.
-    pub(super) fn request_or_restart<S: AsRef<str>>(&mut self, cmds: &[S]) -> Option<Vec<String>> {
-        match self.request(cmds) {
-            Ok(lines) => Some(lines),
-            Err(e) => {
-                self.restart_engine(&e);
-                None
+    /// A search's progress line is kept as its latest report (true); any other line is not
+    /// the search's (false). A `bestmove` met inside a request ends the search: it is kept in
+    /// `finished` for the session to handle after the request.
+    fn take_search_line(&mut self, line: &str) -> bool {
+        if let Some(info) = parse_info(line) {
+            // With several lines a report (MultiPV), the best line is the one kept.
+            if info.multipv.is_none_or(|k| k == 1) {
+                self.info = Some(info);
+                self.info_of = self.search;
             }
+            return true;
         }
+        if let Ok(Some(ended)) = self.on_line(line) {
+            self.finished = Some(ended);
+            return true;
+        }
+        false
     }
 
-    /// Every `info string` line becomes a message (an error for `error:` lines); returns the
-    /// first error.
-    pub(super) fn report_errors(&mut self, lines: &[String]) -> Option<String> {
-        let mut first = None;
-        for l in lines {
-            if let Some(text) = l.strip_prefix("info string ") {
-                let level = if text.starts_with("error:") {
-                    "error"
-                } else {
-                    "info"
-                };
-                if level == "error" && first.is_none() {
-                    first = Some(text.to_string());
-                }
-                self.message(level, format!("engine: {text}"));
-            }
-        }
-        first
+    /// Starts a search with `go` (e.g. `go movetime 500`).
+    pub fn start_search(&mut self, go: &str, purpose: Purpose, side: usize) -> Result<(), String> {
+        self.send(go)?;
+        let search = Search {
+            purpose,
+            side,
+            discarded: false,
+        };
+        self.search = Some(search);
+        self.info = None;
+        self.info_of = Some(search);
+        Ok(())
     }
 
-    /// Stops a running search and waits for its `bestmove`, which is not played. An analysis of
-    /// an earlier position is ended too, and the game set up again.
-    pub(super) fn stop_search(&mut self) {
-        if let Some(s) = self.search.as_mut() {
-            s.discard = true;
-            // `isready` is answered at once, beside the search; `stop` returns after `bestmove`.
-            let sent = self.engine.as_mut().map(|e| e.send("stop"));
-            if !matches!(sent, Some(Ok(()))) {
-                self.restart_engine("the engine stopped reading");
-                return;
-            }
-            let deadline = Instant::now() + ANSWER_TIMEOUT;
-            while self.search.is_some() {
-                let left = deadline.saturating_duration_since(Instant::now());
-                match self.rx.recv_timeout(left) {
-                    Ok(Msg::Engine(EngineEvent::Line(g, line))) if g == self.generation => {
-                        self.on_engine_line(&line)
-                    }
-                    Ok(Msg::Engine(EngineEvent::Exited(g))) if g == self.generation => {
-                        self.restart_engine("the engine exited");
-                        return;
-                    }
-                    Ok(Msg::Engine(_)) => {}
-                    Ok(other) => self.pending.push_back(other),
-                    Err(_) => {
-                        self.restart_engine("the engine did not stop its search");
-                        return;
-                    }
-                }
-            }
+    /// A line from the engine outside a request: a search's progress (kept, `None`), its end
+    /// (`Some(Ended)`), or another line (returned for the session to report).
+    pub fn on_line(&mut self, line: &str) -> Result<Option<Ended>, String> {
+        if let Some(best) = line.strip_prefix("bestmove ") {
+            let Some(search) = self.search.take() else {
+                return Ok(None);
+            };
+            let best = best.split(' ').next().unwrap_or("none").to_string();
+            return Ok(Some(Ended { search, best }));
         }
-        if let Some(ply) = self.analysing.take() {
-            if ply < self.history_moves.len() {
-                // The engine was set to an earlier position: the game goes back in.
-                if let Err(e) = self.restore_game(true) {
-                    self.restart_engine(&e);
-                }
-            }
+        if self.search.is_some() && parse_info(line).is_some() {
+            self.take_search_line(line);
+            return Ok(None);
         }
+        Err(line.to_string())
     }
 
-    /// Starts a search that plays nothing: `go infinite` on the position after `ply` turns
-    /// (the engine is set to it first when it is an earlier one).
-    pub(super) fn start_analysis(&mut self, ply: usize) -> Result<(), String> {
-        self.stop_search();
-        if ply < self.history_moves.len() {
-            let cmds =
-                self.setup_commands(self.history_start.as_deref(), &self.history_moves[..ply]);
-            let lines = self
-                .request_or_restart(&cmds)
-                .ok_or("the engine was restarted")?;
-            self.report_errors(&lines);
-        }
-        let side = self
-            .timeline
-            .get(ply)
-            .and_then(|p| p.describe.get("tomove"))
-            .cloned()
-            .unwrap_or_default();
-        self.analysing = Some(ply);
-        match self.engine.as_mut().map(|e| e.send("go infinite")) {
-            Some(Ok(())) => {
-                self.search = Some(Search { discard: true });
-                self.thinking = serde_json::json!({"side": side, "analysis": true, "ply": ply});
-                Ok(())
+    /// Stops the search under way and waits for its `bestmove`; the search that ended (now or
+    /// during a request) is returned marked as discarded, with the lines that came meanwhile
+    /// and are not the search's, for the session to report.
+    pub fn stop_search(&mut self) -> Result<(Option<Ended>, Vec<String>), String> {
+        let Some(s) = self.search.as_mut() else {
+            let mut ended = self.finished.take();
+            if let Some(e) = ended.as_mut() {
+                e.search.discarded = true;
             }
-            _ => {
-                self.restart_engine("the engine stopped reading");
-                Err("the engine was restarted".into())
+            return Ok((ended, Vec::new()));
+        };
+        s.discarded = true;
+        // `isready` is answered at once, beside the search; `stop` returns after `bestmove`.
+        self.send("stop")?;
+        let deadline = Instant::now() + ANSWER_TIMEOUT;
+        let mut other = Vec::new();
+        loop {
+            let line = self
+                .recv_until(deadline)
+                .map_err(|e| format!("{e} (stopping its search)"))?;
+            match self.on_line(&line) {
+                Ok(Some(mut ended)) => {
+                    ended.search.discarded = true;
+                    return Ok((Some(ended), other));
+                }
+                Ok(None) => {}
+                Err(l) => other.push(l),
             }
         }
     }

@@ -2,37 +2,48 @@
 //!
 //! The session is an actor: the HTTP handlers send it [`Msg::Action`]s and wait for the reply,
 //! the engine's reader thread sends it the engine's lines, and every change is pushed as a JSON
-//! state to the page's WebSocket subscribers. The session knows no rule: it forwards the page's
-//! choices to the engine (`step`, `undo step`, `play`, `go`) and reads the game back from the
-//! engine (`describe`, `legal steps`, `history`, `geometry`, `show`), as protocol.md § 4 says.
+//! state to the page's WebSocket subscribers. The session knows no rule and no game: it
+//! forwards the page's choices to the engine (`step`, `undo`, `play`, `go`) and reads the game
+//! back (`describe`, `legal steps`, `history`, `geometry`, `show`), as protocol.md § 4 says;
+//! which games there are and how they look comes from the [`Catalogue`].
 //!
-//! The work is split by role:
-//! * [`link`]: the engine process — requests and their answers, restarts, restoring the game;
-//! * [`game`]: reading the game back, the timeline of positions, the engine's own turns;
+//! It is split by role:
+//! * [`link`]: the engine link — the process, requests and their answers, the search under way;
+//! * [`timeline`]: the game as the engine described it, every position since its start;
+//! * [`players`]: who holds each seat and what holds the engine back;
+//! * [`turns`]: the engine's own turns, analyses and hints, restarts;
 //! * [`actions`]: what the page asks for;
 //! * this file: the loop, messages and the state the page sees.
 //!
 //! Promises:
-//! * every engine error line (`info string error: …`) reaches the page as an error message;
+//! * every engine error line (`info string error: …`) reaches the page as a message;
 //! * a request the engine does not answer within [`ANSWER_TIMEOUT`], or an engine that exits,
 //!   gets the engine restarted, the game restored to the start of the current turn from the
 //!   last `history`, and the user told;
-//! * the engine plays a side only at a turn start, when that side is set to `engine`, the game
-//!   is not paused, no analysis runs and no human turn is waiting for its confirmation;
+//! * the engine plays a side only at a turn start, when that side's seat is the engine's, the
+//!   game is not paused, no analysis or hint runs and no human turn waits for its Confirm;
+//! * an analysis or a hint leaves the game as it was: paused only if it was paused;
 //! * the page can see every position of the game (the timeline), not only the last one.
 
 mod actions;
-mod game;
 mod link;
+mod players;
+mod timeline;
+mod turns;
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, Sender};
+use std::sync::Arc;
 
-use serde_json::{json, Map, Value};
+use serde::Serialize;
+use serde_json::{json, Value};
 
-use crate::engine::{EngineCommand, EngineEvent, EngineProcess};
-use crate::parse::Geometry;
-use guerrilla::wells::{BOARD_SIDE, TURN_LIMIT};
+use crate::catalogue::Catalogue;
+use crate::engine::{EngineCommand, EngineEvent};
+use crate::parse::{Removed, Report, SearchInfo};
+use link::{Link, Purpose};
+use players::Players;
+use timeline::{By, Setup, Timeline};
 
 pub use link::ANSWER_TIMEOUT;
 
@@ -50,119 +61,83 @@ pub enum Msg {
     Shutdown,
 }
 
-fn wrap(e: EngineEvent) -> Msg {
-    Msg::Engine(e)
+/// How a message reads: an error or refusal, a success, or a plain notice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Error,
+    Success,
+    Info,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Player {
-    Human,
-    Engine { movetime: u64 },
+#[derive(Clone, Debug, Serialize)]
+pub struct Message {
+    pub seq: u64,
+    pub level: Level,
+    pub text: String,
 }
 
-impl Player {
-    fn json(self) -> Value {
-        match self {
-            Player::Human => json!({"kind": "human"}),
-            Player::Engine { movetime } => json!({"kind": "engine", "movetime": movetime}),
-        }
-    }
-
-    fn from_json(v: &Value) -> Result<Player, String> {
-        match v.get("kind").and_then(Value::as_str) {
-            Some("human") => Ok(Player::Human),
-            Some("engine") => {
-                let movetime = v.get("movetime").and_then(Value::as_u64).unwrap_or(500);
-                if !(10..=600_000).contains(&movetime) {
-                    return Err(format!(
-                        "expected a think time from 10 to 600000 ms but got '{movetime}'"
-                    ));
-                }
-                Ok(Player::Engine { movetime })
-            }
-            _ => Err(format!("expected a player (human or engine) but got '{v}'")),
-        }
-    }
+/// The last thing played on the board, for the page to show (and animate) step by step.
+#[derive(Clone, Debug, Serialize)]
+pub struct LastPlay {
+    /// Increases with every play: a page animates each play once.
+    pub seq: u64,
+    pub by: By,
+    /// The step chosen (a human's); `None` for a whole turn.
+    pub step: Option<String>,
+    /// The decisions the engine then took by itself.
+    pub auto: Vec<String>,
+    /// The whole turn, when this completed one.
+    pub turn: Option<String>,
+    /// Every step applied and what each removed.
+    pub report: Report,
+    /// The position it was played from: the whole turns before it and the steps of the turn
+    /// being built then.
+    pub from_ply: usize,
+    pub from_built: usize,
 }
 
-/// A search under way.
-struct Search {
-    /// Its `bestmove` is not played (the search was stopped by the user, or it is an analysis).
-    discard: bool,
+/// What a step that names no point (`pass`, `endmove`, …) would do now, tried and taken back.
+#[derive(Clone, Debug, Serialize)]
+pub struct Preview {
+    pub step: String,
+    /// It completes the turn.
+    pub ends_turn: bool,
+    /// What it (with what the engine then does by itself) removes.
+    pub removed: Vec<Removed>,
+    /// How it ends the game, if it does: `<result> <reason>`.
+    pub over: Option<String>,
+    /// The steps to choose next, when it does not complete the turn.
+    pub choices: Vec<String>,
 }
 
-/// One position of the game: the start (`mv` empty) or the position after a whole turn.
-#[derive(Clone, Debug)]
-struct Ply {
-    /// The turn that led here, as `history` lists it.
-    mv: String,
-    /// Who played it: `human`, `engine`, or `record` (set up from a record or a restart).
-    by: String,
-    /// The engine's `describe` fields of the position.
-    describe: BTreeMap<String, String>,
-    /// What the engine's `played`/`stepped` answer said beyond the turn (its words, by key).
-    report: BTreeMap<String, String>,
-}
-
-impl Ply {
-    fn json(&self, index: usize) -> Value {
-        json!({
-            "ply": index,
-            "move": self.mv,
-            "by": self.by,
-            "describe": self.describe,
-            "report": self.report,
-        })
-    }
+/// The engine's suggestion for the human to move.
+#[derive(Clone, Debug, Serialize)]
+pub struct Hint {
+    /// The whole turn suggested (in the middle of a turn: the turn from its start).
+    pub turn: String,
+    /// The position it is for: whole turns and steps of the turn being built.
+    pub ply: usize,
+    pub built: usize,
 }
 
 /// The state of one session (owned by its thread).
 pub struct Session {
     id: String,
-    cmd: EngineCommand,
-    rx: Receiver<Msg>,
-    tx: Sender<Msg>,
-    engine: Option<EngineProcess>,
-    generation: u64,
-    restarts: u32,
-    pending: VecDeque<Msg>,
+    catalogue: Arc<Catalogue>,
+    link: Link,
+    game: Timeline,
+    players: Players,
     subscribers: Vec<Sender<String>>,
-    // What the user chose.
-    game: String,
-    board_side: u64,
-    turn_limit: u64,
-    players: [Player; 2],
-    paused: bool,
-    advance_once: bool,
-    /// A completed human turn waits for Confirm before an engine replies (only when
-    /// `confirm_turns` is on).
-    confirm_turns: bool,
-    awaiting_confirm: Option<String>,
-    /// The engine thinks on the shown position and plays nothing.
-    analysing: Option<usize>,
-    // What the engine said.
-    geometry: Option<Geometry>,
-    geometry_dirty: bool,
-    describe: BTreeMap<String, String>,
-    steps: Vec<String>,
-    history_start: Option<String>,
-    history_moves: Vec<String>,
-    building: Vec<String>,
-    /// The position string of the current turn's start (`show`'s `fen` line).
-    fen: String,
-    /// Every position of the game: `timeline[k]` follows the first `k` turns of `history`.
-    timeline: Vec<Ply>,
-    /// Who played the turn that ends next, and what the engine reported about it.
-    next_by: String,
-    next_report: BTreeMap<String, String>,
-    last: Value,
-    /// What `endmove` would do now (Guerrilla, a human's movement phase), or null.
-    endmove_preview: Value,
-    search: Option<Search>,
-    thinking: Value,
-    messages: VecDeque<Value>,
+    last: Option<LastPlay>,
+    plays: u64,
+    previews: Vec<Preview>,
+    hint: Option<Hint>,
+    messages: VecDeque<Message>,
     message_seq: u64,
     version: u64,
+    /// A restart is under way (a failure during it does not restart again).
+    restarting: bool,
 }
 
 impl Session {
@@ -170,62 +145,37 @@ impl Session {
     pub fn new(
         id: String,
         cmd: EngineCommand,
+        catalogue: Arc<Catalogue>,
         tx: Sender<Msg>,
         rx: Receiver<Msg>,
     ) -> Result<Session, String> {
+        let setup = Setup::of(&catalogue, &catalogue.default_game);
         let mut s = Session {
             id,
-            cmd,
-            rx,
-            tx,
-            engine: None,
-            generation: 0,
-            restarts: 0,
-            pending: VecDeque::new(),
+            catalogue,
+            link: Link::new(cmd, tx, rx),
+            game: Timeline::new(setup),
+            players: Players::default(),
             subscribers: Vec::new(),
-            game: "guerrilla-checkers".into(),
-            board_side: BOARD_SIDE.default,
-            turn_limit: TURN_LIMIT.default,
-            players: [Player::Human, Player::Engine { movetime: 500 }],
-            paused: false,
-            advance_once: false,
-            confirm_turns: false,
-            awaiting_confirm: None,
-            analysing: None,
-            geometry: None,
-            geometry_dirty: true,
-            describe: BTreeMap::new(),
-            steps: Vec::new(),
-            history_start: None,
-            history_moves: Vec::new(),
-            building: Vec::new(),
-            fen: String::new(),
-            timeline: Vec::new(),
-            next_by: "human".into(),
-            next_report: BTreeMap::new(),
-            last: Value::Null,
-            endmove_preview: Value::Null,
-            search: None,
-            thinking: Value::Null,
+            last: None,
+            plays: 0,
+            previews: Vec::new(),
+            hint: None,
             messages: VecDeque::new(),
             message_seq: 0,
             version: 0,
+            restarting: false,
         };
-        s.start_engine()?;
+        s.link.start()?;
+        let notes = s.game.restore(&mut s.link, false)?;
+        s.notes(notes);
         s.refresh();
         Ok(s)
     }
 
     /// The session's loop: until `Shutdown` or the last handle is dropped.
     pub fn run(mut self) {
-        loop {
-            let msg = match self.pending.pop_front() {
-                Some(m) => m,
-                None => match self.rx.recv() {
-                    Ok(m) => m,
-                    Err(_) => break,
-                },
-            };
+        while let Some(msg) = self.link.next() {
             match msg {
                 Msg::Shutdown => break,
                 Msg::Subscribe(sub) => {
@@ -235,7 +185,7 @@ impl Session {
                 }
                 Msg::Action(action, reply) => {
                     let result = self.act(&action);
-                    self.maybe_start_engine();
+                    self.settle();
                     let state = self.state_json();
                     let _ = reply.send(match result {
                         Ok(data) => Ok((state, data)),
@@ -243,85 +193,114 @@ impl Session {
                     });
                     self.broadcast();
                 }
-                Msg::Engine(EngineEvent::Line(g, line)) if g == self.generation => {
+                Msg::Engine(EngineEvent::Line(g, line)) if self.link.current(g) => {
                     self.on_engine_line(&line);
+                    self.settle();
                     self.broadcast();
                 }
-                Msg::Engine(EngineEvent::Exited(g)) if g == self.generation => {
-                    self.restart_engine("the engine exited");
+                Msg::Engine(EngineEvent::Exited(g)) if self.link.current(g) => {
+                    self.restart("the engine exited");
+                    self.settle();
                     self.broadcast();
                 }
                 Msg::Engine(_) => {} // a line of an engine already replaced
             }
         }
-        if let Some(e) = self.engine.take() {
-            e.shutdown();
-        }
+        self.link.stop_process();
         log::info!("session {} closed", self.id);
     }
 
-    // ----- what the page sees -----
+    // ----- messages -----
 
-    fn message(&mut self, level: &str, text: String) {
+    fn message(&mut self, level: Level, text: impl Into<String>) {
         self.message_seq += 1;
-        self.messages
-            .push_back(json!({"seq": self.message_seq, "level": level, "text": text}));
+        self.messages.push_back(Message {
+            seq: self.message_seq,
+            level,
+            text: text.into(),
+        });
         while self.messages.len() > MESSAGES_KEPT {
             self.messages.pop_front();
         }
     }
 
-    /// The state the page draws. The timeline is sent as its moves only: a page asks for the
+    /// The engine's lines worth telling: errors as errors, other `info string` lines as
+    /// notices.
+    fn notes(&mut self, lines: Vec<String>) {
+        for l in lines {
+            let text = l.strip_prefix("info string ").unwrap_or(&l).to_string();
+            let level = if text.starts_with("error:") || !l.starts_with("info string") {
+                Level::Error
+            } else {
+                Level::Info
+            };
+            self.message(level, format!("engine: {text}"));
+        }
+    }
+
+    // ----- what the page sees -----
+
+    /// The state the page draws. The timeline is sent as its turns only: a page asks for the
     /// positions it lacks with the `plies` action.
     fn state_json(&mut self) -> Value {
         self.version += 1;
-        let describe: Map<String, Value> = self
-            .describe
-            .iter()
-            .map(|(k, v)| (k.clone(), Value::String(v.clone())))
-            .collect();
-        let plies: Vec<Value> = self
-            .timeline
+        let g = &self.game;
+        let plies: Vec<Value> = g
+            .plies
             .iter()
             .skip(1)
-            .map(|p| json!({"move": p.mv, "by": p.by, "report": p.report}))
+            .map(|p| json!({"move": p.turn, "by": p.by, "report": p.report}))
             .collect();
+        let search = self.link.search;
+        let thinking = self.link.info_of.map(|of| Thinking {
+            side: side_word(of.side),
+            analysis: matches!(of.purpose, Purpose::Analysis(_)),
+            hint: of.purpose == Purpose::Hint,
+            ply: match of.purpose {
+                Purpose::Analysis(p) => Some(p),
+                _ => None,
+            },
+            info: self.link.info.clone(),
+        });
         json!({
             "session": self.id,
             "version": self.version,
-            "game": self.game,
-            "board_side": self.board_side,
-            "turn_limit": self.turn_limit,
-            // The bounds of the game options, as the game declares them: the page's inputs
-            // take theirs from here.
-            "option_bounds": {
-                "board_side": {"min": BOARD_SIDE.min, "max": BOARD_SIDE.max},
-                "turn_limit": {"min": TURN_LIMIT.min, "max": TURN_LIMIT.max},
-            },
-            "players": [self.players[0].json(), self.players[1].json()],
-            "paused": self.paused,
-            "confirm_turns": self.confirm_turns,
-            "awaiting_confirm": self.awaiting_confirm,
-            "analysing": self.analysing,
-            "geometry": self.geometry.as_ref().map(Geometry::json),
-            "describe": describe,
-            "steps": self.steps,
-            "fen": self.fen,
+            "game": g.setup.game,
+            "options": g.setup.options,
+            "players": self.players.seats,
+            "paused": self.players.paused,
+            "confirm_turns": self.players.confirm_turns,
+            "awaiting_confirm": self.players.awaiting_confirm,
+            "analysing": self.analysing(),
+            "geometry": g.geometry,
+            "describe": g.describe,
+            "steps": g.steps,
+            "fen": g.fen,
             "history": {
-                "start": self.history_start,
-                "moves": self.history_moves,
-                "building": self.building,
+                "start": g.start,
+                "moves": g.moves,
+                "building": g.building,
             },
+            "built": g.built,
             "timeline": {"plies": plies},
             "last": self.last,
-            "endmove_preview": self.endmove_preview,
-            "searching": self.search.is_some(),
-            "thinking": self.thinking,
+            "previews": self.previews,
+            "hint": self.hint,
+            "searching": search.is_some(),
+            "search": search.map(|s| json!({
+                "purpose": match s.purpose {
+                    Purpose::Play(_) => "play",
+                    Purpose::Analysis(_) => "analysis",
+                    Purpose::Hint => "hint",
+                },
+                "side": side_word(s.side),
+            })),
+            "thinking": thinking,
             "messages": self.messages,
             "engine": {
-                "pid": self.engine.as_ref().map(EngineProcess::pid),
-                "restarts": self.restarts,
-                "command": self.cmd.describe(),
+                "pid": self.link.pid(),
+                "restarts": self.link.restarts,
+                "command": self.link.command(),
             },
         })
     }
@@ -333,31 +312,38 @@ impl Session {
         let text = self.state_json().to_string();
         self.subscribers.retain(|s| s.send(text.clone()).is_ok());
     }
+
+    /// The position an analysis runs on (whole turns), if one runs.
+    fn analysing(&self) -> Option<usize> {
+        match self.link.search?.purpose {
+            Purpose::Analysis(ply) => Some(ply),
+            _ => None,
+        }
+    }
 }
 
-/// The text of the first `info string error:` line (without `info string `).
+/// The engine's progress as the page shows it: whose turn it searched and why.
+#[derive(Serialize)]
+struct Thinking {
+    side: &'static str,
+    analysis: bool,
+    hint: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ply: Option<usize>,
+    #[serde(flatten)]
+    info: Option<SearchInfo>,
+}
+
+/// The protocol's word for a side index.
+fn side_word(side: usize) -> &'static str {
+    guerrilla::protocol::wire::side_word(guerrilla::game::Side::ALL[side])
+}
+
+/// The first `info string error:` among `lines`, as the page shows it.
 fn first_error(lines: &[String]) -> Option<String> {
     lines
         .iter()
         .filter_map(|l| l.strip_prefix("info string "))
         .find(|t| t.starts_with("error:"))
         .map(|t| format!("engine: {t}"))
-}
-
-fn parse_players(a: &Value, old: [Player; 2]) -> Result<[Player; 2], String> {
-    match a.get("players") {
-        None | Some(Value::Null) => Ok(old),
-        Some(Value::Array(v)) if v.len() == 2 => {
-            Ok([Player::from_json(&v[0])?, Player::from_json(&v[1])?])
-        }
-        Some(other) => Err(format!("expected two players but got '{other}'")),
-    }
-}
-
-/// The `key=value` fields of a `describe` line (without its first word).
-fn describe_fields(rest: &str) -> BTreeMap<String, String> {
-    rest.split(' ')
-        .filter_map(|f| f.split_once('='))
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect()
 }

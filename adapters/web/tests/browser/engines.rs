@@ -15,8 +15,8 @@ pub async fn engine_game(b: &Browser, base: &str) {
         base,
         &[
             ("game", "guerrilla"),
-            ("side", "5"),
-            ("limit", "30"),
+            ("BoardSide", "5"),
+            ("TurnLimit", "30"),
             ("p1", "engine"),
             ("p2", "engine"),
             ("t1", "250"),
@@ -83,7 +83,7 @@ pub async fn engine_game(b: &Browser, base: &str) {
     .await;
     let text = b.text("status").await;
     assert!(
-        text.starts_with("Game over") && text.contains("final score"),
+        text.starts_with("Game over") && text.contains("White's score"),
         "result: {text}"
     );
     assert!(

@@ -117,7 +117,7 @@ pub async fn move_list_reload_records(b: &Browser, base: &str) {
     b.click_css("#nav-first").await;
     b.wait("document.body.dataset.view === '0'", 10, "the start shown")
         .await;
-    assert_eq!(b.count("#board .stone-g").await, 0);
+    assert_eq!(b.count("#board .piece.c-black[data-piece]").await, 0);
     assert!(b.text("status").await.contains("read-only"));
     b.click_name("F6").await;
     assert!(b.notice().await.contains("earlier position"));
@@ -137,7 +137,7 @@ pub async fn move_list_reload_records(b: &Browser, base: &str) {
         "the first turn shown",
     )
     .await;
-    assert_eq!(b.count("#board .stone-g").await, 2);
+    assert_eq!(b.count("#board .piece.c-black[data-piece]").await, 2);
     // A click on COIN's move: the capture, marked.
     b.click_css("#moves .move[data-ply=\"2\"]").await;
     b.wait(
@@ -154,7 +154,7 @@ pub async fn move_list_reload_records(b: &Browser, base: &str) {
         "the game as it stands",
     )
     .await;
-    assert_eq!(b.count("#board .stone-g").await, 3);
+    assert_eq!(b.count("#board .piece.c-black[data-piece]").await, 3);
 
     // A reload keeps the game.
     let session = b.js("return window.gui.session;").await;

@@ -1,0 +1,117 @@
+//! The games the engine plays, learnt from the engine once when the server starts: `ugi`'s
+//! `Game` option lists them and its other options give their bounds; for each game, `about`
+//! says how to present it (its sides, pieces, fields, own options and rules tour). Nothing here
+//! names a game: a game the engine adds appears in the GUI as it is.
+
+use std::sync::mpsc::{channel, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::engine::{EngineCommand, EngineEvent, EngineProcess};
+use crate::parse::{parse_about, parse_option, EngineOption, GameFace};
+
+/// How long the engine may take to answer while the catalogue is learnt.
+const LEARN_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The engine's option that selects the game.
+pub const GAME_OPTION: &str = "Game";
+
+/// Every game the engine plays, and its options.
+#[derive(Clone, Debug, Serialize)]
+pub struct Catalogue {
+    /// In the order of `ugi`'s `Game` option.
+    pub games: Vec<GameFace>,
+    /// The game the engine plays after `uginewgame` with no `Game` set.
+    pub default_game: String,
+    /// `ugi`'s options.
+    pub options: Vec<EngineOption>,
+    /// The engine's `id name`.
+    pub engine: String,
+}
+
+impl Catalogue {
+    /// Starts the engine, asks `ugi` and each game's `about`, and quits it. An engine that
+    /// does not know `about` still gives its games: each is shown by its name with sides `p1`
+    /// and `p2`.
+    pub fn learn(cmd: &EngineCommand) -> Result<Catalogue, String> {
+        let (tx, rx) = channel();
+        let mut engine = EngineProcess::spawn(cmd, 0, tx, |e| e)?;
+        let ask = |engine: &mut EngineProcess, cmds: &[String], last: &str| {
+            for c in cmds {
+                engine.send(c)?;
+            }
+            let deadline = Instant::now() + LEARN_TIMEOUT;
+            let mut lines = Vec::new();
+            loop {
+                let left = deadline.saturating_duration_since(Instant::now());
+                match rx.recv_timeout(left) {
+                    Ok(EngineEvent::Line(_, l)) if l == last => return Ok(lines),
+                    Ok(EngineEvent::Line(_, l)) => lines.push(l),
+                    Ok(EngineEvent::Exited(_)) => return Err("the engine exited".to_string()),
+                    Err(RecvTimeoutError::Timeout) => {
+                        return Err(format!(
+                            "the engine did not answer '{}' within {} s",
+                            cmds.join("; "),
+                            LEARN_TIMEOUT.as_secs()
+                        ))
+                    }
+                    Err(RecvTimeoutError::Disconnected) => return Err("the engine ended".into()),
+                }
+            }
+        };
+        let result = (|| {
+            let lines = ask(&mut engine, &["ugi".into()], "ugiok")?;
+            let options: Vec<EngineOption> = lines.iter().filter_map(|l| parse_option(l)).collect();
+            let engine_name = lines
+                .iter()
+                .find_map(|l| l.strip_prefix("id name "))
+                .unwrap_or("engine")
+                .to_string();
+            let game_option = options
+                .iter()
+                .find(|o| o.name == GAME_OPTION && o.kind == "combo" && !o.values.is_empty())
+                .ok_or("the engine's ugi lists no Game option with its games")?
+                .clone();
+            let mut games = Vec::new();
+            for name in &game_option.values {
+                let cmds = [
+                    format!("setoption name {GAME_OPTION} value {name}"),
+                    "about".to_string(),
+                    "isready".to_string(),
+                ];
+                let lines = ask(&mut engine, &cmds, "readyok")?;
+                let face = match parse_about(name, &lines, &options) {
+                    Ok(face) => face,
+                    Err(e) => {
+                        log::warn!("the engine's 'about' for {name}: {e}; its game is shown bare");
+                        GameFace::bare(name)
+                    }
+                };
+                games.push(face);
+            }
+            Ok(Catalogue {
+                games,
+                default_game: game_option.default.clone(),
+                options,
+                engine: engine_name,
+            })
+        })();
+        engine.shutdown();
+        result
+    }
+
+    /// The game called `name`.
+    pub fn game(&self, name: &str) -> Option<&GameFace> {
+        self.games.iter().find(|g| g.name == name)
+    }
+
+    /// The games' names, for error texts: `a, b`.
+    pub fn names(&self) -> String {
+        self.games
+            .iter()
+            .map(|g| g.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}

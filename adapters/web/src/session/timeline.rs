@@ -1,0 +1,329 @@
+//! The timeline: the game as the engine last described it — its setup, every position since
+//! its start with who played each turn and what the engine reported of it, the turn being built
+//! and the steps that may come next. It is read back from the engine (`describe`, `legal
+//! steps`, `history`, `show`, `geometry`), never worked out here.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::link::Link;
+use crate::catalogue::{Catalogue, GAME_OPTION};
+use crate::parse::{parse_geometry, parse_played, Describe, Geometry, Removed, Report};
+
+/// Who played a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum By {
+    Human,
+    Engine,
+    /// Set up from a record, or read again after a restart.
+    Record,
+}
+
+/// The game's settings: the game and the values of its own options.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Setup {
+    pub game: String,
+    pub options: BTreeMap<String, u64>,
+}
+
+impl Setup {
+    /// The game with every option at its default.
+    pub fn of(catalogue: &Catalogue, game: &str) -> Setup {
+        let options = catalogue
+            .game(game)
+            .map(|g| {
+                g.options
+                    .iter()
+                    .map(|o| (o.name.clone(), o.default))
+                    .collect()
+            })
+            .unwrap_or_default();
+        Setup {
+            game: game.to_string(),
+            options,
+        }
+    }
+
+    /// The commands that set the engine to this game (and a new game of it).
+    pub fn commands(&self) -> Vec<String> {
+        let mut cmds: Vec<String> = self
+            .options
+            .iter()
+            .map(|(name, value)| format!("setoption name {name} value {value}"))
+            .collect();
+        cmds.push(format!("setoption name {GAME_OPTION} value {}", self.game));
+        cmds.push("uginewgame".to_string());
+        cmds
+    }
+}
+
+/// One position of the game: the start (`turn` empty) or the position after a whole turn.
+#[derive(Clone, Debug, Serialize)]
+pub struct Ply {
+    /// The turn that led here, as `history` lists it.
+    pub turn: String,
+    pub by: By,
+    pub describe: Describe,
+    /// What the engine reported of the turn: its steps, their removals, the game's end.
+    pub report: Report,
+}
+
+/// One step of the turn being built, as the engine answered it: the step and what it removed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BuiltStep {
+    pub step: String,
+    pub removed: Vec<Removed>,
+}
+
+/// The game as the engine last described it.
+pub struct Timeline {
+    pub setup: Setup,
+    pub geometry: Option<Geometry>,
+    geometry_dirty: bool,
+    pub describe: Describe,
+    /// `legal steps`: what may come next.
+    pub steps: Vec<String>,
+    /// `history`'s start position, whole turns, and the turn being built.
+    pub start: Option<String>,
+    pub moves: Vec<String>,
+    pub building: Vec<String>,
+    /// The steps of the turn being built with what each removed, as far as the session saw
+    /// them answered (after a restart, none).
+    pub built: Vec<BuiltStep>,
+    /// The position string of the current turn's start (`show`'s `fen`).
+    pub fen: String,
+    /// Every position of the game: `plies[k]` follows the first `k` turns of `moves`.
+    pub plies: Vec<Ply>,
+    /// Who played the turn that completes next, and what the engine reported of it.
+    next: Option<(By, Report)>,
+}
+
+/// What reading the game back found to tell the user (the engine's error lines).
+pub type Notes = Vec<String>;
+
+impl Timeline {
+    pub fn new(setup: Setup) -> Timeline {
+        Timeline {
+            setup,
+            geometry: None,
+            geometry_dirty: true,
+            describe: Describe::default(),
+            steps: Vec::new(),
+            start: None,
+            moves: Vec::new(),
+            building: Vec::new(),
+            built: Vec::new(),
+            fen: String::new(),
+            plies: Vec::new(),
+            next: None,
+        }
+    }
+
+    /// A new game (or a game set up anew): every position is read again.
+    pub fn reset(&mut self, setup: Setup) {
+        *self = Timeline::new(setup);
+    }
+
+    /// The commands that set the engine to this game, from `start` with `moves` played.
+    pub fn setup_commands(&self, start: Option<&str>, moves: &[String]) -> Vec<String> {
+        let mut cmds = self.setup.commands();
+        if let Some(start) = start {
+            cmds.push(guerrilla::protocol::wire::position_line(start, moves));
+        }
+        cmds
+    }
+
+    /// Sets the engine to the game as last read (start, whole turns and, with `building`, the
+    /// steps of the turn being built). A step of `building` the engine took by itself is
+    /// refused when sent again: that refusal is expected and skipped.
+    pub fn restore(&mut self, link: &mut Link, building: bool) -> Result<Notes, String> {
+        let cmds = self.setup_commands(self.start.as_deref(), &self.moves);
+        let lines = link.request(&cmds)?;
+        if building {
+            for step in self.building.clone() {
+                link.request(&[format!("step {step}")])?;
+            }
+        }
+        self.geometry_dirty = true;
+        Ok(errors(&lines))
+    }
+
+    /// The side to move (0: p1).
+    pub fn to_move(&self) -> Option<usize> {
+        self.describe.to_move()
+    }
+
+    /// Whether the engine reported that the game ended.
+    pub fn over(&self) -> bool {
+        self.describe.over()
+    }
+
+    /// The turn that completes next was played by `by`, and the engine reported `report` of it.
+    pub fn expect_turn(&mut self, by: By, report: Report) {
+        self.next = Some((by, report));
+    }
+
+    /// A step of the turn being built was answered: its steps (the step and what the engine
+    /// then did by itself) and what each removed.
+    pub fn record_steps(&mut self, report: &Report) {
+        for (i, step) in report.steps.iter().enumerate() {
+            self.built.push(BuiltStep {
+                step: step.clone(),
+                removed: report.removed.get(i).cloned().unwrap_or_default(),
+            });
+        }
+    }
+
+    /// Reads the game back from the engine — `describe`, `legal steps`, `history`, `show`'s
+    /// position string, and `geometry` when the game or its settings changed — then brings
+    /// the positions up to date. `searching`: a search runs, so the game is not replayed in
+    /// the engine now (it is read again after the search).
+    pub fn refresh(&mut self, link: &mut Link, searching: bool) -> Result<Notes, String> {
+        let mut cmds = vec!["describe", "legal steps", "history"];
+        if self.geometry_dirty {
+            cmds.push("geometry");
+        }
+        let lines = link.request(&cmds)?;
+        let mut notes = Vec::new();
+        let mut geometry_lines = Vec::new();
+        let mut in_geometry = false;
+        for line in lines {
+            if in_geometry || line.starts_with("geometry ") {
+                in_geometry = line != "geometry end";
+                geometry_lines.push(line);
+                continue;
+            }
+            let (head, rest) = line.split_once(' ').unwrap_or((&line, ""));
+            let list = || rest.split(' ').skip(1).map(String::from).collect();
+            match head {
+                "describe" => self.describe = Describe::parse(rest),
+                "steps" => self.steps = list(),
+                "start" => self.start = Some(rest.to_string()),
+                "history" => self.moves = list(),
+                "building" => self.building = list(),
+                _ => notes.push(line),
+            }
+        }
+        // `show` apart: its picture is free text, and its `steps` line is not `legal`'s. Its
+        // `fen` line is the position string of the turn's start.
+        let shown = link.request(&["show"])?;
+        if let Some(fen) = shown.iter().find_map(|l| l.strip_prefix("fen ")) {
+            self.fen = fen.to_string();
+        }
+        if !geometry_lines.is_empty() {
+            match parse_geometry(&geometry_lines) {
+                Ok(g) => {
+                    self.geometry = Some(g);
+                    self.geometry_dirty = false;
+                }
+                Err(e) => notes.push(format!("cannot read the engine's geometry: {e}")),
+            }
+        }
+        // The steps kept of the turn being built are those `history` still lists.
+        let keep = self
+            .built
+            .iter()
+            .zip(&self.building)
+            .take_while(|(b, s)| &b.step == *s)
+            .count();
+        self.built.truncate(keep);
+        notes.extend(self.update_plies(link, searching)?);
+        Ok(notes)
+    }
+
+    /// Keeps `plies` equal to the positions of `moves`: a turn just completed adds the position
+    /// now shown (at a turn start), an undo drops positions, and anything else (a new game, a
+    /// record, a restart) replays the game in the engine to read every position.
+    fn update_plies(&mut self, link: &mut Link, searching: bool) -> Result<Notes, String> {
+        let n = self.moves.len();
+        let turn_start = self.describe.turn_start();
+        if !self.plies.is_empty() {
+            let agree = self.plies[1..]
+                .iter()
+                .zip(&self.moves)
+                .take_while(|(p, m)| &p.turn == *m)
+                .count();
+            self.plies.truncate(agree + 1);
+            let have = self.plies.len();
+            if have == n + 1 {
+                if turn_start {
+                    self.plies[n].describe = self.describe.clone();
+                }
+                return Ok(Vec::new());
+            }
+            if have == n && turn_start {
+                let (by, report) = self.next.take().unwrap_or((By::Human, Report::default()));
+                self.plies.push(Ply {
+                    turn: self.moves[n - 1].clone(),
+                    by,
+                    describe: self.describe.clone(),
+                    report,
+                });
+                return Ok(Vec::new());
+            }
+        }
+        if searching {
+            return Ok(Vec::new());
+        }
+        self.replay(link)
+    }
+
+    /// Plays the game again in the engine, turn by turn, reading each position and what each
+    /// turn removed, then sets the game (with the turn being built) back.
+    fn replay(&mut self, link: &mut Link) -> Result<Notes, String> {
+        let Some(start) = self.start.clone() else {
+            return Ok(Vec::new());
+        };
+        let old: BTreeMap<(usize, String), By> = self
+            .plies
+            .iter()
+            .enumerate()
+            .map(|(i, p)| ((i, p.turn.clone()), p.by))
+            .collect();
+        let mut cmds = self.setup_commands(Some(&start), &[]);
+        cmds.push("describe".into());
+        for m in &self.moves {
+            cmds.push(format!("play {m}"));
+            cmds.push("describe".into());
+        }
+        let lines = link.request(&cmds)?;
+        let mut plies = Vec::new();
+        let mut report = Report::default();
+        let mut notes = Vec::new();
+        for l in &lines {
+            if let Some(rest) = l.strip_prefix("describe ") {
+                let i = plies.len();
+                let turn = if i == 0 {
+                    String::new()
+                } else {
+                    self.moves[i - 1].clone()
+                };
+                let by = old.get(&(i, turn.clone())).copied().unwrap_or(By::Record);
+                plies.push(Ply {
+                    turn,
+                    by,
+                    describe: Describe::parse(rest),
+                    report: std::mem::take(&mut report),
+                });
+            } else if let Some(p) = parse_played("played", l) {
+                report = p.report;
+            } else if l.starts_with("info string error") {
+                notes.push(l.clone());
+            }
+        }
+        self.plies = plies;
+        notes.extend(self.restore(link, true)?);
+        Ok(notes)
+    }
+}
+
+/// The engine's error lines among `lines`.
+pub fn errors(lines: &[String]) -> Notes {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info string error"))
+        .cloned()
+        .collect()
+}

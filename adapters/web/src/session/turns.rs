@@ -1,0 +1,317 @@
+//! The engine's side of a session: its own turns, analyses and hints, what a word step would
+//! do (previews), reading the game back, and restarting an engine that died or hung.
+
+use super::link::{Ended, Purpose};
+use super::timeline::By;
+use super::{first_error, Hint, LastPlay, Level, Preview, Session};
+use crate::parse::{parse_played, parse_stepped};
+
+/// How long a hint thinks, in milliseconds.
+const HINT_MOVETIME: u64 = 1000;
+
+/// A step that names no point or square: a word (`pass`, `endgroup`, `endmove`, protocol.md
+/// § 7.1), which the page shows as a button.
+pub(super) fn is_word_step(step: &str) -> bool {
+    !step.is_empty() && step.chars().all(|c| c.is_ascii_lowercase())
+}
+
+impl Session {
+    /// A request whose failure restarts the engine; `None` then.
+    pub(super) fn ask<S: AsRef<str>>(&mut self, cmds: &[S]) -> Option<Vec<String>> {
+        match self.link.request(cmds) {
+            Ok(lines) => Some(lines),
+            Err(e) => {
+                self.restart(&e);
+                None
+            }
+        }
+    }
+
+    /// Reads the game back from the engine, and what its word steps would do.
+    pub(super) fn refresh(&mut self) {
+        let searching = self.link.search.is_some();
+        match self.game.refresh(&mut self.link, searching) {
+            Ok(notes) => self.notes(notes),
+            Err(e) => return self.restart(&e),
+        }
+        if self
+            .hint
+            .as_ref()
+            .is_some_and(|h| h.ply != self.game.moves.len() || h.built != self.game.building.len())
+        {
+            self.hint = None;
+        }
+        self.preview_word_steps();
+    }
+
+    /// Replaces a dead or hung engine, restores the game to the start of the current turn and
+    /// tells the user. An engine that fails again at once is not restarted in a loop: the
+    /// session then has no engine until the next action.
+    pub(super) fn restart(&mut self, why: &str) {
+        let status = self
+            .link
+            .stop_process()
+            .map(|s| format!(" ({s})"))
+            .unwrap_or_default();
+        if self.restarting {
+            self.message(
+                Level::Error,
+                format!("{why}{status}; the engine is stopped"),
+            );
+            return;
+        }
+        self.restarting = true;
+        self.link.restarts += 1;
+        self.link.info = None;
+        self.link.info_of = None;
+        self.players.awaiting_confirm = None;
+        self.hint = None;
+        log::warn!("session {}: {why}{status}; restarting it", self.id);
+        let started = self
+            .link
+            .start()
+            .and_then(|()| self.game.restore(&mut self.link, false));
+        match started {
+            Ok(notes) => {
+                self.message(
+                    Level::Error,
+                    format!(
+                        "{why}{status} and was restarted; the game was restored to the start of the current turn"
+                    ),
+                );
+                self.notes(notes);
+                self.refresh();
+            }
+            Err(e) => {
+                self.link.stop_process();
+                self.message(
+                    Level::Error,
+                    format!("{why}{status}; restarting it failed: {e}"),
+                );
+            }
+        }
+        self.restarting = false;
+    }
+
+    /// After an action or an engine line: a search that ended during a request is handled,
+    /// then the engine starts its turn if it may.
+    pub(super) fn settle(&mut self) {
+        if let Some(ended) = self.link.finished.take() {
+            self.search_ended(ended);
+        }
+        self.maybe_start_engine();
+    }
+
+    /// Starts the engine's search when the side to move is the engine's and nothing holds it.
+    fn maybe_start_engine(&mut self) {
+        if self.link.search.is_some()
+            || !self.link.running()
+            || self.game.over()
+            || !self.game.describe.turn_start()
+        {
+            return;
+        }
+        let Some(side) = self.game.to_move() else {
+            return;
+        };
+        let Some(movetime) = self.players.engine_may_play(side) else {
+            return;
+        };
+        self.players.advance_once = false;
+        self.hint = None;
+        let go = format!("go movetime {movetime}");
+        if let Err(e) = self.link.start_search(&go, Purpose::Play(side), side) {
+            self.restart(&e);
+        }
+    }
+
+    pub(super) fn on_engine_line(&mut self, line: &str) {
+        match self.link.on_line(line) {
+            Ok(None) => {}
+            Ok(Some(ended)) => self.search_ended(ended),
+            Err(other) if other.starts_with("info string") => self.notes(vec![other]),
+            Err(other) => self.message(Level::Info, format!("engine said: {other}")),
+        }
+    }
+
+    /// A search gave its `bestmove`: the engine's turn is played, a hint shown.
+    fn search_ended(&mut self, ended: Ended) {
+        if ended.search.discarded {
+            return;
+        }
+        let best = ended.best;
+        match ended.search.purpose {
+            Purpose::Analysis(_) => {}
+            Purpose::Hint if best == "none" => {
+                self.message(Level::Info, "the engine has no turn to suggest here")
+            }
+            Purpose::Hint => {
+                self.message(Level::Info, format!("hint: {best}"));
+                self.hint = Some(Hint {
+                    turn: best,
+                    ply: self.game.moves.len(),
+                    built: self.game.building.len(),
+                });
+            }
+            Purpose::Play(_) if best == "none" => {
+                self.message(Level::Error, "the engine found no turn to play");
+                self.players.paused = true;
+            }
+            Purpose::Play(_) => self.play_engine_turn(&best),
+        }
+    }
+
+    /// Plays the engine's `bestmove` and keeps what the engine reports of it.
+    fn play_engine_turn(&mut self, turn: &str) {
+        let Some(lines) = self.ask(&[format!("play {turn}")]) else {
+            return;
+        };
+        let from_ply = self.game.moves.len();
+        if let Some(e) = first_error(&lines) {
+            self.message(
+                Level::Error,
+                format!("the engine's move {turn} was refused: {e}"),
+            );
+            self.players.paused = true;
+        } else {
+            let report = lines
+                .iter()
+                .find_map(|l| parse_played("played", l))
+                .map(|p| p.report)
+                .unwrap_or_default();
+            self.game.expect_turn(By::Engine, report.clone());
+            self.plays += 1;
+            self.last = Some(LastPlay {
+                seq: self.plays,
+                by: By::Engine,
+                step: None,
+                auto: Vec::new(),
+                turn: Some(turn.to_string()),
+                report,
+                from_ply,
+                from_built: 0,
+            });
+        }
+        self.refresh();
+    }
+
+    /// Stops a running search and waits for its `bestmove`, which is not used. An analysis of
+    /// an earlier position is ended too, and the game set up again.
+    pub(super) fn stop_search(&mut self) {
+        match self.link.stop_search() {
+            Ok((ended, other)) => {
+                self.notes(
+                    other
+                        .into_iter()
+                        .filter(|l| l.starts_with("info string"))
+                        .collect(),
+                );
+                let earlier = ended.is_some_and(|e| {
+                    matches!(e.search.purpose, Purpose::Analysis(p) if p < self.game.moves.len())
+                });
+                if earlier {
+                    match self.game.restore(&mut self.link, true) {
+                        Ok(notes) => self.notes(notes),
+                        Err(e) => self.restart(&e),
+                    }
+                }
+            }
+            Err(e) => self.restart(&e),
+        }
+    }
+
+    /// Starts a search that plays nothing: `go infinite` on the position after `ply` turns
+    /// (the engine is set to it first when it is an earlier one).
+    pub(super) fn start_analysis(&mut self, ply: usize) -> Result<(), String> {
+        self.stop_search();
+        if ply < self.game.moves.len() {
+            let cmds = self
+                .game
+                .setup_commands(self.game.start.as_deref(), &self.game.moves[..ply]);
+            let lines = self.ask(&cmds).ok_or("the engine was restarted")?;
+            self.notes(super::timeline::errors(&lines));
+        }
+        let side = self
+            .game
+            .plies
+            .get(ply)
+            .and_then(|p| p.describe.to_move())
+            .unwrap_or(0);
+        self.link
+            .start_search("go infinite", Purpose::Analysis(ply), side)
+            .or_else(|e| {
+                self.restart(&e);
+                Err("the engine was restarted".to_string())
+            })
+    }
+
+    /// Starts a short search whose `bestmove` is shown as a hint for the side to move.
+    pub(super) fn start_hint(&mut self) -> Result<(), String> {
+        self.stop_search();
+        let side = self.game.to_move().unwrap_or(0);
+        let go = format!("go movetime {HINT_MOVETIME}");
+        self.link
+            .start_search(&go, Purpose::Hint, side)
+            .or_else(|e| {
+                self.restart(&e);
+                Err("the engine was restarted".to_string())
+            })
+    }
+
+    /// On a human's turn, what each word step (`pass`, `endmove`, …) would do: the engine plays
+    /// it and takes it back (`step`, `legal steps`, `undo step`), and the page shows what it
+    /// removes, how it ends the game, or the choices that follow.
+    fn preview_word_steps(&mut self) {
+        self.previews.clear();
+        let human = self.game.to_move().is_some_and(|s| self.players.human(s));
+        if !human || self.link.search.is_some() || self.players.awaiting_confirm.is_some() {
+            return;
+        }
+        let words: Vec<String> = self
+            .game
+            .steps
+            .iter()
+            .filter(|s| is_word_step(s))
+            .cloned()
+            .collect();
+        for word in words {
+            let cmds = [
+                format!("step {word}"),
+                "legal steps".into(),
+                "undo step".into(),
+            ];
+            let Some(lines) = self.ask(&cmds) else {
+                return;
+            };
+            let Some(st) = lines.iter().find_map(|l| parse_stepped(l)) else {
+                continue;
+            };
+            if !lines.iter().any(|l| l.starts_with("undone step")) {
+                self.message(
+                    Level::Error,
+                    format!("the engine did not take back a trial 'step {word}'"),
+                );
+                if let Err(e) = self.game.restore(&mut self.link, true) {
+                    self.restart(&e);
+                }
+                return;
+            }
+            let choices = if st.turn.is_some() {
+                Vec::new()
+            } else {
+                lines
+                    .iter()
+                    .find_map(|l| l.strip_prefix("steps "))
+                    .map(|r| r.split(' ').skip(1).map(String::from).collect())
+                    .unwrap_or_default()
+            };
+            self.previews.push(Preview {
+                step: word,
+                ends_turn: st.turn.is_some(),
+                removed: st.report.removed.concat(),
+                over: st.report.over.map(|o| format!("{} {}", o.result, o.reason)),
+                choices,
+            });
+        }
+    }
+}
