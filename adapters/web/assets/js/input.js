@@ -17,6 +17,12 @@ export const input = {
 
 function state() { return window.gui.state; }
 
+// A click is held while a request is under way and the page has not yet drawn what came after
+// it (a double click, or a click during a slow answer, sends one step).
+function held() {
+  return net.busy > 0 && (!state() || state().version <= net.sentVersion);
+}
+
 export function humanToMove(s = state()) {
   if (!s || s.describe.result !== 'none') return false;
   return s.players[sideIndex(s.describe.tomove)].kind === 'human';
@@ -66,20 +72,20 @@ export function resetSelection() {
 }
 
 export async function sendStep(step) {
-  if (net.busy) return;
+  if (held()) return;
   input.clicked = [];
   await act({ type: 'step', step });
 }
 
 export async function confirmTurn() {
-  if (net.busy) return;
+  if (held()) return;
   if (!state().awaiting_confirm) { input.notice('there is no completed turn to confirm'); return; }
   await act({ type: 'confirm' });
 }
 
 export function clickName(name, ev) {
   const s = state();
-  if (!s || net.busy || (ev && ev.detail > 1)) return; // a request under way, or a double click
+  if (!s || held() || (ev && ev.detail > 1)) return; // a request under way, or a double click
   if (input.viewing()) { input.notice('you are looking at an earlier position: press ▶| (or End) to go back to the game'); return; }
   if (s.describe.result !== 'none') { input.notice('the game is over: start a new game, or import one'); return; }
   const mover = face(s.game).sides[sideIndex(s.describe.tomove)];

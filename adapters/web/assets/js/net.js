@@ -7,6 +7,7 @@
 export const net = {
   session: null,
   busy: 0,           // requests under way
+  sentVersion: 0,    // the state's version when the last of them was sent
   onState: null,     // (state) => void
   onNotice: null,    // (text) => void
   onConnection: null,
@@ -23,10 +24,15 @@ async function post(url, body) {
 
 // Sends an action; the server's answer (`ok`, `error`, `state`, `data`), or null when the
 // server did not answer. The state is drawn and a refusal is shown.
+// A `quiet` action (reading, such as the timeline's positions) does not hold the user's clicks.
 export async function act(action) {
   if (!net.session) return null;
-  net.busy++;
-  document.body.dataset.busy = 'true';
+  const holds = !action.quiet;
+  if (holds) {
+    net.busy++;
+    net.sentVersion = window.gui && window.gui.state ? window.gui.state.version : 0;
+    document.body.dataset.busy = 'true';
+  }
   let answer;
   try {
     answer = await post(`/api/session/${net.session}/action`, action);
@@ -34,8 +40,10 @@ export async function act(action) {
     net.onNotice(`the server did not answer: ${e}`);
     return null;
   } finally {
-    net.busy--;
-    if (!net.busy) document.body.dataset.busy = 'false';
+    if (holds) {
+      net.busy--;
+      if (!net.busy) document.body.dataset.busy = 'false';
+    }
   }
   if (answer.state) net.onState(answer.state);
   if (!answer.ok && !action.quiet) net.onNotice(answer.error);
