@@ -259,7 +259,12 @@ impl Session {
             Some(other) => return Err(format!("expected a list of moves but got '{other}'")),
         };
         self.stop_search();
+        let title = self
+            .catalogue
+            .game(&setup.game)
+            .map_or_else(|| setup.game.clone(), |g| g.title.clone());
         let old = std::mem::replace(&mut self.game.setup, setup);
+        let fen_given = fen.is_some();
         let start = fen.unwrap_or_else(|| "startpos".into());
         let cmds = self.game.setup_commands(Some(&start), &moves);
         let lines = self.ask(&cmds).ok_or("the engine was restarted")?;
@@ -271,7 +276,11 @@ impl Session {
                 self.restart(&r);
             }
             self.refresh();
-            return Err(e);
+            return Err(setup_refusal(
+                &e,
+                fen_given.then_some(title.as_str()),
+                &moves,
+            ));
         }
         self.players.seats = seats;
         if let Some(c) = a.get("confirm").and_then(Value::as_bool) {
@@ -286,6 +295,7 @@ impl Session {
         self.hint = None;
         self.link.info = None;
         self.link.info_of = None;
+        self.game_no += 1;
         let setup = self.game.setup.clone();
         self.game.reset(setup);
         self.refresh();
@@ -456,5 +466,42 @@ impl Session {
         undone.reverse();
         self.message(Level::Success, format!("took back {}", undone.join(" ")));
         Ok(())
+    }
+}
+
+/// Why the engine refused a game set up from a position string (of the game `fen_of`) or a
+/// record, in a player's words: which turn of the record was not legal and why, or what is
+/// wrong with the position string (the engine's own explanation, without its protocol words).
+fn setup_refusal(error: &str, fen_of: Option<&str>, moves: &[String]) -> String {
+    let text = error
+        .trim_start_matches("engine: ")
+        .trim_start_matches("error: ");
+    // The engine's text: `expected WHAT but got 'TOKEN' (WHY); the game is over… in '…'`.
+    let (expected, got, reason) = match text.split_once(" but got '") {
+        Some((expected, rest)) => {
+            let (token, after) = rest.split_once('\'').unwrap_or((rest, ""));
+            let reason = after
+                .trim_start()
+                .strip_prefix('(')
+                .and_then(|r| r.split_once(')'))
+                .map(|(r, _)| r);
+            (expected, Some(token.to_string()), reason)
+        }
+        None => (text.split(" in '").next().unwrap_or(text), None, None),
+    };
+    let why = match reason {
+        Some(r) => format!("{expected} ({r})"),
+        None => expected.to_string(),
+    };
+    if let Some(k) = got.as_ref().and_then(|t| moves.iter().position(|m| m == t)) {
+        return format!(
+            "turn {} of the record, '{}', is not a legal move here: {why}",
+            k + 1,
+            moves[k]
+        );
+    }
+    match fen_of {
+        Some(title) => format!("this position string is not a position of {title}: {why}"),
+        None => format!("the game cannot be set up: {why}"),
     }
 }

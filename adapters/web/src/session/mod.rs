@@ -138,6 +138,8 @@ pub struct Session {
     version: u64,
     /// A restart is under way (a failure during it does not restart again).
     restarting: bool,
+    /// Games started in this session (a page keeps each under its own number).
+    game_no: u64,
 }
 
 impl Session {
@@ -165,6 +167,7 @@ impl Session {
             message_seq: 0,
             version: 0,
             restarting: false,
+            game_no: 0,
         };
         s.link.start()?;
         let notes = s.game.restore(&mut s.link, false)?;
@@ -265,6 +268,7 @@ impl Session {
         json!({
             "session": self.id,
             "version": self.version,
+            "game_no": self.game_no,
             "game": g.setup.game,
             "options": g.setup.options,
             "players": self.players.seats,

@@ -239,9 +239,9 @@ impl Session {
             .unwrap_or(0);
         self.link
             .start_search("go infinite", Purpose::Analysis(ply), side)
-            .or_else(|e| {
+            .map_err(|e| {
                 self.restart(&e);
-                Err("the engine was restarted".to_string())
+                "the engine was restarted".to_string()
             })
     }
 
@@ -252,9 +252,9 @@ impl Session {
         let go = format!("go movetime {HINT_MOVETIME}");
         self.link
             .start_search(&go, Purpose::Hint, side)
-            .or_else(|e| {
+            .map_err(|e| {
                 self.restart(&e);
-                Err("the engine was restarted".to_string())
+                "the engine was restarted".to_string()
             })
     }
 

@@ -147,8 +147,12 @@ impl Browser {
         let deadline = Instant::now() + Duration::from_secs(secs);
         let script = format!("try {{ return !!({cond}); }} catch (e) {{ return false; }}");
         loop {
-            if self.js(&script).await == Value::Bool(true) {
-                return;
+            // A renderer that does not answer in time on a loaded machine (chromedriver's
+            // "Timed out receiving message from renderer") is asked again until the deadline.
+            match self.client.execute(&script, vec![]).await {
+                Ok(Value::Bool(true)) => return,
+                Ok(_) => {}
+                Err(e) => eprintln!("[{}] waiting for {what}: {e}; asking again", self.name),
             }
             if Instant::now() > deadline {
                 let state = self.state().await;
