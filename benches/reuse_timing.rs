@@ -152,7 +152,7 @@ fn search(
     let mut pv = Vec::new();
     for (at, r) in rx {
         match r {
-            Report::Info(info) => pv = info.pv,
+            Report::Info(mut info) => pv = info.lines.swap_remove(0).pv,
             Report::BestMove(_) => {
                 engine.wait();
                 return (at, pv);

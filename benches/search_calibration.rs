@@ -28,9 +28,8 @@ use std::sync::Mutex;
 
 use guerrilla::checkers::{Checkers, FEATURE_NAMES, WEIGHTS};
 use guerrilla::game::prelude::*;
-use guerrilla::game::SearchHints;
 use guerrilla::game::{Outcome, Side};
-use guerrilla::search::{search_config, Config, Limits, Strength};
+use guerrilla::search::{Config, Limits, Request, Searchable, Strength};
 use guerrilla::wells::Wells;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -122,7 +121,7 @@ impl Features for Wells {
 }
 
 /// One self-play game from its seeded opening; the samples of its turn starts.
-fn play<G: Game + SearchHints + Features>(args: &Args, game: usize) -> Vec<Sample> {
+fn play<G: Game + Searchable + Features>(args: &Args, game: usize) -> Vec<Sample> {
     let mut pos = G::new(&G::Settings::default());
     let mut rng = SmallRng::seed_from_u64(0xca1b ^ game as u64);
     for _ in 0..args.opening_turns {
@@ -147,13 +146,21 @@ fn play<G: Game + SearchHints + Features>(args: &Args, game: usize) -> Vec<Sampl
     while pos.outcome().is_none() && turn < 2000 {
         let (mut score, mut raw) = (0.0, 0.0);
         let seed = (game as u64) << 20 ^ turn;
-        let Some(t) = search_config(&pos, &limits, &config, &stop, seed, &mut |i| {
-            score = match i.proven {
+        let request = Request {
+            limits: limits.clone(),
+            config,
+            seed,
+            ..Request::new(&pos, &stop)
+        };
+        let answer = request.run(&mut |i| {
+            let best = i.best();
+            score = match best.proven {
                 Some((v, _)) => v as f64,
-                None => i.score,
+                None => best.score,
             };
-            raw = i.raw_score;
-        }) else {
+            raw = best.raw_score;
+        });
+        let Some(t) = answer.turn(&pos) else {
             break;
         };
         samples.push(Sample {
@@ -177,7 +184,7 @@ fn play<G: Game + SearchHints + Features>(args: &Args, game: usize) -> Vec<Sampl
     samples
 }
 
-fn run<G: Game + SearchHints + Features>(args: &Args) -> Vec<Sample> {
+fn run<G: Game + Searchable + Features>(args: &Args) -> Vec<Sample> {
     let all = Mutex::new(Vec::new());
     let next = std::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|s| {

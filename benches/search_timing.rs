@@ -27,8 +27,7 @@ use std::time::{Duration, Instant};
 
 use guerrilla::checkers::Checkers;
 use guerrilla::game::prelude::*;
-use guerrilla::game::SearchHints;
-use guerrilla::search::{search_config, Config, Limits};
+use guerrilla::search::{Limits, Request, Searchable};
 use guerrilla::wells::Wells;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -44,7 +43,7 @@ fn data_path(game: &str) -> String {
 
 /// Turn-start positions of `games` seeded games of `G`: self-play by the search at 200 nodes
 /// when `searched`, else uniformly random turns.
-fn game_positions<G: Game + SearchHints>(games: u64, searched: bool) -> Vec<String> {
+fn game_positions<G: Game + Searchable>(games: u64, searched: bool) -> Vec<String> {
     let mut out = Vec::new();
     let stop = AtomicBool::new(false);
     let limits = Limits {
@@ -59,7 +58,12 @@ fn game_positions<G: Game + SearchHints>(games: u64, searched: bool) -> Vec<Stri
             out.push(pos.to_position_string());
             if searched && turn >= 2 {
                 let seed = g << 20 ^ turn;
-                match search_config(&pos, &limits, &Config::default(), &stop, seed, &mut |_| {}) {
+                let request = Request {
+                    limits: limits.clone(),
+                    seed,
+                    ..Request::new(&pos, &stop)
+                };
+                match request.run(&mut |_| {}).turn(&pos) {
                     Some(t) => pos.play_turn(&t).expect("a legal turn"),
                     None => break,
                 }

@@ -1,7 +1,26 @@
-//! The games this engine plays, selected by name at run time (`--game`, `setoption name Game`).
+//! The games this engine plays, selected by name at run time (`--game`, `setoption name Game`),
+//! and the searcher each plays at full strength ([`Searchable`]): the one place that names
+//! both the games and the searches.
 
 use std::fmt;
 use std::str::FromStr;
+
+use crate::checkers::Checkers;
+use crate::search::{Searchable, TreeSearch, TurnSearch};
+use crate::wells::Wells;
+
+/// Guerrilla Checkers: Monte Carlo tree search over steps, its leaves scored by the evaluation
+/// (a turn is a stone pair or one checker's path: a few steps, each with few options).
+impl Searchable for Checkers {
+    type Full = TreeSearch;
+}
+
+/// Guerrilla: the turn search over whole turns drawn at random (a turn is a dozen steps or more,
+/// most with dozens of options: a tree over steps stays too shallow to see the answer to a turn;
+/// `doc/search.md` gives the matches).
+impl Searchable for Wells {
+    type Full = TurnSearch;
+}
 
 /// Which game: the protocol's `Game` option and the command line's `--game`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -92,4 +111,15 @@ macro_rules! with_game {
             }
         }
     };
+}
+
+/// The test games (`src/testgames.rs`): the tree search, as any game with few steps a turn.
+#[cfg(test)]
+impl Searchable for crate::testgames::Ttt {
+    type Full = TreeSearch;
+}
+
+#[cfg(test)]
+impl Searchable for crate::testgames::Nim {
+    type Full = TreeSearch;
 }

@@ -3,10 +3,10 @@
 //! the steps that finish it from the position as it stands.
 
 use super::Engine;
-use crate::game::SearchHints;
 use crate::game::{Game, GameError};
+use crate::search::Searchable;
 
-impl<G: Game + SearchHints> Engine<G> {
+impl<G: Game + Searchable> Engine<G> {
     /// In the middle of a turn: the canonical token of the whole turn `text` and the chosen
     /// steps that finish it from here, when the steps already taken begin it (in any order the
     /// rules allowed them: a Guerrilla Checkers pair begun from either stone, Guerrilla's

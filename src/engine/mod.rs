@@ -13,9 +13,8 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use crate::game::perft;
-use crate::game::SearchHints;
 use crate::game::{EndReason, Game, GameEnd, GameError, Outcome, PerftAbort, Side};
-use crate::search::{self, Info, Limits};
+use crate::search::{self, Info, Limits, Request, Searchable};
 
 mod finish;
 mod record;
@@ -89,7 +88,7 @@ struct PositionLine {
 }
 
 /// The facade over one game.
-pub struct Engine<G: Game + SearchHints> {
+pub struct Engine<G: Game + Searchable> {
     settings: G::Settings,
     pos: G,
     /// The position string the game was set up from (`history`'s `start`).
@@ -106,7 +105,7 @@ pub struct Engine<G: Game + SearchHints> {
     kept: Arc<Mutex<Option<search::Kept<G>>>>,
 }
 
-impl<G: Game + SearchHints> Engine<G> {
+impl<G: Game + Searchable> Engine<G> {
     /// A new game from the start position of `settings`.
     pub fn new(settings: G::Settings) -> Self {
         let pos = G::new(&settings);
@@ -275,23 +274,22 @@ impl<G: Game + SearchHints> Engine<G> {
             }
             let _alive = alive_tx;
             // A panicking search must still answer: an arena waits for its bestmove.
+            let request = Request {
+                limits: limits.clone(),
+                config,
+                seed,
+                kept: reuse,
+                ..Request::new(&root, stop)
+            };
             let searched = panic::catch_unwind(AssertUnwindSafe(|| {
-                search::search_reusing_steps(
-                    &root,
-                    &limits,
-                    &config,
-                    stop,
-                    seed,
-                    &mut |info: &Info<G::Step>| report(Report::Info(info.clone())),
-                    reuse,
-                )
+                request.run(&mut |info: &Info<G::Step>| report(Report::Info(info.clone())))
             }));
             let mut steps = match searched {
-                Ok((steps, kept)) => {
+                Ok(answer) => {
                     if let Ok(mut slot) = kept_slot.lock() {
-                        *slot = kept;
+                        *slot = answer.kept;
                     }
-                    steps
+                    answer.steps
                 }
                 Err(_) => {
                     log::error!("the search panicked; playing the first legal steps");
@@ -449,7 +447,7 @@ fn first_steps<G: Game>(pos: &G) -> Vec<G::Step> {
     steps
 }
 
-impl<G: Game + SearchHints> Drop for Engine<G> {
+impl<G: Game + Searchable> Drop for Engine<G> {
     /// Stops the search; the kept tree is freed off the command loop (a new game, a change
     /// of game and `quit` answer at once).
     fn drop(&mut self) {

@@ -3,8 +3,8 @@
 //! `undo step` do to it. A turn entered step by step completes as a whole turn, with its token.
 
 use super::{Engine, PositionLine};
-use crate::game::SearchHints;
 use crate::game::{Game, GameEnd, GameError, Removal};
+use crate::search::Searchable;
 
 /// What `undo` or `undo step` took back.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,12 +72,12 @@ pub(super) enum Act<S> {
 
 /// One action in the history: the position before it and what it was.
 #[derive(Clone, Debug)]
-pub(super) struct Entry<G: Game + SearchHints> {
+pub(super) struct Entry<G: Game + Searchable> {
     pub(super) before: G,
     pub(super) act: Act<G::Step>,
 }
 
-impl<G: Game + SearchHints> Entry<G> {
+impl<G: Game + Searchable> Entry<G> {
     /// The token of the whole turn this entry completed, if it did.
     fn completed(&self) -> Option<&str> {
         match &self.act {
@@ -87,7 +87,7 @@ impl<G: Game + SearchHints> Entry<G> {
     }
 }
 
-impl<G: Game + SearchHints> Engine<G> {
+impl<G: Game + Searchable> Engine<G> {
     /// The position at the start of the turn being built (the current one at a turn start).
     pub fn turn_start(&self) -> &G {
         if self.pos.at_turn_start() {

@@ -40,10 +40,6 @@ pub trait SearchHints: Rules {
     /// twice; a game whose turns are many steps with many options each sets a finite value so
     /// that good lines are followed deeper.
     const FIRST_PLAY: f64 = f64::INFINITY;
-    /// The search of the `full` level: `true` for the turn search over whole turns drawn at
-    /// random (`src/search/turns.rs`), for a game whose turns are many steps with many options
-    /// each; `false` (the default) for Monte Carlo tree search over steps.
-    const TURN_SEARCH: bool = false;
     /// One step of a whole turn drawn by the turn search (its policy); `None` exactly when
     /// `legal_steps` would be empty. It may leave out the turns of [`Self::candidate_turns`],
     /// which the search adds itself. All its randomness comes from `rng`.

@@ -12,10 +12,9 @@ use super::output::Output;
 use super::parse::{clean_line, Command, GoArgs, LegalWhat, Query, Start};
 use super::wire;
 use crate::engine::{Engine, Report};
-use crate::game::SearchHints;
 use crate::game::{Game, GameError, GameSettings, Side};
 use crate::games::GameKind;
-use crate::search::{self, Limits};
+use crate::search::{self, Limits, Searchable};
 
 /// The longest input line accepted, in bytes (protocol.md § 1): 16 MiB, more than the longest
 /// legal `position fen … moves …` of either game. A Guerrilla turn token is at most ~1,420
@@ -69,12 +68,12 @@ pub(crate) fn limits_of(g: &GoArgs) -> Limits {
 }
 
 /// One game in progress: the engine facade and the output.
-pub(crate) struct Session<G: Game + SearchHints> {
+pub(crate) struct Session<G: Game + Searchable> {
     engine: Engine<G>,
     out: Output,
 }
 
-impl<G: Game + SearchHints> Session<G> {
+impl<G: Game + Searchable> Session<G> {
     /// A new game of `G` with the settings of `opts`; an error when they are out of the game's
     /// bounds.
     pub(crate) fn new(opts: &Options, out: Output) -> Result<Self, String> {
@@ -85,7 +84,7 @@ impl<G: Game + SearchHints> Session<G> {
     }
 }
 
-impl<G: Game + SearchHints> Session<G> {
+impl<G: Game + Searchable> Session<G> {
     fn err(&self, msg: impl Display, line: &str) {
         self.out.line(&wire::error_line(msg, line));
     }
@@ -126,13 +125,14 @@ impl<G: Game + SearchHints> Session<G> {
         let made = self.engine.chosen_this_turn();
         let started = self.engine.go(limits, seed, move |r| match r {
             Report::Info(info) => {
-                let nothing = info.nodes == 0 && info.pv.is_empty();
+                let best = info.best();
+                let nothing = info.nodes == 0 && best.pv.is_empty();
                 if !nothing && last_nodes != Some(info.nodes) {
                     last_nodes = Some(info.nodes);
-                    let pv = if info.pv.is_empty() {
+                    let pv = if best.pv.is_empty() {
                         Vec::new()
                     } else {
-                        let steps: Vec<G::Step> = made.iter().chain(&info.pv).copied().collect();
+                        let steps: Vec<G::Step> = made.iter().chain(&best.pv).copied().collect();
                         wire::pv_tokens(&start, &steps)
                     };
                     out.line(&wire::info_line(&info, &pv));
@@ -249,7 +249,7 @@ impl<G: Game + SearchHints> Session<G> {
     }
 }
 
-impl<G: Game + SearchHints> GameSession for Session<G> {
+impl<G: Game + Searchable> GameSession for Session<G> {
     fn exec(&mut self, cmd: &Command, line: &str, opts: &Options) {
         match cmd {
             Command::Position { start, moves } => self.position(start, moves, line),

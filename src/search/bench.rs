@@ -21,9 +21,8 @@ use std::time::{Duration, Instant};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
-use super::{search_config, search_with, Config, Info, Limits, Params};
-use crate::game::Notation;
-use crate::game::SearchHints;
+use super::{Config, Limits, Request, Searchable, Searcher};
+use crate::game::{Notation, SearchHints};
 
 /// Positions searched by [`fn@bench`].
 pub const POSITIONS: usize = 8;
@@ -91,53 +90,22 @@ pub fn positions<G: SearchHints>(settings: &G::Settings) -> Vec<G> {
 
 /// Searches `positions` with a budget of `nodes_per_position` iterations each, as `go nodes`
 /// does under `config` (strength, threads, memory), position `i` with seed `i`.
-pub fn bench_positions<G: SearchHints + Notation>(
+pub fn bench_positions<G: Searchable + Notation>(
     positions: &[G],
     nodes_per_position: u64,
     config: &Config,
 ) -> SearchBench {
-    run(
-        positions,
-        |pos, limits, stop, seed, on_info| search_config(pos, limits, config, stop, seed, on_info),
-        nodes_per_position,
-    )
+    let searcher = config.strength.searcher::<G>();
+    bench_searcher(positions, nodes_per_position, &*searcher, config)
 }
 
-/// [`bench_positions`] with explicit search parameters on one thread (to show that a changed
-/// parameter shows in the figures).
-pub fn bench_positions_with<G: SearchHints + Notation>(
+/// [`bench_positions`] with a searcher given (to show that a changed parameter shows in the
+/// figures); `config` gives its threads and memory.
+pub fn bench_searcher<G: SearchHints + Notation>(
     positions: &[G],
     nodes_per_position: u64,
-    params: &Params,
-) -> SearchBench {
-    run(
-        positions,
-        |pos, limits, stop, seed, on_info| search_with(pos, limits, params, stop, seed, on_info),
-        nodes_per_position,
-    )
-}
-
-/// The benchmark of `G` with `settings` under `config`: [`positions`] searched with
-/// `nodes_per_position` each. The protocol's `bench` is this with [`DEFAULT_BUDGET`].
-pub fn bench<G: SearchHints + Notation>(
-    settings: &G::Settings,
-    nodes_per_position: u64,
+    searcher: &dyn Searcher<G>,
     config: &Config,
-) -> SearchBench {
-    bench_positions(&positions::<G>(settings), nodes_per_position, config)
-}
-
-/// Searches every position with `search` and sums the figures.
-fn run<G: SearchHints + Notation>(
-    positions: &[G],
-    mut search: impl FnMut(
-        &G,
-        &Limits,
-        &AtomicBool,
-        u64,
-        &mut dyn FnMut(&Info<G::Step>),
-    ) -> Option<G::Turn>,
-    nodes_per_position: u64,
 ) -> SearchBench {
     let stop = AtomicBool::new(false);
     let limits = Limits {
@@ -150,14 +118,16 @@ fn run<G: SearchHints + Notation>(
     for (i, pos) in positions.iter().enumerate() {
         let t = Instant::now();
         let mut last = 0;
-        let turn = search(pos, &limits, &stop, i as u64, &mut |info: &Info<
-            G::Step,
-        >| {
-            last = info.visited
-        });
+        let request = Request {
+            limits: limits.clone(),
+            config: *config,
+            seed: i as u64,
+            ..Request::new(pos, &stop)
+        };
+        let answer = searcher.run(request, &mut |info| last = info.visited);
         time += t.elapsed();
         nodes += last;
-        turns.push(match turn {
+        turns.push(match answer.turn(pos) {
             Some(t) => pos.format_turn(&t),
             None => "-".to_string(),
         });
@@ -169,6 +139,16 @@ fn run<G: SearchHints + Notation>(
         signature: fnv1a(&turns),
         turns,
     }
+}
+
+/// The benchmark of `G` with `settings` under `config`: [`positions`] searched with
+/// `nodes_per_position` each. The protocol's `bench` is this with [`DEFAULT_BUDGET`].
+pub fn bench<G: Searchable + Notation>(
+    settings: &G::Settings,
+    nodes_per_position: u64,
+    config: &Config,
+) -> SearchBench {
+    bench_positions(&positions::<G>(settings), nodes_per_position, config)
 }
 
 /// FNV-1a over the texts, each followed by a newline: a hash that never changes with the

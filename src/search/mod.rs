@@ -1,11 +1,22 @@
-//! Game-agnostic search. Knows only a game's [`Rules`](crate::game::Rules) and its
-//! [`SearchHints`]; prints nothing.
+//! Game-agnostic searches. They know only a game's [`Rules`](crate::game::Rules) and its
+//! [`SearchHints`]; they print nothing.
 //!
-//! Entry point: [`search`] (or [`search_with`] for non-default [`Params`]). The engine facade
-//! runs it on a thread with a shared stop flag and receives progress through the `on_info`
-//! callback. The search is a Monte Carlo tree search over the *steps* of a turn, with an exact
-//! solver for decided positions: see [`mcts`] for how it works. [`mod@bench`] is the deterministic
-//! search benchmark (`search::bench::bench::<G>(…)`).
+//! ## One entry point
+//! A search is a [`Request`] (the root position, the [`Limits`], the [`Config`], a seed, the trees
+//! kept from the last search, the stop flag) run by a [`Searcher`]:
+//! * [`RandomSearch`] — a uniformly random legal turn, step by step (`Strength random`);
+//! * [`GreedySearch`] — the best turn by one turn of look-ahead (`greedy`);
+//! * [`TreeSearch`] — Monte Carlo tree search over the steps of turns, with an exact solver
+//!   ([`mcts`]): the fixed reference (`uct`), and the `full` level of a game that names it;
+//! * [`TurnSearch`] — best-first minimax over whole turns drawn at random ([`turns`]): the
+//!   `full` level of a game that names it.
+//!
+//! [`Request::run`] runs the searcher of the request's [`Strength`]; the searcher of the `full`
+//! level is the game's own choice ([`Searchable::Full`], named for each game in
+//! `src/games.rs`), so that no code here branches on a game. A searcher reports progress through
+//! an `on_info` callback ([`Info`]: counts and the best lines) and answers with the steps that
+//! complete the turn ([`Answer`]). The engine facade runs it on a thread and sets the stop flag.
+//! [`mod@bench`] is the deterministic search benchmark (`search::bench::bench::<G>(…)`).
 //!
 //! ## Limits (`go`)
 //! Every limit that is set applies; the first one reached ends the search.
@@ -32,15 +43,16 @@
 //! about a millisecond of it. With no time limit (only `nodes`/`depth`), nothing in the decision
 //! depends on the clock: the same position, limits and seed give the same turn, score, principal
 //! variation and number of `info` reports.
-
 //!
 //! ## Strength, threads, memory ([`Config`])
-//! * [`Strength`]: `random` (a random legal turn), `greedy` (the best turn by one turn of
-//!   look-ahead with [`SearchHints::evaluate`]), `uct` (the fixed reference: UCT with uniformly
-//!   random playouts, [`Params::uct_reference`]) and `full`, the default and strongest (the game's
-//!   evaluation, its playout horizon, policy and exploration, [`Params::for_game`]). Every level is
-//!   deterministic under a node budget: the same position, seed and budget give the same turn.
-//! * **Threads share one tree** (tree parallelism with virtual loss): every thread runs the same
+//! * [`Strength`]: `random` ([`RandomSearch`]), `greedy` ([`GreedySearch`]: the best turn by one
+//!   turn of look-ahead with [`SearchHints::evaluate`]), `uct` (the fixed reference: UCT with
+//!   uniformly random playouts, [`TreeSearch::reference`]) and `full`, the default and strongest:
+//!   the game's searcher, with its evaluation and constants (Guerrilla Checkers: [`TreeSearch`]
+//!   with [`Params::for_game`]; Guerrilla: [`TurnSearch`]). Every level is deterministic under a
+//!   node budget: the same position, seed and budget give the same turn.
+//! * **Threads share one tree** (the tree search; the others run on one thread) (tree
+//!   parallelism with virtual loss): every thread runs the same
 //!   iterations on the same tree, and a thread going down a node counts a loss there until its
 //!   iteration ends, so the others look elsewhere (see `mcts/tree.rs` for how the tree is shared
 //!   without a lock). The node budget is shared: `nodes n` is `n` iterations of all threads
@@ -50,33 +62,135 @@
 //!   iterations is what a second core should buy (`doc/search.md` gives the matches). The cost:
 //!   with more than one thread the answer under a node budget depends on timing, so only `Threads
 //!   1` is deterministic. Progress reports come from thread 0 with the iterations of all threads.
-//! * **Tree reuse** ([`search_reusing`], [`Kept`]): a search hands its tree back; the next one,
-//!   given the steps played since, keeps the subtree under them (see `mcts::reuse`).
+//! * **Tree reuse** ([`Request::kept`], [`Answer::kept`], [`Kept`]): the tree search hands its
+//!   tree back; the next one, given the steps played since, keeps the subtree under them (see
+//!   `src/search/mcts/reuse.rs`). The other searchers keep nothing.
 //! * **Memory**: the tree stays within `Hash` MiB ([`Params::max_memory`]); a full tree stops
 //!   growing and the search goes on with playouts from its leaves (with a playout horizon of 0, it
 //!   re-scores the same leaves).
 
 pub mod bench;
+mod info;
+mod limits;
 pub mod mcts;
-mod parallel;
+mod simple;
 #[cfg(test)]
 mod tests;
 pub mod turns;
 
-pub use mcts::Params;
-pub use turns::TurnParams;
+use std::sync::atomic::AtomicBool;
+
+use rand::rngs::SmallRng;
+use rand::Rng;
+
+use crate::game::SearchHints;
+pub use info::{Info, Line};
+pub use limits::{Limits, DEFAULT_NODES, MAX_MARGIN};
+pub use mcts::{Kept, Params, TreeSearch};
+pub use simple::{GreedySearch, RandomSearch};
+pub use turns::{TurnParams, TurnSearch};
+
+/// A game the engine can search: its evaluation ([`SearchHints`]) and the searcher of its
+/// `full` level, the strongest it has. Each game names it in `src/games.rs`, beside the list of
+/// games, so that neither the game's rules nor the searches name the other.
+pub trait Searchable: SearchHints {
+    /// The searcher of the `full` level.
+    type Full: Searcher<Self> + Default + 'static;
+}
+
+/// A way of choosing a turn. A searcher runs a [`Request`]:
+/// * it keeps to the request's limits (see the module documentation) and returns promptly once
+///   its stop flag is set, with a legal answer all the same;
+/// * it reports through `on_info` as often as it likes, and once last, at its end, with the
+///   answer's line first;
+/// * under a node or depth budget with one thread, nothing it does depends on the clock: the
+///   same request gives the same answer and the same reports;
+/// * it answers with the chosen steps that complete the turn begun at the root (all of it at a
+///   turn start), empty only when the game is over at the root.
+pub trait Searcher<G: SearchHints> {
+    /// Runs `request`, reporting through `on_info`.
+    fn run(&self, request: Request<'_, G>, on_info: &mut dyn FnMut(&Info<G::Step>)) -> Answer<G>;
+}
+
+/// One search to run: everything a [`Searcher`] needs, in one value.
+pub struct Request<'a, G: SearchHints> {
+    /// The position searched: at a turn start, or in the middle of a turn (a GUI that built
+    /// part of a turn, then asks the engine to finish it).
+    pub root: &'a G,
+    /// When the search ends (`go`'s limits).
+    pub limits: Limits,
+    /// Strength, threads and memory.
+    pub config: Config,
+    /// All the randomness of the search comes from this seed.
+    pub seed: u64,
+    /// The trees of an earlier search and the chosen steps played since from their root to
+    /// `root` (as [`Rules::turn_steps`](crate::game::Rules::turn_steps) gives them): the tree
+    /// search keeps the subtree under those steps when its parameters are the same and the tree
+    /// reached them; every searcher frees them otherwise (off its thread).
+    pub kept: Option<(Kept<G>, Vec<G::Step>)>,
+    /// Set by another thread to end the search.
+    pub stop: &'a AtomicBool,
+}
+
+impl<'a, G: SearchHints> Request<'a, G> {
+    /// A request for `root` with the default limits (a bare `go`), configuration and seed 0,
+    /// nothing kept; the fields are public, to be set with the struct update syntax.
+    pub fn new(root: &'a G, stop: &'a AtomicBool) -> Self {
+        Request {
+            root,
+            limits: Limits::default(),
+            config: Config::default(),
+            seed: 0,
+            kept: None,
+            stop,
+        }
+    }
+
+    /// Runs the searcher of the configuration's strength ([`Strength::searcher`]).
+    pub fn run(self, on_info: &mut dyn FnMut(&Info<G::Step>)) -> Answer<G>
+    where
+        G: Searchable,
+    {
+        self.config.strength.searcher::<G>().run(self, on_info)
+    }
+
+    /// Frees the kept trees, for a searcher that does not use them.
+    pub(crate) fn discard_kept(&mut self) {
+        if let Some((kept, _)) = self.kept.take() {
+            kept.discard();
+        }
+    }
+}
+
+/// What a search answers.
+pub struct Answer<G: SearchHints> {
+    /// The chosen steps that complete the turn begun at the root (all of it from a turn start):
+    /// applied one by one with `apply_step`, they end the turn. Empty when the game is over.
+    pub steps: Vec<G::Step>,
+    /// The trees for the next search (tree reuse), from a searcher that keeps them.
+    pub kept: Option<Kept<G>>,
+}
+
+impl<G: SearchHints> Answer<G> {
+    /// The whole turn played from `root` (the request's root at a turn start); `None` when the
+    /// game is over or `root` is in the middle of a turn (its turn began before it).
+    pub fn turn(&self, root: &G) -> Option<G::Turn> {
+        (root.at_turn_start() && !self.steps.is_empty()).then(|| root.turn_from_steps(&self.steps))
+    }
+}
 
 /// How the engine plays (the protocol's `Strength` option).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Strength {
-    /// A uniformly random legal turn, step by step from the seed.
+    /// A uniformly random legal turn, step by step from the seed ([`RandomSearch`]).
     Random,
     /// The turn whose result is best by [`SearchHints::evaluate`] (a win at once first), ties at
-    /// random: one turn of look-ahead, no search.
+    /// random: one turn of look-ahead, no search ([`GreedySearch`]).
     Greedy,
-    /// The reference search ([`Params::uct_reference`]): UCT with uniformly random playouts.
+    /// The reference search ([`TreeSearch::reference`]): UCT with uniformly random playouts.
     Uct,
-    /// The strongest: MCTS with the game's evaluation and search constants ([`Params::for_game`]).
+    /// The strongest: the game's own searcher ([`Searchable::Full`]) with its evaluation and
+    /// search constants.
     #[default]
     Full,
 }
@@ -88,6 +202,16 @@ impl Strength {
     /// The protocol name.
     pub fn name(self) -> &'static str {
         Self::NAMES[self as usize]
+    }
+
+    /// The searcher of this level for `G`: `full` is the game's own ([`Searchable::Full`]).
+    pub fn searcher<G: Searchable>(self) -> Box<dyn Searcher<G>> {
+        match self {
+            Strength::Random => Box::new(RandomSearch),
+            Strength::Greedy => Box::new(GreedySearch),
+            Strength::Uct => Box::new(TreeSearch::reference()),
+            Strength::Full => Box::new(G::Full::default()),
+        }
     }
 
     /// The level of a protocol name (any case).
@@ -131,408 +255,10 @@ impl Default for Config {
 pub const DEFAULT_HASH_MIB: usize = 256;
 
 impl Config {
-    /// The search parameters of `G` for this configuration.
-    pub fn params<G: SearchHints>(&self) -> Params {
-        let mut p = match self.strength {
-            Strength::Uct => Params::uct_reference::<G>(),
-            _ => Params::for_game::<G>(),
-        };
-        p.max_memory = self.hash_mib << 20;
-        p
+    /// The memory the searches may use, in bytes.
+    pub fn memory(&self) -> usize {
+        self.hash_mib << 20
     }
-}
-
-use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
-
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
-
-use crate::game::{SearchHints, Side};
-use mcts::Tree;
-use parallel::search_parallel;
-
-/// The most a timed search keeps back from its budget to build its answer (see
-/// [`Limits::time_budget`]): a twenty-fifth of the budget, at least 1 ms, at most this.
-pub const MAX_MARGIN: Duration = Duration::from_millis(8);
-
-/// The iteration budget of a search given no limit at all (and not `infinite`).
-pub const DEFAULT_NODES: u64 = 10_000;
-
-/// What `go` asks for. Every limit that is set applies; the first one reached ends the search.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    /// Fixed time for this move.
-    pub movetime: Option<Duration>,
-    /// Node budget (search iterations).
-    pub nodes: Option<u64>,
-    /// Depth in whole turns, for searches that have a depth.
-    pub depth: Option<u32>,
-    /// Clock of each side (index [`Side::index`]) and increments, from `go p1time … p2time …`.
-    pub time_left: [Option<Duration>; 2],
-    pub increment: [Duration; 2],
-    /// Search until stopped.
-    pub infinite: bool,
-    /// When the clock of a timed search started (the engine sets it when `go` arrives, so
-    /// that what happens before the search proper, the kept tree re-rooted, counts against
-    /// the time); `None`: when the search starts.
-    pub started: Option<Instant>,
-}
-
-impl Limits {
-    /// The iterations a search may run: `nodes`, `depth` × `depth_cap`, the smaller of the two
-    /// when both are set, or [`DEFAULT_NODES`] when neither is and no clock bounds the search
-    /// (`timed` false), so that a bare `go` ends; `None` under `infinite` and for a search
-    /// bounded by its clock alone.
-    pub fn node_budget(&self, timed: bool, depth_cap: u64) -> Option<u64> {
-        if self.infinite {
-            return None;
-        }
-        let by_depth = self.depth.map(|d| u64::from(d.max(1)) * depth_cap);
-        match (self.nodes, by_depth) {
-            (Some(n), Some(d)) => Some(n.min(d)),
-            (n, d) => n.or(d).or((!timed).then_some(DEFAULT_NODES)),
-        }
-    }
-
-    /// When a search started at `start` for `side` stops: its [`time_budget`](Self::time_budget)
-    /// less a margin for building the answer and for the scheduler of a loaded machine (a
-    /// twenty-fifth of the budget, at least 1 ms, at most [`MAX_MARGIN`], at most half the
-    /// budget); `None` for an untimed or `infinite` search.
-    pub fn deadline(&self, start: Instant, side: Side) -> Option<Instant> {
-        if self.infinite {
-            return None;
-        }
-        self.time_budget(side).map(|b| {
-            start + b
-                - (b / 25)
-                    .clamp(Duration::from_millis(1), MAX_MARGIN)
-                    .min(b / 2)
-        })
-    }
-
-    /// The time this move may take for `side`, from `movetime` or the clock; `None` = no limit.
-    pub fn time_budget(&self, side: Side) -> Option<Duration> {
-        if let Some(t) = self.movetime {
-            return Some(t);
-        }
-        let left = self.time_left[side.index()]?;
-        let inc = self.increment[side.index()];
-        // Spend a slice of the clock plus most of the increment, never the last 50 ms.
-        let budget = left / 30 + inc * 3 / 4;
-        let safe = left.saturating_sub(Duration::from_millis(50));
-        Some(budget.min(safe).max(Duration::from_millis(1)))
-    }
-}
-
-/// Progress of a search, reported through the callback (the protocol prints it as `info`).
-/// `S` is the game's step.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Info<S> {
-    /// Once the root's value is proven by the solver: the value for the side to move (1 win,
-    /// 0 draw, -1 loss) and the whole turns until the game ends (both sides' turns counted,
-    /// the winner taking the quickest win and the loser the slowest loss).
-    pub proven: Option<(i8, u32)>,
-    /// Steps applied by the search (tree and playouts): the `bench` signature's unit.
-    pub visited: u64,
-    /// Whole turns the principal variation starts (a partly built last turn counts).
-    pub depth: u32,
-    /// Iterations (playouts) completed: the unit of `go nodes`.
-    pub nodes: u64,
-    /// Time since the search began.
-    pub time: Duration,
-    /// Expected result for the side to move at the root, in [-1, 1]: exact when proven, else
-    /// the search's raw value mapped by [`SearchHints::calibrated_score`].
-    pub score: f64,
-    /// The search's own value for the side to move at the root (the mean of its playouts'
-    /// results, or the proven value), before [`SearchHints::calibrated_score`]: what the score's
-    /// calibration is fitted on.
-    pub raw_score: f64,
-    /// Principal variation: the steps from the root along the best children while they have
-    /// been visited; the last turn may be unfinished. `depth` counts the turns it starts.
-    pub pv: Vec<S>,
-}
-
-impl<S> Default for Info<S> {
-    fn default() -> Self {
-        Info {
-            proven: None,
-            visited: 0,
-            depth: 0,
-            nodes: 0,
-            time: Duration::ZERO,
-            score: 0.0,
-            raw_score: 0.0,
-            pv: Vec::new(),
-        }
-    }
-}
-
-/// Searches `root` (at a turn start, game not over) and returns the turn to play, or `None` when
-/// there is no legal turn (the game is over). For a root in the middle of a turn, use
-/// [`search_steps`]: `turn_from_steps` is only defined from a turn start. Honours `limits` (see the
-/// module documentation) and returns promptly once `stop` is set; a stopped search still returns a
-/// legal turn. Reports progress through `on_info`: every [`Params::info_period`] when timed or
-/// infinite, every [`Params::info_every`] iterations otherwise, and once at the end.
-pub fn search<G: SearchHints>(
-    root: &G,
-    limits: &Limits,
-    stop: &AtomicBool,
-    seed: u64,
-    on_info: &mut dyn FnMut(&Info<G::Step>),
-) -> Option<G::Turn> {
-    search_with(root, limits, &Params::for_game::<G>(), stop, seed, on_info)
-}
-
-/// [`search`] with a [`Config`]: the strength level, threads and memory.
-pub fn search_config<G: SearchHints>(
-    root: &G,
-    limits: &Limits,
-    config: &Config,
-    stop: &AtomicBool,
-    seed: u64,
-    on_info: &mut dyn FnMut(&Info<G::Step>),
-) -> Option<G::Turn> {
-    search_reusing(root, limits, config, stop, seed, on_info, None).0
-}
-
-/// The trees of a search, kept for the next one (tree reuse, see [`search_reusing`]).
-pub struct Kept<G: SearchHints> {
-    /// The position the trees were grown from.
-    root: G,
-    config: Config,
-    tree: Tree<G>,
-}
-
-impl<G: SearchHints> Kept<G> {
-    /// The position the kept trees are rooted at.
-    pub fn root(&self) -> &G {
-        &self.root
-    }
-
-    /// Nodes in the kept tree.
-    pub fn nodes(&self) -> usize {
-        self.tree.size()
-    }
-
-    /// Frees the trees on a thread of their own: a tree grown to `Hash` holds millions of
-    /// nodes and step lists, whose freeing takes tens of milliseconds that must not be spent
-    /// on the command loop or on the next search's clock. (Inline when no thread starts.)
-    pub fn discard(self) {
-        let spawned = std::thread::Builder::new()
-            .name("discard".into())
-            .spawn(move || drop(self));
-        if let Err(e) = spawned {
-            log::warn!("freeing the kept tree inline: {e}");
-        }
-    }
-
-    /// A copy of the trees (every node, statistics and step lists), for benchmarks that time
-    /// what the next search does with a big kept tree without growing one each time.
-    pub fn copy(&self) -> Kept<G> {
-        Kept {
-            root: self.root.clone(),
-            config: self.config,
-            tree: self
-                .tree
-                .reroot(&[], &self.root, None)
-                .expect("the empty path leads to the root"),
-        }
-    }
-}
-
-/// [`search_config`] that starts from the trees of an earlier search when it can, and hands its own
-/// trees back for the next one. `reuse` is what an earlier search returned and the steps played
-/// since from its root to `root` (chosen steps, as
-/// [`Rules::turn_steps`](crate::game::Rules::turn_steps) gives them). The subtree under those steps
-/// is kept ([`mcts`]'s tree reuse) when the configuration is the same and the tree reached them;
-/// otherwise the search starts afresh. Under a node budget, `nodes n` is `n` new iterations, and
-/// the result is still a function of the commands given: the same sequence of searches and moves,
-/// seeds and budgets gives the same turns.
-pub fn search_reusing<G: SearchHints>(
-    root: &G,
-    limits: &Limits,
-    config: &Config,
-    stop: &AtomicBool,
-    seed: u64,
-    on_info: &mut dyn FnMut(&Info<G::Step>),
-    reuse: Option<(Kept<G>, Vec<G::Step>)>,
-) -> (Option<G::Turn>, Option<Kept<G>>) {
-    if !root.at_turn_start() {
-        return (None, None);
-    }
-    let (steps, kept) = search_reusing_steps(root, limits, config, stop, seed, on_info, reuse);
-    let turn = (!steps.is_empty()).then(|| root.turn_from_steps(&steps));
-    (turn, kept)
-}
-
-/// [`search_reusing`] from any root, at a turn start or in the middle of a turn (a GUI that
-/// built part of a turn, then asks the engine to finish it): the chosen steps that complete
-/// the turn begun (all of it at a turn start; empty when the game is over), and the trees for
-/// the next search. A root in the middle of a turn is searched like any node of the tree.
-pub fn search_reusing_steps<G: SearchHints>(
-    root: &G,
-    limits: &Limits,
-    config: &Config,
-    stop: &AtomicBool,
-    seed: u64,
-    on_info: &mut dyn FnMut(&Info<G::Step>),
-    reuse: Option<(Kept<G>, Vec<G::Step>)>,
-) -> (Vec<G::Step>, Option<Kept<G>>) {
-    if root.outcome().is_some() {
-        return (Vec::new(), None);
-    }
-    let mut kept_tree = None;
-    if let Some((kept, path)) = reuse {
-        if kept.config == *config && matches!(config.strength, Strength::Uct | Strength::Full) {
-            // A timed search copies for a quarter of its time at most: the nodes not reached
-            // by then are kept as leaves, their statistics with them.
-            let copy_until = if limits.infinite {
-                None
-            } else {
-                let started = limits.started.unwrap_or_else(Instant::now);
-                limits
-                    .time_budget(root.side_to_move())
-                    .map(|b| started + b / 4)
-            };
-            kept_tree = kept.tree.reroot(&path, root, copy_until);
-            match &kept_tree {
-                Some(t) => log::debug!("search: tree reused, {} nodes kept", t.size()),
-                None => log::debug!("search: the tree has no node for the moves played"),
-            }
-        }
-        kept.discard();
-    }
-    let mut tree = None;
-    let steps = match config.strength {
-        Strength::Random | Strength::Greedy => {
-            let start = Instant::now();
-            let mut rng = SmallRng::seed_from_u64(seed);
-            let mut pos = root.clone();
-            let mut steps = Vec::new();
-            let greedy = config.strength == Strength::Greedy;
-            // Whole turns are listed from a turn start only; in the middle of a turn the
-            // greedy level goes step by step.
-            if greedy && root.at_turn_start() {
-                if let Some(turn) = greedy_turn(root, &mut rng, stop) {
-                    steps = root.turn_steps(&turn);
-                    // turn_steps leaves forced decisions out: apply to know where it ends.
-                    for &s in &steps {
-                        pos.apply_step(s);
-                    }
-                }
-            }
-            while !pos.at_turn_start() || steps.is_empty() {
-                let step = if greedy {
-                    mcts::greedy_step(&mut pos, &mut rng)
-                } else {
-                    pos.random_step(&mut rng)
-                };
-                let Some(step) = step else { break };
-                steps.push(step);
-                pos.apply_step(step);
-            }
-            let e = if greedy {
-                let e = pos.evaluate();
-                if pos.side_to_move() == root.side_to_move() {
-                    e
-                } else {
-                    -e
-                }
-            } else {
-                0.0
-            };
-            on_info(&Info {
-                depth: 1,
-                time: start.elapsed(),
-                score: e.clamp(-1.0, 1.0),
-                raw_score: e.clamp(-1.0, 1.0),
-                pv: steps.clone(),
-                ..Info::default()
-            });
-            steps
-        }
-        // The turn search (a game's choice); `nodes 0` is still the greedy turn below.
-        Strength::Full if G::TURN_SEARCH && (limits.infinite || limits.nodes != Some(0)) => {
-            let params = TurnParams {
-                max_memory: config.hash_mib << 20,
-                ..TurnParams::default()
-            };
-            turns::search_turns(root, limits, &params, stop, seed, on_info)
-        }
-        Strength::Uct | Strength::Full => {
-            let params = config.params::<G>();
-            let (steps, grown) = search_parallel(
-                root,
-                limits,
-                &params,
-                config.threads,
-                stop,
-                seed,
-                on_info,
-                kept_tree,
-            );
-            tree = grown;
-            steps
-        }
-    };
-    let kept = tree.map(|tree| Kept {
-        root: root.clone(),
-        config: *config,
-        tree,
-    });
-    (steps, kept)
-}
-
-/// The turns listed at most by the greedy level; past that it goes step by step.
-const GREEDY_TURNS_CAP: usize = 4096;
-
-/// The legal turn of `root` whose result is best for its mover: a win at once, else the best
-/// [`SearchHints::evaluate`], ties at random. `None` when the turns are too many to list, or `stop`
-/// (the engine's watchdog at the time budget) is raised while listing them: then the caller
-/// chooses step by step, which takes a few milliseconds at most.
-fn greedy_turn<G: SearchHints>(root: &G, rng: &mut SmallRng, stop: &AtomicBool) -> Option<G::Turn> {
-    let mut turns = Vec::new();
-    match root.legal_turns_within(&mut turns, GREEDY_TURNS_CAP, stop) {
-        Ok(true) => {}
-        _ => return None,
-    }
-    let side = root.side_to_move();
-    let valued = turns.into_iter().filter_map(|turn| {
-        let mut p = root.clone();
-        p.play_turn(&turn).ok()?;
-        let v = mcts::value_for(&p, side);
-        Some((turn, v))
-    });
-    best_at_random(valued, rng)
-}
-
-/// [`search`] with explicit tuning [`Params`].
-pub fn search_with<G: SearchHints>(
-    root: &G,
-    limits: &Limits,
-    params: &Params,
-    stop: &AtomicBool,
-    seed: u64,
-    on_info: &mut dyn FnMut(&Info<G::Step>),
-) -> Option<G::Turn> {
-    let steps = search_steps(root, limits, params, stop, seed, on_info);
-    (!steps.is_empty()).then(|| root.turn_from_steps(&steps))
-}
-
-/// The search behind [`search`], returning the steps that complete the current turn (empty
-/// when the game is over). Unlike [`search`] it also serves a root in the middle of a turn (a
-/// GUI that built part of a turn step by step, then asks the engine to finish it): the steps
-/// returned are then the rest of the turn.
-pub fn search_steps<G: SearchHints>(
-    root: &G,
-    limits: &Limits,
-    params: &Params,
-    stop: &AtomicBool,
-    seed: u64,
-    on_info: &mut dyn FnMut(&Info<G::Step>),
-) -> Vec<G::Step> {
-    search_parallel(root, limits, params, 1, stop, seed, on_info, None).0
 }
 
 /// The item of highest value; ties broken at random (reservoir sampling: each tied item is

@@ -1,10 +1,12 @@
-//! The turn search: best-first minimax over **whole turns drawn at random** by the game's turn
-//! policy ([`SearchHints::turn_step`]), each scored by [`SearchHints::evaluate`] where it ends.
-//! For a game whose turn is many steps with many options each (Guerrilla: every growth, the new
-//! group, every jump, the kills), where a tree over single steps stays too shallow to see the
-//! opponent's answer to a turn ([`SearchHints::TURN_SEARCH`] selects it).
+//! The turn search ([`TurnSearch`]): best-first minimax over **whole turns drawn at random** by
+//! the game's turn policy ([`SearchHints::turn_step`]), each scored by [`SearchHints::evaluate`]
+//! where it ends. For a game whose turn is many steps with many options each (Guerrilla: every
+//! growth, the new group, every jump, the kills), where a tree over single steps stays too
+//! shallow to see the opponent's answer to a turn (Guerrilla names it as its `full` level's
+//! searcher in `src/games.rs`).
 //!
-//! * **A node is a turn start**; its children are distinct turns (distinct positions after them,
+//! * **A node is a turn start** (the root may be in the middle of a turn: its children are then
+//!   the distinct ends of the turn begun); its children are distinct turns (distinct positions after them,
 //!   by [`Rules::hash`](crate::game::Rules::hash)) drawn from it step by step, plus the game's
 //!   [`SearchHints::candidate_turns`] (Guerrilla: the pass and the greedy turn). A child's
 //!   value is for the side that plays the turn: the evaluation of the position it leads to
@@ -27,6 +29,8 @@
 //!   keeps the positions of expanded nodes only and stays within [`TurnParams::max_memory`]:
 //!   once that is reached the search ends (`infinite` waits for `stop`).
 //!
+//! * **`nodes 0`** plays the greedy turn, as the tree search does with an empty budget.
+//!
 //! One thread; no tree is kept from one search to the next.
 
 use std::collections::HashSet;
@@ -36,9 +40,43 @@ use std::time::{Duration, Instant};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
-use super::{Info, Limits};
+use super::{Answer, Info, Limits, Line, Request, Searcher, TreeSearch};
 use crate::game::SearchHints;
 use crate::game::{Outcome, Side};
+
+/// The turn search, a [`Searcher`] (the `full` level of a game that names it). Its memory is the
+/// configuration's `Hash`; it runs on one thread.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TurnSearch {
+    /// Its parameters; `max_memory` is replaced by the configuration's `Hash`.
+    pub params: TurnParams,
+}
+
+impl<G: SearchHints> Searcher<G> for TurnSearch {
+    fn run(
+        &self,
+        mut request: Request<'_, G>,
+        on_info: &mut dyn FnMut(&Info<G::Step>),
+    ) -> Answer<G> {
+        if !request.limits.infinite && request.limits.nodes == Some(0) {
+            return TreeSearch::default().run(request, on_info);
+        }
+        request.discard_kept();
+        let params = TurnParams {
+            max_memory: request.config.memory(),
+            ..self.params.clone()
+        };
+        let steps = search_turns(
+            request.root,
+            &request.limits,
+            &params,
+            request.stop,
+            request.seed,
+            on_info,
+        );
+        Answer { steps, kept: None }
+    }
+}
 
 /// The parameters of the turn search.
 #[derive(Clone, Debug, PartialEq)]
@@ -400,14 +438,16 @@ impl<G: SearchHints> Search<'_, G> {
             self.nodes[0].pos.calibrated_score(raw).clamp(-1.0, 1.0)
         };
         Info {
-            proven,
             visited: self.visited,
-            depth,
             nodes: self.drawn,
             time: start.elapsed(),
-            score,
-            raw_score: raw,
-            pv,
+            lines: vec![Line {
+                depth,
+                score,
+                raw_score: raw,
+                proven,
+                pv,
+            }],
         }
     }
 }
@@ -436,11 +476,11 @@ fn value_for<G: SearchHints>(pos: &G, side: Side) -> f64 {
     }
 }
 
-/// Searches `root` (a turn start, game not over) by the turn search and returns the steps of the
-/// turn to play (empty when the game is over). Limits as [`super::search`] reads them, `nodes`
+/// Searches `root` by the turn search and returns the chosen steps that complete its turn (empty
+/// when the game is over). Limits as the module documentation of [`super`] reads them, `nodes`
 /// counting turns drawn; reports through `on_info` every [`TurnParams::info_period`] when timed,
 /// every [`TurnParams::info_every`] turns drawn otherwise, and once at the end.
-pub fn search_turns<G: SearchHints>(
+fn search_turns<G: SearchHints>(
     root: &G,
     limits: &Limits,
     params: &TurnParams,
@@ -450,7 +490,7 @@ pub fn search_turns<G: SearchHints>(
 ) -> Vec<G::Step> {
     // The clock of a timed search started when `go` arrived, when the engine says so.
     let start = limits.started.unwrap_or_else(Instant::now);
-    if root.outcome().is_some() || !root.at_turn_start() {
+    if root.outcome().is_some() {
         return Vec::new();
     }
     let infinite = limits.infinite;
@@ -525,7 +565,7 @@ pub fn search_turns<G: SearchHints>(
         s.nodes.len(),
         s.nodes[0].children.len(),
         report.time,
-        report.score
+        report.best().score
     );
     on_info(&report);
     let turn = match s.choice() {

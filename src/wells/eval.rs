@@ -33,9 +33,9 @@
 //! it sees and keeps lone pieces away from stronger enemy pieces most of the time; playouts
 //! are cut after [`PLAYOUT_CAP`] steps (a few turns) and scored by the evaluation.
 //!
-//! The `full` level searches whole turns (`src/search/turns.rs`, [`SearchHints::TURN_SEARCH`]): a
-//! turn has a dozen steps or more, each with dozens of options, and a tree over steps stays
-//! too shallow to see the answer to a turn. Its turns are drawn by [`Wells::turn_policy`]. Two
+//! The `full` level searches whole turns (the turn search, `src/search/turns.rs`, which
+//! `src/games.rs` names for Guerrilla): a turn has a dozen steps or more, each with dozens of
+//! options, and a tree over steps stays too shallow to see the answer to a turn. Its turns are drawn by [`Wells::turn_policy`]. Two
 //! turns are always looked at beside them ([`SearchHints::candidate_turns`]): the greedy turn
 //! ([`Wells::greedy_turn`]), so that the kills one step at a time can see are among a node's
 //! turns, the opponent's answers included; and the pass, which is chosen only when its value,
@@ -337,9 +337,6 @@ impl SearchHints for Wells {
     /// (on the search's -1..1 scale a mean of 0.8 is 90 % of playouts won); `doc/search.md`
     /// gives the matches that chose it.
     const FIRST_PLAY: f64 = 0.8;
-
-    /// A turn is a dozen steps or more: the `full` level searches whole turns.
-    const TURN_SEARCH: bool = true;
 
     /// [`Wells::turn_policy`].
     fn turn_step<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Step> {

@@ -5,10 +5,9 @@ use std::sync::atomic::AtomicBool;
 
 use guerrilla::checkers::Checkers;
 use guerrilla::game::prelude::*;
-use guerrilla::game::SearchHints;
 use guerrilla::game::{Outcome, Side};
-use guerrilla::search::bench::{bench_positions, positions};
-use guerrilla::search::{search_config, Config, Info, Limits, Params, Strength};
+use guerrilla::search::bench::{bench_positions, bench_searcher, positions};
+use guerrilla::search::{Config, Info, Limits, Params, Request, Searchable, Strength, TreeSearch};
 use guerrilla::wells::{Settings, Wells};
 
 mod wells;
@@ -21,7 +20,7 @@ fn nodes(n: u64) -> Limits {
 }
 
 /// The turn a search at `budget` nodes plays (as its token) and its last report.
-fn best<G: Game + SearchHints>(
+fn best<G: Game + Searchable>(
     pos: &G,
     budget: u64,
     config: &Config,
@@ -29,10 +28,16 @@ fn best<G: Game + SearchHints>(
 ) -> (String, Info<G::Step>) {
     let stop = AtomicBool::new(false);
     let mut last = Info::default();
-    let turn = search_config(pos, &nodes(budget), config, &stop, seed, &mut |i| {
-        last = i.clone()
-    })
-    .expect("a legal turn");
+    let request = Request {
+        limits: nodes(budget),
+        config: *config,
+        seed,
+        ..Request::new(pos, &stop)
+    };
+    let turn = request
+        .run(&mut |i| last = i.clone())
+        .turn(pos)
+        .expect("a legal turn");
     (pos.format_turn(&turn), last)
 }
 
@@ -58,7 +63,7 @@ fn coin_finds_the_capture_that_clears_the_board() {
         let (token, info) = best(&pos, 300, &Config::default(), seed);
         assert_eq!(token, "c3xd4xe5", "seed {seed}");
         assert_eq!(outcome_after(&pos, &token), Some(Outcome::Win(Side::P2)));
-        assert_eq!(info.proven, Some((1, 1)), "a proven win in one turn");
+        assert_eq!(info.best().proven, Some((1, 1)), "a proven win in one turn");
     }
 }
 
@@ -70,8 +75,8 @@ fn guerrilla_finds_the_pair_that_completes_a_surround() {
     for seed in 0..4 {
         let (token, info) = best(&pos, 300, &Config::default(), seed);
         assert_eq!(outcome_after(&pos, &token), Some(Outcome::Win(Side::P1)));
-        assert_eq!(info.proven, Some((1, 1)));
-        assert_eq!(info.score, 1.0);
+        assert_eq!(info.best().proven, Some((1, 1)));
+        assert_eq!(info.best().score, 1.0);
     }
 }
 
@@ -91,7 +96,7 @@ fn a_pass_that_wins_on_score_is_found() {
     for seed in 0..4 {
         let (token, info) = best(&pos, 200, &Config::default(), seed);
         assert_eq!(token, "pass", "seed {seed}");
-        assert_eq!(info.proven, Some((1, 1)));
+        assert_eq!(info.best().proven, Some((1, 1)));
         assert_eq!(outcome_after(&pos, &token), Some(Outcome::Win(Side::P1)));
     }
 }
@@ -137,7 +142,7 @@ fn a_kill_that_massacres_and_wins_on_score_is_found() {
             "seed {seed}: {token}"
         );
         assert!(tokens(&after) > tokens(&pos), "a massacre: {token}");
-        assert_eq!(info.proven, Some((1, 1)));
+        assert_eq!(info.best().proven, Some((1, 1)));
     }
 }
 
@@ -190,8 +195,8 @@ fn every_level_is_deterministic_and_legal() {
                 assert!(p.parse_turn(&a.0).is_ok());
                 assert!(p.parse_turn(&b.0).is_ok());
                 assert_eq!(
-                    a.1.depth as usize,
-                    guerrilla::protocol::wire::pv_tokens(p, &a.1.pv).len(),
+                    a.1.best().depth as usize,
+                    guerrilla::protocol::wire::pv_tokens(p, &a.1.best().pv).len(),
                     "depth counts the pv's turns"
                 );
             }
@@ -221,8 +226,13 @@ fn greedy_stopped_while_listing_turns_still_plays_a_legal_turn() {
     };
     let pos = last_turn_massacre();
     let stop = AtomicBool::new(true);
-    let turn =
-        search_config(&pos, &nodes(0), &config, &stop, 1, &mut |_| {}).expect("a legal turn");
+    let request = Request {
+        limits: nodes(0),
+        config,
+        seed: 1,
+        ..Request::new(&pos, &stop)
+    };
+    let turn = request.run(&mut |_| {}).turn(&pos).expect("a legal turn");
     let mut p = pos.clone();
     assert!(p.play_turn(&turn).is_ok());
 }
@@ -236,13 +246,14 @@ fn bench_is_a_signature() {
     // A changed search parameter changes the count of steps the search applied.
     let mut p = Params::for_game::<Checkers>();
     p.exploration *= 1.5;
-    let c = guerrilla::search::bench::bench_positions_with(&ps, 300, &p);
+    let config = Config::default();
+    let c = bench_searcher(&ps, 300, &TreeSearch::with_params(p.clone()), &config);
     assert_ne!(
         a.nodes, c.nodes,
         "a changed exploration constant shows in the bench"
     );
     p = Params::for_game::<Checkers>();
     p.playout_cap += 1;
-    let d = guerrilla::search::bench::bench_positions_with(&ps, 300, &p);
+    let d = bench_searcher(&ps, 300, &TreeSearch::with_params(p), &config);
     assert_ne!(a.nodes, d.nodes, "a changed playout cap shows in the bench");
 }

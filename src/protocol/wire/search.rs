@@ -33,11 +33,12 @@ pub fn info_line<S>(info: &Info<S>, pv: &[String]) -> String {
     } else {
         0
     };
+    let best = info.best();
     let mut s = format!(
         "info depth {} nodes {} time {ms} nps {nps} score {}",
-        info.depth,
+        best.depth,
         info.nodes,
-        score_text(info.score, info.proven)
+        score_text(best.score, best.proven)
     );
     if !pv.is_empty() {
         s.push_str(" pv ");

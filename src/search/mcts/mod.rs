@@ -37,7 +37,8 @@
 //!
 //! Files: this one holds the parameters and a worker's iteration (selection, expansion, playout,
 //! back-propagation, proofs); `tree.rs` the shared tree and what is read from it (the turn to play,
-//! the principal variation, the score); `reuse.rs` tree reuse.
+//! the principal variation, the score); `reuse.rs` tree reuse; `driver.rs` the searcher
+//! ([`TreeSearch`]): the threads, their limits and the reports.
 
 use std::sync::atomic::Ordering::{Relaxed, Release};
 use std::sync::LazyLock;
@@ -49,9 +50,11 @@ use rand::Rng;
 
 use crate::game::SearchHints;
 use crate::game::{Outcome, Side};
+pub use driver::{Kept, TreeSearch};
 pub(crate) use tree::Tree;
 use tree::{fixed, UNKNOWN};
 
+mod driver;
 mod reuse;
 mod tree;
 
@@ -525,5 +528,5 @@ pub(crate) fn greedy_step<G: SearchHints>(pos: &mut G, rng: &mut SmallRng) -> Op
         pos.undo_step(step, u);
         (step, v)
     });
-    super::best_at_random(valued, rng)
+    crate::search::best_at_random(valued, rng)
 }

@@ -130,7 +130,7 @@ mod tests {
 
     use super::*;
     use crate::game::prelude::*;
-    use crate::search::{search_reusing, Config, Info, Kept, Limits};
+    use crate::search::{Info, Kept, Limits, Request};
     use crate::testgames::{Nim, NimStep};
 
     fn nodes(n: u64) -> Limits {
@@ -150,16 +150,15 @@ mod tests {
     ) -> (<Nim as Rules>::Turn, Info<NimStep>, Kept<Nim>) {
         let stop = AtomicBool::new(false);
         let mut last = Info::default();
-        let (turn, kept) = search_reusing(
-            pos,
-            &nodes(n),
-            &Config::default(),
-            &stop,
+        let request = Request {
+            limits: nodes(n),
             seed,
-            &mut |i| last = i.clone(),
-            reuse,
-        );
-        (turn.expect("a legal turn"), last, kept.expect("trees kept"))
+            kept: reuse,
+            ..Request::new(pos, &stop)
+        };
+        let answer = request.run(&mut |i| last = i.clone());
+        let turn = answer.turn(pos).expect("a legal turn");
+        (turn, last, answer.kept.expect("trees kept"))
     }
 
     /// Plays `turn` on `pos`; returns the new position and the chosen steps.
@@ -232,16 +231,16 @@ mod tests {
         assert_eq!(fresh.nodes, 1);
         assert_eq!(reused.nodes, 1, "a node budget counts new iterations only");
         assert!(
-            reused.pv.len() > fresh.pv.len(),
+            reused.best().pv.len() > fresh.best().pv.len(),
             "the reused tree sees further: {:?} vs {:?}",
-            reused.pv,
-            fresh.pv
+            reused.best().pv,
+            fresh.best().pv
         );
         // The same commands give the same answer.
         let (_, _, again_kept) = go(&start, 4000, 1, None);
         let (_, again, _) = go(&now, 1, 3, Some((again_kept, path)));
-        assert_eq!(again.pv, reused.pv);
-        assert_eq!(again.score, reused.score);
+        assert_eq!(again.best().pv, reused.best().pv);
+        assert_eq!(again.best().score, reused.best().score);
     }
 
     /// A copy cut short by its deadline keeps the top of the tree whole (every node with
@@ -280,14 +279,7 @@ mod tests {
             &start,
             500,
             2,
-            Some((
-                Kept {
-                    root: start.clone(),
-                    config: Config::default(),
-                    tree: cut,
-                },
-                Vec::new(),
-            )),
+            Some((Kept::of(start.clone(), cut), Vec::new())),
         );
         assert_eq!(grown.nodes, 500);
     }

@@ -13,7 +13,7 @@ fn ttt_takes_a_win_in_one() {
         for budget in [20, 100, 1000] {
             let (turn, infos) = run(&pos, &nodes(budget), seed);
             assert_eq!(turn, Some(2), "seed {seed} budget {budget}");
-            assert_eq!(infos.last().unwrap().score, 1.0, "proven win");
+            assert_eq!(infos.last().unwrap().best().score, 1.0, "proven win");
         }
     }
 }
@@ -37,7 +37,7 @@ fn ttt_from_the_start_is_a_draw() {
     assert!(is_legal(&pos, &turn.unwrap()));
     let last = infos.last().unwrap();
     // Random playouts favour x (about +0.3 from the start); the search sees the draw.
-    assert!(last.score.abs() < 0.15, "{}", last.score);
+    assert!(last.best().score.abs() < 0.15, "{}", last.best().score);
 }
 
 #[test]
@@ -62,15 +62,15 @@ fn nim_finds_the_only_winning_two_step_turn() {
         let (turn, infos) = run(&pos, &nodes(3000), seed);
         assert_eq!(turn, Some((1, 2)), "seed {seed}");
         let last = infos.last().unwrap();
-        assert_eq!(last.score, 1.0, "proven win for the side to move");
+        assert_eq!(last.best().score, 1.0, "proven win for the side to move");
         assert_eq!(
-            pv_tokens(&pos, &last.pv)[0],
+            pv_tokens(&pos, &last.best().pv)[0],
             "p1t2",
             "the pv is whole turns"
         );
         assert_eq!(
-            last.depth as usize,
-            pv_tokens(&pos, &last.pv).len(),
+            last.best().depth as usize,
+            pv_tokens(&pos, &last.best().pv).len(),
             "depth counts the pv's turns"
         );
     }
@@ -82,7 +82,7 @@ fn nim_losing_position_scores_a_loss() {
     let pos = Nim::with_piles([1, 2, 3], false);
     let (turn, infos) = run(&pos, &nodes(5000), 3);
     assert!(is_legal(&pos, &turn.unwrap()));
-    assert_eq!(infos.last().unwrap().score, -1.0);
+    assert_eq!(infos.last().unwrap().best().score, -1.0);
 }
 
 #[test]
@@ -92,13 +92,13 @@ fn nim_scores_from_the_right_side_after_p2_moves() {
     pos.play_turn(&(2, 2)).unwrap();
     assert_eq!(pos.side_to_move(), Side::P2);
     let (_, infos) = run(&pos, &nodes(5000), 3);
-    assert_eq!(infos.last().unwrap().score, -1.0);
+    assert_eq!(infos.last().unwrap().best().score, -1.0);
     // And a winning one for P2: 1 ^ 2 ^ 4 = 7, take 1 from pile 2.
     let mut pos = Nim::with_piles([1, 2, 5], false);
     pos.play_turn(&(2, 1)).unwrap();
     let (turn, infos) = run(&pos, &nodes(5000), 3);
     assert_eq!(turn, Some((2, 1)));
-    assert_eq!(infos.last().unwrap().score, 1.0);
+    assert_eq!(infos.last().unwrap().best().score, 1.0);
 }
 
 #[test]
@@ -130,8 +130,8 @@ fn evaluate_scores_cut_playouts_with_the_right_sign() {
     for seed in 0..10 {
         let (turn, infos) = run_with(&pos, &nodes(300), &oracle, seed);
         assert_eq!(turn, Some((0, 4)), "seed {seed}");
-        assert!(infos.last().unwrap().score > 0.3, "seed {seed}");
-        assert_eq!(pv_tokens(&pos, &infos.last().unwrap().pv)[0], "p0t4");
+        assert!(infos.last().unwrap().best().score > 0.3, "seed {seed}");
+        assert_eq!(pv_tokens(&pos, &infos.last().unwrap().best().pv)[0], "p0t4");
     }
 }
 
@@ -180,32 +180,53 @@ fn a_turn_the_tree_does_not_reach_is_finished_greedily() {
 }
 
 #[test]
-fn search_steps_finishes_a_turn_begun_elsewhere() {
+fn the_tree_search_finishes_a_turn_begun_elsewhere() {
     // P1 chose pile 1 of [3, 5, 0] (the right pile): the search finishes with the right take.
     let mut pos = Nim::with_piles([3, 5, 0], false);
     pos.apply_step(NimStep::Pile(1));
     assert!(!pos.at_turn_start());
     let stop = AtomicBool::new(false);
-    let steps = search_steps(
-        &pos,
-        &nodes(2000),
-        &Params::default(),
-        &stop,
-        1,
-        &mut |_| {},
-    );
-    assert_eq!(steps, [NimStep::Take(2)]);
+    let search = |pos: &Nim| {
+        let request = Request {
+            limits: nodes(2000),
+            seed: 1,
+            ..Request::new(pos, &stop)
+        };
+        TreeSearch::with_params(Params::default())
+            .run(request, &mut |_| {})
+            .steps
+    };
+    assert_eq!(search(&pos), [NimStep::Take(2)]);
     // From the turn start, the steps are the whole turn.
     let pos = Nim::with_piles([3, 5, 0], false);
-    let steps = search_steps(
-        &pos,
-        &nodes(2000),
-        &Params::default(),
-        &stop,
-        1,
-        &mut |_| {},
-    );
+    assert_eq!(search(&pos), [NimStep::Pile(1), NimStep::Take(2)]);
+}
+
+/// The turn search, at a turn start and in the middle of a turn: with Nim's exact evaluation
+/// (the oracle) it plays the only turn that leaves the piles' XOR at zero, and finishes the turn
+/// begun on the right pile with the right take.
+#[test]
+fn the_turn_search_plays_whole_turns_and_finishes_a_turn_begun() {
+    let stop = AtomicBool::new(false);
+    let search = |pos: &Nim| {
+        let request = Request {
+            limits: nodes(500),
+            seed: 3,
+            ..Request::new(pos, &stop)
+        };
+        let mut last = Info::default();
+        let answer = TurnSearch::default().run(request, &mut |i| last = i.clone());
+        (answer.steps, last)
+    };
+    let pos = Nim::with_piles([3, 5, 0], true);
+    let (steps, last) = search(&pos);
     assert_eq!(steps, [NimStep::Pile(1), NimStep::Take(2)]);
+    assert_eq!(last.best().pv[..2], steps[..]);
+    let mut begun = pos.clone();
+    begun.apply_step(NimStep::Pile(1));
+    let (steps, last) = search(&begun);
+    assert_eq!(steps, [NimStep::Take(2)]);
+    assert!(last.nodes > 0 && last.best().score > 0.0, "{last:?}");
 }
 
 #[test]
@@ -252,14 +273,20 @@ fn threads_sharing_a_tree_prove_only_what_is_true() {
             for c in 1..5u8 {
                 let pos = Nim::with_piles([a, b, c], false);
                 let mut last = Info::default();
-                let turn = search_config(&pos, &nodes(3000), &config, &stop, 7, &mut |i| {
-                    last = i.clone()
-                })
-                .expect("a legal turn");
+                let request = Request {
+                    limits: nodes(3000),
+                    config,
+                    seed: 7,
+                    ..Request::new(&pos, &stop)
+                };
+                let turn = request
+                    .run(&mut |i| last = i.clone())
+                    .turn(&pos)
+                    .expect("a legal turn");
                 assert!(is_legal(&pos, &turn));
                 assert_eq!(last.nodes, 3000, "{a} {b} {c}");
                 let wins = pos.winning();
-                if let Some((v, _)) = last.proven {
+                if let Some((v, _)) = last.best().proven {
                     proofs += 1;
                     assert_eq!(v == 1, wins, "{a} {b} {c}: proven {v}");
                     if v == 1 {

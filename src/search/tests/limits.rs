@@ -62,7 +62,12 @@ fn returns_promptly_on_stop_from_another_thread() {
             ..Limits::default()
         };
         let mut last = Info::default();
-        let t = search(&pos, &limits, &s, 5, &mut |i| last = i.clone());
+        let request = Request {
+            limits,
+            seed: 5,
+            ..Request::new(&pos, &s)
+        };
+        let t = request.run(&mut |i| last = i.clone()).turn(&pos);
         (t, last, Instant::now(), pos)
     });
     std::thread::sleep(Duration::from_millis(300));
@@ -79,7 +84,11 @@ fn returns_promptly_on_stop_from_another_thread() {
 fn stop_before_the_search_still_gives_a_legal_turn() {
     let pos = Nim::with_piles([3, 4, 5], false);
     let stop = AtomicBool::new(true);
-    let t = search(&pos, &Limits::default(), &stop, 1, &mut |_| {});
+    let request = Request {
+        seed: 1,
+        ..Request::new(&pos, &stop)
+    };
+    let t = request.run(&mut |_| {}).turn(&pos);
     assert!(is_legal(&pos, &t.unwrap()));
 }
 
@@ -179,7 +188,7 @@ fn depth_limit_ends_deterministically_and_deeper_searches_more() {
     let (t2, i2) = run(&pos, &d(2), 9);
     assert!(is_legal(&pos, &t2.unwrap()));
     assert!(i2.last().unwrap().nodes > n1);
-    assert!(i2.last().unwrap().depth >= 2);
+    assert!(i2.last().unwrap().best().depth >= 2);
 }
 
 #[test]
@@ -260,7 +269,7 @@ fn timed_searches_report_periodically() {
         .windows(2)
         .all(|w| w[0].nodes <= w[1].nodes && w[0].time <= w[1].time));
     let last = infos.last().unwrap();
-    assert!(last.nodes > 0 && !last.pv.is_empty() && last.depth >= 1);
+    assert!(last.nodes > 0 && !last.best().pv.is_empty() && last.best().depth >= 1);
 }
 
 #[test]

@@ -2,9 +2,12 @@
 
 use std::sync::atomic::AtomicBool;
 
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+
 use super::*;
 use crate::game::prelude::*;
-use crate::game::Outcome;
+use crate::game::{Outcome, Side};
 use crate::protocol::wire::{pv_tokens, PARTIAL_MARK};
 use crate::testgames::{self as testgames, Nim, NimStep, Ttt};
 
@@ -60,10 +63,14 @@ pub(super) fn run_with<G: Game + SearchHints>(
 ) -> (Option<G::Turn>, Vec<Info<G::Step>>) {
     let stop = AtomicBool::new(false);
     let mut infos = Vec::new();
-    let turn = search_with(pos, limits, params, &stop, seed, &mut |i| {
-        infos.push(i.clone())
-    });
-    (turn, infos)
+    let request = Request {
+        limits: limits.clone(),
+        seed,
+        ..Request::new(pos, &stop)
+    };
+    let answer =
+        TreeSearch::with_params(params.clone()).run(request, &mut |i| infos.push(i.clone()));
+    (answer.turn(pos), infos)
 }
 
 /// True when `turn` is legal in `pos`: one of its listed legal turns, its text parses back to

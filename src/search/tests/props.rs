@@ -46,15 +46,15 @@ proptest! {
             return Ok(());
         };
         prop_assert_eq!(last.nodes, budget);
-        prop_assert!((-1.0..=1.0).contains(&last.score));
+        prop_assert!((-1.0..=1.0).contains(&last.best().score));
         match turn {
             None => prop_assert!(pos.outcome().is_some()),
             Some(t) => prop_assert!(is_legal(&pos, &t)),
         }
-        let tokens = pv_tokens(&pos, &last.pv);
+        let tokens = pv_tokens(&pos, &last.best().pv);
         let replayed = replay_pv(&pos, &tokens);
         prop_assert!(replayed.is_ok(), "{:?} in {:?}", replayed.err(), tokens);
-        prop_assert_eq!(last.depth as usize, tokens.len());
+        prop_assert_eq!(last.best().depth as usize, tokens.len());
     }
 
     #[test]

@@ -1,6 +1,8 @@
-//! The driver of a search: the threads that grow one shared tree, each worker's loop with its
-//! limits and early ends, and the progress reports (see the module documentation of
-//! [`super`] for the choice of tree parallelism).
+//! The tree search as a [`Searcher`]: [`TreeSearch`], its parameters for the game and the
+//! configuration, the trees it keeps for the next search ([`Kept`]), and its driver: the threads
+//! that grow one shared tree, each worker's loop with its limits and early ends, and the progress
+//! reports (see the module documentation of [`crate::search`] for the choice of tree
+//! parallelism).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -8,9 +10,148 @@ use std::time::{Duration, Instant};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
-use super::mcts::{Params, Tree, Worker};
-use super::{Info, Limits};
+use super::{Params, Tree, Worker};
 use crate::game::SearchHints;
+use crate::search::{Answer, Config, Info, Line, Request, Searcher};
+
+/// Monte Carlo tree search over steps ([`super`]): the `uct` level ([`TreeSearch::reference`])
+/// and the `full` level of a game that names it (`Default`: the game's own parameters,
+/// [`Params::for_game`]). Its memory is the configuration's `Hash`; its threads, the
+/// configuration's `Threads`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TreeSearch {
+    tuning: Tuning,
+}
+
+/// Where a [`TreeSearch`]'s parameters come from.
+#[derive(Clone, Debug, Default, PartialEq)]
+enum Tuning {
+    /// The game's: [`Params::for_game`].
+    #[default]
+    Game,
+    /// The fixed reference: [`Params::uct_reference`].
+    Reference,
+    /// Given whole, memory bound included (tests and tuning tools).
+    Given(Params),
+}
+
+impl TreeSearch {
+    /// The fixed reference search (`Strength uct`): UCT with uniformly random playouts
+    /// ([`Params::uct_reference`]).
+    pub fn reference() -> Self {
+        TreeSearch {
+            tuning: Tuning::Reference,
+        }
+    }
+
+    /// The search with `params` exactly, its memory bound `params.max_memory` (not the
+    /// configuration's `Hash`): for tests and tuning tools.
+    pub fn with_params(params: Params) -> Self {
+        TreeSearch {
+            tuning: Tuning::Given(params),
+        }
+    }
+
+    /// The parameters it searches `G` with under `config`.
+    pub fn params<G: SearchHints>(&self, config: &Config) -> Params {
+        let game = |p: Params| Params {
+            max_memory: config.memory(),
+            ..p
+        };
+        match &self.tuning {
+            Tuning::Game => game(Params::for_game::<G>()),
+            Tuning::Reference => game(Params::uct_reference::<G>()),
+            Tuning::Given(p) => p.clone(),
+        }
+    }
+}
+
+impl<G: SearchHints> Searcher<G> for TreeSearch {
+    fn run(
+        &self,
+        mut request: Request<'_, G>,
+        on_info: &mut dyn FnMut(&Info<G::Step>),
+    ) -> Answer<G> {
+        let params = self.params::<G>(&request.config);
+        let mut kept_tree = None;
+        if let Some((kept, path)) = request.kept.take() {
+            if kept.tree.params == params {
+                let limits = &request.limits;
+                // A timed search copies for a quarter of its time at most: the nodes not
+                // reached by then are kept as leaves, their statistics with them.
+                let copy_until = if limits.infinite {
+                    None
+                } else {
+                    let started = limits.started.unwrap_or_else(Instant::now);
+                    limits
+                        .time_budget(request.root.side_to_move())
+                        .map(|b| started + b / 4)
+                };
+                kept_tree = kept.tree.reroot(&path, request.root, copy_until);
+                match &kept_tree {
+                    Some(t) => log::debug!("search: tree reused, {} nodes kept", t.size()),
+                    None => log::debug!("search: the tree has no node for the moves played"),
+                }
+            }
+            kept.discard();
+        }
+        let (steps, tree) = search_parallel(&request, params, kept_tree, on_info);
+        let kept = tree.map(|tree| Kept {
+            root: request.root.clone(),
+            tree,
+        });
+        Answer { steps, kept }
+    }
+}
+
+/// The tree of a tree search, kept for the next one (tree reuse, [`Request::kept`]).
+pub struct Kept<G: SearchHints> {
+    /// The position the tree was grown from.
+    root: G,
+    pub(super) tree: Tree<G>,
+}
+
+impl<G: SearchHints> Kept<G> {
+    /// The position the kept tree is rooted at.
+    pub fn root(&self) -> &G {
+        &self.root
+    }
+
+    /// Nodes in the kept tree.
+    pub fn nodes(&self) -> usize {
+        self.tree.size()
+    }
+
+    /// Frees the tree on a thread of its own: a tree grown to `Hash` holds millions of nodes
+    /// and step lists, whose freeing takes tens of milliseconds that must not be spent on the
+    /// command loop or on the next search's clock. (Inline when no thread starts.)
+    pub fn discard(self) {
+        let spawned = std::thread::Builder::new()
+            .name("discard".into())
+            .spawn(move || drop(self));
+        if let Err(e) = spawned {
+            log::warn!("freeing the kept tree inline: {e}");
+        }
+    }
+
+    /// A copy of the tree (every node, statistics and step lists), for benchmarks that time
+    /// what the next search does with a big kept tree without growing one each time.
+    pub fn copy(&self) -> Kept<G> {
+        Kept {
+            root: self.root.clone(),
+            tree: self
+                .tree
+                .reroot(&[], &self.root, None)
+                .expect("the empty path leads to the root"),
+        }
+    }
+
+    /// A kept tree made of `tree` (tests).
+    #[cfg(test)]
+    pub(crate) fn of(root: G, tree: Tree<G>) -> Kept<G> {
+        Kept { root, tree }
+    }
+}
 
 /// The progress callback of a search.
 type OnInfo<'a, S> = dyn FnMut(&Info<S>) + 'a;
@@ -45,7 +186,7 @@ impl Control<'_> {
 
 /// The seed of worker `i` of a search seeded with `seed` (worker 0 keeps `seed`, so that one
 /// thread searches as a single-threaded search does).
-pub(super) fn worker_seed(seed: u64, i: usize) -> u64 {
+fn worker_seed(seed: u64, i: usize) -> u64 {
     if i == 0 {
         seed
     } else {
@@ -53,20 +194,25 @@ pub(super) fn worker_seed(seed: u64, i: usize) -> u64 {
     }
 }
 
-/// Runs the search on `threads` workers sharing one tree (worker 0 on this thread, the one
-/// that reports progress), growing the `kept` tree when given (tree reuse), and returns the
-/// steps that complete the current turn and the tree, for the next search.
-#[allow(clippy::too_many_arguments)] // private; every caller names each argument once
-pub(super) fn search_parallel<G: SearchHints>(
-    root: &G,
-    limits: &Limits,
-    params: &Params,
-    threads: usize,
-    stop: &AtomicBool,
-    seed: u64,
-    on_info: &mut dyn FnMut(&Info<G::Step>),
+/// Runs the search of `request` with `params` on the configuration's threads sharing one tree
+/// (worker 0 on this thread, the one that reports progress), growing the `kept` tree when given
+/// (tree reuse), and returns the steps that complete the current turn and the tree, for the
+/// next search.
+fn search_parallel<G: SearchHints>(
+    request: &Request<'_, G>,
+    params: Params,
     kept: Option<Tree<G>>,
+    on_info: &mut dyn FnMut(&Info<G::Step>),
 ) -> (Vec<G::Step>, Option<Tree<G>>) {
+    let Request {
+        root,
+        limits,
+        seed,
+        stop,
+        ..
+    } = request;
+    let (root, seed, stop) = (*root, *seed, *stop);
+    let threads = request.config.threads;
     // The clock of a timed search started when `go` arrived, when the engine says so.
     let start = limits.started.unwrap_or_else(Instant::now);
     if root.outcome().is_some() {
@@ -89,7 +235,7 @@ pub(super) fn search_parallel<G: SearchHints>(
         claimed: AtomicU64::new(0),
         iterations: AtomicU64::new(0),
     };
-    let tree = kept.unwrap_or_else(|| Tree::new(root, params.clone()));
+    let tree = kept.unwrap_or_else(|| Tree::new(root, params));
     let mut visited = 0;
     let mut main = Worker::new(&tree, SmallRng::seed_from_u64(seed));
     std::thread::scope(|scope| {
@@ -129,7 +275,7 @@ pub(super) fn search_parallel<G: SearchHints>(
         tree.size(),
         tree.memory() >> 10,
         report.time,
-        report.score
+        report.best().score
     );
     on_info(&report);
     (steps, Some(tree))
@@ -223,26 +369,29 @@ fn run_worker<G: SearchHints>(
 /// applied (`visited`).
 fn info<G: SearchHints>(tree: &Tree<G>, start: Instant, nodes: u64, visited: u64) -> Info<G::Step> {
     let pv = tree.pv();
-    let mut info = Info {
-        depth: pv.turns,
+    let proven = tree.proven();
+    let raw = tree.score();
+    Info {
+        visited,
         nodes,
         time: start.elapsed(),
-        score: tree.score(),
-        raw_score: 0.0,
-        pv: pv.steps,
-        proven: tree.proven(),
-        visited,
-    };
-    calibrate(tree.root(), &mut info);
-    info
+        lines: vec![Line {
+            depth: pv.turns,
+            score: calibrated(tree.root(), raw, proven, nodes),
+            raw_score: raw,
+            proven,
+            pv: pv.steps,
+        }],
+    }
 }
 
-/// Sets `info.raw_score` to the search's value and `info.score` to the expected result: the proven
-/// value, or the raw value mapped by [`SearchHints::calibrated_score`] of the root; 0 (nothing
-/// known) before the first iteration.
-fn calibrate<G: SearchHints>(root: &G, info: &mut Info<G::Step>) {
-    info.raw_score = info.score;
-    if info.proven.is_none() && info.nodes > 0 {
-        info.score = root.calibrated_score(info.score).clamp(-1.0, 1.0);
+/// The expected result from the search's value `raw`: the proven value, or the raw value mapped
+/// by [`SearchHints::calibrated_score`] of the root; 0 (nothing known) before the first
+/// iteration.
+fn calibrated<G: SearchHints>(root: &G, raw: f64, proven: Option<(i8, u32)>, nodes: u64) -> f64 {
+    if proven.is_none() && nodes > 0 {
+        root.calibrated_score(raw).clamp(-1.0, 1.0)
+    } else {
+        raw
     }
 }
