@@ -73,10 +73,11 @@ pub const WEIGHTS: [f64; FEATURES] = [
 /// The score calibration of
 /// [`SearchHints::calibrated_score`](crate::game::SearchHints::calibrated_score), per side to
 /// move (the Guerrilla, then COIN): see [`score_from_map`](crate::game::score_from_map). Fitted
-/// on 24,677 positions of 400 self-play games at `go nodes 10000` (`cargo bench --bench
-/// search_calibration -- --nodes 10000 --fit-score`, games 0–399) and tested on games 400–799: see
-/// `doc/search.md`.
-pub const SCORE_MAP: [[f64; 3]; 2] = [[8.819, -8.077, 0.809], [7.929, -6.755, -1.105]];
+/// by the tuning pipeline (`tools/tune/README.md`) on 23,686 positions of 400 self-play games
+/// of this evaluation at `go nodes 10000` (`tools/tune/generate.sh`, `guerrilla-tune extract`,
+/// then `guerrilla-tune calibrate --game guerrilla-checkers --fit`, the map fitted on all the
+/// games); `doc/search.md` gives its table.
+pub const SCORE_MAP: [[f64; 3]; 2] = [[5.170, -4.323, -0.568], [4.869, -4.016, 0.514]];
 
 /// Steps after which a playout is cut and scored by the evaluation: none, the search scores
 /// each new leaf by the evaluation itself (see the module documentation).

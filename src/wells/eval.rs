@@ -119,11 +119,11 @@ pub const END_MOVEMENT: f64 = 0.5;
 /// Chance that the turn policy ends a moving group's movement when it may.
 pub const END_GROUP: f64 = 0.35;
 /// The score calibration of [`SearchHints::calibrated_score`], per side to move (White, then
-/// Black): see [`score_from_map`].
-/// Fitted on 91,672 positions of 800 self-play games on side 8 at `go nodes 200` (`cargo bench
-/// --bench search_calibration -- --game guerrilla --games 800 --nodes 200 --fit-score`, games
-/// 0–799), and tested on games 800–1199: see `doc/search.md`.
-pub const SCORE_MAP: [[f64; 3]; 2] = [[0.645, 2.964, -0.181], [0.722, 2.904, -0.042]];
+/// Black): see [`score_from_map`]. Fitted by the tuning pipeline (`tools/tune/README.md`) on
+/// 61,782 positions of 364 self-play games on every board side from 5 to 12 at `go nodes 300`
+/// (`tools/tune/generate.sh`, `guerrilla-tune extract`, then `guerrilla-tune calibrate --game
+/// guerrilla --fit`, the map fitted on all the games); `doc/search.md` gives its table.
+pub const SCORE_MAP: [[f64; 3]; 2] = [[0.772, 3.271, 0.190], [1.751, 1.848, -0.130]];
 
 impl Wells {
     /// Pieces of colour `c` in groups of two or more.
