@@ -227,13 +227,11 @@ fn fit_command(
         };
         Ok(losses(&logits, &targets))
     };
-    let fitted = |m: &dyn Model| -> (f64, f64) {
-        let logits: Vec<f64> = (0..m.rows()).map(|i| m.logit(&theta, i, None)).collect();
-        let targets: Vec<f64> = (0..m.rows()).map(|i| m.target(i)).collect();
-        losses(&logits, &targets)
-    };
     let (ctr, cte) = (current(&train)?, current(&test)?);
-    let (ftr, fte) = (fitted(mtrain.as_ref()), fitted(mtest.as_ref()));
+    let (ftr, fte) = (
+        fitted_at(mtrain.as_ref(), &theta),
+        fitted_at(mtest.as_ref(), &theta),
+    );
     println!("loss (cross-entropy, Texel MSE of the expected result):");
     println!(
         "  this build: train {:.5} {:.5}, test {:.5} {:.5}",
