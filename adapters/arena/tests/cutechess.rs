@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{arena, engine, temp};
+use common::{arena, engine, temp, two_seeds};
 
 #[test]
 fn a_cutechess_command_line_plays_and_its_records_replay_clean() {
@@ -14,23 +14,20 @@ fn a_cutechess_command_line_plays_and_its_records_replay_clean() {
     let cmd = format!("cmd={}", e.display());
     // An openings book: the games of an earlier match, as PGN.
     let book = d.join("book.pgn");
-    let (code, stdout, stderr) = arena(&[
-        "--engine1",
-        e.to_str().unwrap(),
-        "--engine2",
-        e.to_str().unwrap(),
-        "--option2",
-        "Seed=2",
-        "--games",
-        "4",
-        "--tc",
-        "nodes=20",
-        "--random-plies",
-        "0",
-        "--records",
-        book.to_str().unwrap(),
-        "--no-progress",
-    ]);
+    let mut args = two_seeds();
+    args.extend(
+        [
+            "--games",
+            "4",
+            "--tc",
+            "nodes=20",
+            "--no-progress",
+            "--records",
+        ]
+        .map(String::from),
+    );
+    args.push(book.to_str().unwrap().into());
+    let (code, stdout, stderr) = arena(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(code, Some(0), "{stdout}{stderr}");
     let out = d.join("games.pgn");
     let (code, stdout, stderr) = arena(&[

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{arena, engine, temp};
+use common::{arena, temp, two_seeds};
 
 /// The turns of the first game of a records file.
 fn first_game_moves(pgn: &str) -> Vec<String> {
@@ -53,30 +53,28 @@ fn web_export(game: &str, options: &[(&str, &str)], result: &str, moves: &[Strin
 fn the_web_guis_export_replays_and_each_bad_game_is_reported() {
     let d = temp("web-replay");
     let rec = d.join("m.pgn");
-    let e = engine();
-    let (code, stdout, stderr) = arena(&[
-        "--engine1",
-        e.to_str().unwrap(),
-        "--engine2",
-        e.to_str().unwrap(),
-        "--option2",
-        "Seed=2",
-        "--game",
-        "guerrilla",
-        "--option",
-        "BoardSide=5",
-        "--option",
-        "TurnLimit=12",
-        "--random-plies",
-        "0",
-        "--games",
-        "2",
-        "--tc",
-        "nodes=20",
-        "--records",
-        rec.to_str().unwrap(),
-        "--no-progress",
-    ]);
+    let mut args = two_seeds();
+    args.extend(
+        [
+            "--game",
+            "guerrilla",
+            "--option",
+            "BoardSide=5",
+            "--option",
+            "TurnLimit=12",
+            "--random-plies",
+            "0",
+            "--games",
+            "2",
+            "--tc",
+            "nodes=20",
+            "--no-progress",
+            "--records",
+        ]
+        .map(String::from),
+    );
+    args.push(rec.to_str().unwrap().into());
+    let (code, stdout, stderr) = arena(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(code, Some(0), "{stdout}{stderr}");
     let pgn = std::fs::read_to_string(&rec).unwrap();
     let moves = first_game_moves(&pgn);

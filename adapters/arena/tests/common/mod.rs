@@ -91,3 +91,12 @@ pub fn temp(name: &str) -> PathBuf {
     std::fs::create_dir_all(&d).expect("temp dir");
     d
 }
+
+/// The engine against itself with another seed: `--engine1 E --engine2 E --option2 Seed=2`.
+#[allow(dead_code)]
+pub fn two_seeds() -> Vec<String> {
+    let e = engine().to_str().expect("utf-8 path").to_string();
+    ["--engine1", &e, "--engine2", &e, "--option2", "Seed=2"]
+        .map(String::from)
+        .to_vec()
+}
