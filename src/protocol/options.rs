@@ -22,6 +22,9 @@ pub struct Options {
     pub threads: u32,
     /// The search trees' memory, MiB.
     pub hash_mib: u32,
+    /// `bestmove` names the reply the engine expects (`bestmove <turn> ponder <turn>`).
+    pub ponder: bool,
+
     /// The values of the games' options, by name (each within its declared bounds).
     game_values: BTreeMap<&'static str, u64>,
 }
@@ -59,6 +62,8 @@ impl Default for Options {
             strength: Strength::Full,
             threads: 1,
             hash_mib: crate::search::DEFAULT_HASH_MIB as u32,
+            ponder: false,
+
             game_values: game_options().map(|(o, _)| (o.name, o.default)).collect(),
         }
     }
@@ -86,6 +91,8 @@ enum Target {
     Strength,
     Threads,
     Hash,
+    Ponder,
+
     /// A game's option, declared by these games.
     GameOption(Vec<GameKind>),
 }
@@ -100,7 +107,7 @@ struct Row {
 const GAME_NAMES: &[&str] = &["guerrilla-checkers", "guerrilla"];
 
 /// The table, in the order of the `ugi` reply: `Game`, `Seed`, the games' options, `Strength`,
-/// `Threads`, `Hash`. protocol.md § 3.2 documents the same rows.
+/// `Threads`, `Hash`, `Ponder`. protocol.md § 3.2 documents the same rows.
 fn table() -> Vec<Row> {
     let mut rows = vec![
         Row {
@@ -156,6 +163,11 @@ fn table() -> Vec<Row> {
                 max: 65_536,
             },
             target: Target::Hash,
+        },
+        Row {
+            name: "Ponder",
+            kind: OptionType::Check { default: false },
+            target: Target::Ponder,
         },
     ]);
     rows
@@ -218,7 +230,7 @@ pub fn set(
         name: name.to_string(),
     })?;
     let mut new = opts.clone();
-    let (mut combo, mut number) = ("", 0);
+    let (mut combo, mut number, mut check) = ("", 0, false);
     match &row.kind {
         OptionType::Combo { vars, .. } => {
             combo = vars
@@ -239,7 +251,15 @@ pub fn set(
                     got: value.to_string(),
                 })?;
         }
-        OptionType::Check { .. } => {}
+        OptionType::Check { .. } => {
+            check = ["true", "false"]
+                .iter()
+                .position(|b| b.eq_ignore_ascii_case(value))
+                .map(|k| k == 0)
+                .ok_or_else(|| OptionError::NotABool {
+                    got: value.to_string(),
+                })?;
+        }
     }
     let games = match &row.target {
         Target::Game => {
@@ -262,6 +282,11 @@ pub fn set(
             new.hash_mib = number as u32;
             Vec::new()
         }
+        Target::Ponder => {
+            new.ponder = check;
+            Vec::new()
+        }
+
         Target::GameOption(kinds) => {
             new.game_values.insert(row.name, number);
             kinds.clone()
@@ -316,5 +341,14 @@ mod tests {
         assert!(set(&o, "Seed", Some("0")).is_ok());
         assert!(set(&o, "Game", Some("chess")).is_err());
         assert!(set(&o, "Game", None).is_err());
+        assert!(lines.contains(&"option name Ponder type check default false".into()));
+        let (n, c) = set(&o, "ponder", Some("TRUE")).unwrap();
+        assert_eq!((n.ponder, c), (true, Change::Plain));
+        let (n, _) = set(&n, "Ponder", Some("false")).unwrap();
+        assert!(!n.ponder);
+        assert_eq!(
+            set(&o, "Ponder", Some("yes")),
+            Err(OptionError::NotABool { got: "yes".into() })
+        );
     }
 }

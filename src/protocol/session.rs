@@ -114,31 +114,50 @@ impl<G: Game + Searchable> Session<G> {
         let seed = opts.seed ^ self.engine.position().hash();
         self.engine.set_config(opts.search_config());
         let out = self.out.clone();
+        // What each report writes: its best line (protocol.md § 3.6).
+        let (most, numbered) = (1, false);
+        let ponder = opts.ponder;
         // The search may report its last state twice (a periodic report, then the final one
-        // with no iteration between): one `info` line per state. A search that ran no
-        // iteration and chose nothing yet (`nodes 0`, `movetime 0`, stopped at once) has no
-        // score and no line: its turn is a greedy one (protocol.md § 3.6).
+        // with no iteration between): one report per state. A search that ran no iteration
+        // and chose nothing yet (`nodes 0`, `movetime 0`, stopped at once) has no score and no
+        // line: its turn is a greedy one (protocol.md § 3.6).
         let mut last_nodes = None;
-        // The PV is written from the start of the turn being played, through the steps already
-        // taken in it (none at a turn start), so its first token is that whole turn.
+        // The best line's tokens in the last report: its second names the reply `bestmove`
+        // expects, with `Ponder` on.
+        let mut best_pv: Vec<String> = Vec::new();
+        // Each PV is written from the start of the turn being played, through the steps
+        // already taken in it (none at a turn start), so its first token is that whole turn.
         let start = self.engine.turn_start().clone();
         let made = self.engine.chosen_this_turn();
         let started = self.engine.go(limits, seed, move |r| match r {
             Report::Info(info) => {
-                let best = info.best();
-                let nothing = info.nodes == 0 && best.pv.is_empty();
-                if !nothing && last_nodes != Some(info.nodes) {
-                    last_nodes = Some(info.nodes);
-                    let pv = if best.pv.is_empty() {
+                let nothing = info.nodes == 0 && info.best().pv.is_empty();
+                if nothing || last_nodes == Some(info.nodes) {
+                    return;
+                }
+                last_nodes = Some(info.nodes);
+                let mut lines = Vec::new();
+                for (k, l) in info.lines.iter().take(most).enumerate() {
+                    let pv = if l.pv.is_empty() {
                         Vec::new()
                     } else {
-                        let steps: Vec<G::Step> = made.iter().chain(&best.pv).copied().collect();
+                        let steps: Vec<G::Step> = made.iter().chain(&l.pv).copied().collect();
                         wire::pv_tokens(&start, &steps)
                     };
-                    out.line(&wire::info_line(&info, &pv));
+                    lines.push(wire::info_line(&info, k, numbered, &pv));
+                    if k == 0 {
+                        best_pv = pv;
+                    }
                 }
+                out.lines(&lines);
             }
-            Report::BestMove(token) => out.line(&wire::bestmove_line(token.as_deref())),
+            Report::BestMove(token) => {
+                let reply = match (&token, ponder) {
+                    (Some(best), true) => wire::ponder_reply(best, &best_pv),
+                    _ => None,
+                };
+                out.line(&wire::bestmove_ponder_line(token.as_deref(), reply))
+            }
         });
         if let Err(e) = started {
             // Never leave an arena waiting: an error, then `bestmove none`.

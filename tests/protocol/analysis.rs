@@ -116,3 +116,40 @@ fn a_command_that_changes_the_state_stops_the_search_first() {
         }
     }
 }
+
+/// With `Ponder` on, `bestmove` names the reply the engine expects: the second turn of the
+/// last report's principal variation, legal after the first; with it off, exactly two tokens.
+#[test]
+fn ponder_names_the_expected_reply() {
+    for game in GAMES {
+        let mut p = Proc::spawn();
+        p.ask(&format!("setoption name Game value {game}"));
+        p.ask("setoption name BoardSide value 5");
+        let plain = p.go("go nodes 2000");
+        p.ask("setoption name Ponder value true");
+        p.ask("uginewgame");
+        p.send("go nodes 2000");
+        let lines = p.until("bestmove", |l| l.starts_with("bestmove"));
+        let words: Vec<&str> = lines.last().unwrap().split(' ').collect();
+        let pv: Vec<&str> = lines[lines.len() - 2]
+            .split(" pv ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .collect();
+        assert_eq!(
+            words,
+            ["bestmove", pv[0], "ponder", pv[1]],
+            "{game}: {lines:?}"
+        );
+        assert_eq!(
+            words[1], plain,
+            "{game}: Ponder changes only the bestmove line"
+        );
+        assert!(p.ask1(&format!("play {}", words[1])).starts_with("played "));
+        assert!(
+            p.ask1(&format!("play {}", words[3])).starts_with("played "),
+            "{game}: the reply is legal"
+        );
+    }
+}

@@ -24,22 +24,27 @@ pub fn score_text(score: f64, proven: Option<(i8, u32)>) -> String {
     }
 }
 
-/// The `info` line of a search report: fields in this fixed order, `pv` last and only when
-/// known. `pv` holds the principal variation's tokens, already written in the game's notation.
-pub fn info_line<S>(info: &Info<S>, pv: &[String]) -> String {
+/// The `info` line of line `k` (0: the best) of a search report (protocol.md § 3.6), its
+/// fields in this fixed order: `depth`, `multipv k+1` when the lines are `numbered` (`MultiPV`
+/// above 1), `nodes`, `time`, `nps`, `score`, then `pv` when known. `pv` holds the line's
+/// principal variation, already written in the game's notation.
+pub fn info_line<S>(info: &Info<S>, k: usize, numbered: bool, pv: &[String]) -> String {
     let ms = info.time.as_millis();
     let nps = if info.time.as_secs_f64() > 0.0 {
         (info.nodes as f64 / info.time.as_secs_f64()) as u64
     } else {
         0
     };
-    let best = info.best();
-    let mut s = format!(
-        "info depth {} nodes {} time {ms} nps {nps} score {}",
-        best.depth,
+    let line = &info.lines[k];
+    let mut s = format!("info depth {}", line.depth);
+    if numbered {
+        s.push_str(&format!(" multipv {}", k + 1));
+    }
+    s.push_str(&format!(
+        " nodes {} time {ms} nps {nps} score {}",
         info.nodes,
-        score_text(best.score, best.proven)
-    );
+        score_text(line.score, line.proven)
+    ));
     if !pv.is_empty() {
         s.push_str(" pv ");
         s.push_str(&pv.join(" "));
@@ -111,4 +116,35 @@ pub fn bench_lines(bench: &SearchBench) -> Vec<String> {
         format!("Nodes searched: {}", bench.nodes),
         format!("Nodes/second: {}", bench.nps() as u64),
     ]
+}
+
+/// `bestmove <turn> ponder <reply>` when the engine names the reply it expects (the `Ponder`
+/// option, protocol.md § 3.6), else exactly the two tokens of [`bestmove_line`].
+pub fn bestmove_ponder_line(token: Option<&str>, ponder: Option<&str>) -> String {
+    match (token, ponder) {
+        (Some(turn), Some(reply)) => format!("bestmove {turn} ponder {reply}"),
+        _ => bestmove_line(token),
+    }
+}
+
+/// The reply a `bestmove` of `best` names for pondering: the principal variation's second
+/// token, when its first is `best` and the second is a whole turn (not marked
+/// [`PARTIAL_MARK`]); `None` otherwise.
+pub fn ponder_reply<'a>(best: &str, pv: &'a [String]) -> Option<&'a str> {
+    match pv {
+        [first, reply, ..] if first == best && !reply.ends_with(PARTIAL_MARK) => Some(reply),
+        _ => None,
+    }
+}
+
+/// ` wdl <w> <d> <l>`, the `info` field of the chances per mille of a win, a draw and a loss
+/// for the side to move (protocol.md § 3.6), which sum to 1000.
+pub fn wdl_field([w, d, l]: [u32; 3]) -> String {
+    format!(" wdl {w} {d} {l}")
+}
+
+/// `info currmove <turn> currmovenumber <k>`: the root turn a long search is on, and its rank
+/// (from 1) in the order the search takes them, as UCI has it (protocol.md § 3.6).
+pub fn currmove_line(turn: &str, number: usize) -> String {
+    format!("info currmove {turn} currmovenumber {number}")
 }

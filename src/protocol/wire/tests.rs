@@ -273,3 +273,66 @@ fn handshake_and_reports() {
     );
     assert_eq!(turns_line(TurnsListed::MidTurn, &[]), "turns midturn 0");
 }
+
+#[test]
+fn analysis_fields() {
+    assert_eq!(
+        bestmove_ponder_line(Some("D4D5"), Some("d4xc3")),
+        "bestmove D4D5 ponder d4xc3"
+    );
+    assert_eq!(bestmove_ponder_line(Some("D4D5"), None), "bestmove D4D5");
+    assert_eq!(bestmove_ponder_line(None, Some("x")), "bestmove none");
+    let pv: Vec<String> = ["D4D5", "d4xc3", "E5..."]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(ponder_reply("D4D5", &pv), Some("d4xc3"));
+    assert_eq!(
+        ponder_reply("D5D6", &pv),
+        None,
+        "a PV of another turn names no reply"
+    );
+    assert_eq!(
+        ponder_reply("d4xc3", &pv[1..]),
+        None,
+        "a half turn is no reply"
+    );
+    assert_eq!(ponder_reply("D4D5", &pv[..1]), None);
+    assert_eq!(wdl_field([412, 0, 588]), " wdl 412 0 588");
+    assert_eq!(
+        currmove_line("c5-b4", 3),
+        "info currmove c5-b4 currmovenumber 3"
+    );
+}
+
+#[test]
+fn info_lines_numbered_or_not() {
+    use crate::search::{Info, Line};
+    let info: Info<u8> = Info {
+        visited: 9,
+        nodes: 300,
+        time: std::time::Duration::from_millis(150),
+        lines: vec![
+            Line {
+                depth: 2,
+                score: 0.25,
+                ..Line::default()
+            },
+            Line {
+                depth: 1,
+                score: -0.5,
+                proven: Some((-1, 3)),
+                ..Line::default()
+            },
+        ],
+    };
+    let pv = ["D4D5".to_string(), "d4xc3".to_string()];
+    assert_eq!(
+        info_line(&info, 0, false, &pv),
+        "info depth 2 nodes 300 time 150 nps 2000 score 0.250 pv D4D5 d4xc3"
+    );
+    assert_eq!(
+        info_line(&info, 1, true, &[]),
+        "info depth 1 multipv 2 nodes 300 time 150 nps 2000 score loss in 3"
+    );
+}
