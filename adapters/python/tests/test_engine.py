@@ -50,10 +50,9 @@ def test_start_with_a_bad_option_raises_and_stops_the_engine(engine_path: str) -
 def test_set_option_errors_carry_the_engine_message(engine: Engine) -> None:
     with pytest.raises(EngineError) as caught:
         engine.set_option("Contempt", 16)
-    assert caught.value.message == (
-        "expected an option name (Game, Seed, BoardSide, TurnLimit, Strength, Threads, Hash) but got 'Contempt' "
-        "in 'setoption name Contempt value 16'"
-    )
+    # The engine names every option it has; the list grows with the engine.
+    assert caught.value.message.startswith("expected an option name (Game, Seed, BoardSide, TurnLimit, ")
+    assert caught.value.message.endswith(") but got 'Contempt' in 'setoption name Contempt value 16'")
     assert caught.value.line.startswith("info string error: expected an option name")
     assert caught.value.command == "setoption name Contempt value 16"
     with pytest.raises(EngineError, match=r"expected one of guerrilla-checkers, guerrilla but got 'chess'"):
