@@ -13,7 +13,7 @@ mod models;
 mod records;
 
 use std::fs::File;
-use std::io::{BufReader, BufWriter, Write};
+use std::io::{BufReader, BufWriter, ErrorKind, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -88,17 +88,59 @@ enum ModelKind {
     PerSide,
 }
 
+/// Why a command stopped early.
+enum Fail {
+    /// An error, for stderr.
+    Error(String),
+    /// stdout was closed by its reader (`guerrilla-tune … | head`): the rest is not wanted.
+    Closed,
+}
+
+impl From<String> for Fail {
+    fn from(e: String) -> Fail {
+        Fail::Error(e)
+    }
+}
+
+impl From<std::io::Error> for Fail {
+    fn from(e: std::io::Error) -> Fail {
+        if e.kind() == ErrorKind::BrokenPipe {
+            Fail::Closed
+        } else {
+            Fail::Error(format!("writing the output: {e}"))
+        }
+    }
+}
+
+/// `println!` on stdout, returning from the function with [`Fail`] when the write fails (a
+/// closed pipe ends the command quietly instead of panicking).
+macro_rules! say {
+    ($($arg:tt)*) => {
+        writeln!(std::io::stdout().lock(), $($arg)*).map_err(Fail::from)?
+    };
+}
+
+/// `print!` on stdout, as [`say!`].
+macro_rules! say_str {
+    ($text:expr) => {
+        std::io::stdout()
+            .lock()
+            .write_all($text.as_bytes())
+            .map_err(Fail::from)?
+    };
+}
+
 fn main() -> ExitCode {
     match run(Cli::parse()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
+        Ok(()) | Err(Fail::Closed) => ExitCode::SUCCESS,
+        Err(Fail::Error(e)) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE
         }
     }
 }
 
-fn run(cli: Cli) -> Result<(), String> {
+fn run(cli: Cli) -> Result<(), Fail> {
     match cli.command {
         Command::Extract { records, out } => extract(&records, out),
         Command::Fit {
@@ -117,7 +159,7 @@ fn run(cli: Cli) -> Result<(), String> {
     }
 }
 
-fn extract(files: &[PathBuf], out: Option<PathBuf>) -> Result<(), String> {
+fn extract(files: &[PathBuf], out: Option<PathBuf>) -> Result<(), Fail> {
     let mut all = Vec::new();
     for f in files {
         let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
@@ -135,14 +177,14 @@ fn extract(files: &[PathBuf], out: Option<PathBuf>) -> Result<(), String> {
         );
         all.extend(ps);
     }
-    let write_err = |e: std::io::Error| e.to_string();
     match out {
         Some(path) => {
+            let write_err = |e: std::io::Error| format!("{}: {e}", path.display());
             let mut w = BufWriter::new(File::create(&path).map_err(write_err)?);
             data::write(&mut w, &all).map_err(write_err)?;
-            w.flush().map_err(write_err)
+            Ok(w.flush().map_err(write_err)?)
         }
-        None => data::write(&mut std::io::stdout().lock(), &all).map_err(write_err),
+        None => Ok(data::write(&mut std::io::stdout().lock(), &all)?),
     }
 }
 
@@ -177,9 +219,9 @@ fn fit_command(
     kind: ModelKind,
     ridge: f64,
     max_iters: u64,
-) -> Result<(), String> {
+) -> Result<(), Fail> {
     let (train, test) = halves(ps);
-    println!(
+    say!(
         "{game}: {} positions of {} games (train {} of {}, test {} of {})",
         ps.len(),
         games_in(ps),
@@ -232,24 +274,32 @@ fn fit_command(
         fitted_at(mtrain.as_ref(), &theta),
         fitted_at(mtest.as_ref(), &theta),
     );
-    println!("loss (cross-entropy, Texel MSE of the expected result):");
-    println!(
+    say!("loss (cross-entropy, Texel MSE of the expected result):");
+    say!(
         "  this build: train {:.5} {:.5}, test {:.5} {:.5}",
-        ctr.0, ctr.1, cte.0, cte.1
+        ctr.0,
+        ctr.1,
+        cte.0,
+        cte.1
     );
-    println!(
+    say!(
         "  fitted on the train half: train {:.5} {:.5}, test {:.5} {:.5}",
-        ftr.0, ftr.1, fte.0, fte.1
+        ftr.0,
+        ftr.1,
+        fte.0,
+        fte.1
     );
     let all = build(ps)?;
     let theta_all = fit::minimise(all.as_ref(), &start, ridge, &ridged, max_iters)?;
     let (fa, ca) = (fitted_at(all.as_ref(), &theta_all), current(ps)?);
-    println!(
+    say!(
         "fitted on all: loss {:.5} {:.5} (this build {:.5} {:.5})",
-        fa.0, fa.1, ca.0, ca.1
+        fa.0,
+        fa.1,
+        ca.0,
+        ca.1
     );
-    print_params(game, kind, &theta_all);
-    Ok(())
+    print_params(game, kind, &theta_all)
 }
 
 fn fitted_at(m: &dyn Model, theta: &[f64]) -> (f64, f64) {
@@ -272,7 +322,7 @@ fn losses(logits: &[f64], targets: &[f64]) -> (f64, f64) {
     (ce / n, se / n)
 }
 
-fn print_params(game: GameKind, kind: ModelKind, t: &[f64]) {
+fn print_params(game: GameKind, kind: ModelKind, t: &[f64]) -> Result<(), Fail> {
     let list = |v: &[f64]| {
         v.iter()
             .map(|x| format!("{x:.3}"))
@@ -287,14 +337,14 @@ fn print_params(game: GameKind, kind: ModelKind, t: &[f64]) {
     };
     match game {
         GameKind::Wells => {
-            println!("parameters (weights at side 8; score's weight is 1):");
+            say!("parameters (weights at side 8; score's weight is 1):");
             for (k, name) in TERM_NAMES.iter().enumerate().skip(1) {
                 let slope = if kind == ModelKind::Slopes {
                     format!(" {:+.3}/side", t[WELLS_BASE + k - 1])
                 } else {
                     String::new()
                 };
-                println!("  {name:<13} {:+.3}{slope}", t[k - 1]);
+                say!("  {name:<13} {:+.3}{slope}", t[k - 1]);
             }
             let n = TERM_NAMES.len();
             for (j, name) in ["spread_end", "spread_per_turn"].iter().enumerate() {
@@ -303,34 +353,35 @@ fn print_params(game: GameKind, kind: ModelKind, t: &[f64]) {
                 } else {
                     String::new()
                 };
-                println!("  {name:<13} {:.4}{slope}", t[n - 1 + j].exp());
+                say!("  {name:<13} {:.4}{slope}", t[n - 1 + j].exp());
             }
             let mut w = vec![1.0];
             w.extend_from_slice(&t[..n - 1]);
-            println!("WEIGHTS = [{}]", list(&w));
-            println!("LN_SPREAD = [{}]", list4(&t[n - 1..n + 1]));
+            say!("WEIGHTS = [{}]", list(&w));
+            say!("LN_SPREAD = [{}]", list4(&t[n - 1..n + 1]));
             if kind == ModelKind::Slopes {
                 let mut s = vec![0.0];
                 s.extend_from_slice(&t[WELLS_BASE..WELLS_BASE + n - 1]);
-                println!("WEIGHTS_PER_SIDE = [{}]", list(&s));
-                println!("LN_SPREAD_PER_SIDE = [{}]", list4(&t[WELLS_BASE + n - 1..]));
+                say!("WEIGHTS_PER_SIDE = [{}]", list(&s));
+                say!("LN_SPREAD_PER_SIDE = [{}]", list4(&t[WELLS_BASE + n - 1..]));
             }
         }
         GameKind::Checkers => {
             let f = FEATURE_NAMES.len();
             for (k, name) in FEATURE_NAMES.iter().enumerate() {
                 if kind == ModelKind::PerSide {
-                    println!("  {name:<26} {:+.3} {:+.3}", t[k], t[f + k]);
+                    say!("  {name:<26} {:+.3} {:+.3}", t[k], t[f + k]);
                 } else {
-                    println!("  {name:<26} {:+.3}", t[k]);
+                    say!("  {name:<26} {:+.3}", t[k]);
                 }
             }
-            println!("WEIGHTS = [{}]", list(&t[..f]));
+            say!("WEIGHTS = [{}]", list(&t[..f]));
             if kind == ModelKind::PerSide {
-                println!("WEIGHTS_COIN = [{}]", list(&t[f..]));
+                say!("WEIGHTS_COIN = [{}]", list(&t[f..]));
             }
         }
     }
+    Ok(())
 }
 
 fn parse_map(text: &str) -> Result<[[f64; 3]; 2], String> {
@@ -362,7 +413,7 @@ fn calibrate(
     ps: &[Position],
     played_map: Option<&str>,
     fit: bool,
-) -> Result<(), String> {
+) -> Result<(), Fail> {
     let map = match played_map {
         Some(t) => parse_map(t)?,
         None => match game {
@@ -371,13 +422,13 @@ fn calibrate(
         },
     };
     let all = scored(ps);
-    println!(
+    say!(
         "{game}: the recorded scores, {} games ({} positions with a score that is not proven)",
         games_in(ps),
         all.len()
     );
     let pairs: Vec<(f64, f64)> = all.iter().map(|&(s, r, _)| (s, r)).collect();
-    print!("{}", calib::table(&pairs));
+    say_str!(calib::table(&pairs));
     if !fit {
         return Ok(());
     }
@@ -415,20 +466,25 @@ fn calibrate(
         })
         .collect();
     let before: Vec<(f64, f64)> = scored(&test).iter().map(|&(s, r, _)| (s, r)).collect();
-    println!(
+    say!(
         "\nthe test half ({} games), scores as recorded:",
         games_in(&test)
     );
-    print!("{}", calib::table(&before));
-    println!(
+    say_str!(calib::table(&before));
+    say!(
         "\nthe test half, the map refitted on the train half ({} games):",
         games_in(&train)
     );
-    print!("{}", calib::table(&mapped));
+    say_str!(calib::table(&mapped));
     let on_all = fit_map(&raw_rows(ps))?;
-    println!(
+    say!(
         "\nSCORE_MAP fitted on all: [[{:.3}, {:.3}, {:.3}], [{:.3}, {:.3}, {:.3}]]",
-        on_all[0][0], on_all[0][1], on_all[0][2], on_all[1][0], on_all[1][1], on_all[1][2]
+        on_all[0][0],
+        on_all[0][1],
+        on_all[0][2],
+        on_all[1][0],
+        on_all[1][1],
+        on_all[1][2]
     );
     Ok(())
 }

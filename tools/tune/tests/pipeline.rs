@@ -131,3 +131,41 @@ fn calibrate_prints_the_table_and_the_map() {
     assert!(!err.status.success());
     assert!(String::from_utf8_lossy(&err.stderr).contains("expected a map"));
 }
+
+/// A reader that closes stdout early (`guerrilla-tune … | head`) ends each command quietly: no
+/// panic, no error line, a success status. The pipe's reading end is closed before the
+/// command starts, so its first write already fails.
+#[test]
+fn a_closed_stdout_ends_the_command_quietly() {
+    let sample = data("sample.tsv").display().to_string();
+    let files = samples();
+    let mut extract = vec!["extract"];
+    extract.extend(files.iter().map(String::as_str));
+    for args in [
+        extract,
+        vec!["fit", "--game", "guerrilla", &sample],
+        vec![
+            "calibrate",
+            "--game",
+            "guerrilla-checkers",
+            "--fit",
+            &sample,
+        ],
+    ] {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let out = Command::new(env!("CARGO_BIN_EXE_guerrilla-tune"))
+            .args(&args)
+            .stdout(writer)
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .expect("run guerrilla-tune");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {err}");
+        assert!(
+            err.lines()
+                .all(|l| !l.contains("panicked") && !l.starts_with("error")),
+            "{args:?}: {err}"
+        );
+    }
+}
