@@ -15,7 +15,9 @@ answers with words this client does not know. Usage: ``fake_engine.py MODE``.
   ShowWDL is on), best first, over the turns of ``searchmoves`` or four fixed ones; a ``go``
   first writes ``info string go <its words>``; ``go infinite`` and ``go ponder`` report every
   20 ms until ``stop`` (or, pondering, ``ponderhit``, which ends the search a report later);
-  ``bestmove`` carries ``ponder D4D5`` when Ponder is on;
+  ``bestmove`` carries ``ponder D4D5`` when Ponder is on; ``play <turn>`` and ``undo`` keep a
+  list of the turns played (any word is a turn), which ``show`` prints (``moves …``) and whose
+  length makes the side to move;
 * ``analyst-without-about``: the same, but ``about`` is an unknown command, as in an engine
   older than it.
 """
@@ -62,6 +64,7 @@ class Analyst:
         self.thread: "threading.Thread | None" = None
         self.turns = TURNS
         self.depth = 0
+        self.moves: "list[str]" = []
 
     def report(self) -> None:
         self.depth += 1
@@ -137,7 +140,17 @@ class Analyst:
             elif name != "game":
                 out(f"info string error: expected an option name but got '{words[2]}' in '{line}'")
         elif words[0] == "describe":
-            out("describe game=guerrilla-checkers tomove=p2 turnstart=true result=none forfeit=none side=coin")
+            tomove = "p1" if len(self.moves) % 2 else "p2"
+            out(f"describe game=guerrilla-checkers tomove={tomove} turnstart=true result=none forfeit=none side=coin")
+        elif words[0] == "play" and len(words) == 2:
+            self.stop()
+            self.moves.append(words[1])
+            out(f"played {words[1]}")
+        elif words[0] == "undo" and self.moves:
+            self.stop()
+            out(f"undone turn {self.moves.pop()}")
+        elif words[0] == "show":
+            out(" ".join(["moves", *self.moves]))
         elif words[0] == "about" and not self.about:
             out(f"info string error: expected a command (type help for the list) but got '{line}'")
         elif words[0] == "about":

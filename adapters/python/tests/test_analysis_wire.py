@@ -16,6 +16,7 @@ from guerrilla_client import (
     INFO_PV,
     INFO_SCORE,
     AnalysisComplete,
+    ClientError,
     Engine,
     InfoDict,
     Limit,
@@ -159,6 +160,36 @@ def test_ponder_then_ponderhit(analyst: Engine) -> None:
         analyst.go(Limit(time=1), ponder=True)  # type: ignore[call-arg]
 
 
+def test_play_with_ponder_thinks_on_the_expected_reply_until_ponderhit(analyst: Engine) -> None:
+    played = analyst.play(Limit(nodes=10), ponder=True)
+    assert (played.move, played.ponder) == ("c5-b4", "D4D5") and analyst._set["ponder"] == "true"
+    # The engine played the turn and the reply, and ponders on the position after them.
+    assert analyst.pondering and analyst._pondering is not None
+    assert analyst._pondering.search.command == "go ponder nodes 10"
+    hit = analyst.ponderhit(info=INFO_SCORE)
+    assert (hit.move, hit.ponder, hit.info["score"].turn) == ("c5-b4", "D4D5", "p2")
+    assert not analyst.pondering and analyst.show() == "moves c5-b4 D4D5"  # both turns kept
+    with pytest.raises(ClientError, match=r"no ponder search is running"):
+        analyst.ponderhit()
+
+
+def test_any_other_call_ends_the_ponder_and_takes_both_turns_back(analyst: Engine) -> None:
+    analyst.play(Limit(nodes=10), ponder=True)
+    assert analyst.pondering
+    assert analyst.show() == "moves" and not analyst.pondering  # a read-only command too
+    analyst.push("c5-b4")
+    analyst.push("e5-f6")  # not the reply the engine expected
+    assert analyst.play(Limit(nodes=10), ponder=True).move == "c5-b4"
+    stopped = analyst.stop()
+    assert stopped is not None and stopped.bestmove == "c5-b4"
+    assert analyst.show() == "moves c5-b4 e5-f6" and analyst.stop() is None
+    # ponderhit with ponder=True ponders again on the next expected reply.
+    analyst.play(Limit(nodes=10), ponder=True)
+    assert analyst.ponderhit(ponder=True).move == "c5-b4" and analyst.pondering
+    assert analyst.describe()["tomove"] == "p2"
+    assert analyst.show() == "moves c5-b4 e5-f6 c5-b4 D4D5"
+
+
 def test_the_asyncio_api_reads_the_same_lines() -> None:
     async def main() -> None:
         async with aio.Engine.start(fake("analyst"), timeout=5) as engine:
@@ -174,5 +205,8 @@ def test_the_asyncio_api_reads_the_same_lines() -> None:
             assert depths[:2] == [1, 2] and (await running.wait()).move == "c5-b4"
             played = await engine.play(Limit(nodes=1))
             assert played.ponder == "D4D5"
+            await engine.play(Limit(nodes=1), ponder=True)
+            assert engine.pondering and (await engine.ponderhit()).move == "c5-b4"
+            assert not engine.pondering and await engine.show() == "moves c5-b4 D4D5"
 
     asyncio.run(main())

@@ -344,6 +344,7 @@ class Engine:
         self,
         limit: Limit,
         *,
+        ponder: bool = False,
         searchmoves: Optional[Sequence[str]] = None,
         root_moves: Optional[Sequence[str]] = None,
         info: InfoFlags = INFO_NONE,
@@ -352,8 +353,24 @@ class Engine:
         if not isinstance(limit, Limit):
             raise TypeError(f"play takes a Limit (push plays a move), got {limit!r}")
         return await self._call(
-            self.sync.play, limit, searchmoves=searchmoves, root_moves=root_moves, info=info, timeout=timeout
+            self.sync.play,
+            limit,
+            ponder=ponder,
+            searchmoves=searchmoves,
+            root_moves=root_moves,
+            info=info,
+            timeout=timeout,
         )
+
+    @property
+    def pondering(self) -> bool:
+        """Whether a ponder search that :meth:`play` started is running."""
+        return self.sync.pondering
+
+    async def ponderhit(
+        self, *, ponder: bool = False, info: InfoFlags = INFO_NONE, timeout: Optional[float] = None
+    ) -> PlayResult:
+        return await self._call(self.sync.ponderhit, ponder=ponder, info=info, timeout=timeout)
 
 
 async def _run(engine: blocking.Engine, call: Callable[[], T]) -> T:

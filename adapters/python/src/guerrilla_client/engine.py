@@ -1,4 +1,4 @@
-"""One class, Engine (about 930 lines): kept whole so that the client's API reads in one place.
+"""One class, Engine (about 1,070 lines): kept whole so that the client's API reads in one place.
 
 :class:`Engine` has a method per protocol command, and python-chess's ``play``, ``analyse``
 and ``analysis``; the running search is :class:`~guerrilla_client.search.Search` in search.py,
@@ -25,6 +25,7 @@ import threading
 import time
 import warnings
 from collections import deque
+from dataclasses import dataclass
 from typing import (
     IO,
     Deque,
@@ -80,7 +81,7 @@ from .answers import (
 from .limit import Limit, go_line, limit_of, tokens
 from .scores import SIDES
 from .search import Search, SearchResult
-from .errors import ERROR_PREFIX, EngineError, EngineTerminated, EngineTimeout, ProtocolError
+from .errors import ERROR_PREFIX, ClientError, EngineError, EngineTerminated, EngineTimeout, ProtocolError
 
 LOGGER = logging.getLogger("guerrilla_client")
 """Every line sent (``>> …``) and read (``<< …``) is logged here at DEBUG level."""
@@ -129,6 +130,27 @@ def _token(text: str, what: str) -> str:
     return text
 
 
+@dataclass(frozen=True)
+class _Pondering:
+    """A ponder search that :meth:`Engine.play` left running: the engine has played its turn
+    and the reply it expects, and thinks on the position after them under ``limit``."""
+
+    search: Search
+    limit: Limit
+    pov: Pov
+
+
+def _play_result(result: SearchResult, pov: Pov, selector: InfoFlags) -> PlayResult:
+    """The :class:`PlayResult` of a finished search: its turn, the reply it expects (the
+    ``ponder`` word, else the principal variation's second whole turn) and its info."""
+    ponder = result.ponder
+    pv = result.pv
+    if ponder is None and len(pv) > 1 and pv[0] == result.bestmove and not pv[1].endswith("..."):
+        ponder = pv[1]
+    found = info_dict(result.info, pov, selector) if result.info is not None else InfoDict()
+    return PlayResult(result.bestmove, ponder, found)
+
+
 def _option_text(value: OptionValue) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -153,7 +175,7 @@ class Engine:
 
     In python-chess's shape: :meth:`play` asks for the engine's turn, :meth:`analyse` and
     :meth:`analysis` analyse the current position, each under a :class:`Limit` in seconds;
-    :meth:`push` plays a turn.
+    :meth:`push` plays a turn; :meth:`ponderhit` follows ``play(limit, ponder=True)``.
     """
 
     def __init__(self, process: "subprocess.Popen[str]", *, timeout: float = DEFAULT_TIMEOUT) -> None:
@@ -176,6 +198,7 @@ class Engine:
         self._eof = False
         self._ready_owed = 0
         self._search: Optional[Search] = None
+        self._pondering: Optional[_Pondering] = None
         # Lines are written whole under this lock, so that AnalysisResult.stop may send 'stop'
         # from another thread while this one reads.
         self._write_lock = threading.Lock()
@@ -269,6 +292,7 @@ class Engine:
             self.process.wait()
         self._eof = True
         self._search = None
+        self._pondering = None
         self._reader.join(timeout=1.0)
         return self.process.returncode
 
@@ -281,6 +305,7 @@ class Engine:
         self.process.wait()
         self._eof = True
         self._search = None
+        self._pondering = None
         try:
             self._stdin.close()
         except (OSError, ValueError):
@@ -313,6 +338,7 @@ class Engine:
     def _terminated(self, what: str) -> EngineTerminated:
         self._eof = True
         self._search = None
+        self._pondering = None
         try:
             code: Optional[int] = self.process.wait(timeout=1.0)
         except subprocess.TimeoutExpired:
@@ -364,8 +390,22 @@ class Engine:
     def _finish_search(self) -> None:
         """Stops a running search before a command that is not read-only (the engine stops it
         for every command that changes the state, § 3.10)."""
+        self._end_ponder()
         if self._search is not None:
             self._search.stop()
+
+    def _end_ponder(self) -> Optional[SearchResult]:
+        """Ends the ponder search :meth:`play` left running, if any: stops it and takes back
+        the turn and the reply it was pondering after, so that the engine is at the position
+        :meth:`play` searched. Returns the stopped search's result."""
+        pondering = self._pondering
+        if pondering is None:
+            return None
+        self._pondering = None
+        result = pondering.search.stop()
+        self._exchange("undo")
+        self._exchange("undo")
+        return result
 
     def _exchange(
         self, line: Optional[str], timeout: Optional[float] = None, command: Optional[str] = None
@@ -378,6 +418,7 @@ class Engine:
         """
         command = command or line or "isready"
         if line is not None:
+            self._end_ponder()  # every command reads or changes the position the script knows
             words = line.split(maxsplit=1)
             if not words or words[0] not in _READ_ONLY:
                 self._finish_search()
@@ -571,8 +612,9 @@ class Engine:
 
         ``limit`` is a :class:`Limit` (seconds); ``nodes`` and ``depth`` may be given as
         keywords instead; none: the engine's default budget. ``infinite``: until
-        :meth:`Search.stop`. ``ponder``: a ``go ponder`` on the position after the expected
-        reply, which thinks without a time limit until :meth:`Search.ponderhit`.
+        :meth:`Search.stop`. ``ponder``: ``go ponder``, which thinks on the position set (the
+        one after the reply the engine expects) without a time limit until
+        :meth:`Search.ponderhit` (:meth:`play` with ``ponder=True`` sets that position for you).
         ``searchmoves``: only these root turns (a list) are searched. ``movetime``, ``p1time``,
         ``p2time``, ``p1inc`` and ``p2inc`` in whole milliseconds are deprecated (use
         :class:`Limit`).
@@ -789,6 +831,7 @@ class Engine:
         self,
         limit: Limit,
         *,
+        ponder: bool = False,
         searchmoves: Optional[Sequence[str]] = None,
         root_moves: Optional[Sequence[str]] = None,
         info: InfoFlags = INFO_NONE,
@@ -802,6 +845,7 @@ class Engine:
         self,
         limit: Union[Limit, str],
         *,
+        ponder: bool = False,
         searchmoves: Optional[Sequence[str]] = None,
         root_moves: Optional[Sequence[str]] = None,
         info: InfoFlags = INFO_NONE,
@@ -813,6 +857,14 @@ class Engine:
         principal variation, else ``None``), and the ``info`` fields asked for (``info``;
         none by default). ``searchmoves``/``root_moves`` and ``timeout`` as in :meth:`go`. In
         the middle of a turn, the turn is the whole turn those steps begin.
+
+        ``ponder=True`` (python-chess's ``ponder``) turns the engine's ``Ponder`` option on and,
+        when there is an expected reply, lets the engine think on the opponent's time: it plays
+        the turn and the reply and starts ``go ponder`` under the same ``limit`` on the position
+        after them. If the opponent plays that reply, :meth:`ponderhit` keeps both turns and
+        returns the engine's next turn. Any other call first stops the ponder search and takes
+        both turns back, so that the script goes on as after a plain ``play``: :meth:`push` the
+        turn, then the reply actually played.
 
         ``play(move)`` with a string is the old name of :meth:`push`: it plays the move, with a
         ``DeprecationWarning``.
@@ -834,17 +886,78 @@ class Engine:
         line = go_line(limit, searchmoves=searchmoves)
         self._finish_search()
         self._analysis_options(None)
+        if ponder and "Ponder" in self.options and self._set.get("ponder") != "true":
+            self.set_option("Ponder", True)
         pov = self._pov() if info & INFO_SCORE else Pov("p1")
         result = self._search_to_end(line, limit, False, timeout)._result()
-        ponder = result.ponder
-        pv = result.pv
-        if ponder is None and len(pv) > 1 and pv[0] == result.bestmove and not pv[1].endswith("..."):
-            ponder = pv[1]
-        found = info_dict(result.info, pov, info) if result.info is not None else InfoDict()
-        return PlayResult(result.bestmove, ponder, found)
+        played = _play_result(result, pov, info)
+        if ponder and played.ponder is not None:
+            self._start_ponder(played, limit)
+        return played
+
+    def _start_ponder(self, played: PlayResult, limit: Limit) -> None:
+        """Plays ``played``'s turn and expected reply and starts ``go ponder`` under ``limit``
+        on the position after them; when either turn ends the game, takes back what it played
+        and does not ponder."""
+        assert played.ponder is not None
+        if self.push(played.move).over is not None:
+            self.undo()
+            return
+        try:
+            reply = self.push(played.ponder)
+        except EngineError:
+            self.undo()  # a reply the engine named but the rules refuse: nothing to ponder on
+            raise
+        if reply.over is not None:
+            self.undo()
+            self.undo()
+            return
+        pov = self._pov()
+        search = self._start(go_line(limit, ponder=True), None)
+        self._pondering = _Pondering(search, limit, pov)
+
+    @property
+    def pondering(self) -> bool:
+        """Whether a ponder search that :meth:`play` started (``ponder=True``) is running."""
+        return self._pondering is not None
+
+    def ponderhit(
+        self, *, ponder: bool = False, info: InfoFlags = INFO_NONE, timeout: Optional[float] = None
+    ) -> PlayResult:
+        """The opponent played the reply the engine expected: sends ``ponderhit``, which turns
+        the ponder search :meth:`play` started into a normal search under its limit with the
+        clock starting now (protocol.md § 3.6), and returns the engine's turn as :meth:`play`
+        does. The turn and the reply stay played. ``ponder=True`` ponders again on the new
+        expected reply; ``timeout`` (default :attr:`timeout` plus the limit's time) as in
+        :meth:`go`. Without a ponder search running, :class:`ClientError` is raised.
+        """
+        pondering = self._pondering
+        if pondering is None:
+            raise ClientError("no ponder search is running: ponderhit follows play(limit, ponder=True)")
+        self._pondering = None
+        search = pondering.search
+        search.ponderhit()
+        if timeout is None:
+            timeout = self.timeout + pondering.limit.budget()
+        try:
+            search.wait(timeout)
+        except EngineTimeout as late:
+            result = search.stop()
+            raise EngineTimeout(
+                f"no bestmove within {timeout} s of 'ponderhit': the search was stopped",
+                command="ponderhit",
+                result=result,
+            ) from late
+        played = _play_result(search._result(), pondering.pov, info)
+        if ponder and played.ponder is not None:
+            self._start_ponder(played, pondering.limit)
+        return played
 
     def stop(self) -> Optional[SearchResult]:
-        """Stops the running search, if any, and returns its result (``None`` without one)."""
+        """Stops the running search, if any, and returns its result (``None`` without one). A
+        ponder search that :meth:`play` started is stopped and its two turns taken back."""
+        if self._pondering is not None:
+            return self._end_ponder()
         search = self._search
         if search is None:
             return None
