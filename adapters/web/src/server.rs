@@ -44,14 +44,18 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/css; charset=utf-8",
         include_str!("../assets/style.css"),
     ),
+    ("js/anim.js", JS, include_str!("../assets/js/anim.js")),
     ("js/app.js", JS, include_str!("../assets/js/app.js")),
     ("js/board.js", JS, include_str!("../assets/js/board.js")),
+    ("js/dialogs.js", JS, include_str!("../assets/js/dialogs.js")),
     ("js/input.js", JS, include_str!("../assets/js/input.js")),
+    ("js/keys.js", JS, include_str!("../assets/js/keys.js")),
     ("js/moves.js", JS, include_str!("../assets/js/moves.js")),
     ("js/face.js", JS, include_str!("../assets/js/face.js")),
     ("js/net.js", JS, include_str!("../assets/js/net.js")),
     ("js/panels.js", JS, include_str!("../assets/js/panels.js")),
     ("js/record.js", JS, include_str!("../assets/js/record.js")),
+    ("js/sound.js", JS, include_str!("../assets/js/sound.js")),
 ];
 const JS: &str = "text/javascript; charset=utf-8";
 

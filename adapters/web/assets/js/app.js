@@ -1,44 +1,59 @@
 // The web GUI. It knows no rule and no game: the games, their sides, pieces and options come
 // from the engine's `ugi` and `about` (the server's catalogue), the board from its `geometry`
-// and `describe` answers, and the user's clicks are guided by `legal steps`. This module holds
-// the page together: the state from the server, what is shown (the game as it stands, or an
-// earlier position read-only), and the controls.
+// and `describe` answers, what each step removed from its reports, and the user's clicks are
+// guided by `legal steps`. This module holds the page together: the state from the server,
+// what is shown (the game as it stands, an earlier position read-only, or a turn being shown
+// step by step), and the controls.
 'use strict';
 
 import { drawBoard } from './board.js';
-import { input, clickName, nextNames, stepButtons, resetSelection, sendStep, confirmTurn } from './input.js';
+import { input, clickName, nextNames, stepButtons, resetSelection, sendStep, confirmTurn, humanToMove } from './input.js';
 import { game, syncTimeline, removedBy, renderMoves, renderLog, shownPly, go } from './moves.js';
-import { namesOf, setGeometry, face, removalsOf, pretty, setCatalogue, catalogue, optionLabel, stepLabel } from './face.js';
-import { act, net, open, leave, remember, games } from './net.js';
+import { namesOf, setGeometry, face, removalsOf, playSteps, pretty, setCatalogue, catalogue, optionLabel, stepLabel, sideIndex, ownerIndex } from './face.js';
+import { act, net, open, leave, remember, games, savedGames } from './net.js';
 import { renderStatus, renderGuidance, renderEngine, renderMessages } from './panels.js';
 import { setupRecordPanel } from './record.js';
+import { anim, animate, animating, stopAnimation } from './anim.js';
+import { play as playSound, sound, setSound } from './sound.js';
+import { setupBoardKeys } from './keys.js';
+import { openTour, openLegend, ask, setupDialogs } from './dialogs.js';
 
 const $ = (id) => document.getElementById(id);
 
 const gui = {
-  state: null,      // the last state from the server
+  state: null,        // the last state from the server
   flipped: false,
   seenMessages: 0,
   flashUntil: 0,
   flashKey: '',
+  shownSeq: 0,        // the last play shown step by step
+  drawn: null,        // {ply, built, describe}: the live position last drawn
+  seenRemovals: new Set(), // removal marks drawn once: drawn again as they ended, not fading
+  focus: null,        // the board cell that holds the keyboard focus
+  keyboard: false,    // the keyboard is on the board: a redraw gives the focus back to its cell
+  zoom: 1,
 };
 window.gui = gui;   // for the end-to-end tests
 Object.defineProperty(gui, 'session', { get: () => net.session });
 Object.defineProperty(gui, 'clicked', { get: () => input.clicked });
 Object.defineProperty(gui, 'view', { get: () => game.view });
+Object.defineProperty(gui, 'animating', { get: () => animating() });
+Object.defineProperty(gui, 'sounds', { get: () => sound.played });
+Object.defineProperty(gui, 'frameScale', { get: () => anim.scale, set: (v) => { anim.scale = v; } });
 
-// A short notice over the status bar (it never moves or covers the board) for eight seconds, or
-// until clicked; `info` for a neutral one.
-function notice(text, level) {
+// A short notice over the status bar (it never moves or covers the board): an error or refusal
+// for eight seconds, a notice or a success for five, or until clicked.
+function notice(text, level = 'error') {
   const n = $('notice');
   n.textContent = text;
-  n.className = level === 'info' ? 'info' : '';
+  n.className = level === 'error' ? '' : level;
   n.hidden = false;
   clearTimeout(gui.noticeTimer);
-  gui.noticeTimer = setTimeout(() => { n.hidden = true; }, 8000);
+  gui.noticeTimer = setTimeout(() => { n.hidden = true; }, level === 'error' ? 8000 : 5000);
 }
+function hideNotice() { clearTimeout(gui.noticeTimer); $('notice').hidden = true; }
 input.notice = notice;
-$('notice').addEventListener('click', () => { $('notice').hidden = true; });
+$('notice').addEventListener('click', hideNotice);
 input.viewing = () => game.view !== null;
 net.onNotice = notice;
 net.onConnection = (text) => { $('connection').textContent = text; };
@@ -47,6 +62,44 @@ net.onConnection = (text) => { $('connection').textContent = text; };
 
 function viewing() { return game.view !== null; }
 
+// Whether a redraw gives the keyboard focus back to the board (it had it, and nothing else
+// took it since).
+function refocus() {
+  const a = document.activeElement;
+  return gui.keyboard && (!a || a === document.body || $('board').contains(a));
+}
+document.addEventListener('focusin', (e) => { gui.keyboard = $('board').contains(e.target); });
+
+// Why the piece drawn removed on `name` went, in words, or null.
+input.explain = (name) => {
+  const g = $('board').querySelector(`.removed[data-removed="${name}"] title`);
+  return g ? g.textContent : null;
+};
+
+// The marks of turn `k` (from position k-1): the cells it touched and the paths of its moves
+// (the paths once the positions of the game have come).
+function turnMarks(s, k, cls) {
+  const before = game.entries[k - 1], after = game.entries[k];
+  const ply = s.timeline.plies[k - 1];
+  if (!ply) return null;
+  if (!before || !after || !s.geometry) return { names: namesOf(ply.move), paths: [], cls };
+  const frames = playSteps(face(s.game), s.geometry, before.describe, after.report.steps, after.report.removed);
+  return { names: namesOf(after.move), paths: frames.map((f) => f.path).filter((p) => p.length), cls };
+}
+
+// The removal marks of a position, each titled with why it went; a mark is fresh (fades in)
+// the first time it is drawn only.
+function removalMarks(s, list, ply) {
+  const sides = face(s.game).sides;
+  return list.map((r) => {
+    const key = `${s.session}:${s.history.start}:${ply}:${r.name}:${r.why}`;
+    const fresh = !gui.seenRemovals.has(key);
+    gui.seenRemovals.add(key);
+    const whose = r.side >= 0 ? `${sides[r.side]}'s ${r.piece ? r.piece.noun : 'piece'}` : (r.piece ? r.piece.noun : 'piece');
+    return { ...r, fresh, title: `${r.name}: ${whose} ${r.why} on turn ${ply}` };
+  });
+}
+
 function draw() {
   const s = gui.state;
   if (!s) return;
@@ -54,32 +107,45 @@ function draw() {
   const shown = shownPly(s);
   const entry = game.entries[shown];
   const d = viewing() && entry ? entry.describe : s.describe;
-  let last = [], removed = [], auto = new Set();
+  const turns = [];
+  let removed = [], auto = new Set(), hint = [];
   if (viewing()) {
-    if (shown > 0 && entry) { last = namesOf(entry.move); removed = removedBy(s, shown); }
+    if (shown > 0 && entry) {
+      turns.push(turnMarks(s, shown, 'last'));
+      if (shown > 1) turns.push(turnMarks(s, shown - 1, 'prev'));
+      removed = removalMarks(s, removedBy(s, shown), shown);
+    }
   } else {
     const start = game.entries[n];
-    const building = s.history.building || [];
-    if (building.length && start && s.geometry) {
-      // in the middle of a turn: its steps so far, and what they removed already
-      last = namesOf(building.join(' '));
-      const built = s.built || [];
+    const built = s.built || [];
+    if (built.length && start && s.geometry) {
+      // in the middle of a turn: its steps so far, the paths of its moves, what they removed
       const report = { steps: built.map((b) => b.step), removed: built.map((b) => b.removed) };
-      removed = removalsOf(face(s.game), s.geometry, start.describe, report);
+      const frames = playSteps(face(s.game), s.geometry, start.describe, report.steps, report.removed);
+      turns.push({ names: namesOf(report.steps.join(' ')), paths: frames.map((f) => f.path).filter((p) => p.length), cls: 'last' });
+      if (n > 0) turns.push(turnMarks(s, n, 'prev'));
+      removed = removalMarks(s, removalsOf(face(s.game), s.geometry, start.describe, report), n + 1);
     } else if (n > 0) {
-      last = namesOf(s.timeline.plies[n - 1].move);
-      removed = removedBy(s, n);
+      turns.push(turnMarks(s, n, 'last'));
+      if (n > 1) turns.push(turnMarks(s, n - 1, 'prev'));
+      removed = removalMarks(s, removedBy(s, n), n);
     }
     const l = s.last || {};
     const key = JSON.stringify(l);
     if (key !== gui.flashKey) { gui.flashKey = key; gui.flashUntil = Date.now() + 2500; }
     if (Date.now() < gui.flashUntil || s.awaiting_confirm) auto = new Set(namesOf((l.auto || []).join(' ')));
+    if (s.hint) hint = namesOf(s.hint.turn);
+    gui.drawn = { ply: n, built: (s.history.building || []).length, describe: s.describe };
   }
-  drawBoard($('board'), {
-    geo: s.geometry, face: face(s.game), describe: d, flipped: gui.flipped, names: $('show-names').checked,
-    targets: viewing() ? new Set() : nextNames(), chosen: new Set(viewing() ? [] : input.clicked),
-    turns: [{ names: last, cls: 'last' }], auto, removed, onClick: clickName,
-  });
+  if (!animating()) {
+    drawBoard($('board'), {
+      geo: s.geometry, face: face(s.game), describe: d, flipped: gui.flipped, names: $('show-names').checked,
+      targets: viewing() ? new Set() : nextNames(), chosen: new Set(viewing() ? [] : input.clicked),
+      turns: turns.filter(Boolean), auto, removed, hint, focus: gui.focus, refocus: refocus(), onClick: clickName,
+    });
+    $('board').dataset.frame = '';
+    zoomControl();
+  }
   renderStatus(s, d, viewing());
   renderGuidance(s, d, viewing());
   renderActions(s);
@@ -89,7 +155,53 @@ function draw() {
   document.body.dataset.view = viewing() ? String(game.view) : '';
 }
 
-// The bar under the board: the step buttons, the turn being built, Confirm.
+// Shows a play step by step, from the position `before` (its `describe`) through the steps of
+// `report`, with `prev` (the turn before it) marked, then draws the real position.
+function showSteps(s, before, report, prev) {
+  const f = face(s.game);
+  const frames = playSteps(f, s.geometry, before, report.steps, report.removed);
+  if (!frames.length) { draw(); return; }
+  const names = [], paths = [], removed = [];
+  animate(frames, (frame, i, count, ms) => {
+    names.push(...frame.names);
+    if (frame.path.length) paths.push(frame.path);
+    const gone = frame.removed.map((r) => ({ name: r.place, piece: r.piece, why: r.why, massacre: r.why === 'massacred', own: ownerIndex(r.piece) === sideIndex(before.tomove) }));
+    removed.push(...gone);
+    const slide = frame.path.length ? { from: frame.path[0], to: frame.path[frame.path.length - 1], ms: Math.min(400, Math.round(ms * 0.8)) } : null;
+    drawBoard($('board'), {
+      geo: s.geometry, face: f, describe: before, cells: frame.cells, flipped: gui.flipped, names: false,
+      turns: [{ names: [...names], paths: [...paths], cls: 'last' }, prev].filter(Boolean),
+      removed: removed.map((r) => ({ ...r, fresh: gone.includes(r), title: `${r.name}: ${r.why}` })),
+      slide, focus: gui.focus, refocus: refocus(),
+      // a click ends the showing and plays on the real position
+      onClick: (name, ev) => { stopAnimation(); draw(); clickName(name, ev); },
+    });
+    $('board').dataset.frame = `${i + 1}/${count}`;
+    playSound(gone.length ? 'capture' : 'move');
+  }, () => {
+    draw();
+  });
+}
+
+// A new play from the server, shown step by step when the page drew the position it was played
+// from (else the position is simply drawn).
+function maybeShowPlay(s) {
+  const l = s.last;
+  if (!l || l.seq <= gui.shownSeq || viewing()) return false;
+  const from = gui.drawn;
+  gui.shownSeq = l.seq;
+  if (!from || from.ply !== l.from_ply || from.built !== l.from_built || !s.geometry) return false;
+  // a player's own single step is on the board as they clicked it: only a sound
+  if (l.by === 'human' && l.report.steps.length <= 1) {
+    playSound(l.report.removed.some((r) => r.length) ? 'capture' : 'move');
+    return false;
+  }
+  const prev = l.from_built === 0 && l.from_ply > 0 ? turnMarks(s, l.from_ply, 'prev') : null;
+  showSteps(s, from.describe, l.report, prev);
+  return true;
+}
+
+// The bar under the board: the step buttons, the turn being built, Confirm, Take back, Hint.
 function renderActions(s) {
   const box = $('step-buttons');
   box.replaceChildren();
@@ -115,6 +227,10 @@ function renderActions(s) {
   $('turn-line').textContent = turn;
   $('confirm').hidden = !s.awaiting_confirm || viewing();
   $('clear-selection').hidden = !input.clicked.length || viewing();
+  const human = s.players.some((p) => p.kind === 'human');
+  $('takeback').hidden = !human;
+  $('hint').hidden = !human;
+  $('hint').disabled = !humanToMove() || Boolean(s.awaiting_confirm);
 }
 
 function render(state) {
@@ -124,17 +240,24 @@ function render(state) {
     JSON.stringify(old.steps) !== JSON.stringify(state.steps) || old.awaiting_confirm !== state.awaiting_confirm;
   const settingsChanged = !old || old.game !== state.game || JSON.stringify(old.options) !== JSON.stringify(state.options) ||
     JSON.stringify(old.players) !== JSON.stringify(state.players) || old.confirm_turns !== state.confirm_turns;
+  if (old && (old.session !== state.session || old.game_no !== state.game_no)) { stopAnimation(); gui.drawn = null; gui.shownSeq = 0; }
   gui.state = state;
   setGeometry(state.geometry);
   if (settingsChanged) showSettings(state);
   if (posChanged) resetSelection();
   remember(state);
+  renderSaved();
+  // a new play is shown step by step; meanwhile the board is the animation's, the rest is drawn
+  maybeShowPlay(state);
   draw();
-  renderEngine(state);
+  renderEngine(state, $('show-eval').checked);
   gui.seenMessages = renderMessages(state, gui.seenMessages, notice);
   $('pause').textContent = state.paused ? 'Resume' : 'Pause';
   $('analyse').textContent = state.analysing !== null ? 'Stop analysis' : 'Analyse';
   $('describe').textContent = Object.entries(state.describe).map(([k, v]) => `${k}=${v}`).join('\n');
+  const f = face(state.game);
+  const mover = f.sides[sideIndex(state.describe.tomove)];
+  document.title = state.describe.result && state.describe.result !== 'none' ? `${f.title}: game over` : `${mover} to move · ${f.title}`;
   document.body.dataset.version = state.version;
   document.body.dataset.result = state.describe.result || '';
   document.body.dataset.tomove = state.describe.tomove || '';
@@ -144,6 +267,34 @@ function render(state) {
 net.onState = render;
 game.onChange = draw;
 input.onChange = draw;
+
+// The zoom control shows when the board's cells are closer than a finger (32 px) at 1×.
+function zoomControl() {
+  const svg = $('board');
+  const vb = svg.viewBox.baseVal;
+  const geo = gui.state && gui.state.geometry;
+  if (!vb || !vb.width || !geo) return;
+  const perUnit = svg.getBoundingClientRect().width / vb.width / gui.zoom;
+  $('zoom').hidden = perUnit >= 32 && gui.zoom === 1;
+}
+
+// Zooms the board inside its box, which keeps the height it had at 1× (so that nothing under
+// it moves), keeping the middle of what is shown in the middle.
+function setZoom(z) {
+  const scroll = $('board-scroll');
+  const cx = (scroll.scrollLeft + scroll.clientWidth / 2) / (scroll.scrollWidth || 1);
+  const cy = (scroll.scrollTop + scroll.clientHeight / 2) / (scroll.scrollHeight || 1);
+  if (gui.zoom === 1) scroll.style.height = `${scroll.clientHeight}px`;
+  gui.zoom = Math.max(1, Math.min(3, z));
+  if (gui.zoom === 1) scroll.style.height = '';
+  $('board-wrap').classList.toggle('zoomed', gui.zoom > 1);
+  $('board').style.width = `${gui.zoom * 100}%`;
+  scroll.scrollLeft = cx * scroll.scrollWidth - scroll.clientWidth / 2;
+  scroll.scrollTop = cy * scroll.scrollHeight - scroll.clientHeight / 2;
+  document.body.dataset.zoom = String(gui.zoom);
+}
+
+// ---------- settings ----------
 
 // The controls show what the server plays.
 function showSettings(state) {
@@ -173,30 +324,64 @@ function gameOptions(values) {
   $('game-options').replaceChildren(...f.options.map((o) => {
     const label = document.createElement('label');
     label.append(`${optionLabel(o.name)} `);
-    const input = document.createElement('input');
-    Object.assign(input, { type: 'number', min: o.min, max: o.max, value: (values && values[o.name] !== undefined) ? values[o.name] : o.default });
-    input.dataset.option = o.name;
-    input.id = `option-${o.name}`;
-    label.append(input);
+    const field = document.createElement('input');
+    Object.assign(field, { type: 'number', min: o.min, max: o.max, value: (values && values[o.name] !== undefined) ? values[o.name] : o.default });
+    field.dataset.option = o.name;
+    field.dataset.label = optionLabel(o.name);
+    field.id = `option-${o.name}`;
+    label.append(field);
     return label;
   }));
   $('p1-label').textContent = `p1: ${f.sides[0]}`;
   $('p2-label').textContent = `p2: ${f.sides[1]}`;
+  $('p1-time').dataset.label = `${f.sides[0]}'s think time`;
+  $('p2-time').dataset.label = `${f.sides[1]}'s think time`;
 }
 
-// ---------- controls ----------
+// A number field's value within its bounds, or null after saying (visibly) what is wrong.
+function checkedNumber(field) {
+  const text = field.value.trim();
+  const v = Number(text);
+  const min = Number(field.min), max = Number(field.max);
+  const ok = text !== '' && Number.isInteger(v) && v >= min && v <= max;
+  field.classList.toggle('invalid', !ok);
+  field.setAttribute('aria-invalid', ok ? 'false' : 'true');
+  if (!ok) {
+    notice(`${field.dataset.label || field.id} must be a whole number from ${min} to ${max}${text === '' ? '' : `, not ${text}`}`);
+    field.focus();
+    return null;
+  }
+  return v;
+}
 
+// The players the controls set, or null when a think time is out of range (said visibly).
 function players() {
-  return [1, 2].map((i) => ({ kind: $(`p${i}-kind`).value, movetime: Number($(`p${i}-time`).value) || 500 }));
+  const out = [];
+  for (const i of [1, 2]) {
+    const kind = $(`p${i}-kind`).value;
+    if (kind === 'engine') {
+      const t = checkedNumber($(`p${i}-time`));
+      if (t === null) return null;
+      out.push({ kind, movetime: t });
+    } else {
+      $(`p${i}-time`).classList.remove('invalid');
+      out.push({ kind });
+    }
+  }
+  return out;
 }
 
-// The new game the settings describe; a number field left empty keeps the server's value.
+// The new game the settings describe, or null when a setting is out of range.
 function newGameAction() {
   const options = {};
-  for (const input of document.querySelectorAll('#game-options input')) {
-    options[input.dataset.option] = input.value.trim() === '' ? null : input.value.trim();
+  for (const field of document.querySelectorAll('#game-options input')) {
+    const v = checkedNumber(field);
+    if (v === null) return null;
+    options[field.dataset.option] = v;
   }
-  return { type: 'new', game: $('game').value, options, fen: $('fen').value, players: players() };
+  const p = players();
+  if (!p) return null;
+  return { type: 'new', game: $('game').value, options, fen: $('fen').value, players: p };
 }
 
 // The first game of a page opened without a session: the URL's settings (`game`, the game's
@@ -208,53 +393,142 @@ function urlSetup() {
   gameOptions(Object.fromEntries(face($('game').value).options.filter((o) => q.has(o.name)).map((o) => [o.name, q.get(o.name)])));
   set('fen', 'fen');
   set('p1-kind', 'p1'); set('p2-kind', 'p2'); set('p1-time', 't1'); set('p2-time', 't2');
-  const action = newGameAction();
+  const action = newGameAction() || { type: 'new' };
   if (q.get('paused') === '1') action.paused = true;
   if (q.has('confirm')) action.confirm = q.get('confirm') === '1';
   return action;
 }
 
+// The games kept in this browser, newest first, each to open again (paused).
+function renderSaved() {
+  const list = $('saved');
+  const games = savedGames();
+  list.replaceChildren(...games.map((g) => {
+    const li = document.createElement('li');
+    const f = face(g.game);
+    const when = new Date(g.at).toLocaleString();
+    li.append(`${f.title}, ${g.moves.length} turns${g.result && g.result !== 'none' ? `, ${g.result}` : ''} (${when})`);
+    const b = document.createElement('button');
+    b.textContent = 'Open';
+    b.dataset.saved = g.key;
+    b.addEventListener('click', async () => {
+      if (!(await leaveGameInProgress())) return;
+      const answer = await act({ type: 'new', game: g.game, options: g.options, fen: g.fen, moves: g.moves, players: g.players, paused: true });
+      if (answer && answer.ok) { game.view = null; notice(`game opened: ${g.moves.length} turns (paused)`, 'success'); }
+    });
+    li.append(b);
+    return li;
+  }));
+}
+
+// Whether a game in progress may be left: asked when it has turns and has not ended; it stays
+// in Saved games either way.
+async function leaveGameInProgress() {
+  const s = gui.state;
+  if (!s || !s.history.moves.length || (s.describe.result && s.describe.result !== 'none')) return true;
+  return ask(`A game is in progress (${s.history.moves.length} turns). Start another? This one stays in Saved games.`, 'Start another', 'Keep playing');
+}
+
+// ---------- controls ----------
+
 const button = (id, f) => $(id).addEventListener('click', (ev) => { if (ev.detail > 1) return; f(); });
+
+// Acting on the game while an earlier position is shown: the game as it stands comes back, and
+// the page says so, so that nothing changes the live game unseen.
+function backToGame(what) {
+  if (!viewing()) return;
+  game.view = null;
+  notice(`Back to the game as it stands: ${what} acts on it`, 'info');
+  draw();
+}
+
 button('new-game', async () => {
   const a = newGameAction();
+  if (!a) return;
+  if (!(await leaveGameInProgress())) return;
   const answer = await act(a);
-  if (answer && answer.ok) { game.view = null; $('fen').value = ''; }
+  if (answer && answer.ok) { game.view = null; $('fen').value = ''; notice(`new game of ${face(a.game).title}`, 'success'); }
 });
 button('apply-players', async () => {
   const p = players();
+  if (!p) return;
   const answer = await act({ type: 'players', players: p });
   if (!answer || !answer.ok) return;
   const names = face(gui.state.game).sides;
-  notice(`players set: ${names[0]} ${p[0].kind}, ${names[1]} ${p[1].kind}`, 'info');
+  notice(`players set: ${names[0]} ${p[0].kind}, ${names[1]} ${p[1].kind}`, 'success');
 });
-button('undo', () => { if (!net.busy) act({ type: 'undo' }); });
+button('undo', () => { if (net.busy) return; backToGame('Undo step'); act({ type: 'undo' }); });
+button('takeback', async () => {
+  if (net.busy) return;
+  backToGame('Take back');
+  stopAnimation();
+  const answer = await act({ type: 'takeback' });
+  if (answer && answer.ok) {
+    const m = answer.state.messages.filter((x) => x.level === 'success').pop();
+    if (m) notice(m.text, 'success');
+  }
+});
+button('hint', () => { backToGame('Hint'); act({ type: 'hint' }); });
 button('confirm', confirmTurn);
 button('pause', () => act({ type: gui.state && gui.state.paused ? 'resume' : 'pause' }));
-button('advance', () => act({ type: 'advance' }));
+button('advance', () => { backToGame('Engine turn'); act({ type: 'advance' }); });
 button('analyse', () => {
   const s = gui.state;
   if (s.analysing !== null) { act({ type: 'analyse', on: false }); return; }
-  if (!viewing() && s.describe.turnstart !== 'true') { notice('analysis starts at a turn\'s start: finish or undo the turn being built'); return; }
   act({ type: 'analyse', on: true, ply: shownPly(s) });
 });
 button('flip', () => { gui.flipped = !gui.flipped; draw(); });
 button('clear-selection', () => { input.clicked = []; draw(); });
+button('zoom-in', () => setZoom(gui.zoom + 0.5));
+button('zoom-out', () => setZoom(gui.zoom - 0.5));
+button('open-tour', () => openTour(gui.state ? gui.state.game : $('game').value));
+button('open-legend', () => openLegend(gui.state ? gui.state.game : $('game').value));
 $('show-names').addEventListener('change', draw);
+$('show-eval').addEventListener('change', () => {
+  try { localStorage.setItem('guerrilla-web-eval', $('show-eval').checked ? 'on' : 'off'); } catch (e) { /* storage off */ }
+  if (gui.state) renderEngine(gui.state, $('show-eval').checked);
+});
+$('show-eval').checked = localStorage.getItem('guerrilla-web-eval') === 'on';
+$('sound').checked = sound.on;
+$('sound').addEventListener('change', () => setSound($('sound').checked));
+$('theme').addEventListener('change', () => {
+  document.body.dataset.theme = $('theme').value;
+  try { localStorage.setItem('guerrilla-web-theme', $('theme').value); } catch (e) { /* storage off */ }
+});
+$('theme').value = localStorage.getItem('guerrilla-web-theme') || 'wood';
+document.body.dataset.theme = $('theme').value;
 $('confirm-turns').addEventListener('change', () => act({ type: 'settings', confirm: $('confirm-turns').checked }));
 $('game').addEventListener('change', () => gameOptions(gui.state && gui.state.game === $('game').value ? gui.state.options : null));
-button('nav-first', () => go(gui.state, 0));
-button('nav-prev', () => go(gui.state, shownPly(gui.state) - 1));
-button('nav-next', () => go(gui.state, shownPly(gui.state) + 1));
-button('nav-last', () => go(gui.state, gui.state.timeline.plies.length));
+for (const id of ['p1-time', 'p2-time']) $(id).addEventListener('change', () => checkedNumber($(id)));
+
+// Moving through the game: one turn on is shown step by step.
+function goTo(k) {
+  const s = gui.state;
+  const from = shownPly(s);
+  stopAnimation();
+  go(s, k);
+  if (from !== shownPly(s)) hideNotice();
+  const to = shownPly(s);
+  if (to === from + 1 && game.entries[to] && game.entries[from]) {
+    const prev = from > 0 ? turnMarks(s, from, 'prev') : null;
+    showSteps(s, game.entries[from].describe, game.entries[to].report, prev);
+  }
+}
+button('nav-first', () => goTo(0));
+button('nav-prev', () => goTo(shownPly(gui.state) - 1));
+button('nav-next', () => goTo(shownPly(gui.state) + 1));
+button('nav-last', () => goTo(gui.state.timeline.plies.length));
 document.addEventListener('keydown', (e) => {
-  if (!gui.state || e.target.closest('input, select, textarea')) return;
+  if (!gui.state || e.target.closest('input, select, textarea, dialog, #board')) return;
   const s = gui.state, k = shownPly(s);
   const keys = { ArrowLeft: k - 1, ArrowRight: k + 1, Home: 0, End: s.timeline.plies.length };
-  if (e.key in keys) { e.preventDefault(); go(s, keys[e.key]); }
+  if (e.key in keys) { e.preventDefault(); goTo(keys[e.key]); }
   if (e.key === 'Escape') { input.clicked = []; draw(); }
 });
+setupBoardKeys($('board'), (name) => clickName(name), (name) => { gui.focus = name; });
 window.addEventListener('pagehide', leave);
 setupRecordPanel(null, $, act, notice);
+setupDialogs();
 
 games().then((c) => {
   setCatalogue(c);

@@ -6,7 +6,7 @@
 // named for screen readers.
 'use strict';
 
-import { pointChars, squareChars, splitName, pieceOf, ownerIndex } from './face.js';
+import { pointChars, squareChars, splitName, pieceOf, ownerIndex, namesOf } from './face.js';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 
@@ -97,7 +97,9 @@ function arrow(g, a, b, cls) {
 }
 
 // Draws `view` into the SVG `svg`:
-//   geo, face, describe: the board, the game's face and the position shown;
+//   geo, face, describe: the board, the game's face and the position shown; cells: instead of
+//     `describe`'s, the cells of an animation frame (name → character);
+//   slide: {from, to, ms}: the piece now on `to` slides there from `from`;
 //   flipped, names: turned half round; every empty cell's name written small;
 //   targets: names a click may choose now (dots, or a ring round a piece); chosen: names clicked;
 //   auto: names the engine chose by itself (they flash);
@@ -122,8 +124,8 @@ export function drawBoard(svg, view) {
   svg.setAttribute('viewBox', `${-m} ${-m} ${Math.max(...xs) + 2 * m} ${Math.max(...ys) + 2 * m}`);
   svg.dataset.game = geo.game;
   const d = view.describe || {};
-  const pts = pointChars(geo, d.points);
-  const sqs = squareChars(geo, d.squares);
+  const pts = view.cells || pointChars(geo, d.points);
+  const sqs = view.cells || squareChars(geo, d.squares);
   const byName = new Map(geo.points.map((p) => [p.name, p]));
   const withSquares = geo.squares.length > 0;
   // a piece on a point of a board with squares stands where four squares meet: smaller
@@ -190,21 +192,44 @@ export function drawBoard(svg, view) {
     }
   }
 
-  const moving = new Set((d.moving && d.moving !== '-') ? d.moving.split(',') : []);
-  const moved = new Set((d.moved && d.moved !== '-') ? d.moved.split(',') : []);
+  // a piece that slides into place in an animation frame
+  const slideAttrs = (n) => {
+    const sl = view.slide;
+    if (!sl || sl.to !== n || !at.get(sl.from)) return {};
+    const [fx, fy] = at.get(sl.from), [tx, ty] = at.get(n);
+    return { style: `--dx:${(fx - tx).toFixed(3)}px;--dy:${(fy - ty).toFixed(3)}px;--slide-time:${sl.ms}ms`, 'data-slide': sl.from };
+  };
+  const place = (n, piece, x, y, r) => {
+    const attrs = { 'data-piece': n, ...slideAttrs(n) };
+    const e = drawPiece(piecesG, piece, x, y, r, attrs);
+    if (attrs.style) e.classList.add('slide');
+    contents.set(n, piece);
+  };
   for (const q of geo.squares) {
     const [x, y] = at.get(q.name);
     const piece = pieceOf(f, sqs.get(q.name));
-    if (piece) { drawPiece(piecesG, piece, x, y, 0.36, { 'data-piece': q.name }); contents.set(q.name, piece); }
+    if (piece) place(q.name, piece, x, y, 0.36);
   }
   for (const p of geo.points) {
     const [x, y] = at.get(p.name);
     if (p.role === 'edge') { el('circle', { cx: x, cy: y, r: 0.035, class: 'edge-dot' }, piecesG); continue; }
     el('circle', { cx: x, cy: y, r: withSquares ? 0.05 : 0.06, class: 'dot' }, piecesG);
     const piece = pieceOf(f, pts.get(p.name));
-    if (piece) { drawPiece(piecesG, piece, x, y, piece.owner === 'none' ? 0.36 : pointR, { 'data-piece': p.name }); contents.set(p.name, piece); }
-    if (moving.has(p.name)) el('circle', { cx: x, cy: y, r: 0.42, class: 'moving' }, marksG);
-    else if (moved.has(p.name)) el('circle', { cx: x, cy: y, r: 0.42, class: 'moved' }, marksG);
+    if (piece) place(p.name, piece, x, y, piece.owner === 'none' ? 0.36 : pointR);
+  }
+  // the cells the turn's details name (`about`'s turn fields: the point the second stone goes
+  // next to, the moving group, …), each ringed and titled with its field's label
+  if (!view.cells) {
+    for (const fld of f.fields.filter((x) => x.kind === 'turn')) {
+      const v = d[fld.name];
+      if (!v || v === '-') continue;
+      for (const n of new Set(namesOf(v))) {
+        const xy = at.get(n);
+        if (!xy) continue;
+        const ring = el('circle', { cx: xy[0], cy: xy[1], r: isSquare.has(n) ? 0.45 : pointR + 0.08, class: 'detail', 'data-detail': fld.name }, marksG);
+        el('title', {}, ring).textContent = `${fld.label}: ${v}`;
+      }
+    }
   }
 
   // pieces the turn removed: a faded ghost, crossed out (a massacre: a ring round the token)
@@ -279,8 +304,13 @@ export function drawBoard(svg, view) {
   for (const p of geo.points) if (p.role !== 'edge' && !top.has(p.name)) hit(p.name, false);
   for (const n of top) if (at.has(n)) hit(n, true);
   if (!hitsG.querySelector('[tabindex="0"]')) {
-    const first = hitsG.querySelector('.hit');
+    // the tab stop: the first cell that may be chosen now, else the first cell
+    const first = [...targets].map((n) => hitsG.querySelector(`.hit[data-name="${n}"]`)).find(Boolean) || hitsG.querySelector('.hit');
     if (first) first.setAttribute('tabindex', '0');
+  }
+  if (view.refocus) {
+    const h = hitsG.querySelector('.hit[tabindex="0"]');
+    if (h) h.focus({ preventScroll: true });
   }
   svg.onclick = (ev) => {
     const h = ev.target.closest('.hit');

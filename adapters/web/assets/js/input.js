@@ -13,15 +13,18 @@ export const input = {
   onChange: null,   // redraw after a change of the selection
   notice: null,
   viewing: () => false,
+  explain: () => null, // why a piece shown removed on `name` went, or null
 };
 
 function state() { return window.gui.state; }
 
 // A click is held while a request is under way and the page has not yet drawn what came after
-// it (a double click, or a click during a slow answer, sends one step).
+// it: a click on the cell whose step is under way (a double click) is dropped, a click on
+// another cell waits and is played on the position that comes.
 function held() {
   return net.busy > 0 && (!state() || state().version <= net.sentVersion);
 }
+const clicks = { sent: null, waiting: null };
 
 export function humanToMove(s = state()) {
   if (!s || s.describe.result !== 'none') return false;
@@ -75,6 +78,10 @@ export async function sendStep(step) {
   if (held()) return;
   input.clicked = [];
   await act({ type: 'step', step });
+  clicks.sent = null;
+  const next = clicks.waiting;
+  clicks.waiting = null;
+  if (next) clickName(next);
 }
 
 export async function confirmTurn() {
@@ -85,20 +92,25 @@ export async function confirmTurn() {
 
 export function clickName(name, ev) {
   const s = state();
-  if (!s || held() || (ev && ev.detail > 1)) return; // a request under way, or a double click
-  if (input.viewing()) { input.notice('you are looking at an earlier position: press ▶| (or End) to go back to the game'); return; }
-  if (s.describe.result !== 'none') { input.notice('the game is over: start a new game, or import one'); return; }
+  if (!s || (ev && ev.detail > 1)) return; // the second click of a double click
+  if (held()) {
+    if (name !== clicks.sent) clicks.waiting = name;
+    return;
+  }
+  const why = input.explain(name);
+  if (input.viewing()) { input.notice(`${why ? `${why}. ` : ''}You are looking at an earlier position: ▶| (or End) returns to the game`, 'info'); return; }
+  if (s.describe.result !== 'none') { input.notice(why || 'The game is over: start a new game, or import one', 'info'); return; }
   const mover = face(s.game).sides[sideIndex(s.describe.tomove)];
   if (s.awaiting_confirm) {
     const last = s.last || {};
     const chosen = new Set(namesOf([last.step || '', ...(last.auto || [])].join(' ')));
     if (chosen.has(name)) { confirmTurn(); return; }
-    input.notice(`your turn ${s.awaiting_confirm} is complete: press Confirm, or Undo step to change it`);
+    input.notice(`Your turn ${pretty(s.awaiting_confirm)} is complete: press Confirm, or Take back to change it`);
     return;
   }
   if (!humanToMove()) {
-    input.notice(s.searching ? `${mover} is played by the engine, which is thinking` :
-      `${mover} is played by the engine${s.paused ? ' and the game is paused: press Resume or Engine turn' : ''}`);
+    input.notice(why || (s.searching ? `It is ${mover}'s turn, and the engine is thinking for ${mover}` :
+      `It is ${mover}'s turn, played by the engine${s.paused ? '; the game is paused: press Resume or Engine turn' : ''}`));
     return;
   }
   const prefix = input.clicked.concat([name]);
@@ -113,15 +125,18 @@ export function clickName(name, ev) {
     return; // the selected piece clicked again: it stays selected
   }
   if (cands.length === 0) {
-    const next = nextNames();
-    const what = input.clicked.length ? `continuation of ${input.clicked.join(' ')}` : 'choice';
-    input.notice(`refused: ${name} is not a legal ${what} here` +
-      (next.size ? ` (legal: ${[...next].sort().join(' ')})` : ''));
+    if (why) { input.notice(why, 'info'); return; }
+    const next = [...nextNames()].sort();
+    const from = input.clicked.length ? ` after ${input.clicked.join(' ')}` : '';
+    const list = next.length && next.length <= 8 ? `: ${next.join(' ')}` : '';
+    input.notice(`${name} cannot be played now${from}: choose one of the ${next.length} marked points or squares${list}` +
+      (input.clicked.length ? ', or Clear to start the step again' : ''));
     return;
   }
   input.clicked = prefix;
   const complete = cands.filter((c) => c.names.length === prefix.length);
   if (complete.length === 1 && cands.length === 1) {
+    clicks.sent = name;
     sendStep(complete[0].step);
     return;
   }

@@ -28,15 +28,20 @@ export async function syncTimeline(s) {
   if (game.view !== null && game.view > plies.length) game.view = null;
   if (keep === plies.length + 1 || game.fetching) return;
   game.fetching = true;
+  let fetched = false;
   try {
     const answer = await act({ type: 'plies', from: keep, quiet: true });
     if (answer && answer.ok && game.start === key && game.entries.length === keep) {
       for (const e of answer.data) game.entries[e.ply] = e;
+      fetched = true;
     }
   } finally {
     game.fetching = false;
   }
   game.onChange();
+  // the game may have gone on while the positions were fetched
+  const now = window.gui && window.gui.state;
+  if (fetched && now && now.timeline.plies.length + 1 !== game.entries.length) syncTimeline(now);
 }
 
 // What turn `k` (from position k-1 to k) removed, as the engine reported it.

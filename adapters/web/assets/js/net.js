@@ -74,23 +74,43 @@ async function reattach() {
 }
 
 const STORE = 'guerrilla-web-games';
+const KEPT = 20;
 
 function stored() {
   try { return JSON.parse(localStorage.getItem(STORE) || '{}'); } catch (e) { return {}; }
 }
 
-// Keeps the game of a session for a reload (the last 20 sessions).
+// A game's key in the browser's storage: its session and its number there, so that a new game
+// never overwrites the one before it.
+function gameKey(state) { return `${state.session}:${state.game_no || 0}`; }
+
+// Keeps the game of a session for a reload and for Saved games (the last 20 games).
 export function remember(state) {
   if (!state || !state.history || !state.history.start) return;
   const all = stored();
-  all[state.session] = {
-    at: Date.now(),
-    game: state.game, options: state.options,
+  all[gameKey(state)] = {
+    at: Date.now(), session: state.session,
+    game: state.game, options: state.options, result: state.describe.result,
     fen: state.history.start, moves: state.history.moves, players: state.players,
   };
-  const ids = Object.keys(all).sort((a, b) => all[b].at - all[a].at);
-  for (const id of ids.slice(20)) delete all[id];
+  const keys = Object.keys(all).sort((a, b) => all[b].at - all[a].at);
+  for (const k of keys.slice(KEPT)) delete all[k];
   try { localStorage.setItem(STORE, JSON.stringify(all)); } catch (e) { /* storage full or off */ }
+  net.current = gameKey(state);
+}
+
+// The games kept in this browser but the one on the board, newest first.
+export function savedGames() {
+  const all = stored();
+  return Object.keys(all).filter((k) => k !== net.current && all[k].moves && all[k].moves.length)
+    .sort((a, b) => all[b].at - all[a].at).map((k) => ({ key: k, ...all[k] }));
+}
+
+// The newest game kept of the session `id`.
+function lastOf(id) {
+  const all = stored();
+  const keys = Object.keys(all).filter((k) => all[k].session === id || k === id).sort((a, b) => all[b].at - all[a].at);
+  return keys.length ? all[keys[0]] : null;
 }
 
 function setUrl(id) {
@@ -113,7 +133,7 @@ async function adopt(setup, lost) {
   document.body.dataset.session = answer.id;
   setUrl(answer.id);
   let action = setup;
-  const keep = old && stored()[old];
+  const keep = old && lastOf(old);
   if (!action && keep) {
     action = { type: 'new', game: keep.game, options: keep.options,
       fen: keep.fen, moves: keep.moves, players: keep.players };

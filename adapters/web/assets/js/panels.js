@@ -17,7 +17,9 @@ export function fieldTexts(s, d, kind) {
     .map((f) => `${f.label} ${d[f.name].replace(/,/g, ', ')}`);
 }
 
-export function resultText(s, d = s.describe) {
+// The banner of a finished game: who won and why (`withCounts`: and the final counts, which
+// the status bar shows on its second line).
+export function resultText(s, d = s.describe, withCounts = false) {
   const sides = face(s.game).sides;
   if (!d.result || d.result === 'none') return '';
   const who = d.result === 'p1win' ? `${sides[0]} wins` : d.result === 'p2win' ? `${sides[1]} wins` : 'Draw';
@@ -25,7 +27,7 @@ export function resultText(s, d = s.describe) {
   if (d.forfeit && d.forfeit !== 'none') parts.push(`${sides[sideIndex(d.forfeit)]} lost by an illegal move`);
   else if (d.reason && d.reason !== 'none') parts.push(reasonText(d.reason));
   const counts = fieldTexts(s, d, 'count');
-  if (counts.length) parts.push(`final count: ${counts.join(', ')}`);
+  if (withCounts && counts.length) parts.push(`final count: ${counts.join(', ')}`);
   return `Game over: ${who} — ${parts.join('; ')}`;
 }
 
@@ -53,10 +55,10 @@ export function renderStatus(s, d, viewing) {
   $('status').textContent = statusText(s, d, viewing);
   $('status').className = over ? 'over' : s.awaiting_confirm && !viewing ? 'confirm' : viewing ? 'viewing' : '';
   $('status-bar').classList.toggle('over', Boolean(over));
-  $('result').textContent = over ? resultText(s) : '';
+  $('result').textContent = over ? resultText(s, d, true) : '';
   $('result').hidden = !over;
   const counts = fieldTexts(s, d, 'count').join(' · ');
-  $('counts').textContent = counts + (s.paused && !viewing ? `${counts ? ' · ' : ''}paused` : '');
+  $('counts').textContent = over ? `final count: ${counts}` : counts + (s.paused && !viewing ? `${counts ? ' · ' : ''}paused` : '');
   const sides = face(s.game).sides;
   const t = tally(s, shownPly(s));
   $('tally').textContent = [0, 1].map((i) => {
@@ -83,12 +85,34 @@ export function renderGuidance(s, d, viewing) {
   box.textContent = lines.join(' · ');
 }
 
-// The engine's score, from the side the search was for, and its line.
-export function renderEngine(s) {
+// Whether a person at this page plays against the engine (a seat each).
+export function againstEngine(s) {
+  const kinds = s.players.map((p) => p.kind);
+  return kinds.includes('human') && kinds.includes('engine');
+}
+
+// The engine's score, from the side the search was for, and its line; while a person plays the
+// engine, hidden unless `showEval` (an analysis always shows them). A hint shows its turn only.
+export function renderEngine(s, showEval) {
   const t = s.thinking;
   const sides = face(s.game).sides;
   const box = $('thinking');
+  box.replaceChildren();
+  if (s.hint) {
+    const h = document.createElement('div');
+    h.className = 'hint-text';
+    h.textContent = `Hint: ${pretty(s.hint.turn)}`;
+    box.append(h);
+    return;
+  }
+  if (s.search && s.search.purpose === 'hint') { box.textContent = 'looking for a hint…'; return; }
   if (!t || !t.side) { box.textContent = s.analysing !== null && s.analysing !== undefined ? 'starting…' : '—'; return; }
+  const playing = againstEngine(s) && !t.analysis && (!s.describe.result || s.describe.result === 'none');
+  if (playing && !showEval) {
+    box.textContent = s.searching ? `${sides[sideIndex(t.side)]} (engine) is thinking…` :
+      'The engine\'s evaluation and line are hidden while you play it.';
+    return;
+  }
   const who = sides[sideIndex(t.side)];
   const parts = [];
   parts.push(t.analysis ? `analysis of turn ${t.ply}` : t.hint ? `hint for ${who}` : `${s.searching ? 'thinking' : 'last search'} for ${who}`);
@@ -100,7 +124,6 @@ export function renderEngine(s) {
     parts.push(`${who}: ${v >= 0 ? '+' : ''}${v.toFixed(2)} (expected result for ${who}, −1 to +1)`);
   }
   if (t.depth !== undefined) parts.push(`depth ${t.depth} · ${t.nodes} nodes`);
-  box.replaceChildren();
   const head = document.createElement('div');
   head.textContent = parts.join(' · ');
   box.append(head);
@@ -121,7 +144,7 @@ export function renderMessages(s, seen, notice) {
     li.className = m.level;
     li.textContent = m.text;
     list.prepend(li);
-    if (m.seq > seen && m.level === 'error') notice(m.text);
+    if (m.seq > seen && m.level === 'error') notice(m.text, 'error');
     top = Math.max(top, m.seq);
   }
   return top;

@@ -40,7 +40,7 @@ export function positionString(s) {
 // list of turns from the current game's start. The `new` action that sets it up, or an error.
 export function parseImport(text, s) {
   const t = text.trim();
-  if (!t) return { error: 'paste a position string or a game record first' };
+  if (!t) return { error: 'Paste a position string or a game record first, then Import' };
   const tags = {};
   const body = [];
   for (const line of t.split(/\r?\n/)) {
@@ -53,7 +53,8 @@ export function parseImport(text, s) {
     return { action: { type: 'new', game: s.game, fen: text2 }, what: 'position' };
   }
   const moves = text2.split(/\s+/).filter((w) => w && !/^\d+\.+$/.test(w) && !['*', 'p1win', 'p2win', 'draw', 'none'].includes(w));
-  if (moves.some((m) => m.includes('/'))) return { error: 'a record has its position in an [Opening "…"] tag, not among its turns' };
+  if (moves.some((m) => m.includes('/'))) return { error: 'This is not a record: a record has its position in an [Opening "…"] tag, not among its turns' };
+  if (!moves.length && !Object.keys(tags).length) return { error: 'This is neither a position string nor a game record' };
   const g = tags.Game || s.game;
   if (!catalogue.byName.has(g)) return { error: `this record is of a game the engine does not play ('${g}'; it plays ${catalogue.games.map((x) => x.title).join(', ')})` };
   const action = { type: 'new', game: g, moves, options: {} };
@@ -68,7 +69,7 @@ export function setupRecordPanel(s0, $, act, notice) {
     const s = window.gui.state;
     $('record-text').value = positionString(s);
     $('record-text').select();
-    notice(game.view !== null ? 'the position string is that of the game as it stands (the view of an earlier position has none)' : 'position string of the current turn\'s start: copy it, or edit it and Import');
+    notice(game.view !== null ? 'the position string is that of the game as it stands (the view of an earlier position has none)' : 'position string of the current turn\'s start: copy it, or edit it and Import', 'info');
   });
   $('export-game').addEventListener('click', () => {
     const s = window.gui.state;
@@ -88,7 +89,7 @@ export function setupRecordPanel(s0, $, act, notice) {
     const answer = await act(r.action);
     if (answer && answer.ok) {
       game.view = null;
-      notice(r.what === 'position' ? 'position set up' : `game set up: ${r.action.moves.length} turns (paused)`);
+      notice(r.what === 'position' ? 'position set up' : `game set up: ${r.action.moves.length} turns (paused)`, 'success');
     }
   });
 }

@@ -424,11 +424,12 @@ impl Session {
     }
 
     /// Takes back the human's last turn in one go: the turn being built, or else the last
-    /// whole turn a human played together with the engine's turns after it. The game is not
-    /// paused: it is the human's turn again.
+    /// whole turn a human played together with the engine's turns after it. The game goes on
+    /// (a pause is lifted): it is the human's turn again, and the engine answers the next one.
     fn take_back(&mut self) -> Result<(), String> {
         self.stop_search();
         self.players.awaiting_confirm = None;
+        self.players.paused = false;
         let n = self.game.moves.len();
         let mut cmds = Vec::new();
         if !self.game.building.is_empty() {

@@ -65,11 +65,13 @@ pub async fn forced_decision(b: &Browser, base: &str) {
         b.text("turn-line").await.contains("C2"),
         "the forced stone is named"
     );
-    assert_eq!(
-        b.count("#board .mark.auto[data-mark=\"C2\"]").await,
-        1,
-        "C2 shown as chosen by itself"
-    );
+    // The forced stone is shown placed step by step first, then marked as chosen by itself.
+    b.wait(
+        "!window.gui.animating && document.querySelectorAll('#board .mark.auto[data-mark=\"C2\"]').length === 1",
+        10,
+        "C2 shown as chosen by itself",
+    )
+    .await;
     tokio::time::sleep(std::time::Duration::from_millis(400)).await;
     assert_eq!(
         b.js("return window.gui.state.searching;").await,
@@ -132,7 +134,7 @@ pub async fn move_list_reload_records(b: &Browser, base: &str) {
         .await
         .unwrap();
     b.wait(
-        "document.body.dataset.view === '1'",
+        "document.body.dataset.view === '1' && !window.gui.animating",
         10,
         "the first turn shown",
     )
@@ -141,7 +143,7 @@ pub async fn move_list_reload_records(b: &Browser, base: &str) {
     // A click on COIN's move: the capture, marked.
     b.click_css("#moves .move[data-ply=\"2\"]").await;
     b.wait(
-        "document.body.dataset.view === '2'",
+        "document.body.dataset.view === '2' && !window.gui.animating",
         10,
         "the second turn shown",
     )
@@ -149,7 +151,7 @@ pub async fn move_list_reload_records(b: &Browser, base: &str) {
     assert_eq!(b.count("#board [data-removed=\"D4\"]").await, 1);
     b.click_css("#nav-next").await;
     b.wait(
-        "document.body.dataset.view === ''",
+        "document.body.dataset.view === '' && !window.gui.animating",
         10,
         "the game as it stands",
     )
@@ -191,7 +193,7 @@ pub async fn move_list_reload_records(b: &Browser, base: &str) {
         "record: {record}"
     );
     replayed_clean_by_the_arena(&record);
-    b.click_css("#new-game").await;
+    b.new_game().await;
     b.wait_moves(0).await;
     let area = b.client.find(Locator::Id("record-text")).await.unwrap();
     area.clear().await.unwrap();
@@ -261,11 +263,16 @@ pub async fn analysis(b: &Browser, base: &str) {
         "the engine's reply",
     )
     .await;
+    // Hidden while a person plays the engine, shown when asked for.
+    let t = b.text("thinking").await;
+    assert!(t.contains("hidden"), "engine panel: {t}");
+    b.click_css("#show-eval").await;
     let t = b.text("thinking").await;
     assert!(
         t.contains("COIN") && t.contains("line:"),
         "engine panel: {t}"
     );
+    b.click_css("#show-eval").await;
     b.click_css("#undo").await;
     b.wait(
         "window.gui.state.thinking === null",

@@ -7,7 +7,7 @@ use serde_json::json;
 use crate::harness::{url_with, Browser};
 
 /// A COIN checker on c3 with stones on D4 and E5 (and one more on B8): `c3xd4xe5` captures two.
-const COIN_DOUBLE: &str = "8/8/8/8/8/2C5/8/8 9/1G7/9/9/4G4/3G5/9/9/9 60 C -";
+pub const COIN_DOUBLE: &str = "8/8/8/8/8/2C5/8/8 9/1G7/9/9/4G4/3G5/9/9/9 60 C -";
 /// As above without the stone on B8: the capture takes the Guerrilla's last stones and COIN
 /// wins (GC5).
 const COIN_WINS: &str = "8/C7/8/8/8/2C5/8/8 9/9/9/9/4G4/3G5/9/9/9 20 C -";
@@ -52,18 +52,22 @@ pub async fn checkers_by_clicks(b: &Browser, base: &str) {
     // An illegal click: a1 holds no checker and the Guerrilla is to move.
     b.click_name("a1").await;
     let n = b.notice().await;
-    assert!(n.contains("refused") && n.contains("a1"), "notice: {n}");
+    assert!(
+        n.contains("a1") && n.contains("cannot be played"),
+        "notice: {n}"
+    );
     b.hide_notice().await;
     // The Guerrilla's first turn, D4 and D5: with Confirm off (the default) it counts at once.
     b.play_step(&["D4", "D5"], "D5").await;
     b.wait_moves(1).await;
     assert_eq!(b.describe("stones").await, "2");
     // The last turn is highlighted.
-    assert_eq!(
-        b.count("#board [data-last]").await,
-        2,
-        "D4 and D5 highlighted"
-    );
+    b.wait(
+        "document.querySelectorAll('#board [data-last]').length === 2",
+        10,
+        "D4 and D5 highlighted",
+    )
+    .await;
     // COIN's checker on d4 captures the stone on D4 (the corner d4 and c3 share): marked.
     b.play_step(&["d4", "c3"], "c3").await;
     b.wait_moves(2).await;
@@ -92,7 +96,7 @@ pub async fn checkers_by_clicks(b: &Browser, base: &str) {
     let fen = b.client.find(Locator::Id("fen")).await.unwrap();
     fen.clear().await.unwrap();
     fen.send_keys(COIN_DOUBLE).await.unwrap();
-    b.click_css("#new-game").await;
+    b.new_game().await;
     b.wait(
         "window.gui.state.describe.side === 'coin' && window.gui.state.describe.stones === '3'",
         30,
@@ -131,7 +135,7 @@ pub async fn checkers_by_clicks(b: &Browser, base: &str) {
     fen.clear().await.unwrap();
     fen.send_keys("not a position").await.unwrap();
     b.hide_notice().await;
-    b.click_css("#new-game").await;
+    b.new_game().await;
     let n = b.notice().await;
     assert!(n.contains("expected a valid position"), "notice: {n}");
     assert_eq!(b.moves().await, vec!["c3xd4xe5"]);
@@ -162,9 +166,15 @@ pub async fn checkers_to_the_end(b: &Browser, base: &str) {
         status.contains("no stone is left on the board"),
         "the reason: {status}"
     );
+    let counts = b.text("counts").await;
     assert!(
-        status.contains("final count") && status.contains("stones on the board 0"),
-        "the final count: {status}"
+        counts.contains("final count") && counts.contains("stones on the board 0"),
+        "the final count: {counts}"
+    );
+    let banner = b.text("result").await;
+    assert!(
+        banner.starts_with(&status) && banner.contains("stones on the board 0"),
+        "the banner for screen readers: {banner}"
     );
     assert_eq!(b.describe("reason").await, "no-stones-on-board");
     b.wait(
@@ -198,7 +208,10 @@ pub async fn wells_by_clicks(b: &Browser, base: &str) {
                                        // An illegal click: b2 is no legal start of a jump now.
     b.click_name("b2").await;
     let n = b.notice().await;
-    assert!(n.contains("refused") && n.contains("b2"), "notice: {n}");
+    assert!(
+        n.contains("b2") && n.contains("cannot be played"),
+        "notice: {n}"
+    );
     b.hide_notice().await;
     b.play_step(&["e5", "c5"], "e5-c5").await; // a jump
     assert_ne!(b.describe("moving").await, "-", "a group is moving");

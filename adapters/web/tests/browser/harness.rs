@@ -187,9 +187,10 @@ impl Browser {
             );
             assert!(tries < 3, "[{}] the page did not load: {e}", self.name);
         }
+        // A fresh renderer on a loaded machine can take a minute to answer at all.
         self.wait(
             "window.gui.state && window.gui.state.geometry && document.querySelector('#board .hit')",
-            30,
+            120,
             "the board",
         )
         .await;
@@ -253,6 +254,15 @@ impl Browser {
             &format!("the step {step}"),
         )
         .await;
+    }
+
+    /// Clicks New game, and answers Yes when the page asks (a game is in progress).
+    pub async fn new_game(&self) {
+        self.click_css("#new-game").await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        if self.js("return document.getElementById('ask').open;").await == Value::Bool(true) {
+            self.click_css("#ask-yes").await;
+        }
     }
 
     pub async fn confirm(&self) {
@@ -405,14 +415,83 @@ impl Browser {
         tokio::time::sleep(Duration::from_millis(300)).await;
     }
 
-    /// A screenshot at 1400×1000 and one at 400×800, `<name>-1400.png` and `<name>-400.png`;
+    /// A screenshot at 1400×1000 and one at 360×740, `<name>-1400.png` and `<name>-360.png`;
     /// the window is 1400×1000 again afterwards.
     pub async fn screenshots(&self, name: &str) {
         self.set_size(1400, 1000).await;
         self.screenshot(&format!("{name}-1400.png")).await;
-        self.set_size(400, 800).await;
-        self.screenshot(&format!("{name}-400.png")).await;
+        self.set_size(360, 740).await;
+        self.screenshot(&format!("{name}-360.png")).await;
         self.set_size(1400, 1000).await;
+    }
+
+    /// A tap (a touch pointer: down and up) on the board's `name`; as in `click_css`, a cell
+    /// found just before a redraw is found again, for up to 5 s.
+    pub async fn tap_name(&self, name: &str) {
+        use fantoccini::actions::{InputSource, PointerAction, TouchActions, MOUSE_BUTTON_LEFT};
+        let css = format!("#board .hit[data-name=\"{name}\"]");
+        let mut tries = 0;
+        loop {
+            let result = match self.client.find(Locator::Css(&css)).await {
+                Ok(element) => {
+                    let actions = TouchActions::new("finger".into())
+                        .then(PointerAction::MoveToElement {
+                            element,
+                            duration: None,
+                            x: 0.0,
+                            y: 0.0,
+                        })
+                        .then(PointerAction::Down {
+                            button: MOUSE_BUTTON_LEFT,
+                        })
+                        .then(PointerAction::Up {
+                            button: MOUSE_BUTTON_LEFT,
+                        });
+                    self.client
+                        .perform_actions(actions)
+                        .await
+                        .map_err(|e| e.to_string())
+                }
+                Err(e) => Err(e.to_string()),
+            };
+            match result {
+                Ok(()) => return,
+                Err(e) if tries >= 50 => panic!("[{}] cannot tap '{css}': {e}", self.name),
+                Err(_) => {
+                    let _ = self.client.release_actions().await;
+                    tries += 1;
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+            }
+        }
+    }
+
+    /// Presses keys on the element that has the focus (WebDriver key codes: `\u{E012}` ←,
+    /// `\u{E013}` ↑, `\u{E014}` →, `\u{E015}` ↓, `\u{E007}` Enter, `\u{E004}` Tab).
+    pub async fn keys(&self, keys: &str) {
+        use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+        let mut actions = KeyActions::new("keyboard".into());
+        for c in keys.chars() {
+            actions = actions
+                .then(KeyAction::Down { value: c })
+                .then(KeyAction::Up { value: c });
+        }
+        self.client
+            .perform_actions(actions)
+            .await
+            .unwrap_or_else(|e| panic!("[{}] keys: {e}", self.name));
+    }
+
+    /// Whether the element `css` lies wholly inside the window, and the page is not scrolled.
+    pub async fn in_view(&self, css: &str) -> bool {
+        self.js(&format!(
+            "const e = document.querySelector('{css}'); if (!e) return false; \
+             const r = e.getBoundingClientRect(); \
+             return r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth \
+               && r.height > 0 && window.scrollY === 0;"
+        ))
+        .await
+            == Value::Bool(true)
     }
 
     /// A real double click (two presses of the mouse button, the second a `dblclick`) on the

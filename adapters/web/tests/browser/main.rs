@@ -14,20 +14,33 @@
 //!   dies and is restarted; the built-in engine; the session limit; two sessions at once;
 //! * [`layout`]: a 400×800 and a 360×740 window hold the whole board without horizontal scroll,
 //!   with tap targets 32 px across, and the board does not move while a turn is built; with
-//!   names on, no name touches another or a piece.
+//!   names on, no name touches another or a piece;
+//! * [`play`]: against the engine at 360×740, a whole game by taps with the status in view after
+//!   every turn and the banner at the end; an engine turn shown step by step; removal marks an
+//!   analysis does not reset; a hint (and an analysis) then a move the engine answers; a
+//!   one-click takeback; a few turns by keyboard alone;
+//! * [`traps`]: New game asks and keeps the old game; the evaluation hidden during play; an
+//!   action on an earlier position says so; notices that expire, successes that are not errors;
+//!   refusals in a player's words; an out-of-range think time refused visibly;
+//! * [`feel`]: the rules tour and the legend from the engine's `about`, a tapped removal that
+//!   says why, sounds and their off switch, themes, the zoom on a large board, cells named for
+//!   screen readers; screenshots of a turn shown step by step in both games.
 //!
-//! Screenshots of both games after a capture and at a game's end, at 1400×1000 and 400×800, are
-//! written to `target/screenshots/` (or `GUERRILLA_SCREENSHOTS`). Needs Debian's `chromium` and
+//! Screenshots of both games (a capture, a game's end, the tour, the legend, a turn being
+//! shown), at 1400×1000 and 360×740, are written to `target/screenshots/` (or `GUERRILLA_SCREENSHOTS`). Needs Debian's `chromium` and
 //! `chromium-driver`: without them the test fails, unless `GUERRILLA_SKIP_MISSING_TOOLS=1`
 //! (`tests/support/tools.rs` at the repository's root).
 
 mod engines;
+mod feel;
 mod flow;
 mod games;
 mod harness;
 mod layout;
+mod play;
 #[path = "../../../../tests/support/tools.rs"]
 mod tools;
+mod traps;
 
 use std::path::PathBuf;
 
@@ -112,6 +125,33 @@ fn browser_end_to_end() {
             }
             if on("engine-game") {
                 engines::engine_game(b1, &base).await;
+            }
+            if on("phone-game") {
+                play::phone_game(b1, &base).await;
+            }
+            if on("animation") {
+                play::engine_turn_animated(b1, &base).await;
+            }
+            if on("removal-analysis") {
+                play::removal_during_analysis(b1, &base).await;
+            }
+            if on("hint") {
+                play::hint_then_move(b1, &base).await;
+            }
+            if on("takeback") {
+                play::takeback(b1, &base).await;
+            }
+            if on("keyboard") {
+                play::keyboard_play(b1, &base).await;
+            }
+            if on("traps") {
+                traps::traps(b1, &base).await;
+            }
+            if on("feel") {
+                feel::feel(b1, &base).await;
+            }
+            if on("animation-shots") {
+                feel::animation_shots(b1, &base).await;
             }
         });
         // Close the browsers whatever happened, then report.
