@@ -194,7 +194,7 @@ fn find_positions(turns: &[u32], games: u64, seconds: f64) {
                 let s = w
                     .random_step(&mut rng)
                     .expect("a step while the game goes on");
-                w.apply_step(s);
+                w.apply(s, None);
             }
             if w.turn_number() != t || w.outcome().is_some() {
                 continue;

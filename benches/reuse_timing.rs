@@ -141,7 +141,7 @@ fn main() {
 fn search(
     engine: &mut Engine<Checkers>,
     limits: Limits,
-) -> (Duration, Vec<<Checkers as Rules>::Step>) {
+) -> (Duration, Vec<<Checkers as Position>::Step>) {
     let (tx, rx) = mpsc::channel();
     let t = Instant::now();
     engine

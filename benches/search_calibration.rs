@@ -126,7 +126,7 @@ fn play<G: Game + Searchable + Features>(args: &Args, game: usize) -> Vec<Sample
     let mut rng = SmallRng::seed_from_u64(0xca1b ^ game as u64);
     for _ in 0..args.opening_turns {
         while let Some(s) = pos.random_step(&mut rng) {
-            pos.apply_step(s);
+            pos.apply(s, None);
             if pos.at_turn_start() {
                 break;
             }

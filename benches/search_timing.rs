@@ -69,7 +69,7 @@ fn game_positions<G: Game + Searchable>(games: u64, searched: bool) -> Vec<Strin
                 }
             } else {
                 while let Some(s) = pos.random_step(&mut rng) {
-                    pos.apply_step(s);
+                    pos.apply(s, None);
                     if pos.at_turn_start() {
                         break;
                     }
@@ -101,13 +101,13 @@ fn dense_checkers(games: u64) -> Vec<String> {
                 .copied()
                 .filter(|&s| {
                     let mut p = pos;
-                    p.apply_step(s);
+                    p.apply(s, None);
                     p.stones_on_board() >= pos.stones_on_board()
                 })
                 .collect();
             let pick = if quiet.is_empty() { &steps } else { &quiet };
             let s = pick[rng.random_range(0..pick.len())];
-            pos.apply_step(s);
+            pos.apply(s, None);
         }
     }
     out

@@ -71,7 +71,7 @@ fn main() {
             match pos.random_step(&mut rng) {
                 Some(step) => {
                     step.hash(&mut sum);
-                    pos.apply_step_no_undo(step);
+                    pos.apply(step, None);
                     steps += 1;
                 }
                 None => break,

@@ -93,7 +93,7 @@ fn main() {
 }
 
 /// perft 1 of `pos`, or `None` when it takes longer than `limit`.
-fn count_within<G: Rules>(pos: &G, limit: Duration) -> Option<u64> {
+fn count_within<G: Turns>(pos: &G, limit: Duration) -> Option<u64> {
     let stop = Arc::new(AtomicBool::new(false));
     let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
     let s = Arc::clone(&stop);
@@ -102,7 +102,7 @@ fn count_within<G: Rules>(pos: &G, limit: Duration) -> Option<u64> {
             s.store(true, Ordering::Relaxed);
         }
     });
-    let n = pos.perft_within(1, &stop).ok();
+    let n = pos.perft(1, Some(&stop)).ok();
     drop(done_tx);
     watchdog.join().unwrap();
     n
@@ -284,9 +284,9 @@ fn checkers_cases(limit: Duration) -> Vec<Case> {
 fn longest_chain(pos: &Checkers) -> String {
     fn walk(
         p: &mut Checkers,
-        path: &mut Vec<<Checkers as Rules>::Step>,
+        path: &mut Vec<<Checkers as Position>::Step>,
         left: &mut u64,
-        best: &mut (u32, Vec<<Checkers as Rules>::Step>),
+        best: &mut (u32, Vec<<Checkers as Position>::Step>),
         root: &Checkers,
     ) {
         if !path.is_empty() && p.at_turn_start() {
@@ -307,11 +307,11 @@ fn longest_chain(pos: &Checkers) -> String {
                 return;
             }
             *left -= 1;
-            let undo = p.apply_step(s);
+            let undo = p.apply(s, None);
             path.push(s);
             walk(p, path, left, best, root);
             path.pop();
-            p.undo_step(s, undo);
+            p.undo(s, undo);
         }
     }
     let (mut best, mut left) = ((0, Vec::new()), CHAIN_WALK);
@@ -328,7 +328,7 @@ fn wells_pos(text: &str) -> Wells {
 /// The turn with the most steps among the first 100,000 listed.
 fn longest_turn(pos: &Wells) -> String {
     let mut turns = Vec::new();
-    let _ = pos.legal_turns_within(&mut turns, 100_000, &AtomicBool::new(false));
+    let _ = pos.legal_turns(&mut turns, 100_000, None);
     let best = turns
         .iter()
         .max_by_key(|t| (t.0.len(), pos.format_turn(t)))
@@ -374,7 +374,7 @@ fn wells_cases() -> Vec<Case> {
     let mut turns = 0;
     while turns < 39 && pos.outcome().is_none() {
         let s = pos.random_step(&mut rng).expect("a step");
-        pos.apply_step(s);
+        pos.apply(s, None);
         turns += u32::from(pos.at_turn_start());
     }
     out.push(Case {

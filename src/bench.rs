@@ -16,12 +16,12 @@ const CLOCK_EVERY: u64 = 16;
 
 /// Plays one random complete game from `pos` (each decision drawn from its legal options);
 /// returns the number of steps played.
-pub fn random_game<G: Rules, R: rand::Rng>(pos: &mut G, rng: &mut R) -> u64 {
+pub fn random_game<G: Position, R: rand::Rng>(pos: &mut G, rng: &mut R) -> u64 {
     let mut steps = 0;
     while pos.outcome().is_none() {
         match pos.random_step(rng) {
             Some(step) => {
-                pos.apply_step_no_undo(step);
+                pos.apply(step, None);
                 steps += 1;
             }
             None => break,
@@ -56,12 +56,12 @@ impl RulesBench {
 /// perft to `depth` from `start`, run again until at least `games_for` (at most a second) has
 /// passed, so that a perft of a few milliseconds still gives a steady speed; then random games
 /// from `start` for about `games_for` (seeded, so the same games every run).
-pub fn run<G: Rules>(start: &G, depth: u32, games_for: Duration, seed: u64) -> RulesBench {
+pub fn run<G: Turns>(start: &G, depth: u32, games_for: Duration, seed: u64) -> RulesBench {
     let t = Instant::now();
-    let perft_nodes = start.perft(depth);
+    let perft_nodes = start.perft(depth, None).unwrap();
     let mut perft_runs = 1;
     while t.elapsed() < games_for.min(Duration::from_secs(1)) {
-        start.perft(depth);
+        start.perft(depth, None).unwrap();
         perft_runs += 1;
     }
     let perft_time = t.elapsed();

@@ -38,7 +38,7 @@ impl GameKind {
     /// The options this game declares (its settings), in the order the protocol lists them.
     pub fn options(self) -> &'static [crate::game::GameOption] {
         use crate::game::GameSettings;
-        crate::with_game!(self, G => <<G as crate::game::Rules>::Settings as GameSettings>::OPTIONS)
+        crate::with_game!(self, G => <<G as crate::game::Position>::Settings as GameSettings>::OPTIONS)
     }
 
     pub fn name(self) -> &'static str {
@@ -122,4 +122,71 @@ impl Searchable for crate::testgames::Ttt {
 #[cfg(test)]
 impl Searchable for crate::testgames::Nim {
     type Full = TreeSearch;
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use rand::rngs::SmallRng;
+    use rand::SeedableRng;
+
+    use super::*;
+    use crate::game::{Hashing, Notation, Turns};
+
+    /// The turn start reached from the start of `settings` by `turns` random turns, drawn step
+    /// by step (fewer when the game ends first).
+    fn random_turn_start<G: Turns>(settings: &G::Settings, turns: u32, seed: u64) -> G {
+        let mut pos = G::new(settings);
+        let mut rng = SmallRng::seed_from_u64(seed);
+        for _ in 0..turns {
+            while let Some(s) = pos.random_step(&mut rng) {
+                pos.apply(s, None);
+                if pos.at_turn_start() {
+                    break;
+                }
+            }
+        }
+        pos
+    }
+
+    /// The board's symmetries keep the rules (GC1, W1), for any game: at a turn start, the image
+    /// under every symmetry has its incremental hash equal to its hash from nothing, a position
+    /// string that reads back to it, and the same perft count to `depth`; symmetry 0 is the
+    /// position itself.
+    fn symmetries_keep_the_rules<G: Hashing + Notation>(
+        pos: &G,
+        depth: u32,
+    ) -> Result<(), TestCaseError> {
+        let text = pos.to_position_string();
+        let n = pos.perft(depth, None);
+        prop_assert!(n.is_ok(), "{text}: {n:?}");
+        prop_assert_eq!(pos.symmetric(0).to_position_string(), text.clone());
+        for k in 0..G::SYMMETRIES {
+            let image = pos.symmetric(k);
+            let image_text = image.to_position_string();
+            prop_assert_eq!(image.hash(), image.hash_from_scratch(), "{} of {}", k, text);
+            let back = G::from_position_string(&image_text, pos.settings());
+            prop_assert!(back.is_ok(), "{image_text}: {back:?}");
+            let back = back.unwrap();
+            prop_assert_eq!(back.hash(), image.hash(), "{} of {}", k, text);
+            prop_assert_eq!(image.perft(depth, None), n.clone(), "{} of {}", k, text);
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Both games, on random turn starts: Guerrilla Checkers' 4 symmetries at perft 2, and
+        /// the hexagon's 12 on boards of side 4 and 5 at perft 1 (2 near the start of side 4).
+        #[test]
+        fn the_board_symmetries_keep_the_rules(seed in any::<u64>(), turns in 0u32..6, side in 4u8..=5) {
+            let pos = random_turn_start::<Checkers>(&Default::default(), turns, seed);
+            symmetries_keep_the_rules(&pos, 2)?;
+            let settings = crate::wells::Settings { side, ..Default::default() };
+            let pos = random_turn_start::<Wells>(&settings, turns, seed);
+            let depth = if side == 4 && turns <= 2 { 2 } else { 1 };
+            symmetries_keep_the_rules(&pos, depth)?;
+        }
+    }
 }

@@ -9,10 +9,10 @@
 //!   Position string: the three piles and the side to move, `1 2 5 p1`.
 
 use std::fmt;
+use std::sync::atomic::AtomicBool;
 
 use crate::game::prelude::*;
-use crate::game::SearchHints;
-use crate::game::{GameError, GameOption, Geometry, Outcome, Side};
+use crate::game::{GameError, GameOption, Geometry, Outcome, PerftAbort, Side};
 
 // ---- tic-tac-toe ------------------------------------------------------------------------------
 
@@ -49,9 +49,8 @@ impl Ttt {
     }
 }
 
-impl Rules for Ttt {
+impl Position for Ttt {
     type Step = u8;
-    type Turn = u8;
     type Undo = ();
     type Settings = ();
     const NAME: &'static str = "tictactoe";
@@ -95,24 +94,33 @@ impl Rules for Ttt {
             out.extend((0..9u8).filter(|&i| self.cells[i as usize].is_none()));
         }
     }
-    fn apply_step(&mut self, step: u8) {
+    fn apply(&mut self, step: u8, _forced: Option<&mut Vec<u8>>) {
         self.cells[step as usize] = Some(self.side);
         self.side = self.side.opponent();
     }
-    fn undo_step(&mut self, step: u8, _: ()) {
+    fn undo(&mut self, step: u8, _: ()) {
         self.cells[step as usize] = None;
         self.side = self.side.opponent();
     }
-    fn legal_turns(&self, out: &mut Vec<u8>, cap: usize) -> bool {
+}
+
+impl Turns for Ttt {
+    type Turn = u8;
+    fn legal_turns(
+        &self,
+        out: &mut Vec<u8>,
+        cap: usize,
+        _stop: Option<&AtomicBool>,
+    ) -> Result<bool, PerftAbort> {
         let mut all = Vec::new();
         self.legal_steps(&mut all);
         let done = all.len() <= cap;
         out.extend(all.into_iter().take(cap));
-        done
+        Ok(done)
     }
     fn play_turn(&mut self, turn: &u8) -> Result<(), GameError> {
         self.parse_step(&turn.to_string())?;
-        self.apply_step(*turn);
+        self.apply(*turn, None);
         Ok(())
     }
     fn turn_steps(&self, turn: &u8) -> Vec<u8> {
@@ -270,10 +278,8 @@ impl Nim {
     }
 }
 
-impl Rules for Nim {
+impl Position for Nim {
     type Step = NimStep;
-    /// (pile, stones taken).
-    type Turn = (u8, u8);
     /// The pile a `Take` took from.
     type Undo = u8;
     type Settings = NimSettings;
@@ -318,7 +324,7 @@ impl Rules for Nim {
             Some(p) => out.extend((1..=self.piles[p as usize]).map(NimStep::Take)),
         }
     }
-    fn apply_step(&mut self, step: NimStep) -> u8 {
+    fn apply(&mut self, step: NimStep, _forced: Option<&mut Vec<NimStep>>) -> u8 {
         match step {
             NimStep::Pile(p) => {
                 self.chosen = Some(p);
@@ -332,7 +338,7 @@ impl Rules for Nim {
             }
         }
     }
-    fn undo_step(&mut self, step: NimStep, pile: u8) {
+    fn undo(&mut self, step: NimStep, pile: u8) {
         match step {
             NimStep::Pile(_) => self.chosen = None,
             NimStep::Take(k) => {
@@ -342,29 +348,39 @@ impl Rules for Nim {
             }
         }
     }
-    fn legal_turns(&self, out: &mut Vec<(u8, u8)>, cap: usize) -> bool {
+}
+
+impl Turns for Nim {
+    /// (pile, stones taken).
+    type Turn = (u8, u8);
+    fn legal_turns(
+        &self,
+        out: &mut Vec<(u8, u8)>,
+        cap: usize,
+        _stop: Option<&AtomicBool>,
+    ) -> Result<bool, PerftAbort> {
         if self.chosen.is_some() {
-            return true;
+            return Ok(true);
         }
         let mut n = 0;
         for p in 0..3u8 {
             for k in 1..=self.piles[p as usize] {
                 if n == cap {
-                    return false;
+                    return Ok(false);
                 }
                 out.push((p, k));
                 n += 1;
             }
         }
-        true
+        Ok(true)
     }
     fn play_turn(&mut self, turn: &(u8, u8)) -> Result<(), GameError> {
         let (p, k) = *turn;
         if self.chosen.is_some() || p > 2 || k == 0 || k > self.piles[p as usize] {
             return Err(GameError::illegal(self.format_turn(turn), "no such take"));
         }
-        self.apply_step(NimStep::Pile(p));
-        self.apply_step(NimStep::Take(k));
+        self.apply(NimStep::Pile(p), None);
+        self.apply(NimStep::Take(k), None);
         Ok(())
     }
     fn turn_steps(&self, turn: &(u8, u8)) -> Vec<NimStep> {
@@ -413,7 +429,8 @@ impl Notation for Nim {
             k.parse::<u8>().map_err(|_| syntax())?,
         );
         let mut turns = Vec::new();
-        self.legal_turns(&mut turns, usize::MAX);
+        self.legal_turns(&mut turns, usize::MAX, None)
+            .expect("turns listed");
         if turns.contains(&(p, k)) {
             Ok((p, k))
         } else {

@@ -234,7 +234,7 @@ mod tests {
         let mut p = start;
         let mut steps = Vec::new();
         p.legal_steps(&mut steps);
-        p.apply_step(steps[0]);
+        p.apply(steps[0], None);
         let e2 = p.evaluate();
         assert!(e2 > -1.0 && e2 < 1.0);
     }

@@ -152,7 +152,7 @@ impl Hashing for Checkers {
     const SYMMETRIES: usize = 1 + Symmetry::ALL.len();
 
     /// The Zobrist hash recomputed from the position (the incremental
-    /// [`Rules::hash`](crate::game::Rules::hash) must always equal it).
+    /// [`Position::hash`](crate::game::Position::hash) must always equal it).
     fn hash_from_scratch(&self) -> u64 {
         let mut h = KEYS.hand[self.hand as usize];
         let mut b = self.checkers;

@@ -7,7 +7,8 @@
 //! forced capture taken by itself, GC4); a whole turn is a [`Move`], packed and `Copy`.
 //!
 //! Files, the same role under the same name as in `src/wells/`:
-//! * this file — [`CheckersSettings`] and the game traits ([`Rules`], [`Notation`], [`Views`]);
+//! * this file — [`CheckersSettings`] and the game traits ([`Position`], [`Turns`], [`Notation`],
+//!   [`Views`]);
 //! * `state.rs` — [`Checkers`], the position, and the edits that keep it and its hash whole;
 //! * `lattice.rs` — squares and points, their names, step and corner tables (GC1);
 //! * `bits.rs` — the rules as bitboard operations over all checkers at once (GC3, GC4);
@@ -41,8 +42,8 @@ mod turns;
 use std::sync::atomic::AtomicBool;
 
 use crate::game::{
-    GameEnd, GameError, GameOption, GameSettings, Geometry, Notation, Outcome, PerftAbort, Removal,
-    Rules, Side, Views,
+    GameEnd, GameError, GameOption, GameSettings, Geometry, Notation, Outcome, PerftAbort,
+    Position, Removal, Side, Turns, Views,
 };
 
 pub use eval::{FEATURES, FEATURE_NAMES, SCORE_MAP, WEIGHTS};
@@ -91,9 +92,8 @@ impl Checkers {
     }
 }
 
-impl Rules for Checkers {
+impl Position for Checkers {
     type Step = Step;
-    type Turn = Move;
     type Undo = Checkers;
     type Settings = CheckersSettings;
 
@@ -141,25 +141,16 @@ impl Rules for Checkers {
         self.steps(out);
     }
 
-    /// Copy-make: the undo record is the position before the step (40 bytes).
-    fn apply_step(&mut self, step: Step) -> Checkers {
+    /// Copy-make: the undo record is the position before the step (40 bytes). Reports the
+    /// forced second stone and the forced captures of a chain (GC3, GC4).
+    #[inline]
+    fn apply(&mut self, step: Step, forced: Option<&mut Vec<Step>>) -> Checkers {
         let undo = *self;
-        self.play_step(step, None);
+        self.play_step(step, forced);
         undo
     }
 
-    fn apply_step_no_undo(&mut self, step: Step) {
-        self.play_step(step, None);
-    }
-
-    /// Reports the forced second stone and the forced captures of a chain (GC3, GC4).
-    fn apply_step_reporting(&mut self, step: Step, forced: &mut Vec<Step>) -> Checkers {
-        let undo = *self;
-        self.play_step(step, Some(forced));
-        undo
-    }
-
-    fn undo_step(&mut self, _step: Step, undo: Checkers) {
+    fn undo(&mut self, _step: Step, undo: Checkers) {
         *self = undo;
     }
 
@@ -167,22 +158,21 @@ impl Rules for Checkers {
     fn random_step<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Step> {
         self.random_step_of(rng)
     }
+}
 
-    /// Whole turns from a turn start (GC6), none mid-turn; a list asked for in full that would
-    /// hold more than [`MAX_LISTED_MOVES`] is empty and not complete (see `turns/list.rs`).
-    fn legal_turns(&self, out: &mut Vec<Move>, cap: usize) -> bool {
-        self.list_moves(out, cap, &AtomicBool::new(false))
-            .unwrap_or(false)
-    }
+impl Turns for Checkers {
+    type Turn = Move;
 
-    /// Within the enumeration budget both games share: see `turns/list.rs`.
-    fn legal_turns_within(
+    /// Whole turns from a turn start (GC6), none mid-turn, within the enumeration budget both
+    /// games share: a list asked for in full that would hold more than [`MAX_LISTED_MOVES`] is
+    /// too large (see `turns/list.rs`).
+    fn legal_turns(
         &self,
         out: &mut Vec<Move>,
         cap: usize,
-        stop: &AtomicBool,
+        stop: Option<&AtomicBool>,
     ) -> Result<bool, PerftAbort> {
-        self.list_moves(out, cap, stop)
+        self.list_moves(out, cap, stop.unwrap_or(&AtomicBool::new(false)))
     }
 
     /// Checks the move by walking it (not by listing every path, which a dense stone field
@@ -198,12 +188,8 @@ impl Rules for Checkers {
                 GameError::illegal(text.clone(), "not a legal move in this position")
             }));
         }
-        self.apply(*turn);
+        self.apply_move(*turn);
         Ok(())
-    }
-
-    fn turn_from_steps(&self, steps: &[Step]) -> Move {
-        self.move_of_steps(steps)
     }
 
     /// A pair is two stones, the first next to a stone on the board (GC3); a path is its hops,
@@ -212,18 +198,18 @@ impl Rules for Checkers {
         self.chosen_steps(*turn)
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        self.perft_fast(depth)
+    fn turn_from_steps(&self, steps: &[Step]) -> Move {
+        self.move_of_steps(steps)
     }
 
-    /// The fast perft, which keeps nothing but its recursion and looks at `stop` within
-    /// microseconds: never too large to count, only too long; refused past
+    /// The fast perft (`turns/perft.rs`), which keeps nothing but its recursion and looks at
+    /// `stop` within microseconds: never too large to count, only too long; refused past
     /// [`crate::game::MAX_PERFT_DEPTH`].
-    fn perft_within(&self, depth: u32, stop: &AtomicBool) -> Result<u64, PerftAbort> {
+    fn perft(&self, depth: u32, stop: Option<&AtomicBool>) -> Result<u64, PerftAbort> {
         if depth > crate::game::MAX_PERFT_DEPTH {
             return Err(crate::game::limits::too_deep(depth));
         }
-        self.perft_stoppable(depth, stop)
+        self.perft_count(depth, stop)
     }
 }
 
@@ -307,8 +293,8 @@ mod tests {
     #[test]
     fn start_counts() {
         let s = Checkers::new(&CheckersSettings);
-        assert_eq!(s.perft(1), 84);
-        assert_eq!(s.perft(2), 840);
+        assert_eq!(s.perft(1, None), Ok(84));
+        assert_eq!(s.perft(2, None), Ok(840));
         assert_eq!(s.hash(), s.hash_from_scratch());
     }
 

@@ -9,7 +9,7 @@ use super::lattice::NONE;
 use super::steps::Step;
 use super::turns::{pick_coin_move, Move};
 use super::Checkers;
-use crate::game::{Rules, Side};
+use crate::game::{Position, Side};
 use crate::select::select_by_halves;
 
 impl Checkers {

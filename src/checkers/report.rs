@@ -3,7 +3,7 @@
 
 use super::lattice::{self, CROSS};
 use super::{Checkers, Step};
-use crate::game::{EndReason, GameEnd, Removal, RemovalKind, Rules, Side};
+use crate::game::{EndReason, GameEnd, Position, Removal, RemovalKind, Side};
 
 impl Checkers {
     /// One list per step of `steps` (applied from `self`, leading to `after`): a hop over a

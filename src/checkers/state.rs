@@ -7,7 +7,7 @@ use super::hashing::KEYS;
 use super::lattice;
 use super::turns::Move;
 use super::CheckersSettings;
-use crate::game::{Hashing, Rules, Side};
+use crate::game::{Hashing, Position, Side};
 
 /// A Guerrilla Checkers position, at a turn start or with a turn half built: the Guerrilla's first
 /// stone placed (`pending`), or a COIN checker that has captured and must capture again (`chain`,
@@ -95,7 +95,7 @@ impl Checkers {
 
     /// Applies a legal whole move from a turn start (GC3, GC4), updating the hash
     /// incrementally: what perft and `play_turn` use, faster than its steps one by one.
-    pub(super) fn apply(&mut self, mv: Move) {
+    pub(super) fn apply_move(&mut self, mv: Move) {
         match mv {
             Move::Pair(a, b) => {
                 // GC3: two stones, then every surrounded checker is removed.
@@ -145,9 +145,9 @@ impl Checkers {
     }
 
     /// Plays a move that [`Checkers::random_move`] or `legal_turns` gave for this position,
-    /// without checking it again (what [`Rules::play_turn`] does first).
+    /// without checking it again (what [`Turns::play_turn`] does first).
     pub fn play_legal_move(&mut self, mv: Move) {
         debug_assert!(self.at_turn_start() && self.is_legal_move(mv));
-        self.apply(mv);
+        self.apply_move(mv);
     }
 }

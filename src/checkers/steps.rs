@@ -10,8 +10,9 @@
 //!   capture the same checker must go on capturing while a capture is available to it (GC4);
 //!   the turn ends after a plain step or when no capture is left.
 //! * A decision with a single option inside a turn (the only point left for the second stone,
-//!   the only capture that continues a chain) is taken by [`Checkers::apply_step`] itself and
-//!   reported by `apply_step_reporting`; at a turn start every option is listed, even a lone one.
+//!   the only capture that continues a chain) is taken by
+//!   [`Position::apply`](crate::game::Position::apply) itself and reported when it is asked to;
+//!   at a turn start every option is listed, even a lone one.
 //!
 //! Cost: every function here is a fixed number of bitboard operations or at most 24 hop checks,
 //! whatever the stones around a checker (the whole-path generator, `movegen`, is exponential in

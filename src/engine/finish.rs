@@ -65,7 +65,7 @@ fn every_step<G: Game>(from: &G, chosen: &[G::Step]) -> Vec<G::Step> {
     let mut all = Vec::new();
     for &s in chosen {
         all.push(s);
-        pos.apply_step_reporting(s, &mut all);
+        pos.apply(s, Some(&mut all));
     }
     all
 }
@@ -109,7 +109,7 @@ fn finish<G: Game>(
         *budget -= 1;
         let mut q = pos.clone();
         let mut taken = vec![s];
-        q.apply_step_reporting(s, &mut taken);
+        q.apply(s, Some(&mut taken));
         let mut rest = left.to_vec();
         if !take_each(&mut rest, &taken) {
             continue;

@@ -185,7 +185,7 @@ impl<G: Game + Searchable> Engine<G> {
             return (Vec::new(), true);
         }
         let mut turns = Vec::new();
-        let complete = self.pos.legal_turns(&mut turns, cap);
+        let complete = self.pos.legal_turns(&mut turns, cap, None) == Ok(true);
         let mut texts: Vec<String> = turns.iter().map(|t| self.pos.format_turn(t)).collect();
         texts.sort();
         (texts, complete)
@@ -441,7 +441,7 @@ fn first_steps<G: Game>(pos: &G) -> Vec<G::Step> {
         legal.clear();
         pos.legal_steps(&mut legal);
         let Some(&s) = legal.first() else { break };
-        pos.apply_step(s);
+        pos.apply(s, None);
         steps.push(s);
     }
     steps

@@ -294,7 +294,7 @@ impl<G: Game + Searchable> Engine<G> {
             for s in rest {
                 let before = pos.clone();
                 let mut all = Vec::new();
-                pos.apply_step_reporting(s, &mut all);
+                pos.apply(s, Some(&mut all));
                 all.insert(0, s);
                 steps.extend(applied_steps(&before, &all, &pos));
             }
@@ -345,7 +345,7 @@ impl<G: Game + Searchable> Engine<G> {
     fn apply_chosen(&mut self, step: G::Step) -> Vec<Applied> {
         let before = self.pos.clone();
         let mut all = Vec::new();
-        self.pos.apply_step_reporting(step, &mut all);
+        self.pos.apply(step, Some(&mut all));
         all.insert(0, step);
         let applied = applied_steps(&before, &all, &self.pos);
         let texts = applied.iter().map(|a| a.step.clone()).collect();
@@ -415,7 +415,7 @@ impl<G: Game + Searchable> Engine<G> {
 
     /// `undo step`: takes back the last chosen step and the decisions forced after it. At a turn
     /// start the previous turn is reopened first (a turn entered whole is replayed up to its last
-    /// chosen step through [`Rules::turn_steps`](crate::game::Rules::turn_steps)). A loss by an
+    /// chosen step through [`Turns::turn_steps`](crate::game::Turns::turn_steps)). A loss by an
     /// illegal move is taken back as by `undo`. `None` when there is nothing to take back.
     pub fn undo_step(&mut self) -> Option<Undone> {
         self.line = None;
@@ -473,7 +473,7 @@ pub(super) fn expansion<G: Game>(from: &G, turn: &G::Turn) -> (Vec<Applied>, G) 
     for s in from.turn_steps(turn) {
         let before = pos.clone();
         let mut all = Vec::new();
-        pos.apply_step_reporting(s, &mut all);
+        pos.apply(s, Some(&mut all));
         all.insert(0, s);
         steps.extend(applied_steps(&before, &all, &pos));
     }

@@ -3,12 +3,12 @@
 //! constants for the game). Each game implements [`SearchHints`] in its `eval.rs`; the rules
 //! (`rules.rs`) know nothing of it, and nothing here knows which search asks.
 
-use super::{Outcome, Rules, Side};
+use super::{Outcome, Position, Side, Turns};
 
 /// The search's knowledge of a game. Every item has a default that knows nothing (an even
 /// evaluation, uniform playouts to the game's end, the raw value as the score), right for a
 /// game that gives the search no help.
-pub trait SearchHints: Rules {
+pub trait SearchHints: Turns {
     /// A heuristic value of this position in [-1, 1] for the side to move (1 = sure win,
     /// -1 = sure loss), cheap to compute. The search scores the playouts it cuts short with it.
     fn evaluate(&self) -> f64 {
@@ -24,7 +24,7 @@ pub trait SearchHints: Rules {
         raw
     }
     /// One legal next step for a playout of the search (the *playout policy*), `None` exactly
-    /// when `legal_steps` would be empty. Unlike [`Rules::random_step`] it may prefer some steps
+    /// when `legal_steps` would be empty. Unlike [`Position::random_step`] it may prefer some steps
     /// (a capture, a safe placement); it must still give every legal step some chance often
     /// enough that playouts do not all follow one line. All its randomness comes from `rng`, so
     /// a seed fixes it. Games with an evaluation use [`best_of_sampled`].
@@ -57,7 +57,7 @@ pub trait SearchHints: Rules {
     const EXPLORATION: f64 = 0.5;
 }
 
-/// A playout policy for [`SearchHints::playout_step`] built from [`Rules::random_step`] and
+/// A playout policy for [`SearchHints::playout_step`] built from [`Position::random_step`] and
 /// [`SearchHints::evaluate`]: with chance `explore` a uniformly random step; otherwise `samples`
 /// steps drawn at random, each tried on a copy and scored for the side that takes it (a step that
 /// ends the game by a win scores 1, a loss -1, else `evaluate` of the position after it, turned to
@@ -109,10 +109,10 @@ pub fn best_of_sampled<G: SearchHints, R: rand::Rng + ?Sized>(
 /// The value of `step` for the side that takes it, from the position after it: 2 for a win,
 /// -2 for a loss, 0 for a draw, else `eval` of that position (which is for its side to move)
 /// turned to the side that took the step.
-pub fn value_after<G: Rules>(pos: &G, step: G::Step, eval: impl Fn(&G) -> f64) -> f64 {
+pub fn value_after<G: Position>(pos: &G, step: G::Step, eval: impl Fn(&G) -> f64) -> f64 {
     let side = pos.side_to_move();
     let mut p = pos.clone();
-    p.apply_step_no_undo(step);
+    p.apply(step, None);
     match p.outcome() {
         Some(Outcome::Win(w)) => {
             if w == side {

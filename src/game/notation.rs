@@ -1,10 +1,10 @@
 //! The notation layer: steps, whole turns and positions as text, parsed in two stages (text
 //! → a syntax-only value → resolved against the position) and printed canonically.
 
-use super::{GameError, Rules};
+use super::{GameError, Turns};
 
 /// A position's notation. Every turn prints as one whitespace-free token, every step too.
-pub trait Notation: Rules {
+pub trait Notation: Turns {
     /// The canonical text of a step played from this position.
     fn format_step(&self, step: Self::Step) -> String;
     /// Parses a step's text and resolves it against this position: `Ok` only for a legal step.
@@ -22,7 +22,7 @@ pub trait Notation: Rules {
         let mut texts = Vec::new();
         for &s in steps {
             texts.push(pos.format_step(s));
-            pos.apply_step(s);
+            pos.apply(s, None);
         }
         texts.join(",")
     }

@@ -6,7 +6,7 @@ use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::limits::too_deep;
-use super::{GameError, Notation, PerftAbort, Rules, MAX_PERFT_DEPTH};
+use super::{GameError, Notation, PerftAbort, Turns, MAX_PERFT_DEPTH};
 
 /// How many turns are named, or sorted as one run, between two looks at the stop flag.
 const STOP_EVERY: usize = 1 << 12;
@@ -14,9 +14,9 @@ const STOP_EVERY: usize = 1 << 12;
 /// perft divide: for every legal turn from `pos`, in the order of its canonical token,
 /// `line(token, count)` with the number of leaves `depth - 1` turns below it, as soon as it is
 /// counted; returns the total. `depth == 0` counts the position itself (no lines, total 1).
-/// Gives up as [`Rules::perft_within`] does, at once past [`MAX_PERFT_DEPTH`], and when the
+/// Gives up as [`Turns::perft`] does, at once past [`MAX_PERFT_DEPTH`], and when the
 /// root's turns are too many to list within the game's budget
-/// ([`Rules::legal_turns_within`]). Every stage looks at `stop` within milliseconds: the
+/// ([`Turns::legal_turns`]). Every stage looks at `stop` within milliseconds: the
 /// listing, the naming, the sort (runs of a few thousand tokens, merged as the lines are
 /// written) and the counts.
 pub fn divide<G: Notation>(
@@ -32,7 +32,7 @@ pub fn divide<G: Notation>(
         return Ok(1);
     }
     let mut turns = Vec::new();
-    pos.legal_turns_within(&mut turns, usize::MAX, stop)?;
+    pos.legal_turns(&mut turns, usize::MAX, Some(stop))?;
     let mut named: Vec<(String, G::Turn)> = Vec::with_capacity(turns.len());
     for (i, t) in turns.into_iter().enumerate() {
         if i % STOP_EVERY == 0 && stop.load(Ordering::Relaxed) {
@@ -48,7 +48,7 @@ pub fn divide<G: Notation>(
         child
             .play_turn(turn)
             .expect("legal_turns produced an illegal turn");
-        let n = child.perft_within(depth - 1, stop)?;
+        let n = child.perft(depth - 1, Some(stop))?;
         total += n;
         line(token.clone(), n);
     }
@@ -84,8 +84,8 @@ fn merged<T>(items: &[(String, T)]) -> impl Iterator<Item = usize> + '_ {
 }
 
 /// perft by whole turns: lists the turns (within the game's budget), plays each, and asks the
-/// child for `depth - 1` through [`Rules::perft_within`]; checks `stop` before every turn.
-pub fn by_turns<G: Rules>(pos: &G, depth: u32, stop: &AtomicBool) -> Result<u64, PerftAbort> {
+/// child for `depth - 1` through [`Turns::perft`]; checks `stop` before every turn.
+pub fn by_turns<G: Turns>(pos: &G, depth: u32, stop: &AtomicBool) -> Result<u64, PerftAbort> {
     if stop.load(Ordering::Relaxed) {
         return Err(PerftAbort::Stopped);
     }
@@ -96,7 +96,7 @@ pub fn by_turns<G: Rules>(pos: &G, depth: u32, stop: &AtomicBool) -> Result<u64,
         return Ok(1);
     }
     let mut turns = Vec::new();
-    pos.legal_turns_within(&mut turns, usize::MAX, stop)?;
+    pos.legal_turns(&mut turns, usize::MAX, Some(stop))?;
     if depth == 1 {
         return Ok(turns.len() as u64);
     }
@@ -106,7 +106,7 @@ pub fn by_turns<G: Rules>(pos: &G, depth: u32, stop: &AtomicBool) -> Result<u64,
         child
             .play_turn(t)
             .expect("legal_turns produced an illegal turn");
-        total += child.perft_within(depth - 1, stop)?;
+        total += child.perft(depth - 1, Some(stop))?;
     }
     Ok(total)
 }

@@ -1,9 +1,9 @@
 //! The views layer: what a person or a GUI that knows no rule sees of a position.
 
-use super::{EndReason, GameEnd, Removal, Rules, Side};
+use super::{EndReason, GameEnd, Removal, Side, Turns};
 
 /// A position's views.
-pub trait Views: Rules {
+pub trait Views: Turns {
     /// A multi-line ASCII picture of the board for a human.
     fn render(&self) -> String;
     /// Named fields that describe the position for a program, without knowing the rules:
@@ -22,7 +22,7 @@ pub trait Views: Rules {
     fn geometry(&self) -> Geometry;
     /// What `steps` removed from the board, one list per step: `steps` is a step applied from
     /// this position followed by the decisions the game then took by itself, in order (as
-    /// [`Rules::apply_step_reporting`] gives them), and `after` the position they led to. The
+    /// [`Position::apply`] gives them), and `after` the position they led to. The
     /// default reports nothing, right for a game that never removes anything.
     fn removals(&self, steps: &[Self::Step], after: &Self) -> Vec<Vec<Removal>> {
         let _ = after;

@@ -247,7 +247,7 @@ fn steps_undo_and_views() {
     assert_eq!(perft[8], "Nodes searched: 45");
     // Deeper than the game's own perft: the stoppable recursion, same numbers as the game's.
     let perft = h.send("perft 4");
-    let total: u64 = Nim::with_piles([1, 2, 5], false).perft(4);
+    let total: u64 = Nim::with_piles([1, 2, 5], false).perft(4, None).unwrap();
     assert_eq!(perft.last().unwrap(), &format!("Nodes searched: {total}"));
     let sum: u64 = perft[..perft.len() - 1]
         .iter()

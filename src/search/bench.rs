@@ -78,7 +78,7 @@ pub fn positions<G: SearchHints>(settings: &G::Settings) -> Vec<G> {
                 let Some(step) = pos.random_step(&mut rng) else {
                     break;
                 };
-                pos.apply_step(step);
+                pos.apply(step, None);
                 if pos.at_turn_start() {
                     break;
                 }

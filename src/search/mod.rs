@@ -1,5 +1,5 @@
-//! Game-agnostic searches. They know only a game's [`Rules`](crate::game::Rules) and its
-//! [`SearchHints`]; they print nothing.
+//! Game-agnostic searches. They know only a game's rules ([`Position`](crate::game::Position),
+//! [`Turns`](crate::game::Turns)) and its [`SearchHints`]; they print nothing.
 //!
 //! ## One entry point
 //! A search is a [`Request`] (the root position, the [`Limits`], the [`Config`], a seed, the trees
@@ -124,7 +124,7 @@ pub struct Request<'a, G: SearchHints> {
     /// All the randomness of the search comes from this seed.
     pub seed: u64,
     /// The trees of an earlier search and the chosen steps played since from their root to
-    /// `root` (as [`Rules::turn_steps`](crate::game::Rules::turn_steps) gives them): the tree
+    /// `root` (as [`Turns::turn_steps`](crate::game::Turns::turn_steps) gives them): the tree
     /// search keeps the subtree under those steps when its parameters are the same and the tree
     /// reached them; every searcher frees them otherwise (off its thread).
     pub kept: Option<(Kept<G>, Vec<G::Step>)>,
@@ -165,7 +165,7 @@ impl<'a, G: SearchHints> Request<'a, G> {
 /// What a search answers.
 pub struct Answer<G: SearchHints> {
     /// The chosen steps that complete the turn begun at the root (all of it from a turn start):
-    /// applied one by one with `apply_step`, they end the turn. Empty when the game is over.
+    /// applied one by one with `apply`, they end the turn. Empty when the game is over.
     pub steps: Vec<G::Step>,
     /// The trees for the next search (tree reuse), from a searcher that keeps them.
     pub kept: Option<Kept<G>>,

@@ -60,7 +60,7 @@ impl<G: SearchHints> Searcher<G> for GreedySearch {
                 steps = root.turn_steps(&turn);
                 // turn_steps leaves forced decisions out: apply to know where it ends.
                 for &s in &steps {
-                    pos.apply_step(s);
+                    pos.apply(s, None);
                 }
             }
         }
@@ -78,7 +78,7 @@ fn finish_turn<G: SearchHints>(
     while !pos.at_turn_start() || steps.is_empty() {
         let Some(step) = choose(pos) else { break };
         steps.push(step);
-        pos.apply_step(step);
+        pos.apply(step, None);
     }
     steps
 }
@@ -126,7 +126,7 @@ fn report<G: SearchHints>(
 /// chooses step by step, which takes a few milliseconds at most.
 fn greedy_turn<G: SearchHints>(root: &G, rng: &mut SmallRng, stop: &AtomicBool) -> Option<G::Turn> {
     let mut turns = Vec::new();
-    match root.legal_turns_within(&mut turns, GREEDY_TURNS_CAP, stop) {
+    match root.legal_turns(&mut turns, GREEDY_TURNS_CAP, Some(stop)) {
         Ok(true) => {}
         _ => return None,
     }

@@ -7,7 +7,7 @@
 //!
 //! * **A node is a turn start** (the root may be in the middle of a turn: its children are then
 //!   the distinct ends of the turn begun); its children are distinct turns (distinct positions after them,
-//!   by [`Rules::hash`](crate::game::Rules::hash)) drawn from it step by step, plus the game's
+//!   by [`Position::hash`](crate::game::Position::hash)) drawn from it step by step, plus the game's
 //!   [`SearchHints::candidate_turns`] (Guerrilla: the pass and the greedy turn). A child's
 //!   value is for the side that plays the turn: the evaluation of the position it leads to
 //!   (turned to that side), the result when the game is over there, or, once the child is
@@ -129,7 +129,7 @@ const CANDIDATE_DRAWS: u32 = 4;
 
 /// A turn drawn at a node.
 struct Child<S> {
-    /// The turn's chosen steps (forced ones are taken by `apply_step`).
+    /// The turn's chosen steps (forced ones are taken by `apply`).
     steps: Box<[S]>,
     /// The value of the turn for the side that plays it (see the module documentation).
     value: f64,
@@ -252,7 +252,7 @@ impl<G: SearchHints> Search<'_, G> {
         let mut p = self.nodes[n].pos.clone();
         self.buf.clear();
         for &s in prefix {
-            p.apply_step_no_undo(s);
+            p.apply(s, None);
             self.buf.push(s);
         }
         // Until the game ends or the next turn starts (a turn is one step at least).
@@ -260,7 +260,7 @@ impl<G: SearchHints> Search<'_, G> {
             let Some(s) = p.turn_step(&mut self.rng) else {
                 break;
             };
-            p.apply_step_no_undo(s);
+            p.apply(s, None);
             self.buf.push(s);
         }
         self.drawn += 1;
@@ -358,7 +358,7 @@ impl<G: SearchHints> Search<'_, G> {
                 }
                 let mut pos = self.nodes[n].pos.clone();
                 for &s in child.steps.iter() {
-                    pos.apply_step_no_undo(s);
+                    pos.apply(s, None);
                 }
                 self.visited += child.steps.len() as u64;
                 let m = self.new_node(pos);

@@ -43,7 +43,7 @@
 //! the turns looked at.
 
 use super::{Phase, Step, Wells, MAX_GROUP, PIECES};
-use crate::game::Rules;
+use crate::game::Position;
 use crate::game::{best_of_sampled, score_from_map, value_after, SearchHints};
 
 /// Score points one kill (W4) the side to move can make as the board stands is worth (the
@@ -267,7 +267,7 @@ impl Wells {
                 }
             }
             let Some(s) = best else { break };
-            p.apply_step_no_undo(s);
+            p.apply(s, None);
             turn.push(s);
         }
         turn
@@ -408,7 +408,7 @@ mod tests {
                         seen_kills += kills;
                     }
                     let s = pos.random_step(&mut rng).unwrap();
-                    pos.apply_step(s);
+                    pos.apply(s, None);
                 }
             }
         }
@@ -427,7 +427,7 @@ mod tests {
                 break;
             }
             let s = pos.random_step(&mut rng).unwrap();
-            pos.apply_step(s);
+            pos.apply(s, None);
             assert_eq!(pos.score(Side::P1), pos.score_by_points(Side::P1));
             assert_eq!(pos.score(Side::P2), pos.score_by_points(Side::P2));
             let (a, b) = (pos.score(Side::P1) as i32, pos.score(Side::P2) as i32);

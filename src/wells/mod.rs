@@ -5,7 +5,7 @@
 //! A turn (W4) is built from [`Step`]s: growth of each group that can grow (order chosen), the
 //! compulsory new group, the movement of any number of groups one after another (jumps, then the
 //! choice between equal largest parts), and the kills (a maximal matching chosen one edge at a
-//! time). A decision with a single option is taken inside [`Rules::apply_step`], so `legal_steps`
+//! time). A decision with a single option is taken inside [`Position::apply`], so `legal_steps`
 //! never offers a lone forced step except at a turn start. At a turn start nothing of the turn
 //! has been done yet: its only state is the board, the side to move, the turn number and the
 //! passes.
@@ -15,13 +15,13 @@
 //! sides with each group's size (kept from turn to turn), and the growth points of the growth
 //! phase. The generators walk mask bits and compare labels instead of flood-filling groups;
 //! `oracle.rs` (unit test) checks them against generators written straight from the rules.
-//! [`Rules::random_step`] draws a step without listing the steps (a point out of a set, a jump
+//! [`Position::random_step`] draws a step without listing the steps (a point out of a set, a jump
 //! by rejection), with the same chance for each as a pick from the list; `tests/wells_props.rs`
 //! counts draws to check that.
 //!
 //! Files, the same role under the same name as in `src/checkers/`:
 //! * this file — [`Settings`] (the options [`BOARD_SIDE`], [`TURN_LIMIT`]), [`Wells`] and the
-//!   game traits ([`Rules`], [`Notation`], [`Views`]);
+//!   game traits ([`Position`], [`Turns`], [`Notation`], [`Views`]);
 //! * `state.rs` — [`State`], the board and the turn being built, the board edits that keep the
 //!   masks and the hash whole, groups and strength (W1, W2);
 //! * [`lattice`] — the hexagon, point names, neighbour tables, symmetry maps (W1);
@@ -64,8 +64,8 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 
 use crate::game::{
-    GameEnd, GameError, GameOption, GameSettings, Geometry, Notation, Outcome, PerftAbort, Removal,
-    Rules, Side, Views, ENUMERATION_BUDGET,
+    GameEnd, GameError, GameOption, GameSettings, Geometry, Notation, Outcome, PerftAbort,
+    Position, Removal, Side, Turns, Views, ENUMERATION_BUDGET,
 };
 use lattice::Lattice;
 
@@ -196,9 +196,8 @@ impl Wells {
     }
 }
 
-impl Rules for Wells {
+impl Position for Wells {
     type Step = Step;
-    type Turn = Turn;
     type Undo = State;
     type Settings = Settings;
 
@@ -246,47 +245,42 @@ impl Rules for Wells {
         self.for_each_step(&mut |s| out.push(s));
     }
 
-    fn apply_step(&mut self, step: Step) -> State {
+    /// Copy-make: the undo record is the state before the step (about 2.5 KB). Inlined, so
+    /// that a caller that drops the record (a playout, a random game) makes no copy.
+    #[inline(always)]
+    fn apply(&mut self, step: Step, forced: Option<&mut Vec<Step>>) -> State {
         let undo = self.state;
-        self.apply_logged(step, None);
+        self.apply_logged(step, forced);
         undo
     }
 
-    /// No undo record: the state is about 2.5 KB, copied for nothing in a playout.
-    fn apply_step_no_undo(&mut self, step: Step) {
-        self.apply_logged(step, None);
-    }
-
-    fn apply_step_reporting(&mut self, step: Step, forced: &mut Vec<Step>) -> State {
-        let undo = self.state;
-        self.apply_logged(step, Some(forced));
-        undo
-    }
-
-    fn undo_step(&mut self, _step: Step, undo: State) {
+    fn undo(&mut self, _step: Step, undo: State) {
         self.state = undo;
     }
 
-    /// Uniform over [`Rules::legal_steps`], drawn without listing them where that is costly
+    /// Uniform over [`Position::legal_steps`], drawn without listing them where that is costly
     /// (`random.rs`: a point out of a set, a jump by rejection).
     fn random_step<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Step> {
         self.draw_step(rng)
     }
+}
 
-    /// Within [`ENUMERATION_BUDGET`]; a turn too large to enumerate lists what was found and
-    /// says `false` (not complete).
-    fn legal_turns(&self, out: &mut Vec<Turn>, cap: usize) -> bool {
-        self.turns_within(out, cap, ENUMERATION_BUDGET, &AtomicBool::new(false))
-            .unwrap_or(false)
-    }
+impl Turns for Wells {
+    type Turn = Turn;
 
-    fn legal_turns_within(
+    /// Within [`ENUMERATION_BUDGET`]; a turn too large to enumerate gives up (W7).
+    fn legal_turns(
         &self,
         out: &mut Vec<Turn>,
         cap: usize,
-        stop: &AtomicBool,
+        stop: Option<&AtomicBool>,
     ) -> Result<bool, PerftAbort> {
-        self.turns_within(out, cap, ENUMERATION_BUDGET, stop)
+        self.turns_within(
+            out,
+            cap,
+            ENUMERATION_BUDGET,
+            stop.unwrap_or(&AtomicBool::new(false)),
+        )
     }
 
     fn play_turn(&mut self, turn: &Turn) -> Result<(), GameError> {
@@ -297,17 +291,23 @@ impl Rules for Wells {
         Ok(())
     }
 
-    fn turn_from_steps(&self, steps: &[Step]) -> Turn {
-        Turn(steps.to_vec())
-    }
-
-    /// A turn is kept as its chosen steps (forced ones are taken by `apply_step`).
+    /// A turn is kept as its chosen steps (forced ones are taken by `apply`).
     fn turn_steps(&self, turn: &Turn) -> Vec<Step> {
         turn.0.clone()
     }
 
-    fn perft_within(&self, depth: u32, stop: &AtomicBool) -> Result<u64, PerftAbort> {
-        self.perft_inner(depth, ENUMERATION_BUDGET, &Cell::new(0), stop)
+    fn turn_from_steps(&self, steps: &[Step]) -> Turn {
+        Turn(steps.to_vec())
+    }
+
+    fn perft(&self, depth: u32, stop: Option<&AtomicBool>) -> Result<u64, PerftAbort> {
+        let never = AtomicBool::new(false);
+        self.perft_inner(
+            depth,
+            ENUMERATION_BUDGET,
+            &Cell::new(0),
+            stop.unwrap_or(&never),
+        )
     }
 }
 

@@ -204,7 +204,7 @@ fn jump_draws_are_uniform_when_the_rejections_run_out() {
             checked[usize::from(moving)] += 1;
         }
         let s = w.random_step(&mut rng).unwrap();
-        w.apply_step(s);
+        w.apply(s, None);
     }
     assert!(checked[0] >= 5 && checked[1] >= 5, "{checked:?}");
 }
@@ -255,7 +255,7 @@ fn fast_generators_match_the_rules() {
                 checked += 1;
                 let s = w.random_step(&mut rng).unwrap();
                 assert!(fast.contains(&s), "{s:?} drawn in {w:?}");
-                w.apply_step(s);
+                w.apply(s, None);
             }
         }
     }
@@ -278,7 +278,7 @@ fn labels_stay_true_through_many_games() {
                 checked += 1;
             }
             let s = w.random_step(&mut rng).unwrap();
-            w.apply_step(s);
+            w.apply(s, None);
         }
     }
     assert!(checked > 10_000, "{checked}");

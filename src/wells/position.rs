@@ -12,7 +12,7 @@
 use super::bits::Bits;
 use super::lattice::{Lattice, MAX_SIDE, MIN_SIDE};
 use super::{Phase, Settings, Wells, BLACK, EMPTY, MAX_GROUP, PIECES, TOKEN, WHITE};
-use crate::game::{GameError, Rules, Side};
+use crate::game::{GameError, Position, Side};
 
 fn cell_char(c: u8) -> char {
     match c {

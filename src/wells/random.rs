@@ -33,7 +33,7 @@ thread_local! {
 }
 
 /// Drawing one legal step at random, each with the same chance as with
-/// [`Rules::legal_steps`](crate::game::Rules::legal_steps) listed and one picked, but cheaper:
+/// [`Position::legal_steps`](crate::game::Position::legal_steps) listed and one picked, but cheaper:
 /// playouts and random games spend most of their time here.
 impl Wells {
     /// One of `pts` (as `step`) or `extra`, uniformly.

@@ -4,7 +4,7 @@
 
 use super::bits::Bits;
 use super::{Phase, Step, Wells, TOKEN};
-use crate::game::{EndReason, GameEnd, Removal, RemovalKind, Rules, Side};
+use crate::game::{EndReason, GameEnd, Position, Removal, RemovalKind, Side};
 
 impl Wells {
     /// One list per step of `steps` (applied from `self`, leading to `after`). Read from the

@@ -472,7 +472,7 @@ mod tests {
                     }
                 }
                 let s = p.random_step(&mut rng).unwrap();
-                p.apply_step(s);
+                p.apply(s, None);
             }
         }
         assert!(seen > 100, "few victims in reach: {seen}");
@@ -511,7 +511,7 @@ mod tests {
                     }
                 }
                 let s = p.random_step(&mut rng).unwrap();
-                p.apply_step(s);
+                p.apply(s, None);
             }
         }
         assert!(seen > 20, "few kills seen: {seen}");

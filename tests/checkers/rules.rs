@@ -57,7 +57,8 @@ fn pos_string(checkers: &[&str], stones: &[&str], hand: u32, side: &str, first: 
 
 fn legal(p: &Checkers) -> Vec<String> {
     let mut v = Vec::new();
-    p.legal_turns(&mut v, usize::MAX);
+    p.legal_turns(&mut v, usize::MAX, None)
+        .expect("turns listed");
     let mut s: Vec<String> = v.iter().map(|m| p.format_turn(m)).collect();
     s.sort();
     s
@@ -580,21 +581,21 @@ fn describe_shows_the_half_built_turn() {
     let mut p = pos(&["c5", "h2"], &["D6", "E7", "D7"], 30, "C", false);
     assert_eq!(field(&p, "capturing"), "-");
     let hop = p.parse_step("c5xd6").expect("a capture step");
-    p.apply_step(hop);
+    p.apply(hop, None);
     assert!(!p.at_turn_start());
     assert_eq!(field(&p, "capturing"), "d6");
     assert_eq!(field(&p, "pending"), "-");
     let hop = p.parse_step("d6xe7").expect("the chain goes on");
-    p.apply_step(hop);
+    p.apply(hop, None);
     assert!(p.at_turn_start());
     assert_eq!(field(&p, "capturing"), "-");
     // The Guerrilla: the first stone is pending until the second is placed next to it.
     let mut g = pos(&["c5", "h2"], &["D6"], 30, "G", false);
     let first = g.parse_step("E6").expect("a first stone next to D6");
-    g.apply_step(first);
+    g.apply(first, None);
     assert_eq!(field(&g, "pending"), "E6");
     assert_eq!(field(&g, "capturing"), "-");
     let second = g.parse_step("F6").expect("a second stone next to E6");
-    g.apply_step(second);
+    g.apply(second, None);
     assert_eq!(field(&g, "pending"), "-");
 }

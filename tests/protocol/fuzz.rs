@@ -244,7 +244,7 @@ pub fn fuzz_game<G: Game>(settings: &G::Settings, inputs: u64, seed: u64) -> u64
         }
         // Turns: every legal turn round-trips; mutated tokens never panic.
         turns.clear();
-        let _ = pos.legal_turns(&mut turns, 2000);
+        let _ = pos.legal_turns(&mut turns, 2000, None);
         for t in turns.iter().take(50) {
             let tok = pos.format_turn(t);
             assert!(
@@ -276,7 +276,7 @@ pub fn fuzz_game<G: Game>(settings: &G::Settings, inputs: u64, seed: u64) -> u64
                 done += 2;
             }
             let s = steps[rng.random_range(0..steps.len())];
-            pos.apply_step(s);
+            pos.apply(s, None);
             if pos.at_turn_start() {
                 break;
             }
@@ -314,7 +314,7 @@ fn fuzz_guerrilla_checkers_notation_and_positions() {
     let n = budget(200_000);
     let t = Instant::now();
     let done = with_game!(GameKind::Checkers, G => {
-        fuzz_game::<G>(&<G as Rules>::Settings::default(), n, 2)
+        fuzz_game::<G>(&<G as Position>::Settings::default(), n, 2)
     });
     eprintln!(
         "fuzz guerrilla-checkers notation/positions: {done} inputs in {:.1}s",
@@ -328,7 +328,7 @@ fn fuzz_guerrilla_notation_and_positions() {
     let n = budget(200_000) / 10;
     let t = Instant::now();
     let done = with_game!(GameKind::Wells, G => {
-        fuzz_game::<G>(&<G as Rules>::Settings::default(), n, 3)
+        fuzz_game::<G>(&<G as Position>::Settings::default(), n, 3)
     });
     eprintln!(
         "fuzz guerrilla notation/positions: {done} inputs in {:.1}s",

@@ -13,7 +13,7 @@ fn whole_game(kind: GameKind, option_lines: &[&str]) {
         assert!(p.ask(l).is_empty(), "{l}");
     }
     with_game!(kind, G => {
-        let settings = <G as Rules>::Settings::default();
+        let settings = <G as Position>::Settings::default();
         let r = refereed_game::<G>(&mut p, &settings, 200, None, 2000);
         assert!(r.plies > 0);
         assert_ne!(r.result, "none", "the game must end by the rules: {r:?}");

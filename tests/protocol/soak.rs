@@ -43,7 +43,7 @@ fn soak(kind: GameKind, nodes_max: u64, max_plies: usize) {
         let nodes = rng.random_range(0..=nodes_max);
         let forfeit_at = rng.random_bool(0.05).then(|| rng.random_range(0..40));
         let r = with_game!(kind, G => {
-            let settings = <G as Rules>::Settings::default();
+            let settings = <G as Position>::Settings::default();
             refereed_game::<G>(&mut p, &settings, nodes, forfeit_at, max_plies)
         });
         plies += r.plies;

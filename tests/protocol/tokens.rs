@@ -16,7 +16,7 @@ fn random_turn<G: Game>(pos: &mut G, rng: &mut SmallRng) -> Vec<G::Step> {
     let mut chosen = Vec::new();
     while pos.outcome().is_none() {
         let s = pos.random_step(rng).expect("a game in progress has a step");
-        pos.apply_step(s);
+        pos.apply(s, None);
         chosen.push(s);
         if pos.at_turn_start() {
             break;
@@ -54,7 +54,9 @@ fn tokens_round_trip<G: Game>(settings: &G::Settings, seed: u64, turns: usize) {
         }
         let start = pos.clone();
         let mut listed = Vec::new();
-        start.legal_turns(&mut listed, 40);
+        start
+            .legal_turns(&mut listed, 40, None)
+            .expect("turns listed");
         for t in &listed {
             let mut after = start.clone();
             after.play_turn(t).expect("a listed turn plays");
@@ -113,16 +115,16 @@ fn growth_order_does_not_matter(side: u8, seed: u64, turns: usize) -> usize {
         'pairs: for &a in &grows {
             for &b in &grows {
                 let (mut ab, mut ba) = (start.clone(), start.clone());
-                ab.apply_step(a);
+                ab.apply(a, None);
                 if ab.parse_step(&start.format_step(b)).is_err() {
                     continue;
                 }
-                ab.apply_step(b);
-                ba.apply_step(b);
+                ab.apply(b, None);
+                ba.apply(b, None);
                 if ba.parse_step(&start.format_step(a)).is_err() {
                     continue;
                 }
-                ba.apply_step(a);
+                ba.apply(a, None);
                 assert_eq!(ab.hash(), ba.hash(), "growth order changed the position");
                 // Finish both the same way.
                 let rest = if ab.at_turn_start() {
@@ -131,7 +133,7 @@ fn growth_order_does_not_matter(side: u8, seed: u64, turns: usize) -> usize {
                     random_turn(&mut ab, &mut rng)
                 };
                 for &s in &rest {
-                    ba.apply_step(s);
+                    ba.apply(s, None);
                 }
                 let mut c1 = vec![a, b];
                 c1.extend(&rest);

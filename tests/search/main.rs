@@ -122,7 +122,8 @@ fn a_kill_that_massacres_and_wins_on_score_is_found() {
     let pos = last_turn_massacre();
     let tokens = |p: &Wells| p.to_position_string().matches('X').count();
     let mut turns = Vec::new();
-    pos.legal_turns(&mut turns, usize::MAX);
+    pos.legal_turns(&mut turns, usize::MAX, None)
+        .expect("turns listed");
     let winning: Vec<_> = turns
         .iter()
         .filter(|t| {

@@ -27,7 +27,7 @@ fn exact_value(pos: &Wells, turn: &Turn) -> i32 {
         return result_for(o, me);
     }
     let mut answers = Vec::new();
-    assert!(after.legal_turns(&mut answers, usize::MAX));
+    assert_eq!(after.legal_turns(&mut answers, usize::MAX, None), Ok(true));
     answers
         .iter()
         .map(|a| {
@@ -42,7 +42,7 @@ fn exact_value(pos: &Wells, turn: &Turn) -> i32 {
 /// Every distinct turn of `pos` (W7, as its token) with its exact value.
 fn exact_values(pos: &Wells) -> Vec<(String, i32)> {
     let mut turns = Vec::new();
-    assert!(pos.legal_turns(&mut turns, usize::MAX));
+    assert_eq!(pos.legal_turns(&mut turns, usize::MAX, None), Ok(true));
     turns
         .iter()
         .map(|t| (pos.format_turn(t), exact_value(pos, t)))
@@ -182,7 +182,7 @@ fn value_without_kills(pos: &Wells, turn: &Turn) -> i32 {
     let mut after = pos.clone();
     after.play_turn(turn).unwrap();
     let mut answers = Vec::new();
-    assert!(after.legal_turns(&mut answers, usize::MAX));
+    assert_eq!(after.legal_turns(&mut answers, usize::MAX, None), Ok(true));
     answers
         .iter()
         .filter_map(|a| {

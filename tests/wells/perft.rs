@@ -19,7 +19,7 @@ fn check(small: bool) {
         let pos: Wells = c.position(&Settings::default()).unwrap();
         assert_eq!(pos.to_position_string(), c.start);
         assert_eq!(
-            pos.perft(c.depth),
+            pos.perft(c.depth, None).unwrap(),
             c.nodes,
             "{} depth {}",
             c.comment,
@@ -59,7 +59,7 @@ fn perft_gives_up_past_its_memory_budget_or_when_stopped() {
     let fen = "5 ...../....../......./......../....WWB../....B.../......./....../..... w 3 0";
     let pos = Wells::from_position_string(fen, &Settings::default()).unwrap();
     let go = AtomicBool::new(false);
-    assert_eq!(pos.perft_within(1, &go), Ok(2137));
+    assert_eq!(pos.perft(1, Some(&go)), Ok(2137));
     assert_eq!(pos.perft_with_budget(1, ENUMERATION_BUDGET, &go), Ok(2137));
     assert_eq!(pos.perft_with_budget(1, 4 << 20, &go), Ok(2137));
     match pos.perft_with_budget(1, 20_000, &go) {
@@ -78,10 +78,10 @@ fn perft_gives_up_past_its_memory_budget_or_when_stopped() {
         other => panic!("{other:?}"),
     }
     let stopped = AtomicBool::new(true);
-    assert_eq!(pos.perft_within(2, &stopped), Err(PerftAbort::Stopped));
+    assert_eq!(pos.perft(2, Some(&stopped)), Err(PerftAbort::Stopped));
     let mut turns = Vec::new();
     assert_eq!(
-        pos.legal_turns_within(&mut turns, usize::MAX, &stopped),
+        pos.legal_turns(&mut turns, usize::MAX, Some(&stopped)),
         Err(PerftAbort::Stopped)
     );
     assert!(
@@ -90,10 +90,7 @@ fn perft_gives_up_past_its_memory_budget_or_when_stopped() {
         turns.len()
     );
     turns.clear();
-    assert_eq!(
-        pos.legal_turns_within(&mut turns, usize::MAX, &go),
-        Ok(true)
-    );
+    assert_eq!(pos.legal_turns(&mut turns, usize::MAX, Some(&go)), Ok(true));
     assert_eq!(turns.len(), 2137);
 }
 
@@ -138,12 +135,9 @@ fn a_mid_game_side_8_turn_counts_within_the_budget() {
     let fen = "8 ..W...../..W.W..W./....W...W./W........../W.........../...W........./......BB....../.............../............../............B/...........B/.........../........../..B....../........ b 10 0";
     let pos = Wells::from_position_string(fen, &Settings::default()).unwrap();
     let go = AtomicBool::new(false);
-    assert_eq!(pos.perft_within(1, &go), Ok(5_760_990));
+    assert_eq!(pos.perft(1, Some(&go)), Ok(5_760_990));
     let mut turns = Vec::new();
-    assert_eq!(
-        pos.legal_turns_within(&mut turns, usize::MAX, &go),
-        Ok(true)
-    );
+    assert_eq!(pos.legal_turns(&mut turns, usize::MAX, Some(&go)), Ok(true));
     assert_eq!(turns.len(), 5_760_990);
 }
 
@@ -159,7 +153,7 @@ fn perft_depth_limit_and_the_stack_at_the_limit() {
     use std::sync::Arc;
     let pos = Wells::new(&Settings::new(4, 400).unwrap());
     for depth in [MAX_PERFT_DEPTH + 1, 89, u32::MAX] {
-        match pos.perft_within(depth, &AtomicBool::new(false)) {
+        match pos.perft(depth, None) {
             Err(PerftAbort::TooLarge(why)) => {
                 assert!(why.starts_with(&format!("depth {depth} is past")), "{why}")
             }
@@ -170,7 +164,7 @@ fn perft_depth_limit_and_the_stack_at_the_limit() {
     let s = Arc::clone(&stop);
     let worker = std::thread::Builder::new()
         .stack_size(2 << 20)
-        .spawn(move || pos.perft_within(MAX_PERFT_DEPTH, &s))
+        .spawn(move || pos.perft(MAX_PERFT_DEPTH, Some(&s)))
         .unwrap();
     std::thread::sleep(std::time::Duration::from_millis(1500));
     stop.store(true, Ordering::Relaxed);

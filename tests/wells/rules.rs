@@ -63,7 +63,7 @@ fn play(p: &mut Wells, tokens: &[&str]) {
         let s = p
             .parse_step(t)
             .unwrap_or_else(|e| panic!("{t}: {e} (steps: {:?})", steps(p)));
-        p.apply_step(s);
+        p.apply(s, None);
     }
 }
 
@@ -90,13 +90,13 @@ fn ends(p: &Wells) -> BTreeSet<String> {
         let mut v = Vec::new();
         p.legal_steps(&mut v);
         for s in v {
-            let u = p.apply_step(s);
+            let u = p.apply(s, None);
             if p.turn_number() != turn {
                 out.insert(p.to_position_string());
             } else {
                 go(p, turn, out);
             }
-            p.undo_step(s, u);
+            p.undo(s, u);
         }
     }
     let mut out = BTreeSet::new();
@@ -191,7 +191,7 @@ fn p1_4_four_pieces_make_up_to_four_jumps() {
         .find(|s| matches!(s, Step::Jump(..)))
         .copied()
         .unwrap();
-    p.apply_step(jump);
+    p.apply(jump, None);
     assert!(p.at_turn_start(), "the fourth jump ends the movement");
 }
 
@@ -206,7 +206,7 @@ fn p1_5_five_is_the_largest_group_and_makes_up_to_five_jumps() {
         p.legal_steps(&mut v);
         match v.iter().find(|s| matches!(s, Step::Jump(..))) {
             Some(&s) => {
-                p.apply_step(s);
+                p.apply(s, None);
                 jumps += 1;
             }
             None => break,
@@ -519,9 +519,9 @@ fn movement_ends(p: &Wells) -> Vec<(BTreeSet<usize>, bool)> {
         p.legal_steps(&mut v);
         for s in v {
             if matches!(s, Step::Jump(..) | Step::EndGroup | Step::Keep(_)) {
-                let u = p.apply_step(s);
+                let u = p.apply(s, None);
                 go(p, out, true);
-                p.undo_step(s, u);
+                p.undo(s, u);
             }
         }
     }
@@ -674,8 +674,14 @@ fn w3_white_opens_on_the_empty_board() {
     assert_eq!(p.side_to_move(), Side::P1);
     assert_eq!(p.turn_number(), 1);
     assert_eq!(p.to_position_string().split(' ').nth(2), Some("w"));
-    assert_eq!(Wells::new(&Settings::new(4, 400).unwrap()).perft(1), 38);
-    assert_eq!(Wells::new(&Settings::new(5, 400).unwrap()).perft(1), 61);
+    assert_eq!(
+        Wells::new(&Settings::new(4, 400).unwrap()).perft(1, None),
+        Ok(38)
+    );
+    assert_eq!(
+        Wells::new(&Settings::new(5, 400).unwrap()).perft(1, None),
+        Ok(61)
+    );
 }
 
 #[test]
@@ -731,10 +737,10 @@ fn w6_the_turn_limit_ends_the_game_after_its_last_turn() {
 
 #[test]
 fn w7_perft_counts_distinct_positions() {
-    assert_eq!(Wells::new(&Settings::default()).perft(1), 133);
+    assert_eq!(Wells::new(&Settings::default()).perft(1, None), Ok(133));
     // Two singles that grow independently: both orders reach the same position, counted once.
     let p = pos(4, "a1 g7", "", "", 3);
-    let distinct = p.perft(1);
+    let distinct = p.perft(1, None).unwrap();
     let all_ends = ends(&p).len() as u64;
     assert_eq!(distinct, all_ends);
     // Count the step sequences: more than the positions.
@@ -743,13 +749,13 @@ fn w7_perft_counts_distinct_positions() {
         p.legal_steps(&mut v);
         let mut n = 0;
         for s in v {
-            let u = p.apply_step(s);
+            let u = p.apply(s, None);
             n += if p.turn_number() != turn {
                 1
             } else {
                 sequences(p, turn)
             };
-            p.undo_step(s, u);
+            p.undo(s, u);
         }
         n
     }
@@ -883,17 +889,17 @@ fn doc_examples_are_legal_and_canonical() {
 fn w7_legal_turns_stops_at_its_cap_only_when_more_turns_exist() {
     let p = Wells::new(&Settings::default());
     let mut all = Vec::new();
-    assert!(p.legal_turns(&mut all, 133));
+    assert_eq!(p.legal_turns(&mut all, 133, None), Ok(true));
     assert_eq!(all.len(), 133);
     let mut fewer = Vec::new();
-    assert!(!p.legal_turns(&mut fewer, 132));
+    assert_eq!(p.legal_turns(&mut fewer, 132, None), Ok(false));
     assert_eq!(fewer.len(), 132);
     let tokens: BTreeSet<String> = all.iter().map(|t| p.format_turn(t)).collect();
     assert_eq!(tokens.len(), 133);
     assert!(tokens.contains("pass") && tokens.contains("*a1"));
 }
 
-/// `turn_steps` replays a turn step by step, and `apply_step_reporting` names every decision
+/// `turn_steps` replays a turn step by step, and `apply` with a report names every decision
 /// the game took by itself: the chosen steps plus the reported ones print the turn's token.
 #[test]
 fn turn_steps_and_reported_forced_steps_rebuild_every_turn() {
@@ -909,7 +915,7 @@ fn turn_steps_and_reported_forced_steps_rebuild_every_turn() {
             break;
         }
         let mut turns = Vec::new();
-        p.legal_turns(&mut turns, 200);
+        p.legal_turns(&mut turns, 200, None).expect("turns listed");
         let t = turns[rng.random_range(0..turns.len())].clone();
         let mut whole = p.clone();
         whole.play_turn(&t).unwrap();
@@ -920,7 +926,7 @@ fn turn_steps_and_reported_forced_steps_rebuild_every_turn() {
         for &s in &chosen {
             let mut forced = Vec::new();
             let before = stepwise.clone();
-            stepwise.apply_step_reporting(s, &mut forced);
+            stepwise.apply(s, Some(&mut forced));
             forced_seen += forced.len();
             // Every forced placement or kill is an element of the turn's token.
             for f in forced {

@@ -406,7 +406,7 @@ mod tests {
     #[test]
     fn a_position_of_other_settings_is_refused() {
         let side8 = Wells::new(&Default::default()).to_position_string();
-        let mut five = <Wells as guerrilla::game::Rules>::Settings::default();
+        let mut five = <Wells as guerrilla::game::Position>::Settings::default();
         five.set("BoardSide", 5);
         let e = start_position::<Wells>(&side8, &five).unwrap_err();
         assert!(e.contains("other settings than the match's"), "{e}");

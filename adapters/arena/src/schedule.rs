@@ -94,11 +94,11 @@ pub fn ends_at_once<G: Game>(g: &G) -> bool {
     g.legal_steps(&mut steps);
     let one_step_end = steps.iter().any(|&s| {
         let mut x = g.clone();
-        x.apply_step_no_undo(s);
+        x.apply(s, None);
         x.at_turn_start() && x.outcome().is_some()
     });
     let mut turns = Vec::new();
-    g.legal_turns(&mut turns, 500);
+    let _ = g.legal_turns(&mut turns, 500, None);
     one_step_end
         || turns.iter().any(|t| {
             let mut x = g.clone();
@@ -132,7 +132,9 @@ pub fn random_openings<G: Game>(
             for _ in 0..plies {
                 loop {
                     match g.random_step(&mut rng) {
-                        Some(step) => g.apply_step_no_undo(step),
+                        Some(step) => {
+                            g.apply(step, None);
+                        }
                         None => {
                             ok = false;
                             break;

@@ -68,7 +68,7 @@ fn finish_turn(p: &mut Wells, steps: &mut Vec<Step>, rng: &mut SmallRng) -> bool
         let Some(s) = p.random_step(rng) else {
             return false;
         };
-        p.apply_step_no_undo(s);
+        p.apply(s, None);
         steps.push(s);
     }
     true
@@ -89,7 +89,7 @@ fn draw_turn(pos: &Wells, rng: &mut SmallRng) -> Option<(Vec<Step>, Wells)> {
     }
     let first = first.unwrap_or(Step::Pass);
     let mut p = pos.clone();
-    p.apply_step_no_undo(first);
+    p.apply(first, None);
     let mut steps = vec![first];
     finish_turn(&mut p, &mut steps, rng).then_some((steps, p))
 }
@@ -97,7 +97,7 @@ fn draw_turn(pos: &Wells, rng: &mut SmallRng) -> Option<(Vec<Step>, Wells)> {
 /// The pass, completed by random kill choices.
 fn draw_pass(pos: &Wells, rng: &mut SmallRng) -> Option<(Vec<Step>, Wells)> {
     let mut p = pos.clone();
-    p.apply_step_no_undo(Step::Pass);
+    p.apply(Step::Pass, None);
     let mut steps = vec![Step::Pass];
     finish_turn(&mut p, &mut steps, rng).then_some((steps, p))
 }

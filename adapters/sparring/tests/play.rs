@@ -102,7 +102,7 @@ fn replies_without_movement(pos: &Wells, draws: u32) -> Vec<Wells> {
     for i in 0..draws {
         let mut p = pos.clone();
         if i == 0 {
-            p.apply_step_no_undo(Step::Pass);
+            p.apply(Step::Pass, None);
         }
         while !p.at_turn_start() || p.turn_number() == pos.turn_number() {
             let mut steps = Vec::new();
@@ -116,7 +116,7 @@ fn replies_without_movement(pos: &Wells, draws: u32) -> Vec<Wells> {
                 }
                 s
             };
-            p.apply_step_no_undo(s);
+            p.apply(s, None);
         }
         out.push(p);
     }

@@ -16,7 +16,7 @@ use super::chains::{coin_count, Tally};
 use super::{coin_paths, Move};
 use crate::checkers::Checkers;
 use crate::game::limits::budget_text;
-use crate::game::{PerftAbort, Rules, Side, ENUMERATION_BUDGET};
+use crate::game::{PerftAbort, Position, Side, ENUMERATION_BUDGET};
 
 /// What one listed move is charged against [`ENUMERATION_BUDGET`]: what perft's divide keeps
 /// of it at its peak, the move itself (32 bytes), its token (a path of 49 steps is 149
@@ -168,6 +168,6 @@ mod tests {
         coin.play_turn(&out[0]).unwrap();
         let mut listed = Vec::new();
         coin.generate(&mut listed);
-        assert_eq!(listed.len() as u64, coin.perft(1));
+        assert_eq!(listed.len() as u64, coin.perft(1, None).unwrap());
     }
 }

@@ -20,19 +20,21 @@ use super::super::bits::{pairs, surrounded};
 use super::super::Checkers;
 use super::chains::{coin_count, Tally};
 use super::coin_paths;
-use crate::game::{PerftAbort, Rules, Side};
+use crate::game::{PerftAbort, Position, Side};
 
 impl Checkers {
     /// perft to `depth` whole turns from this turn start (GC6); mid-turn there is no whole turn
-    /// to count (as `legal_turns` lists none), so only `depth == 0` counts one.
-    pub fn perft_fast(&self, depth: u32) -> u64 {
-        self.count(depth, &mut Tally::unlimited())
-    }
-
-    /// [`Checkers::perft_fast`] that gives up with [`PerftAbort::Stopped`] soon after `stop`
-    /// is set.
-    pub(crate) fn perft_stoppable(&self, depth: u32, stop: &AtomicBool) -> Result<u64, PerftAbort> {
-        let mut tally = Tally::new(stop, u64::MAX);
+    /// to count (as `legal_turns` lists none), so only `depth == 0` counts one. Gives up with
+    /// [`PerftAbort::Stopped`] soon after `stop` is set.
+    pub(crate) fn perft_count(
+        &self,
+        depth: u32,
+        stop: Option<&AtomicBool>,
+    ) -> Result<u64, PerftAbort> {
+        let mut tally = match stop {
+            Some(stop) => Tally::new(stop, u64::MAX),
+            None => Tally::unlimited(),
+        };
         let n = self.count(depth, &mut tally);
         if tally.stopped() {
             return Err(PerftAbort::Stopped);
@@ -132,24 +134,12 @@ mod tests {
         let p = Checkers::from_position_string(BEFORE_DENSE, &Default::default()).unwrap();
         let stop = Arc::new(AtomicBool::new(false));
         let s = Arc::clone(&stop);
-        let worker = std::thread::spawn(move || p.perft_stoppable(2, &s));
+        let worker = std::thread::spawn(move || p.perft_count(2, Some(&s)));
         std::thread::sleep(Duration::from_millis(100));
         let t = Instant::now();
         stop.store(true, Ordering::Relaxed);
         assert_eq!(worker.join().unwrap(), Err(PerftAbort::Stopped));
         // Generous: only a count that does not look at the flag takes seconds.
         assert!(t.elapsed() < Duration::from_secs(1), "{:?}", t.elapsed());
-    }
-
-    #[test]
-    fn the_stoppable_count_is_the_fast_one() {
-        for p in super::super::random_turn_starts(10).iter().step_by(7) {
-            for depth in 0..3 {
-                assert_eq!(
-                    p.perft_stoppable(depth, &AtomicBool::new(false)),
-                    Ok(p.perft_fast(depth))
-                );
-            }
-        }
     }
 }

@@ -74,7 +74,7 @@ pub fn pv_tokens<G: Game>(root: &G, steps: &[G::Step]) -> Vec<String> {
     for &step in steps {
         turn.push(step);
         texts.push(pos.format_step(step));
-        pos.apply_step(step);
+        pos.apply(step, None);
         if pos.at_turn_start() {
             tokens.push(match &begun {
                 Some(b) => b.format_turn(&b.turn_from_steps(&turn)),

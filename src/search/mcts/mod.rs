@@ -1,5 +1,5 @@
 //! Monte Carlo tree search (UCT with UCB1) over the steps of a game: its
-//! [`Rules`](crate::game::Rules), with the search's [`SearchHints`].
+//! [`Position`](crate::game::Position), with the search's [`SearchHints`].
 //!
 //! * **Nodes at every decision.** A node is a position reached by one step from its parent. A
 //!   Guerrilla turn of seven steps is seven levels of the tree, all chosen by the same side; a
@@ -8,8 +8,8 @@
 //!   mid-turn levels and turn boundaries need no special case: the backed-up value is flipped
 //!   exactly where the mover changes.
 //! * **Playouts** draw steps with the game's playout policy [`SearchHints::playout_step`] (or
-//!   uniformly, [`Rules::random_step`](crate::game::Rules::random_step), when [`Params::policy`] is
-//!   off) until the game ends ([`Rules::outcome`](crate::game::Rules::outcome): win 1, draw 0, loss
+//!   uniformly, [`Position::random_step`](crate::game::Position::random_step), when [`Params::policy`] is
+//!   off) until the game ends ([`Position::outcome`](crate::game::Position::outcome): win 1, draw 0, loss
 //!   -1) or [`Params::playout_cap`] steps have been drawn, when [`SearchHints::evaluate`] scores
 //!   the position for the side to move (or 0, when [`Params::eval_cutoff`] is off: the reference
 //!   `uct` level). With a cap of 0 there is no playout: a new leaf is scored by
@@ -269,7 +269,7 @@ impl<G: SearchHints> Worker<G> {
                 break self.playout(params, abort);
             };
             let step = tree.nodes[child].the_step();
-            let u = self.pos.apply_step(step);
+            let u = self.pos.apply(step, None);
             self.visited += 1;
             self.undo.push((step, u));
             self.path.push((child as u32, self.pos.side_to_move()));
@@ -277,7 +277,7 @@ impl<G: SearchHints> Worker<G> {
             idx = child;
         };
         while let Some((step, u)) = self.undo.pop() {
-            self.pos.undo_step(step, u);
+            self.pos.undo(step, u);
         }
         for i in 0..self.path.len() {
             let mover = self.mover(tree, i);
@@ -433,7 +433,7 @@ impl<G: SearchHints> Worker<G> {
             let Some(step) = step else {
                 return Some(0.0);
             };
-            pos.apply_step_no_undo(step);
+            pos.apply(step, None);
             self.visited += 1;
             n += 1;
         }
@@ -523,9 +523,9 @@ pub(crate) fn greedy_step<G: SearchHints>(pos: &mut G, rng: &mut SmallRng) -> Op
     let mut steps = Vec::new();
     pos.legal_steps(&mut steps);
     let valued = steps.into_iter().map(|step| {
-        let u = pos.apply_step(step);
+        let u = pos.apply(step, None);
         let v = value_for(pos, side);
-        pos.undo_step(step, u);
+        pos.undo(step, u);
         (step, v)
     });
     crate::search::best_at_random(valued, rng)

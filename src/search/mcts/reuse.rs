@@ -45,7 +45,7 @@ impl<G: SearchHints> Tree<G> {
                 .children(idx)
                 .find(|&c| self.nodes[c].step.get() == Some(&s))?;
             mover = pos.side_to_move();
-            pos.apply_step(s);
+            pos.apply(s, None);
             idx = child;
         }
         if pos.hash() != new_root.hash() {
@@ -146,8 +146,8 @@ mod tests {
         pos: &Nim,
         n: u64,
         seed: u64,
-        reuse: Option<(Kept<Nim>, Vec<<Nim as Rules>::Step>)>,
-    ) -> (<Nim as Rules>::Turn, Info<NimStep>, Kept<Nim>) {
+        reuse: Option<(Kept<Nim>, Vec<<Nim as Position>::Step>)>,
+    ) -> (<Nim as Turns>::Turn, Info<NimStep>, Kept<Nim>) {
         let stop = AtomicBool::new(false);
         let mut last = Info::default();
         let request = Request {
@@ -162,7 +162,7 @@ mod tests {
     }
 
     /// Plays `turn` on `pos`; returns the new position and the chosen steps.
-    fn play(pos: &Nim, turn: &<Nim as Rules>::Turn) -> (Nim, Vec<<Nim as Rules>::Step>) {
+    fn play(pos: &Nim, turn: &<Nim as Turns>::Turn) -> (Nim, Vec<<Nim as Position>::Step>) {
         let steps = pos.turn_steps(turn);
         let mut next = pos.clone();
         next.play_turn(turn).expect("a legal turn");
@@ -183,14 +183,14 @@ mod tests {
                 .children(idx)
                 .find(|&c| tree.nodes[c].step.get() == Some(&s))
                 .unwrap();
-            pos.apply_step(s);
+            pos.apply(s, None);
         }
         let mut reply = Vec::new();
         while reply.is_empty() || !pos.at_turn_start() {
             idx = tree.best_child(idx).expect("the tree follows the reply");
             let s = tree.nodes[idx].the_step();
             reply.push(s);
-            pos.apply_step(s);
+            pos.apply(s, None);
         }
         let node = &tree.nodes[idx];
         let (visits, value) = (node.visits(), node.value.load(Relaxed));
@@ -294,7 +294,8 @@ mod tests {
         let mut path = Vec::new();
         for _ in 0..3 {
             let mut turns = Vec::new();
-            pos.legal_turns(&mut turns, usize::MAX);
+            pos.legal_turns(&mut turns, usize::MAX, None)
+                .expect("turns listed");
             let (next, steps) = play(&pos, turns.last().unwrap());
             path.extend(steps);
             pos = next;

@@ -482,7 +482,7 @@ impl<G: SearchHints> Tree<G> {
                 turns += 1;
             }
             steps.push(step);
-            pos.apply_step(step);
+            pos.apply(step, None);
             idx = c;
         }
         Pv { steps, turns }
@@ -510,7 +510,7 @@ impl<G: SearchHints> Tree<G> {
                 }
             };
             steps.push(step);
-            pos.apply_step(step);
+            pos.apply(step, None);
             if pos.at_turn_start() {
                 break;
             }

@@ -183,7 +183,7 @@ fn a_turn_the_tree_does_not_reach_is_finished_greedily() {
 fn the_tree_search_finishes_a_turn_begun_elsewhere() {
     // P1 chose pile 1 of [3, 5, 0] (the right pile): the search finishes with the right take.
     let mut pos = Nim::with_piles([3, 5, 0], false);
-    pos.apply_step(NimStep::Pile(1));
+    pos.apply(NimStep::Pile(1), None);
     assert!(!pos.at_turn_start());
     let stop = AtomicBool::new(false);
     let search = |pos: &Nim| {
@@ -223,7 +223,7 @@ fn the_turn_search_plays_whole_turns_and_finishes_a_turn_begun() {
     assert_eq!(steps, [NimStep::Pile(1), NimStep::Take(2)]);
     assert_eq!(last.best().pv[..2], steps[..]);
     let mut begun = pos.clone();
-    begun.apply_step(NimStep::Pile(1));
+    begun.apply(NimStep::Pile(1), None);
     let (steps, last) = search(&begun);
     assert_eq!(steps, [NimStep::Take(2)]);
     assert!(last.nodes > 0 && last.best().score > 0.0, "{last:?}");

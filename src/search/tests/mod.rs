@@ -26,7 +26,7 @@ pub(super) fn replay_pv<G: Game + SearchHints>(pos: &G, pv: &[String]) -> Result
             }
             for text in partial.split(',') {
                 let step = p.parse_step(text).map_err(|e| e.to_string())?;
-                p.apply_step(step);
+                p.apply(step, None);
             }
             if p.at_turn_start() {
                 return Err(format!("a partial turn that ends the turn: {token}"));
@@ -86,7 +86,8 @@ pub(super) fn is_legal_turn<G: Game + SearchHints>(pos: &G, turn: &G::Turn, list
     let round_trip = pos.parse_turn(&pos.format_turn(turn)).as_ref() == Ok(turn);
     let in_list = !listed || {
         let mut all = Vec::new();
-        pos.legal_turns(&mut all, usize::MAX);
+        pos.legal_turns(&mut all, usize::MAX, None)
+            .expect("turns listed");
         all.contains(turn)
     };
     round_trip && in_list && p.play_turn(turn).is_ok()
@@ -98,7 +99,7 @@ pub(super) fn random_turn<G: Game + SearchHints>(pos: &G, rng: &mut SmallRng) ->
     let mut steps = Vec::new();
     while let Some(s) = p.random_step(rng) {
         steps.push(s);
-        p.apply_step(s);
+        p.apply(s, None);
         if p.at_turn_start() {
             break;
         }

@@ -67,7 +67,7 @@ proptest! {
         let mut pos = Ttt::new(&());
         for m in moves {
             if pos.outcome().is_none() && pos.parse_step(&m.to_string()).is_ok() {
-                pos.apply_step(m);
+                pos.apply(m, None);
             }
         }
         let (turn, infos) = run_with(&pos, &nodes(budget), &params, seed);

@@ -61,7 +61,7 @@ fn canonical(w: &Wells) -> HashSet<(String, bool)> {
                     r.is_legal(s),
                     "{s:?} of {path:?} is not legal in {r:?} from {w:?}"
                 );
-                r.apply_step(s);
+                r.apply(s, None);
             }
             assert!(
                 r.at_turn_start() && r == *c,
@@ -122,7 +122,7 @@ fn check_games(side: u8, seeds: std::ops::Range<u64>, to_turn: u32, limit: u64) 
                 for _ in 0..rng.random_range(1..6) {
                     match m.random_step(&mut rng) {
                         Some(s) if !m.clone().apply_ends_turn(s) => {
-                            m.apply_step(s);
+                            m.apply(s, None);
                         }
                         _ => break,
                     }
@@ -132,7 +132,7 @@ fn check_games(side: u8, seeds: std::ops::Range<u64>, to_turn: u32, limit: u64) 
                 }
             }
             let s = w.random_step(&mut rng).unwrap();
-            w.apply_step(s);
+            w.apply(s, None);
         }
     }
     compared
@@ -142,7 +142,7 @@ impl Wells {
     /// True when `step` ends the turn.
     fn apply_ends_turn(&mut self, step: Step) -> bool {
         let turn = self.state.turn;
-        self.apply_step(step);
+        self.apply(step, None);
         self.state.turn != turn
     }
 }

@@ -115,7 +115,7 @@ impl Wells {
     }
 
     /// The legal whole turns, at most `cap` (see
-    /// [`Rules::legal_turns`](crate::game::Rules::legal_turns)), within `budget`: the turns listed
+    /// [`Turns::legal_turns`](crate::game::Turns::legal_turns)), within `budget`: the turns listed
     /// are kept, so they count against it too.
     pub(super) fn turns_within(
         &self,

@@ -2,6 +2,8 @@
 
 use guerrilla::checkers::{Checkers, FEATURES, WEIGHTS};
 use guerrilla::game::prelude::*;
+// The rules trait by its methods only: `Position` here is the records' type.
+use guerrilla::game::Position as _;
 use guerrilla::wells::{Wells, SPREAD_END, SPREAD_PER_TURN, TERMS};
 use guerrilla::Side;
 
@@ -272,7 +274,7 @@ mod tests {
                 let Some(s) = pos.random_step(&mut rng) else {
                     break;
                 };
-                pos.apply_step(s);
+                pos.apply(s, None);
                 if !pos.at_turn_start() {
                     continue;
                 }

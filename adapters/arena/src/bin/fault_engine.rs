@@ -96,7 +96,7 @@ fn choose<G: Game>(pos: &str, n: u64, illegal: bool) -> String {
         return "A1A2".into();
     }
     let mut turns = Vec::new();
-    g.legal_turns(&mut turns, 64);
+    let _ = g.legal_turns(&mut turns, 64, None);
     match turns.get(n as usize * 7 % turns.len().max(1)) {
         Some(t) => g.format_turn(t),
         None => "none".into(),
