@@ -7,7 +7,7 @@
 //!
 //!     benches/callgrind.sh checkers_games [COMMIT] [GAMES]
 
-use guerrilla::checkers::{Checkers, CheckersSettings};
+use guerrilla::checkers::{Checkers, Settings};
 use guerrilla::game::prelude::*;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -28,7 +28,7 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(300);
-    let start = Checkers::new(&CheckersSettings);
+    let start = Checkers::new(&Settings);
     let mut rng = SmallRng::seed_from_u64(1);
     let (mut turns, mut sum) = (0u64, 0u64);
     for _ in 0..games {

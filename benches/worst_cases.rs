@@ -292,8 +292,8 @@ fn longest_chain(pos: &Checkers) -> String {
         if !path.is_empty() && p.at_turn_start() {
             let turn = root.turn_from_steps(path);
             let len = match turn {
-                guerrilla::checkers::Move::Path { len, .. } => u32::from(len),
-                guerrilla::checkers::Move::Pair(..) => 1,
+                guerrilla::checkers::Turn::Path { len, .. } => u32::from(len),
+                guerrilla::checkers::Turn::Pair(..) => 1,
             };
             if len > best.0 {
                 *best = (len, path.clone());

@@ -6,6 +6,7 @@
 //! downward); a square's centre is half a unit inside its bottom-left corner. Points come in
 //! position-string order (rank 9 first, `A` to `I`), squares likewise (rank 8 first, `a` to `h`).
 
+use super::lattice::{self, interior, DARK};
 use super::Checkers;
 use crate::game::{About, FieldFace, GeoPoint, GeoSquare, Geometry, PieceFace, Side};
 
@@ -40,17 +41,22 @@ pub(crate) const ABOUT: About = About {
     tour: include_str!("tour.txt"),
 };
 
+/// The name of point (`pf`, `pr`) of the 9×9 grid, in the lattice's words.
 fn point_name(pf: i32, pr: i32) -> String {
-    format!("{}{}", (b'A' + pf as u8) as char, pr + 1)
+    lattice::point_name_9(pf as u8, pr as u8)
 }
 
+/// The name of square (`f`, `r`), in the lattice's words.
 fn square_name(f: i32, r: i32) -> String {
-    format!("{}{}", (b'a' + f as u8) as char, r + 1)
+    lattice::square_name((r * 8 + f) as u8)
 }
 
-/// An interior point (`B2`..`H8`): the only points that hold stones (GC1).
-fn interior(pf: i32, pr: i32) -> bool {
-    (1..=7).contains(&pf) && (1..=7).contains(&pr)
+/// An interior point (`B2`..`H8`): the only points that hold stones (GC1); off the grid, none.
+fn is_interior(pf: i32, pr: i32) -> bool {
+    u8::try_from(pf)
+        .ok()
+        .zip(u8::try_from(pr).ok())
+        .is_some_and(|(f, r)| interior(f, r).is_some())
 }
 
 /// The geometry of the (only) Guerrilla Checkers board.
@@ -58,13 +64,13 @@ pub(crate) fn geometry(_: &Checkers) -> Geometry {
     let mut points = Vec::with_capacity(81);
     for pr in (0..9).rev() {
         for pf in 0..9 {
-            let play = interior(pf, pr);
+            let play = is_interior(pf, pr);
             // GC3: stones are adjacent orthogonally, and only interior points count.
             let neighbours = if play {
                 [(0, 1), (-1, 0), (1, 0), (0, -1)]
                     .into_iter()
                     .map(|(df, dr)| (pf + df, pr + dr))
-                    .filter(|&(f, r)| interior(f, r))
+                    .filter(|&(f, r)| is_interior(f, r))
                     .map(|(f, r)| point_name(f, r))
                     .collect()
             } else {
@@ -106,4 +112,118 @@ pub(crate) fn geometry(_: &Checkers) -> Geometry {
         }
     }
     Geometry { points, squares }
+}
+
+impl Checkers {
+    /// The 64 squares `a1, b1, …, h1, a2, …, h8`: `C` checker, `.` empty dark square, `-` light
+    /// square.
+    fn squares_field(&self) -> String {
+        (0..64u8)
+            .map(|sq| {
+                if self.checkers & (1u64 << sq) != 0 {
+                    'C'
+                } else if DARK & (1u64 << sq) != 0 {
+                    '.'
+                } else {
+                    '-'
+                }
+            })
+            .collect()
+    }
+
+    /// The 81 points `A1, B1, …, I1, A2, …, I9`: `G` stone, `.` empty interior point, `+` edge
+    /// point.
+    fn points_field(&self) -> String {
+        (0..81u8)
+            .map(|i| match interior(i % 9, i / 9) {
+                Some(ip) if self.stones & (1u64 << ip) != 0 => 'G',
+                Some(_) => '.',
+                None => '+',
+            })
+            .collect()
+    }
+
+    pub(crate) fn describe_fields(&self) -> Vec<(&'static str, String)> {
+        let side = if self.side == Side::P1 {
+            "guerrilla"
+        } else {
+            "coin"
+        };
+        vec![
+            ("side", side.to_string()),
+            ("first", self.first.to_string()),
+            ("hand", self.hand.to_string()),
+            ("stones", self.stones.count_ones().to_string()),
+            ("checkers", self.checkers.count_ones().to_string()),
+            ("squares", self.squares_field()),
+            ("points", self.points_field()),
+            (
+                "pending",
+                match self.pending {
+                    lattice::NONE => "-".to_string(),
+                    ip => lattice::point_name(ip),
+                },
+            ),
+            (
+                "capturing",
+                match self.chain {
+                    lattice::NONE => "-".to_string(),
+                    sq => lattice::square_name(sq),
+                },
+            ),
+        ]
+    }
+
+    /// The board for a human: points are the grid's crossings (`G` a stone, as in position
+    /// strings, `+` empty), squares its cells (`C` a checker, `.` an empty dark square, blank a
+    /// light one). Points are labelled top and left (`A`–`I`, `1`–`9`), squares bottom and right
+    /// (`a`–`h`, `1`–`8`).
+    pub(crate) fn render_board(&self) -> String {
+        let mut s = String::from("   A   B   C   D   E   F   G   H   I\n");
+        for pr in (0..9u8).rev() {
+            // A row of points.
+            s.push_str(&format!("{}  ", pr + 1));
+            for pf in 0..9u8 {
+                let stone = interior(pf, pr).is_some_and(|ip| self.stones & (1u64 << ip) != 0);
+                s.push(if stone { 'G' } else { '+' });
+                if pf < 8 {
+                    s.push_str("---");
+                }
+            }
+            s.push('\n');
+            if pr == 0 {
+                break;
+            }
+            // The row of squares below it (square rank pr, 1-based).
+            let r = pr - 1;
+            s.push_str("   ");
+            for f in 0..8u8 {
+                let sq = r * 8 + f;
+                let cell = if self.checkers & (1u64 << sq) != 0 {
+                    " C "
+                } else if DARK & (1u64 << sq) != 0 {
+                    " . "
+                } else {
+                    "   "
+                };
+                s.push('|');
+                s.push_str(cell);
+            }
+            s.push_str(&format!("|  {}\n", r + 1));
+        }
+        s.push_str("     a   b   c   d   e   f   g   h\n");
+        let side = if self.side == Side::P1 {
+            "Guerrilla"
+        } else {
+            "COIN"
+        };
+        s.push_str(&format!(
+            "{side} to move; {} stones in hand, {} on the board; {} checkers{}\n",
+            self.hand,
+            self.stones.count_ones(),
+            self.checkers.count_ones(),
+            if self.first { "; first turn" } else { "" }
+        ));
+        s
+    }
 }

@@ -4,24 +4,25 @@
 //! A position is two bitboards, one over the 64 squares (checkers) and one over the 49
 //! interior points (stones), both with a stride of 8 so that a rule over every checker is a few
 //! shifts. A turn is a stone pair (two [`Step`]s, GC3) or a checker's path (one step a hop, a
-//! forced capture taken by itself, GC4); a whole turn is a [`Move`], packed and `Copy`.
+//! forced capture taken by itself, GC4); a whole turn is a [`Turn`], packed and `Copy`.
 //!
 //! Files, the same role under the same name as in `src/wells/`:
-//! * this file — [`CheckersSettings`] and the game traits ([`Position`], [`Turns`], [`Notation`],
+//! * this file — [`Settings`] and the game traits ([`Position`], [`Turns`], [`Notation`],
 //!   [`Views`]);
 //! * `state.rs` — [`Checkers`], the position, and the edits that keep it and its hash whole;
 //! * `lattice.rs` — squares and points, their names, step and corner tables (GC1);
 //! * `bits.rs` — the rules as bitboard operations over all checkers at once (GC3, GC4);
 //! * `steps.rs` — [`Step`]: listing, checking and applying one decision (GC3, GC4);
-//! * `turns/` — whole moves listed and checked (`mod.rs`), COIN's moves counted and drawn
-//!   without listing them (`chains.rs`), the fast perft (`perft.rs`) (GC6);
-//! * `random.rs` — a step, or a whole move, drawn uniformly without listing them;
-//! * `notation.rs` — step and move tokens: points `A1`..`I9`, squares `a1`..`h8`, a pair
-//!   `D4D5`, a path `c5-d6` or `c5xd6xe5`, steps `D4`, `c5-d6`, `c5xd6`;
-//! * `position.rs` — position strings
-//!   (`8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/9/9/9 66 G first`), `describe`, `render`;
+//! * `turns/` — whole turns listed and checked (`mod.rs`), COIN's moves counted and drawn
+//!   without listing them (`turns/chains/`), the fast perft (`turns/perft.rs`) (GC6);
+//! * `random.rs` — a step, or a whole turn, drawn uniformly without listing them;
+//! * `notation.rs` — step and turn tokens, read as syntax (`TurnSyntax`, `StepSyntax`) then
+//!   resolved: points `A1`..`I9`, squares `a1`..`h8`, a pair `D4D5`, a path `c5-d6` or
+//!   `c5xd6xe5`, steps `D4`, `c5-d6`, `c5xd6`;
+//! * `setup.rs` — position strings
+//!   (`8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/9/9/9 66 G first`): text → `Setup` → position;
 //! * `eval.rs` — the evaluation and the search's hints ([`crate::game::SearchHints`]);
-//! * `drawing.rs` — the board as a GUI draws it (`geometry`);
+//! * `drawing.rs` — the board as a GUI draws it (`geometry`, `about`), `describe`, `render`;
 //! * `report.rs` — what a step removed and why the game ended, for a GUI;
 //! * `hashing.rs` — Zobrist keys, the hash from nothing, the board's symmetries
 //!   ([`crate::game::Hashing`]).
@@ -30,11 +31,11 @@ mod bits;
 mod drawing;
 mod eval;
 mod hashing;
-mod lattice;
+pub mod lattice;
 mod notation;
-mod position;
 mod random;
 mod report;
+mod setup;
 mod state;
 mod steps;
 mod turns;
@@ -48,16 +49,16 @@ use crate::game::{
 
 pub use eval::{FEATURES, FEATURE_NAMES, SCORE_MAP, WEIGHTS};
 pub use hashing::Symmetry;
-pub use position::STARTPOS;
+pub use setup::STARTPOS;
 pub use state::Checkers;
 pub use steps::Step;
-pub use turns::{Move, LISTED_MOVE_BYTES, MAX_LISTED_MOVES};
+pub use turns::{Turn, LISTED_MOVE_BYTES, MAX_LISTED_MOVES};
 
 /// Guerrilla Checkers has no options; the unit struct is its `Settings`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct CheckersSettings;
+pub struct Settings;
 
-impl GameSettings for CheckersSettings {
+impl GameSettings for Settings {
     const OPTIONS: &'static [GameOption] = &[];
     fn set(&mut self, _name: &str, _value: u64) {}
 }
@@ -95,12 +96,12 @@ impl Checkers {
 impl Position for Checkers {
     type Step = Step;
     type Undo = Checkers;
-    type Settings = CheckersSettings;
+    type Settings = Settings;
 
     const NAME: &'static str = "guerrilla-checkers";
 
     /// The start position (GC2).
-    fn new(_settings: &CheckersSettings) -> Self {
+    fn new(_settings: &Settings) -> Self {
         let mut checkers = 0u64;
         for name in ["c5", "d4", "e3", "d6", "e5", "f4"] {
             let b = name.as_bytes();
@@ -109,7 +110,7 @@ impl Position for Checkers {
         Checkers::from_parts(checkers, 0, START_STONES, Side::P1, true)
     }
 
-    fn settings(&self) -> &CheckersSettings {
+    fn settings(&self) -> &Settings {
         &self.settings
     }
 
@@ -161,14 +162,14 @@ impl Position for Checkers {
 }
 
 impl Turns for Checkers {
-    type Turn = Move;
+    type Turn = Turn;
 
     /// Whole turns from a turn start (GC6), none mid-turn, within the enumeration budget both
     /// games share: a list asked for in full that would hold more than [`MAX_LISTED_MOVES`] is
     /// too large (see `turns/list.rs`).
     fn legal_turns(
         &self,
-        out: &mut Vec<Move>,
+        out: &mut Vec<Turn>,
         cap: usize,
         stop: Option<&AtomicBool>,
     ) -> Result<bool, PerftAbort> {
@@ -177,13 +178,13 @@ impl Turns for Checkers {
 
     /// Checks the move by walking it (not by listing every path, which a dense stone field
     /// makes long), then plays it.
-    fn play_turn(&mut self, turn: &Move) -> Result<(), GameError> {
+    fn play_turn(&mut self, turn: &Turn) -> Result<(), GameError> {
         if !self.at_turn_start() || !self.is_legal_move(*turn) {
             let text = self.format_move(*turn);
             self.illegal_if_midturn(&text)?;
             self.illegal_if_over(&text)?;
             // The notation's resolver says why.
-            let why = notation::parse(&text).and_then(|n| self.resolve(&text, &n));
+            let why = notation::turn_syntax(&text).and_then(|n| self.resolve(&text, &n));
             return Err(why.err().unwrap_or_else(|| {
                 GameError::illegal(text.clone(), "not a legal move in this position")
             }));
@@ -194,11 +195,11 @@ impl Turns for Checkers {
 
     /// A pair is two stones, the first next to a stone on the board (GC3); a path is its hops,
     /// the forced ones left out (GC4).
-    fn turn_steps(&self, turn: &Move) -> Vec<Step> {
+    fn turn_steps(&self, turn: &Turn) -> Vec<Step> {
         self.chosen_steps(*turn)
     }
 
-    fn turn_from_steps(&self, steps: &[Step]) -> Move {
+    fn turn_from_steps(&self, steps: &[Step]) -> Turn {
         self.move_of_steps(steps)
     }
 
@@ -219,18 +220,18 @@ impl Notation for Checkers {
     }
 
     fn parse_step(&self, text: &str) -> Result<Step, GameError> {
-        let n = notation::parse_step(text)?;
+        let n = notation::step_syntax(text)?;
         self.illegal_if_over(text)?;
         self.resolve_step(text, &n)
     }
 
-    fn format_turn(&self, turn: &Move) -> String {
+    fn format_turn(&self, turn: &Turn) -> String {
         self.format_move(*turn)
     }
 
-    fn parse_turn(&self, text: &str) -> Result<Move, GameError> {
-        let notation =
-            notation::parse(text).map_err(|e| notation::for_side(e, self.side == Side::P1))?;
+    fn parse_turn(&self, text: &str) -> Result<Turn, GameError> {
+        let notation = notation::turn_syntax(text)
+            .map_err(|e| notation::for_side(e, self.side == Side::P1))?;
         self.illegal_if_midturn(text)?;
         self.illegal_if_over(text)?;
         self.resolve(text, &notation)
@@ -247,11 +248,11 @@ impl Notation for Checkers {
     }
 
     fn to_position_string(&self) -> String {
-        self.position_string()
+        setup::Setup::of(self).to_string()
     }
 
-    fn from_position_string(text: &str, _settings: &CheckersSettings) -> Result<Self, GameError> {
-        position::parse_position(text)
+    fn from_position_string(text: &str, settings: &Settings) -> Result<Self, GameError> {
+        setup::parse(text, settings)
     }
 }
 
@@ -292,7 +293,7 @@ mod tests {
 
     #[test]
     fn start_counts() {
-        let s = Checkers::new(&CheckersSettings);
+        let s = Checkers::new(&Settings);
         assert_eq!(s.perft(1, None), Ok(84));
         assert_eq!(s.perft(2, None), Ok(840));
         assert_eq!(s.hash(), s.hash_from_scratch());
@@ -300,12 +301,12 @@ mod tests {
 
     #[test]
     fn the_guerrilla_alone_has_a_hand() {
-        let s = Checkers::new(&CheckersSettings);
+        let s = Checkers::new(&Settings);
         assert_eq!(s.hand(Side::P1), Some(66));
         assert_eq!(s.hand(Side::P2), None);
         let after = Checkers::from_position_string(
             "8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/2GGG4/2G6/9/9/9 62 C -",
-            &CheckersSettings,
+            &Settings,
         )
         .unwrap();
         assert_eq!(after.hand(Side::P1), Some(62));

@@ -1,5 +1,5 @@
-//! Move and step notation (see `doc/checkers.md` and protocol.md § 6.1): parsing in two stages
-//! (text → [`Notation`] or [`StepNotation`], syntax-only values → a legal [`Move`] or [`Step`]
+//! Turn and step notation (see `doc/checkers.md` and protocol.md § 6.1): parsing in two stages
+//! (text → [`TurnSyntax`] or [`StepSyntax`], syntax-only values → a legal [`Turn`] or [`Step`]
 //! resolved against the position) and canonical printing.
 //!
 //! ```text
@@ -20,7 +20,7 @@ use nom::{IResult, Parser};
 
 use super::lattice::{self, CROSS, STEP};
 use super::steps::Step;
-use super::turns::Move;
+use super::turns::Turn;
 use super::Checkers;
 use crate::game::{GameError, Side};
 
@@ -29,7 +29,7 @@ const EXPECTED: &str = "a move: two points like D4D5, or a path of squares like 
 
 /// A move as written, before it is checked against a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Notation {
+pub(crate) enum TurnSyntax {
     /// Two 9×9 points `(file, rank)`, 0-based, as written.
     Pair((u8, u8), (u8, u8)),
     /// A start square and the steps: (`true` for `x`, target square).
@@ -61,8 +61,8 @@ pub(crate) fn point(i: &str) -> IResult<&str, (u8, u8)> {
 }
 
 /// `pair = point point`
-pub(crate) fn pair(i: &str) -> IResult<&str, Notation> {
-    map((point, point), |(p, q)| Notation::Pair(p, q)).parse(i)
+pub(crate) fn pair(i: &str) -> IResult<&str, TurnSyntax> {
+    map((point, point), |(p, q)| TurnSyntax::Pair(p, q)).parse(i)
 }
 
 /// `hop = ( "-" | "x" ) square`
@@ -75,8 +75,8 @@ pub(crate) fn hop(i: &str) -> IResult<&str, (bool, u8)> {
 }
 
 /// `path = square hop { hop }`
-pub(crate) fn path(i: &str) -> IResult<&str, Notation> {
-    map((square, many1(hop)), |(start, steps)| Notation::Path {
+pub(crate) fn path(i: &str) -> IResult<&str, TurnSyntax> {
+    map((square, many1(hop)), |(start, steps)| TurnSyntax::Path {
         start,
         steps,
     })
@@ -104,7 +104,7 @@ pub(crate) fn for_side(e: GameError, guerrilla_to_move: bool) -> GameError {
 }
 
 /// `move = pair | path`, the whole text.
-pub(crate) fn parse(text: &str) -> Result<Notation, GameError> {
+pub(crate) fn turn_syntax(text: &str) -> Result<TurnSyntax, GameError> {
     match all_consuming(alt((pair, path))).parse(text) {
         Ok((_, n)) => Ok(n),
         Err(_) => {
@@ -125,7 +125,7 @@ const EXPECTED_STEP: &str =
 
 /// A step as written, before it is checked against a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum StepNotation {
+pub(crate) enum StepSyntax {
     /// A 9×9 point `(file, rank)`, 0-based, as written.
     Stone((u8, u8)),
     /// A start square, `true` for `x`, and the target square.
@@ -133,9 +133,9 @@ pub(crate) enum StepNotation {
 }
 
 /// `step = point | square hop`, the whole text.
-pub(crate) fn parse_step(text: &str) -> Result<StepNotation, GameError> {
-    let stone = map(point, StepNotation::Stone);
-    let one_hop = map((square, hop), |(from, (capture, to))| StepNotation::Hop {
+pub(crate) fn step_syntax(text: &str) -> Result<StepSyntax, GameError> {
+    let stone = map(point, StepSyntax::Stone);
+    let one_hop = map((square, hop), |(from, (capture, to))| StepSyntax::Hop {
         from,
         capture,
         to,
@@ -184,10 +184,10 @@ impl Checkers {
     }
 
     /// Resolves a parsed step against this position (not over): `Ok` only for a legal step.
-    pub(crate) fn resolve_step(&self, text: &str, n: &StepNotation) -> Result<Step, GameError> {
+    pub(crate) fn resolve_step(&self, text: &str, n: &StepSyntax) -> Result<Step, GameError> {
         let bad = |reason: String| Err(GameError::illegal(text, reason));
         match *n {
-            StepNotation::Stone((f, r)) => {
+            StepSyntax::Stone((f, r)) => {
                 if self.side != Side::P1 {
                     return bad("it is COIN's turn: a COIN step is a hop like c5-d6".into());
                 }
@@ -223,7 +223,7 @@ impl Checkers {
                     "{np} has no empty neighbour for the second stone (GC3)"
                 ))
             }
-            StepNotation::Hop { from, capture, to } => {
+            StepSyntax::Hop { from, capture, to } => {
                 if self.side != Side::P2 {
                     return bad(
                         "it is the Guerrilla's turn: a Guerrilla step is a point like D4".into(),
@@ -272,13 +272,13 @@ impl Checkers {
     /// The canonical token of a move from this position: a pair lower point first (by rank, then
     /// file: `D4E4`, `D4D5`); a path with `x` before each capturing step and `-` before a plain
     /// one.
-    pub(crate) fn format_move(&self, mv: Move) -> String {
+    pub(crate) fn format_move(&self, mv: Turn) -> String {
         match mv {
-            Move::Pair(a, b) => {
+            Turn::Pair(a, b) => {
                 let (a, b) = (a.min(b), a.max(b));
                 format!("{}{}", lattice::point_name(a), lattice::point_name(b))
             }
-            Move::Path { from, len, dirs } => {
+            Turn::Path { from, len, dirs } => {
                 let mut s = lattice::square_name(from);
                 let mut stones = self.stones;
                 let mut sq = from as usize;
@@ -304,10 +304,10 @@ impl Checkers {
     }
 
     /// Resolves a parsed move against this position (not over): `Ok` only for a legal move.
-    pub(crate) fn resolve(&self, text: &str, n: &Notation) -> Result<Move, GameError> {
+    pub(crate) fn resolve(&self, text: &str, n: &TurnSyntax) -> Result<Turn, GameError> {
         let bad = |reason: String| Err(GameError::illegal(text, reason));
         match n {
-            Notation::Pair(p, q) => {
+            TurnSyntax::Pair(p, q) => {
                 if self.side != Side::P1 {
                     return bad("it is COIN's turn: a COIN move is a path of squares".into());
                 }
@@ -346,9 +346,9 @@ impl Checkers {
                         "neither {na} nor {nb} is next to a stone on the board (GC3)"
                     ));
                 }
-                Ok(Move::Pair(a.min(b), a.max(b)))
+                Ok(Turn::Pair(a.min(b), a.max(b)))
             }
-            Notation::Path { start, steps } => {
+            TurnSyntax::Path { start, steps } => {
                 if self.side != Side::P2 {
                     return bad(
                         "it is the Guerrilla's turn: a Guerrilla move is a pair of points".into(),
@@ -416,7 +416,7 @@ impl Checkers {
                         }
                     }
                 }
-                Ok(Move::Path {
+                Ok(Turn::Path {
                     from,
                     len: steps.len() as u8,
                     dirs,
@@ -432,23 +432,23 @@ mod tests {
 
     #[test]
     fn grammar() {
-        let e = parse("D4d5").unwrap_err().to_string();
+        let e = turn_syntax("D4d5").unwrap_err().to_string();
         assert!(e.starts_with("expected a Guerrilla move"), "{e}");
-        let e = parse("c5d6").unwrap_err().to_string();
+        let e = turn_syntax("c5d6").unwrap_err().to_string();
         assert!(e.starts_with("expected a COIN move"), "{e}");
-        assert_eq!(parse("D4D5"), Ok(Notation::Pair((3, 3), (3, 4))));
-        assert_eq!(parse("A1I9"), Ok(Notation::Pair((0, 0), (8, 8))));
+        assert_eq!(turn_syntax("D4D5"), Ok(TurnSyntax::Pair((3, 3), (3, 4))));
+        assert_eq!(turn_syntax("A1I9"), Ok(TurnSyntax::Pair((0, 0), (8, 8))));
         assert!(
-            matches!(parse("c5xd6xe5"), Ok(Notation::Path { start: 34, ref steps }) if steps.len() == 2)
+            matches!(turn_syntax("c5xd6xe5"), Ok(TurnSyntax::Path { start: 34, ref steps }) if steps.len() == 2)
         );
         for bad in [
             "", "d4d5", "D4", "D4D5E6", "c5", "c5d6", "c5-", "c5_d6", "c5-d6 ", " c5-d6", "c5Xd6",
             "J1A1", "A0A1", "i1-a1", "c9-d8", "C5-D6", "D4-D5",
         ] {
-            let e = parse(bad).unwrap_err().to_string();
+            let e = turn_syntax(bad).unwrap_err().to_string();
             assert!(e.contains(&format!("but got '{bad}'")), "{e}");
             assert!(
-                matches!(parse(bad), Err(GameError::Syntax { .. })),
+                matches!(turn_syntax(bad), Err(GameError::Syntax { .. })),
                 "{bad:?} should be a syntax error"
             );
         }
@@ -456,29 +456,29 @@ mod tests {
 
     #[test]
     fn step_grammar() {
-        assert_eq!(parse_step("D4"), Ok(StepNotation::Stone((3, 3))));
-        assert_eq!(parse_step("A1"), Ok(StepNotation::Stone((0, 0))));
+        assert_eq!(step_syntax("D4"), Ok(StepSyntax::Stone((3, 3))));
+        assert_eq!(step_syntax("A1"), Ok(StepSyntax::Stone((0, 0))));
         assert_eq!(
-            parse_step("c5xd6"),
-            Ok(StepNotation::Hop {
+            step_syntax("c5xd6"),
+            Ok(StepSyntax::Hop {
                 from: 34,
                 capture: true,
                 to: 43
             })
         );
         assert!(matches!(
-            parse_step("c5-d6"),
-            Ok(StepNotation::Hop { capture: false, .. })
+            step_syntax("c5-d6"),
+            Ok(StepSyntax::Hop { capture: false, .. })
         ));
-        let e = parse_step("D4D5").unwrap_err().to_string();
+        let e = step_syntax("D4D5").unwrap_err().to_string();
         assert!(e.starts_with("expected a Guerrilla step"), "{e}");
-        let e = parse_step("c5xd6xe5").unwrap_err().to_string();
+        let e = step_syntax("c5xd6xe5").unwrap_err().to_string();
         assert!(e.starts_with("expected a COIN step"), "{e}");
         for bad in [
             "", "d4", "D", "D4 ", "c5", "c5d6", "c5-", "c5Xd6", "J1", "A0", "pass",
         ] {
             assert!(
-                matches!(parse_step(bad), Err(GameError::Syntax { .. })),
+                matches!(step_syntax(bad), Err(GameError::Syntax { .. })),
                 "{bad:?} should be a syntax error"
             );
         }

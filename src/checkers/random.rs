@@ -1,13 +1,13 @@
 //! Random draws (GC3, GC4): one legal step drawn uniformly without listing the steps (what
 //! playouts and random games spend their time on), and one whole move drawn uniformly among all
-//! legal moves without listing them (COIN's capture chains are counted, `turns/chains.rs`).
+//! legal moves without listing them (COIN's capture chains are counted, `turns/chains/mod.rs`).
 
 use rand::Rng;
 
 use super::bits::pairs;
 use super::lattice::NONE;
 use super::steps::Step;
-use super::turns::{pick_coin_move, Move};
+use super::turns::{pick_coin_move, Turn};
 use super::Checkers;
 use crate::game::{Position, Side};
 use crate::select::select_by_halves;
@@ -63,7 +63,7 @@ impl Checkers {
     /// `None` when there is none or mid-turn, without listing the moves: a pair is one draw
     /// over the pair bitboards, a COIN path one draw of `pick_coin_move` (random games by
     /// whole turns: `benches/checkers_games.rs`, and test positions).
-    pub fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
+    pub fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Turn> {
         if !self.at_turn_start() {
             return None;
         }
@@ -77,10 +77,10 @@ impl Checkers {
                 let k = rng.random_range(0..nh + nv);
                 Some(if k < nh {
                     let p = select_by_halves(h, k);
-                    Move::Pair(p, p + 1)
+                    Turn::Pair(p, p + 1)
                 } else {
                     let p = select_by_halves(v, k - nh);
-                    Move::Pair(p, p + 8)
+                    Turn::Pair(p, p + 8)
                 })
             }
             Side::P2 => pick_coin_move(self.checkers, self.stones, |n| rng.random_range(0..n)),

@@ -5,8 +5,8 @@
 use super::bits;
 use super::hashing::KEYS;
 use super::lattice;
-use super::turns::Move;
-use super::CheckersSettings;
+use super::turns::Turn;
+use super::Settings;
 use crate::game::{Hashing, Position, Side};
 
 /// A Guerrilla Checkers position, at a turn start or with a turn half built: the Guerrilla's first
@@ -34,7 +34,7 @@ pub struct Checkers {
     /// Mid-turn: the square of the COIN checker that must go on capturing, else `lattice::NONE`.
     pub(super) chain: u8,
     pub(super) hash: u64,
-    pub(super) settings: CheckersSettings,
+    pub(super) settings: Settings,
 }
 
 impl Checkers {
@@ -56,7 +56,7 @@ impl Checkers {
             pending: lattice::NONE,
             chain: lattice::NONE,
             hash: 0,
-            settings: CheckersSettings,
+            settings: Settings,
         };
         c.hash = c.hash_from_scratch();
         c
@@ -95,9 +95,9 @@ impl Checkers {
 
     /// Applies a legal whole move from a turn start (GC3, GC4), updating the hash
     /// incrementally: what perft and `play_turn` use, faster than its steps one by one.
-    pub(super) fn apply_move(&mut self, mv: Move) {
+    pub(super) fn apply_move(&mut self, mv: Turn) {
         match mv {
-            Move::Pair(a, b) => {
+            Turn::Pair(a, b) => {
                 // GC3: two stones, then every surrounded checker is removed.
                 self.stones |= (1u64 << a) | (1u64 << b);
                 self.hash ^= KEYS.stone[a as usize] ^ KEYS.stone[b as usize];
@@ -109,7 +109,7 @@ impl Checkers {
                 }
                 self.remove_surrounded();
             }
-            Move::Path { from, len, dirs } => {
+            Turn::Path { from, len, dirs } => {
                 // GC4: the checker walks its path; each stone it crosses is captured.
                 let mut sq = from as usize;
                 self.checkers &= !(1u64 << sq);
@@ -145,8 +145,8 @@ impl Checkers {
     }
 
     /// Plays a move that [`Checkers::random_move`] or `legal_turns` gave for this position,
-    /// without checking it again (what [`Turns::play_turn`] does first).
-    pub fn play_legal_move(&mut self, mv: Move) {
+    /// without checking it again (what [`Turns::play_turn`](crate::game::Turns::play_turn) does first).
+    pub fn play_legal_move(&mut self, mv: Turn) {
         debug_assert!(self.at_turn_start() && self.is_legal_move(mv));
         self.apply_move(mv);
     }

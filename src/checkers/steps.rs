@@ -21,7 +21,7 @@
 use super::bits::{self, hops};
 use super::hashing::KEYS;
 use super::lattice::{self, ALL_POINTS, CROSS, NONE, STEP};
-use super::turns::Move;
+use super::turns::Turn;
 use super::Checkers;
 use crate::game::Side;
 
@@ -232,10 +232,10 @@ impl Checkers {
     }
 
     /// Every step of a whole turn, forced ones included, in order.
-    pub(crate) fn all_steps_of(mv: Move) -> Vec<Step> {
+    pub(crate) fn all_steps_of(mv: Turn) -> Vec<Step> {
         match mv {
-            Move::Pair(a, b) => vec![Step::Stone(a), Step::Stone(b)],
-            Move::Path { from, len, dirs } => {
+            Turn::Pair(a, b) => vec![Step::Stone(a), Step::Stone(b)],
+            Turn::Path { from, len, dirs } => {
                 let mut v = Vec::with_capacity(len as usize);
                 let mut sq = from;
                 for i in 0..len as u32 {
@@ -250,9 +250,9 @@ impl Checkers {
 
     /// The chosen steps that play `mv` (legal) from this turn start, forced ones left out. A
     /// pair starts from a stone next to one on the board (GC3), the lower point when both are.
-    pub(crate) fn chosen_steps(&self, mv: Move) -> Vec<Step> {
+    pub(crate) fn chosen_steps(&self, mv: Turn) -> Vec<Step> {
         let mut all = Checkers::all_steps_of(mv);
-        if let Move::Pair(a, _) = mv {
+        if let Turn::Pair(a, _) = mv {
             if !self.first && lattice::neighbours(self.stones) & (1u64 << a) == 0 {
                 all.swap(0, 1);
             }
@@ -272,7 +272,7 @@ impl Checkers {
     }
 
     /// The whole turn that `steps` (chosen steps, from this turn start, ending the turn) play.
-    pub(crate) fn move_of_steps(&self, steps: &[Step]) -> Move {
+    pub(crate) fn move_of_steps(&self, steps: &[Step]) -> Turn {
         let mut q = *self;
         let mut all = Vec::with_capacity(steps.len() + 2);
         for &s in steps {
@@ -280,7 +280,7 @@ impl Checkers {
             q.play_step(s, Some(&mut all));
         }
         match all[..] {
-            [Step::Stone(a), Step::Stone(b), ..] => Move::Pair(a.min(b), a.max(b)),
+            [Step::Stone(a), Step::Stone(b), ..] => Turn::Pair(a.min(b), a.max(b)),
             [Step::Hop { from, .. }, ..] => {
                 let mut dirs = 0u128;
                 for (i, s) in all.iter().enumerate() {
@@ -288,7 +288,7 @@ impl Checkers {
                         dirs |= (*dir as u128) << (2 * i as u32);
                     }
                 }
-                Move::Path {
+                Turn::Path {
                     from,
                     len: all.len() as u8,
                     dirs,

@@ -36,6 +36,7 @@ pub mod perft;
 mod report;
 mod rules;
 mod settings;
+pub mod setup;
 mod views;
 
 pub use error::{GameError, PerftAbort};

@@ -22,7 +22,7 @@ pub trait Views: Turns {
     fn geometry(&self) -> Geometry;
     /// What `steps` removed from the board, one list per step: `steps` is a step applied from
     /// this position followed by the decisions the game then took by itself, in order (as
-    /// [`Position::apply`] gives them), and `after` the position they led to. The
+    /// [`Position::apply`](super::Position::apply) gives them), and `after` the position they led to. The
     /// default reports nothing, right for a game that never removes anything.
     fn removals(&self, steps: &[Self::Step], after: &Self) -> Vec<Vec<Removal>> {
         let _ = after;

@@ -34,17 +34,17 @@ impl Wells {
             ^ mix(Z_TURN ^ st.turn as u64);
         if !st.at_turn_start {
             let flags = (st.phase as u64)
-                | (st.passed as u64) << 8
-                | (st.is_pass as u64) << 9
-                | (st.jumps_left as u64) << 16;
+                | (st.built.passed as u64) << 8
+                | (st.built.is_pass as u64) << 9
+                | (st.built.movement.jumps_left as u64) << 16;
             let mut p = mix(Z_PHASE ^ flags);
-            p ^= st.pending.digest(1);
-            p ^= st.moved.digest(2);
+            p ^= st.built.growth.pending.digest(1);
+            p ^= st.built.movement.moved.digest(2);
             p ^= self.moving().digest(3);
-            p ^= st.used.digest(4);
-            p ^= st.killed.digest(5);
-            p ^= st.massacred.digest(6);
-            p ^= st.start_own.digest(7);
+            p ^= st.built.kills.used.digest(4);
+            p ^= st.built.kills.killed.digest(5);
+            p ^= st.built.kills.massacred.digest(6);
+            p ^= st.built.start_own.digest(7);
             h ^= mix(p);
         }
         h

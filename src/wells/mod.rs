@@ -16,16 +16,18 @@
 //! phase. The generators walk mask bits and compare labels instead of flood-filling groups;
 //! `oracle.rs` (unit test) checks them against generators written straight from the rules.
 //! [`Position::random_step`] draws a step without listing the steps (a point out of a set, a jump
-//! by rejection), with the same chance for each as a pick from the list; `tests/wells_props.rs`
+//! by rejection), with the same chance for each as a pick from the list; `tests/wells/props.rs`
 //! counts draws to check that.
 //!
-//! Files, the same role under the same name as in `src/checkers/`:
-//! * this file — [`Settings`] (the options [`BOARD_SIDE`], [`TURN_LIMIT`]), [`Wells`] and the
-//!   game traits ([`Position`], [`Turns`], [`Notation`], [`Views`]);
-//! * `state.rs` — [`State`], the board and the turn being built, the board edits that keep the
-//!   masks and the hash whole, groups and strength (W1, W2);
+//! Files, the same role under the same name as in `src/checkers/` (the table of
+//! `doc/architecture.md`):
+//! * this file — [`Settings`] (the options [`BOARD_SIDE`], [`TURN_LIMIT`]) and the game traits
+//!   ([`Position`], [`Turns`], [`Notation`], [`Views`]);
+//! * `state.rs` — [`Wells`], the position, and [`State`], its board and the turn being built (a
+//!   record a phase); the board edits that keep the masks and the hash whole, groups and
+//!   strength (W1, W2);
 //! * [`lattice`] — the hexagon, point names, neighbour tables, symmetry maps (W1);
-//! * [`bits`] — point sets over the board;
+//! * `bits.rs` — point sets over the board;
 //! * `steps.rs` — [`Step`], [`Phase`], the turn start, forced decisions, applying and listing
 //!   steps (W4, W5);
 //! * `phases/` — each phase's rules: `growth.rs` (W4, 7.0–7.2), `new_group.rs` (W4, 4.1; W3),
@@ -33,16 +35,18 @@
 //!   end of game, score: W5, W6), `groups.rs` (group labels kept from turn to turn: W2, W4);
 //! * `turns/` — whole turns: the enumeration of a turn's distinct results and perft (W7);
 //! * `random.rs` — one step drawn uniformly without listing the steps;
-//! * `notation.rs` — step and turn tokens; `position.rs` — position strings, `describe`,
-//!   `render`;
-//! * `eval.rs` — the evaluation and the search's hints ([`crate::game::SearchHints`]);
-//! * `drawing.rs` — the board as a GUI draws it (`geometry`);
+//! * `notation.rs` — step and turn tokens, read as syntax (`TurnSyntax`, `StepSyntax`) then
+//!   resolved; `setup.rs` — position strings: text → `Setup` → position;
+//! * `eval.rs` — the evaluation and the search's hints ([`crate::game::SearchHints`]), with
+//!   `tactics.rs`, the kills each side can make at the end of its next turn (W4), which the
+//!   evaluation counts;
+//! * `drawing.rs` — the board as a GUI draws it (`geometry`, `about`), `describe`, `render`;
 //! * `report.rs` — what a step removed and why the game ended, for a GUI;
 //! * `hashing.rs` — the Zobrist hash, position equality (W7), the hexagon's symmetries applied
 //!   ([`crate::game::Hashing`]);
 //! * `oracle.rs` — (tests only) the fast generators against slow ones written from the rules.
 
-pub mod bits;
+mod bits;
 mod drawing;
 mod eval;
 mod hashing;
@@ -51,16 +55,15 @@ mod notation;
 #[cfg(test)]
 mod oracle;
 mod phases;
-mod position;
 mod random;
 mod report;
+mod setup;
 mod state;
 mod steps;
 mod tactics;
 mod turns;
 
 use std::cell::Cell;
-use std::fmt;
 use std::sync::atomic::AtomicBool;
 
 use crate::game::{
@@ -71,8 +74,7 @@ use lattice::Lattice;
 
 pub use eval::{SCORE_MAP, SPREAD_END, SPREAD_PER_TURN, TERMS, TERM_NAMES};
 use state::{dirs, CELLS};
-pub use state::{State, BLACK_CELL, EMPTY_CELL, TOKEN_CELL, WHITE_CELL};
-pub(crate) use state::{BLACK, EMPTY, TOKEN, WHITE};
+pub use state::{State, Wells, BLACK, EMPTY, TOKEN, WHITE};
 pub use steps::{Phase, Step};
 pub use turns::Turn;
 /// Pieces of each side (W2).
@@ -136,63 +138,6 @@ impl Settings {
             side: BOARD_SIDE.check(side.into())? as u8,
             turn_limit: TURN_LIMIT.check(turn_limit.into())? as u32,
         })
-    }
-}
-
-/// A Guerrilla position (possibly in the middle of a turn).
-#[derive(Clone)]
-pub struct Wells {
-    pub(crate) lattice: &'static Lattice,
-    pub(crate) settings: Settings,
-    pub(crate) state: State,
-}
-
-/// Two positions are equal when everything is: board, counters, the turn being built, options.
-impl PartialEq for Wells {
-    fn eq(&self, o: &Self) -> bool {
-        self.settings == o.settings && self.state == o.state
-    }
-}
-impl Eq for Wells {}
-
-impl fmt::Debug for Wells {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Wells({} phase={:?} at_turn_start={})",
-            self.to_position_string(),
-            self.state.phase,
-            self.state.at_turn_start
-        )
-    }
-}
-
-impl Wells {
-    // ---- small accessors ---------------------------------------------------------------------
-
-    /// The board geometry.
-    pub fn geo(&self) -> &'static Lattice {
-        self.lattice
-    }
-    /// The current phase of the turn being built.
-    pub fn phase(&self) -> Phase {
-        self.state.phase
-    }
-    /// The number of the turn being played (1 = White's first, W3).
-    pub fn turn_number(&self) -> u32 {
-        self.state.turn
-    }
-    /// Passes in a row before this turn (W6).
-    pub fn passes(&self) -> u8 {
-        self.state.passes
-    }
-    /// What stands on point `p`: 0 empty, 1 White, 2 Black, 3 massacre token.
-    pub fn cell(&self, p: usize) -> u8 {
-        self.state.cells[p]
-    }
-    /// Pieces in `side`'s supply: 60 minus its pieces on the board (W2).
-    pub fn supply(&self, side: Side) -> u32 {
-        PIECES.saturating_sub(self.state.pieces[side.index()].count())
     }
 }
 
@@ -336,11 +281,11 @@ impl Notation for Wells {
     }
 
     fn to_position_string(&self) -> String {
-        position::to_string(self)
+        setup::Setup::of(self).to_string()
     }
 
     fn from_position_string(text: &str, settings: &Settings) -> Result<Self, GameError> {
-        position::parse(text, settings)
+        setup::parse(text, settings)
     }
 }
 
@@ -350,11 +295,11 @@ impl Views for Wells {
     }
 
     fn render(&self) -> String {
-        position::render(self)
+        drawing::render(self)
     }
 
     fn describe(&self) -> Vec<(&'static str, String)> {
-        position::describe(self)
+        drawing::describe(self)
     }
 
     fn geometry(&self) -> Geometry {

@@ -16,31 +16,34 @@ use crate::game::GameError;
 
 /// A point as written, not yet resolved against a board: letter and number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Pt(char, u32);
+pub(crate) struct PointSyntax(char, u32);
 
 /// A step token, syntax only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum StepTok {
+pub(crate) enum StepSyntax {
     Pass,
-    Grow(Pt),
-    New(Pt),
-    Jump(Pt, Pt),
+    Grow(PointSyntax),
+    New(PointSyntax),
+    Jump(PointSyntax, PointSyntax),
     EndGroup,
-    Keep(Pt),
+    Keep(PointSyntax),
     EndMove,
-    Kill(Pt, Pt),
+    Kill(PointSyntax, PointSyntax),
 }
 
 /// One comma-separated element of a turn token, syntax only.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Elem {
+pub(crate) enum ElemSyntax {
     Pass,
-    Grow(Pt),
-    New(Pt),
+    Grow(PointSyntax),
+    New(PointSyntax),
     /// One group's movement: jump chains, then the part kept after a split with equal parts.
-    Group(Vec<Vec<Pt>>, Option<Pt>),
-    Kill(Pt, Pt),
+    Group(Vec<Vec<PointSyntax>>, Option<PointSyntax>),
+    Kill(PointSyntax, PointSyntax),
 }
+
+/// A turn's token, syntax only: its elements in order.
+pub(crate) type TurnSyntax = Vec<ElemSyntax>;
 
 const STEP_RULE: &str =
     "a step: pass | +<point> | *<point> | <point>-<point> | endgroup | =<point> | endmove | <point>x<point>";
@@ -48,20 +51,20 @@ const ELEM_RULE: &str =
     "a turn element: pass | +<point> | *<point> | <point>-<point>(-<point>)*(.<point>-<point>…)*(=<point>)? | <point>x<point>";
 
 /// `point := letter number` — `letter := a..z`, `number := 1..` (e.g. `d4`).
-pub(crate) fn point(i: &str) -> IResult<&str, Pt> {
+pub(crate) fn point(i: &str) -> IResult<&str, PointSyntax> {
     map((satisfy(|c| c.is_ascii_lowercase()), dec_u32), |(l, n)| {
-        Pt(l, n)
+        PointSyntax(l, n)
     })
     .parse(i)
 }
 
 /// `kill := point "x" point` (killer, victim).
-pub(crate) fn kill(i: &str) -> IResult<&str, (Pt, Pt)> {
+pub(crate) fn kill(i: &str) -> IResult<&str, (PointSyntax, PointSyntax)> {
     separated_pair(point, char('x'), point).parse(i)
 }
 
 /// `chain := point ("-" point)+` — one piece's consecutive jumps.
-pub(crate) fn chain(i: &str) -> IResult<&str, Vec<Pt>> {
+pub(crate) fn chain(i: &str) -> IResult<&str, Vec<PointSyntax>> {
     map(
         (point, many1(preceded(char('-'), point))),
         |(a, mut rest)| {
@@ -73,49 +76,49 @@ pub(crate) fn chain(i: &str) -> IResult<&str, Vec<Pt>> {
 }
 
 /// `group := chain ("." chain)* ("=" point)?` — one group's whole movement.
-pub(crate) fn group(i: &str) -> IResult<&str, Elem> {
+pub(crate) fn group(i: &str) -> IResult<&str, ElemSyntax> {
     map(
         (
             separated_list1(char('.'), chain),
             opt(preceded(char('='), point)),
         ),
-        |(chains, keep)| Elem::Group(chains, keep),
+        |(chains, keep)| ElemSyntax::Group(chains, keep),
     )
     .parse(i)
 }
 
 /// `step := "pass" | "endgroup" | "endmove" | "+" point | "*" point | "=" point
 ///        | point "x" point | point "-" point`
-pub(crate) fn step_tok(i: &str) -> IResult<&str, StepTok> {
+pub(crate) fn step_parser(i: &str) -> IResult<&str, StepSyntax> {
     alt((
-        value(StepTok::Pass, tag("pass")),
-        value(StepTok::EndGroup, tag("endgroup")),
-        value(StepTok::EndMove, tag("endmove")),
-        map(preceded(char('+'), point), StepTok::Grow),
-        map(preceded(char('*'), point), StepTok::New),
-        map(preceded(char('='), point), StepTok::Keep),
-        map(kill, |(a, b)| StepTok::Kill(a, b)),
+        value(StepSyntax::Pass, tag("pass")),
+        value(StepSyntax::EndGroup, tag("endgroup")),
+        value(StepSyntax::EndMove, tag("endmove")),
+        map(preceded(char('+'), point), StepSyntax::Grow),
+        map(preceded(char('*'), point), StepSyntax::New),
+        map(preceded(char('='), point), StepSyntax::Keep),
+        map(kill, |(a, b)| StepSyntax::Kill(a, b)),
         map(separated_pair(point, char('-'), point), |(a, b)| {
-            StepTok::Jump(a, b)
+            StepSyntax::Jump(a, b)
         }),
     ))
     .parse(i)
 }
 
 /// `elem := "pass" | "+" point | "*" point | point "x" point | group`
-pub(crate) fn elem(i: &str) -> IResult<&str, Elem> {
+pub(crate) fn elem(i: &str) -> IResult<&str, ElemSyntax> {
     alt((
-        value(Elem::Pass, tag("pass")),
-        map(preceded(char('+'), point), Elem::Grow),
-        map(preceded(char('*'), point), Elem::New),
-        map(kill, |(a, b)| Elem::Kill(a, b)),
+        value(ElemSyntax::Pass, tag("pass")),
+        map(preceded(char('+'), point), ElemSyntax::Grow),
+        map(preceded(char('*'), point), ElemSyntax::New),
+        map(kill, |(a, b)| ElemSyntax::Kill(a, b)),
         group,
     ))
     .parse(i)
 }
 
 /// `turn := elem ("," elem)*` — the elements in the order they were played.
-pub(crate) fn turn_syntax(text: &str) -> Result<Vec<Elem>, GameError> {
+pub(crate) fn turn_syntax(text: &str) -> Result<TurnSyntax, GameError> {
     if text.is_empty() || text.chars().any(char::is_whitespace) {
         return Err(GameError::syntax("a turn token without whitespace", text));
     }
@@ -130,19 +133,19 @@ pub(crate) fn turn_syntax(text: &str) -> Result<Vec<Elem>, GameError> {
 }
 
 /// Step token syntax.
-pub(crate) fn step_syntax(text: &str) -> Result<StepTok, GameError> {
-    all_consuming(step_tok)
+pub(crate) fn step_syntax(text: &str) -> Result<StepSyntax, GameError> {
+    all_consuming(step_parser)
         .parse(text)
         .map(|(_, s)| s)
         .map_err(|_| GameError::syntax(STEP_RULE, text))
 }
 
-fn pt_name(p: Pt) -> String {
+fn pt_name(p: PointSyntax) -> String {
     format!("{}{}", p.0, p.1)
 }
 
 /// Resolves a written point on this board.
-fn resolve(geo: &Lattice, p: Pt, got: &str) -> Result<u16, GameError> {
+fn resolve(geo: &Lattice, p: PointSyntax, got: &str) -> Result<u16, GameError> {
     geo.from_name(p.0, p.1).map(|i| i as u16).ok_or_else(|| {
         GameError::illegal(
             got,
@@ -198,17 +201,17 @@ pub(crate) fn parse_step(pos: &Wells, text: &str) -> Result<Step, GameError> {
     let geo = pos.lattice;
     let r = |p| resolve(geo, p, text);
     let step = match tok {
-        StepTok::Pass => Step::Pass,
-        StepTok::EndGroup => Step::EndGroup,
-        StepTok::EndMove => Step::EndMovement,
-        StepTok::Grow(p) => Step::Grow(r(p)?),
-        StepTok::New(p) => Step::NewGroup(r(p)?),
-        StepTok::Keep(p) => {
+        StepSyntax::Pass => Step::Pass,
+        StepSyntax::EndGroup => Step::EndGroup,
+        StepSyntax::EndMove => Step::EndMovement,
+        StepSyntax::Grow(p) => Step::Grow(r(p)?),
+        StepSyntax::New(p) => Step::NewGroup(r(p)?),
+        StepSyntax::Keep(p) => {
             let q = r(p)?;
             canonical_keep(pos, q as usize).unwrap_or(Step::Keep(q))
         }
-        StepTok::Jump(a, b) => Step::Jump(r(a)?, r(b)?),
-        StepTok::Kill(a, b) => Step::Kill(r(a)?, r(b)?),
+        StepSyntax::Jump(a, b) => Step::Jump(r(a)?, r(b)?),
+        StepSyntax::Kill(a, b) => Step::Kill(r(a)?, r(b)?),
     };
     if pos.is_legal(step) {
         Ok(step)
@@ -339,9 +342,9 @@ pub(crate) fn parse_turn(pos: &Wells, text: &str) -> Result<Turn, GameError> {
         // A forced step taken by itself may still be written: it must match (even after the
         // turn has ended by itself).
         let simple = match e {
-            Elem::Grow(p) => Some(Step::Grow(res(*p)?)),
-            Elem::New(p) => Some(Step::NewGroup(res(*p)?)),
-            Elem::Kill(a, b) => Some(Step::Kill(res(*a)?, res(*b)?)),
+            ElemSyntax::Grow(p) => Some(Step::Grow(res(*p)?)),
+            ElemSyntax::New(p) => Some(Step::NewGroup(res(*p)?)),
+            ElemSyntax::Kill(a, b) => Some(Step::Kill(res(*a)?, res(*b)?)),
             _ => None,
         };
         if let Some(s) = simple {
@@ -359,16 +362,16 @@ pub(crate) fn parse_turn(pos: &Wells, text: &str) -> Result<Turn, GameError> {
             )));
         }
         match e {
-            Elem::Pass => {
+            ElemSyntax::Pass => {
                 if i != 0 {
                     return Err(ill("pass must be the first element".into()));
                 }
                 r.apply(Step::Pass).map_err(&ill)?;
             }
-            Elem::Grow(p) => r.apply(Step::Grow(res(*p)?)).map_err(&ill)?,
-            Elem::New(p) => r.apply(Step::NewGroup(res(*p)?)).map_err(&ill)?,
-            Elem::Kill(a, b) => r.apply(Step::Kill(res(*a)?, res(*b)?)).map_err(&ill)?,
-            Elem::Group(chains, keep) => {
+            ElemSyntax::Grow(p) => r.apply(Step::Grow(res(*p)?)).map_err(&ill)?,
+            ElemSyntax::New(p) => r.apply(Step::NewGroup(res(*p)?)).map_err(&ill)?,
+            ElemSyntax::Kill(a, b) => r.apply(Step::Kill(res(*a)?, res(*b)?)).map_err(&ill)?,
+            ElemSyntax::Group(chains, keep) => {
                 // A new group's movement: close the previous one first.
                 r.close_group().map_err(&ill)?;
                 for chain in chains {

@@ -96,7 +96,7 @@ fn slow_steps(w: &Wells) -> Vec<Step> {
                         nbs(w, y).filter(|&z| w.state.cells[z] == own).collect();
                     let Some(&f0) = friends.first() else { continue };
                     let g = flood(w, f0);
-                    if w.state.pending.get(f0) && friends.iter().all(|&z| g.get(z)) {
+                    if w.state.built.growth.pending.get(f0) && friends.iter().all(|&z| g.get(z)) {
                         out.push(Step::Grow(y as u16));
                     }
                 }
@@ -108,12 +108,12 @@ fn slow_steps(w: &Wells) -> Vec<Step> {
                     continue;
                 }
                 let g = if w.state.phase == Phase::Moving {
-                    if !w.moving().get(from) || w.state.jumps_left == 0 {
+                    if !w.moving().get(from) || w.state.built.movement.jumps_left == 0 {
                         continue;
                     }
                     w.moving()
                 } else {
-                    if w.state.moved.get(from) {
+                    if w.state.built.movement.moved.get(from) {
                         continue;
                     }
                     flood(w, from)
@@ -141,12 +141,12 @@ fn slow_steps(w: &Wells) -> Vec<Step> {
         }
         Phase::Kill => {
             for k in 0..w.lattice.len {
-                if w.state.cells[k] != own || w.state.used.get(k) {
+                if w.state.cells[k] != own || w.state.built.kills.used.get(k) {
                     continue;
                 }
                 for v in nbs(w, k) {
                     if w.state.cells[v] == enemy
-                        && !w.state.killed.get(v)
+                        && !w.state.built.kills.killed.get(v)
                         && strength(w, k) > strength(w, v)
                     {
                         out.push(Step::Kill(k as u16, v as u16));
@@ -231,6 +231,8 @@ fn fast_generators_match_the_rules() {
                     let legal_of = |w: &Wells| {
                         let mut v: Vec<_> = w
                             .state
+                            .built
+                            .movement
                             .cands
                             .pairs()
                             .into_iter()

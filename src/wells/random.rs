@@ -1,7 +1,7 @@
 //! Drawing one legal step at random (`Game::random_step`), each with the same chance as with
 //! the steps listed and one picked, but without listing them where that is costly: a point out
 //! of a set, a jump by rejection. Playouts and random games spend most of their time here;
-//! `tests/wells_props.rs` counts draws to check the chances, and `oracle.rs` the jump draws
+//! `tests/wells/props.rs` counts draws to check the chances, and `oracle.rs` the jump draws
 //! when their rejections run out.
 
 use std::cell::RefCell;
@@ -59,7 +59,7 @@ impl Wells {
 
     /// A legal jump that starts a group's movement, or `other` (the end of the movement, or
     /// the pass at a turn start), uniformly, by rejection: draw from `other` and every
-    /// (piece, direction) of [`Cands`](super::state::Cands) until the draw is `other` or a
+    /// (piece, direction) of [`Cands`](super::phases::Cands) until the draw is `other` or a
     /// legal jump. Every legal option has the same chance at each draw, so the result is
     /// uniform; after `TRIES` rejections (64 in play; fewer in a test of that path) the options
     /// are listed, which is uniform as well.
@@ -68,7 +68,7 @@ impl Wells {
         other: Step,
         rng: &mut R,
     ) -> Step {
-        let c = &self.state.cands;
+        let c = &self.state.built.movement.cands;
         let total = c.total as usize;
         for _ in 0..TRIES {
             let r = below(rng, total + 1);
@@ -89,14 +89,14 @@ impl Wells {
     /// sums of the pieces' counts, and its direction in a table, without a loop.
     fn random_moving_jump<const TRIES: usize, R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Step {
         let st = &self.state;
-        let n = st.moving_len as usize;
+        let n = st.built.movement.moving_len as usize;
         let mut masks = [0u8; MAX_GROUP as usize];
         // sums[i]: the pairs of the pieces before piece i.
         let mut sums = [0usize; MAX_GROUP as usize];
         let mut total = 0;
         for i in 0..MAX_GROUP as usize {
             let m = if i < n {
-                self.jump_dirs(st.moving_list[i] as usize)
+                self.jump_dirs(st.built.movement.moving_list[i] as usize)
             } else {
                 0
             };
@@ -113,7 +113,7 @@ impl Wells {
                 + usize::from(r >= sums[2])
                 + usize::from(r >= sums[3])
                 + usize::from(r >= sums[4]);
-            let (from, m) = (st.moving_list[i] as usize, masks[i & 7]);
+            let (from, m) = (st.built.movement.moving_list[i] as usize, masks[i & 7]);
             let d = select_in_byte(m, r - sums[i & 7]);
             if let Some(to) = self.jump_landing(from, d) {
                 return Step::Jump(from as u16, to as u16);
@@ -160,7 +160,9 @@ impl Wells {
                 let end = pass.unwrap_or(Step::EndMovement);
                 Some(self.random_unmoved_jump::<TRIES, _>(end, rng))
             }
-            Phase::Moving if st.jumps_left > 0 => Some(self.random_moving_jump::<TRIES, _>(rng)),
+            Phase::Moving if st.built.movement.jumps_left > 0 => {
+                Some(self.random_moving_jump::<TRIES, _>(rng))
+            }
             // The same draws as from the listed steps, without the list.
             Phase::Kill if !st.at_turn_start => {
                 // The kills listed once (a few dozen at most in play; past the room, a

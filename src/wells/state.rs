@@ -1,33 +1,90 @@
-//! The board and the state of a position (W1, W2): what stands on each point, the sets and
-//! masks kept beside it, the edits that keep them in step (a piece placed, a piece lifted, a
-//! massacre token put down), and groups and strength read from them.
+//! The position and its state (W1, W2): what stands on each point, the sets and masks kept
+//! beside it, the edits that keep them in step (a piece placed, a piece lifted, a massacre
+//! token put down), and groups and strength read from them.
 //!
-//! * [`State`] — the whole state, turn-building state included; `Copy`, so it is also the undo.
+//! * [`Wells`] — the position: the board's lattice, the settings and the state.
+//! * [`State`] — the board, the counters between turns and what the turn being built has done
+//!   ([`Built`], a record a phase); `Copy`, so it is also the undo.
 //! * Board edits: [`Wells::place`], [`Wells::lift`], [`Wells::put_token`] keep `cells`, the
 //!   piece sets, the neighbour masks (`adj`, `near`) and the Zobrist board hash together.
 //! * Groups (W2): a group is the pieces of one colour connected by adjacency
 //!   ([`Wells::group_of`]); strength (2.0, W4) is the number of adjacent friendly pieces
 //!   ([`Wells::strength`]).
 
-use super::bits::{Bits, WORDS};
-use super::lattice;
-use super::phases::Labels;
-use super::{Phase, Wells, PIECES};
-use crate::select::{byte_of_rank, select_in_byte};
+use std::fmt;
 
-/// Cell contents.
-pub(crate) const EMPTY: u8 = 0;
-pub(crate) const WHITE: u8 = 1;
-pub(crate) const BLACK: u8 = 2;
-pub(crate) const TOKEN: u8 = 3;
-/// [`Wells::cell`] values, public.
-pub const EMPTY_CELL: u8 = EMPTY;
-pub const WHITE_CELL: u8 = WHITE;
-pub const BLACK_CELL: u8 = BLACK;
-pub const TOKEN_CELL: u8 = TOKEN;
+use super::bits::{Bits, WORDS};
+use super::lattice::{self, Lattice};
+use super::phases::{Cands, Labels};
+use super::{Phase, Settings, PIECES};
+use crate::game::{Notation, Side};
+
+/// What stands on a point ([`Wells::cell`]): nothing, a White piece, a Black piece, a massacre
+/// token.
+pub const EMPTY: u8 = 0;
+pub const WHITE: u8 = 1;
+pub const BLACK: u8 = 2;
+pub const TOKEN: u8 = 3;
 /// Room for the largest board (side 12: 397 points).
 pub(super) const CELLS: usize = 400;
 const _: () = assert!(lattice::SINK as usize == CELLS - 1 && CELLS > 397);
+
+/// A Guerrilla position (possibly in the middle of a turn).
+#[derive(Clone)]
+pub struct Wells {
+    pub(crate) lattice: &'static Lattice,
+    pub(crate) settings: Settings,
+    pub(crate) state: State,
+}
+
+/// Two positions are equal when everything is: board, counters, the turn being built, options.
+impl PartialEq for Wells {
+    fn eq(&self, o: &Self) -> bool {
+        self.settings == o.settings && self.state == o.state
+    }
+}
+impl Eq for Wells {}
+
+impl fmt::Debug for Wells {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Wells({} phase={:?} at_turn_start={})",
+            self.to_position_string(),
+            self.state.phase,
+            self.state.at_turn_start
+        )
+    }
+}
+
+impl Wells {
+    // ---- small accessors ---------------------------------------------------------------------
+
+    /// The board geometry.
+    pub fn geo(&self) -> &'static Lattice {
+        self.lattice
+    }
+    /// The current phase of the turn being built.
+    pub fn phase(&self) -> Phase {
+        self.state.phase
+    }
+    /// The number of the turn being played (1 = White's first, W3).
+    pub fn turn_number(&self) -> u32 {
+        self.state.turn
+    }
+    /// Passes in a row before this turn (W6).
+    pub fn passes(&self) -> u8 {
+        self.state.passes
+    }
+    /// What stands on point `p`: 0 empty, 1 White, 2 Black, 3 massacre token.
+    pub fn cell(&self, p: usize) -> u8 {
+        self.state.cells[p]
+    }
+    /// Pieces in `side`'s supply: 60 minus its pieces on the board (W2).
+    pub fn supply(&self, side: Side) -> u32 {
+        PIECES.saturating_sub(self.state.pieces[side.index()].count())
+    }
+}
 
 /// The whole state of a position, turn-building state included. `Copy`: it is also the undo.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,42 +112,14 @@ pub struct State {
     pub(crate) phase: Phase,
     /// No step of this turn taken yet.
     pub(crate) at_turn_start: bool,
-    /// The turn began with [`Step::Pass`].
-    pub(super) passed: bool,
-    /// The turn counts as a pass (W5), fixed when the kills begin.
-    pub(super) is_pass: bool,
-    /// The mover's pieces when the turn began (W5).
-    pub(super) start_own: Bits,
     /// Group labels of both sides' pieces, kept from turn to turn (`groups.rs`): a growth
     /// joins the group it grows, the new group takes a fresh label, a jumping piece keeps its
     /// group's (W2, W4). Two pieces of one side are in one group exactly when their labels are
     /// equal, so legality checks need no flood fill.
     pub(super) labels: Labels,
-    /// Growth: the pieces of the groups that still have to grow (W4).
-    pub(super) pending: Bits,
-    /// Growth: the legal growth points, supply aside (W4, 7.0). Computed when the turn starts,
-    /// then only narrowed: a growth ends its group's options and those of the points next to
-    /// the new piece (they now touch two groups); nothing is removed before the growth ends.
-    pub(super) growth_points: Bits,
-    /// Movement: the pieces of the groups that have moved.
-    pub(super) moved: Bits,
-    /// Movement: the pieces of the moving group, where they stand now, as a short list in
-    /// increasing order (a group has at most five, W2), the first `moving_len` entries; the others
-    /// are zero ([`Wells::moving`] gives them as a set). The moving group's jumps are found
-    /// and drawn on it without walking a set of the whole board.
-    pub(super) moving_list: [u16; 8],
-    pub(super) moving_len: u8,
-    pub(super) jumps_left: u8,
-    /// Movement: the jumps a group that has not moved may try, kept from the moment the
-    /// movement phase begins (see [`Cands`]).
-    pub(super) cands: Cands,
-    /// Kills: killers used, victims chosen, victims to be massacred.
-    pub(super) used: Bits,
-    pub(super) killed: Bits,
-    pub(super) massacred: Bits,
-    /// The kills chosen, sorted (a matching has at most 60 edges: one per killer).
-    pub(super) kills: [(u16, u16); 64],
-    pub(super) kill_count: u8,
+    /// What the turn being built has done so far, phase by phase: cleared whole when a turn
+    /// starts ([`Built::clear`]).
+    pub(super) built: Built,
     /// Incremental Zobrist hash of the board.
     pub(super) board_hash: u64,
 }
@@ -109,171 +138,116 @@ impl State {
             passes: 0,
             phase: Phase::Growth,
             at_turn_start: true,
-            passed: false,
-            is_pass: false,
-            start_own: Bits::EMPTY,
             labels: Labels::EMPTY,
-            pending: Bits::EMPTY,
-            growth_points: Bits::EMPTY,
-            moved: Bits::EMPTY,
-            moving_list: [0; 8],
-            moving_len: 0,
-            jumps_left: 0,
-            cands: Cands::EMPTY,
-            used: Bits::EMPTY,
-            killed: Bits::EMPTY,
-            massacred: Bits::EMPTY,
-            kills: [(0, 0); 64],
-            kill_count: 0,
+            built: Built::EMPTY,
             board_hash: 0,
         }
     }
 }
 
-/// The (piece, direction) pairs that could be a jump (over a friendly neighbour, landing on the
-/// board: [`Wells::jump_dirs`]) of the mover's pieces in the groups that have not moved, in
-/// increasing order of the piece; what the jump draw numbers. Built when the movement phase
-/// begins; a group that starts moving takes its pieces out. Nothing else can change it while
-/// the movement lasts: a jump lands next to no friendly piece of another group and leaves a
-/// point next to none (W4), so the friendly neighbours of the pieces that have not moved stay
-/// as they are.
-///
-/// A pair whose landing point is taken when the movement phase begins is left out: while its
-/// group has not moved, the point stays taken (by a piece of that group, which has not moved;
-/// by an enemy piece or a token, as nothing of the enemy's moves or dies before the kills; no
-/// other friendly group can stand there, as it would touch the piece jumped over), so the jump
-/// is never legal in this phase. The pairs kept hold every legal jump of the groups that have
-/// not moved, and about half of them are legal: the draw's rejections stay few.
-///
-/// A piece whose group has moved keeps its entry with an empty mask (it numbers no pair), so
-/// taking a group out is one pass over the labels, and the `r`-th pair is found eight masks
-/// at a time (their bytes read as one word). Unused entries are zero, so that equal states
-/// keep equal lists.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Cands {
-    /// The pieces, in increasing order (at most 60, W2).
-    pub(super) from: [u16; SLOTS],
-    /// Each piece's directions to try; empty once its group has moved.
-    pub(super) mask: [u8; SLOTS],
-    /// Each piece's group label (labels start at 1: 0 marks an unused entry).
-    pub(super) label: [u8; SLOTS],
-    pub(super) len: u8,
-    /// The number of pairs: the sum of the masks' bits.
-    pub(super) total: u16,
-    /// `before[k]`: the pairs numbered in the words of masks before word `k` (see
-    /// [`Cands::pair`]), kept with `total`.
-    pub(super) before: [u16; SLOTS / 8],
-    /// Where the last search for a legal jump found one ([`Wells::any_unmoved_jump`]): the
-    /// next starts there, as a jump that stayed legal while another group moved is likely
-    /// still so. Only a speed-up, left out of the comparison.
-    pub(super) hint: u8,
-    /// The direction of the jump found there (the first one looked at).
-    pub(super) hint_dir: u8,
+/// What the turn being built has done so far (W4), one record a phase; the board and the
+/// counters between turns are [`State`]'s own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Built {
+    /// The turn began with [`Step::Pass`](super::Step::Pass).
+    pub(super) passed: bool,
+    /// The turn counts as a pass (W5), fixed when the kills begin.
+    pub(super) is_pass: bool,
+    /// The mover's pieces when the turn began (W5).
+    pub(super) start_own: Bits,
+    pub(super) growth: Growth,
+    pub(super) movement: Movement,
+    pub(crate) kills: Kills,
 }
 
-/// Equal when they number the same pairs; the labels are those of the pieces, whose numbers
-/// depend on the order of play (`groups.rs`).
-impl PartialEq for Cands {
-    fn eq(&self, o: &Self) -> bool {
-        self.from == o.from && self.mask == o.mask && self.len == o.len && self.total == o.total
-    }
+/// The growth phase (W4, 7.0–7.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Growth {
+    /// The pieces of the groups that still have to grow.
+    pub(super) pending: Bits,
+    /// The legal growth points, supply aside (7.0). Computed when the turn starts, then only
+    /// narrowed: a growth ends its group's options and those of the points next to the new
+    /// piece (they now touch two groups); nothing is removed before the growth ends.
+    pub(super) points: Bits,
 }
-impl Eq for Cands {}
 
-/// Entries of [`Cands`]: the 60 pieces of a side (W2), rounded up to whole words of masks.
-const SLOTS: usize = 64;
-const _: () = assert!(SLOTS >= PIECES as usize && SLOTS.is_multiple_of(8));
+/// The movement phase (W4, 8.0–8.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Movement {
+    /// The pieces of the groups that have moved.
+    pub(super) moved: Bits,
+    /// The pieces of the moving group, where they stand now, as a short list in increasing
+    /// order (a group has at most five, W2), the first `moving_len` entries; the others are
+    /// zero ([`Wells::moving`] gives them as a set). The moving group's jumps are found and
+    /// drawn on it without walking a set of the whole board.
+    pub(super) moving_list: [u16; 8],
+    pub(super) moving_len: u8,
+    pub(super) jumps_left: u8,
+    /// The jumps a group that has not moved may try, kept from the moment the movement phase
+    /// begins (see [`Cands`]).
+    pub(super) cands: Cands,
+}
 
-impl Cands {
-    pub(super) const EMPTY: Cands = Cands {
-        from: [0; SLOTS],
-        mask: [0; SLOTS],
-        label: [0; SLOTS],
-        len: 0,
-        total: 0,
-        before: [0; SLOTS / 8],
-        hint: 0,
-        hint_dir: 0,
+/// The kills (W4, 3.0–3.2, 9.0–9.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Kills {
+    /// Killers used, victims chosen, victims to be massacred.
+    pub(super) used: Bits,
+    pub(crate) killed: Bits,
+    pub(super) massacred: Bits,
+    /// The kills chosen, sorted (a matching has at most 60 edges: one per killer); the first
+    /// `count` entries, the others zero.
+    pub(super) chosen: [(u16, u16); 64],
+    pub(super) count: u8,
+}
+
+impl Built {
+    const EMPTY: Built = Built {
+        passed: false,
+        is_pass: false,
+        start_own: Bits::EMPTY,
+        growth: Growth {
+            pending: Bits::EMPTY,
+            points: Bits::EMPTY,
+        },
+        movement: Movement {
+            moved: Bits::EMPTY,
+            moving_list: [0; 8],
+            moving_len: 0,
+            jumps_left: 0,
+            cands: Cands::EMPTY,
+        },
+        kills: Kills {
+            used: Bits::EMPTY,
+            killed: Bits::EMPTY,
+            massacred: Bits::EMPTY,
+            chosen: [(0, 0); 64],
+            count: 0,
+        },
     };
 
-    /// Empty again (every entry zeroed: equal states keep equal lists). The whole lists are
-    /// stored at once, cheaper than three calls to fill the entries used; a list with no
-    /// entry is empty already (entries past `len` are always zero, and so are `total` and
-    /// `hint` then), which is the case at most calls (the turn start, the movement's start).
+    /// Nothing of a turn built: what a turn start holds. Clears the phases' records, each
+    /// only as far as it was used (the kills chosen, the jump candidates), so that equal
+    /// positions stay equal without rewriting the whole record every turn.
     #[inline]
     pub(super) fn clear(&mut self) {
-        if self.len != 0 {
-            *self = Cands::EMPTY;
-        }
+        self.passed = false;
+        self.is_pass = false;
+        self.start_own = Bits::EMPTY;
+        self.growth = Built::EMPTY.growth;
+        let m = &mut self.movement;
+        m.moved = Bits::EMPTY;
+        m.moving_list = [0; 8];
+        m.moving_len = 0;
+        m.jumps_left = 0;
+        m.cands.clear();
+        let k = &mut self.kills;
+        k.used = Bits::EMPTY;
+        k.killed = Bits::EMPTY;
+        k.massacred = Bits::EMPTY;
+        k.chosen[..k.count as usize].fill((0, 0));
+        k.count = 0;
     }
-
-    /// Eight masks as one word (entry `8k + j` in byte `j`).
-    #[inline]
-    fn word(&self, k: usize) -> u64 {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(&self.mask[8 * k..8 * k + 8]);
-        u64::from_le_bytes(b)
-    }
-
-    /// The pieces of the group labelled `g` number no pair any more (it starts moving).
-    pub(super) fn drop_group(&mut self, g: u8) {
-        // Every word of masks, used or not (unused entries are zero and stay so): a fixed
-        // number of steps.
-        for k in 0..SLOTS / 8 {
-            let mut l = [0u8; 8];
-            l.copy_from_slice(&self.label[8 * k..8 * k + 8]);
-            let keep = nonzero_bytes(u64::from_le_bytes(l) ^ (ONES * g as u64));
-            let m = self.word(k) & keep;
-            self.mask[8 * k..8 * k + 8].copy_from_slice(&m.to_le_bytes());
-        }
-        self.count();
-    }
-
-    /// Sets `total` and `before` from the masks.
-    #[inline]
-    pub(super) fn count(&mut self) {
-        let mut total = 0;
-        for k in 0..SLOTS / 8 {
-            self.before[k] = total as u16;
-            total += self.word(k).count_ones();
-        }
-        self.total = total as u16;
-    }
-
-    /// The pair numbered `r` (below `total`): the piece and the direction.
-    #[inline]
-    pub(super) fn pair(&self, r: usize) -> (usize, usize) {
-        // The word of masks that holds it: the number of words whose pairs all come before
-        // it, less one (`before[0]` is 0), compared without a branch.
-        let mut k = 0;
-        for &b in &self.before[1..] {
-            k += usize::from(r >= b as usize);
-        }
-        let k = k & (SLOTS / 8 - 1);
-        let r = r - self.before[k] as usize;
-        // Then the entry (a byte of the word) and the direction (a bit of its mask).
-        let (j, rank) = byte_of_rank(self.word(k), r);
-        let d = select_in_byte(self.mask[8 * k + j], rank);
-        (self.from[8 * k + j] as usize, d)
-    }
-
-    /// Every pair, in the order they are numbered.
-    #[cfg(test)]
-    pub(super) fn pairs(&self) -> Vec<(usize, usize)> {
-        (0..self.total as usize).map(|r| self.pair(r)).collect()
-    }
-}
-
-/// A one in each byte of a word.
-const ONES: u64 = 0x0101_0101_0101_0101;
-/// The high bit of each byte of a word.
-const HIGH: u64 = 0x8080_8080_8080_8080;
-
-/// 0xff in each byte of `x` that is not zero, 0 in the others.
-#[inline]
-fn nonzero_bytes(x: u64) -> u64 {
-    let t = ((x & !HIGH) + !HIGH) | x;
-    ((t & HIGH) >> 7) * 0xff
 }
 
 /// The side (0 White, 1 Black) of a piece's colour ([`WHITE`] or [`BLACK`]), as an index

@@ -4,7 +4,6 @@
 //! step, and listing the legal next steps. Each phase's own rules live in its file:
 //! `phases/`: `growth.rs`, `new_group.rs`, `movement.rs`, `kills.rs`, `end.rs`.
 
-use super::bits::Bits;
 use super::Wells;
 
 /// One decision of a turn. Points are indices on the board (see [`lattice`](super::lattice)).
@@ -54,21 +53,7 @@ impl Wells {
     pub(super) fn start_turn(&mut self) {
         let st = &mut self.state;
         st.at_turn_start = true;
-        st.passed = false;
-        st.is_pass = false;
-        st.used = Bits::EMPTY;
-        st.killed = Bits::EMPTY;
-        st.massacred = Bits::EMPTY;
-        st.kills[..st.kill_count as usize].fill((0, 0));
-        st.kill_count = 0;
-        st.moved = Bits::EMPTY;
-        st.moving_list = [0; 8];
-        st.moving_len = 0;
-        st.jumps_left = 0;
-        st.cands.clear();
-        st.pending = Bits::EMPTY;
-        st.growth_points = Bits::EMPTY;
-        st.start_own = Bits::EMPTY;
+        st.built.clear();
         if st.passes >= 2 || st.turn > self.settings.turn_limit {
             // W6: two passes in a row, or turn `turn_limit` has been played.
             st.phase = Phase::Over;
@@ -76,11 +61,11 @@ impl Wells {
         }
         let me = st.side as usize & 1;
         let own = st.pieces[me];
-        st.start_own = own;
+        st.built.start_own = own;
         // W4: the groups that had fewer than five pieces when the turn began must grow.
         let (pending, grow) = self.scan_grow_points();
-        self.state.pending = pending;
-        self.state.growth_points = grow;
+        self.state.built.growth.pending = pending;
+        self.state.built.growth.points = grow;
         self.state.phase = Phase::Growth;
         self.skip_empty_phases();
     }
@@ -137,7 +122,7 @@ impl Wells {
                     // piece of the group, so it is empty and next to no friendly piece of
                     // another group (W4), and the piece jumped over is still there. So while
                     // jumps are left there is a choice, and no need to look for one.
-                    if self.state.jumps_left > 0 {
+                    if self.state.built.movement.jumps_left > 0 {
                         debug_assert!(self.any_moving_jump(), "{self:?}");
                         return;
                     }
@@ -161,7 +146,7 @@ impl Wells {
         self.state.at_turn_start = false;
         match step {
             Step::Pass => {
-                self.state.passed = true;
+                self.state.built.passed = true;
                 self.enter_kill();
             }
             Step::Grow(p) => self.do_grow(p as usize, None),
@@ -178,7 +163,8 @@ impl Wells {
                     // The group's first jump: it starts moving, as it stands after the jump.
                     self.start_group(to);
                 }
-                self.state.jumps_left = self.state.jumps_left.saturating_sub(1);
+                self.state.built.movement.jumps_left =
+                    self.state.built.movement.jumps_left.saturating_sub(1);
             }
             Step::EndGroup => self.end_group(),
             Step::Keep(p) => self.keep(p as usize),
@@ -217,7 +203,7 @@ impl Wells {
                 }
             }
             Phase::Moving => {
-                if st.jumps_left > 0 {
+                if st.built.movement.jumps_left > 0 {
                     self.for_each_jump_from(&self.moving(), &mut |a, b| {
                         f(Step::Jump(a as u16, b as u16));
                         true

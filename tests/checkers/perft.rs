@@ -1,6 +1,6 @@
 //! Known Guerrilla Checkers perft counts from `tests/data/checkers.perft` (GC6).
 
-use guerrilla::checkers::{Checkers, CheckersSettings};
+use guerrilla::checkers::{Checkers, Settings};
 use guerrilla::game::perft::{read_cases, PerftCase};
 use guerrilla::game::prelude::*;
 
@@ -15,7 +15,7 @@ pub fn cases() -> Vec<PerftCase> {
 fn check(filter: impl Fn(u64) -> bool) -> usize {
     let mut n = 0;
     for c in cases().into_iter().filter(|c| filter(c.nodes)) {
-        let p: Checkers = c.position(&CheckersSettings).unwrap();
+        let p: Checkers = c.position(&Settings).unwrap();
         assert_eq!(
             p.perft(c.depth, None).unwrap(),
             c.nodes,
@@ -30,7 +30,7 @@ fn check(filter: impl Fn(u64) -> bool) -> usize {
 
 #[test]
 fn gc6_start_counts() {
-    let s = Checkers::new(&CheckersSettings);
+    let s = Checkers::new(&Settings);
     assert_eq!(s.perft(1, None), Ok(84));
     assert_eq!(s.perft(2, None), Ok(840));
     // The divide lines sum to the total, one line per legal move.

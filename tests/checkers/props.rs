@@ -6,7 +6,7 @@
 
 use std::collections::HashSet;
 
-use guerrilla::checkers::{Checkers, CheckersSettings, Move, Step};
+use guerrilla::checkers::{Checkers, Settings, Step, Turn};
 use guerrilla::game::prelude::*;
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
@@ -16,7 +16,7 @@ use rand::{Rng, SeedableRng};
 /// built), its final position included.
 fn random_game_steps(seed: u64) -> Vec<Checkers> {
     let mut rng = SmallRng::seed_from_u64(seed);
-    let mut pos = Checkers::new(&CheckersSettings);
+    let mut pos = Checkers::new(&Settings);
     let mut out = vec![pos];
     while let Some(m) = pos.random_step(&mut rng) {
         pos.apply(m, None);
@@ -31,7 +31,7 @@ fn random_game_steps(seed: u64) -> Vec<Checkers> {
 /// legal turns (the games these checks have always run on), its final position included.
 fn random_game(seed: u64) -> Vec<Checkers> {
     let mut rng = SmallRng::seed_from_u64(seed);
-    let mut pos = Checkers::new(&CheckersSettings);
+    let mut pos = Checkers::new(&Settings);
     let mut out = vec![pos];
     loop {
         let moves = legal(&pos);
@@ -49,8 +49,8 @@ fn random_game(seed: u64) -> Vec<Checkers> {
 /// Every whole turn the steps build from the turn start `pos`, by a walk over all step
 /// sequences, each with the position it leads to; checks on the way that no decision inside a
 /// turn is offered with a single option.
-fn turns_by_steps(pos: &Checkers, out: &mut Vec<(Move, Checkers)>) {
-    fn walk(root: &Checkers, p: &Checkers, taken: &mut Vec<Step>, out: &mut Vec<(Move, Checkers)>) {
+fn turns_by_steps(pos: &Checkers, out: &mut Vec<(Turn, Checkers)>) {
+    fn walk(root: &Checkers, p: &Checkers, taken: &mut Vec<Step>, out: &mut Vec<(Turn, Checkers)>) {
         let mut steps = Vec::new();
         p.legal_steps(&mut steps);
         if !p.at_turn_start() {
@@ -71,7 +71,7 @@ fn turns_by_steps(pos: &Checkers, out: &mut Vec<(Move, Checkers)>) {
     walk(pos, pos, &mut Vec::new(), out);
 }
 
-fn legal(p: &Checkers) -> Vec<Move> {
+fn legal(p: &Checkers) -> Vec<Turn> {
     let mut v = Vec::new();
     assert_eq!(p.legal_turns(&mut v, usize::MAX, None), Ok(true));
     v
@@ -147,7 +147,7 @@ proptest! {
         let mut rng = SmallRng::seed_from_u64(seed ^ 0x5eed);
         for pos in random_game(seed) {
             let moves = legal(&pos);
-            let set: HashSet<Move> = moves.iter().copied().collect();
+            let set: HashSet<Turn> = moves.iter().copied().collect();
             prop_assert_eq!(set.len(), moves.len(), "duplicate moves in {}", pos.to_position_string());
             let tokens: Vec<String> = moves.iter().map(|m| pos.format_turn(m)).collect();
             let token_set: HashSet<&String> = tokens.iter().collect();
@@ -178,7 +178,7 @@ proptest! {
     fn positions_undo_and_hash(seed in any::<u64>()) {
         for pos in random_game(seed) {
             let text = pos.to_position_string();
-            let back = Checkers::from_position_string(&text, &CheckersSettings);
+            let back = Checkers::from_position_string(&text, &Settings);
             prop_assert_eq!(back.clone(), Ok(pos), "{}", text);
             prop_assert_eq!(back.unwrap().to_position_string(), text.clone());
             prop_assert_eq!(pos.hash(), pos.hash_from_scratch());
@@ -222,8 +222,8 @@ proptest! {
             let moves = legal(&pos);
             let mut built = Vec::new();
             turns_by_steps(&pos, &mut built);
-            let built_set: HashSet<Move> = built.iter().map(|(m, _)| *m).collect();
-            let move_set: HashSet<Move> = moves.iter().copied().collect();
+            let built_set: HashSet<Turn> = built.iter().map(|(m, _)| *m).collect();
+            let move_set: HashSet<Turn> = moves.iter().copied().collect();
             prop_assert_eq!(&built_set, &move_set, "in {}", pos.to_position_string());
             for (m, after) in &built {
                 let mut q = pos;
@@ -246,8 +246,8 @@ proptest! {
                 prop_assert_eq!(q, r);
                 // Every step of the turn, forced ones included: two stones, or the path's hops.
                 let expected = match *m {
-                    Move::Pair(..) => 2,
-                    Move::Path { len, .. } => len as usize,
+                    Turn::Pair(..) => 2,
+                    Turn::Path { len, .. } => len as usize,
                 };
                 prop_assert_eq!(all.len(), expected, "{}", pos.format_turn(m));
             }

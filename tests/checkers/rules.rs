@@ -1,7 +1,7 @@
 //! One test per clause of GC1–GC5 on hand-made positions, through the public API only
 //! (position strings and move tokens).
 
-use guerrilla::checkers::{Checkers, CheckersSettings, STARTPOS};
+use guerrilla::checkers::{Checkers, Settings, STARTPOS};
 use guerrilla::game::prelude::*;
 use guerrilla::{GameError, Outcome, Side};
 
@@ -11,8 +11,7 @@ use guerrilla::{GameError, Outcome, Side};
 /// engine's printer, and parses it.
 fn pos(checkers: &[&str], stones: &[&str], hand: u32, side: &str, first: bool) -> Checkers {
     let text = pos_string(checkers, stones, hand, side, first);
-    Checkers::from_position_string(&text, &CheckersSettings)
-        .unwrap_or_else(|e| panic!("{text}: {e}"))
+    Checkers::from_position_string(&text, &Settings).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 fn grid(n: u8, piece: char, occupied: &[(u8, u8)]) -> String {
@@ -90,7 +89,7 @@ fn field(p: &Checkers, name: &str) -> String {
 }
 
 fn bad_position(text: &str) -> String {
-    match Checkers::from_position_string(text, &CheckersSettings) {
+    match Checkers::from_position_string(text, &Settings) {
         Err(GameError::BadPosition { reason, .. }) => reason,
         other => panic!("{text:?} should be rejected, got {other:?}"),
     }
@@ -137,7 +136,7 @@ fn gc1_checkers_only_on_dark_squares() {
 
 #[test]
 fn gc2_start_position() {
-    let s = Checkers::new(&CheckersSettings);
+    let s = Checkers::new(&Settings);
     assert_eq!(s.to_position_string(), STARTPOS);
     assert_eq!(
         s,
@@ -159,7 +158,7 @@ fn gc2_start_position() {
 
 #[test]
 fn gc3_first_turn_anywhere_inside() {
-    let s = Checkers::new(&CheckersSettings);
+    let s = Checkers::new(&Settings);
     // Far from any checker, on the very first turn.
     let q = play(&s, "B2B3");
     assert_eq!(q.stones_in_hand(), 64);
@@ -407,7 +406,7 @@ fn gc5_guerrilla_with_no_legal_pair_loses() {
 fn gc5_coin_without_checkers_loses_and_no_passing() {
     let p = pos(&[], &["D4", "D5"], 30, "C", false);
     assert_eq!(p.outcome(), Some(Outcome::Win(Side::P1)));
-    let s = Checkers::new(&CheckersSettings);
+    let s = Checkers::new(&Settings);
     for t in ["pass", "", "0000", "none"] {
         assert!(
             matches!(s.parse_turn(t), Err(GameError::Syntax { .. })),
@@ -421,28 +420,34 @@ fn gc5_coin_without_checkers_loses_and_no_passing() {
 #[test]
 fn position_string_rejections_give_reasons() {
     let cases = [
-        ("", "0 fields"),
-        ("8/8/8/8/8/8/8/8 9/9/9/9/9/9/9/9/9 66 G", "4 fields"),
-        ("8/8/8/8/8/8/8 9/9/9/9/9/9/9/9/9 66 G first", "7 ranks"),
+        (
+            "",
+            "expected 5 fields (squares, points, hand, side, first) but got 0",
+        ),
+        ("8/8/8/8/8/8/8/8 9/9/9/9/9/9/9/9/9 66 G", "but got 4"),
+        (
+            "8/8/8/8/8/8/8 9/9/9/9/9/9/9/9/9 66 G first",
+            "expected 8 ranks in the squares field but got 7",
+        ),
         (
             "8/8/3C4/2C1C3/3C1C2/4C3/8/9 9/9/9/9/9/9/9/9/9 66 G first",
-            "'9' is not a run length",
+            "expected C or a run length 1..8 but got '9' in rank 1 of the squares field",
         ),
         (
             "8/8/3C4/2C1C3/3C1C2/4C3/8/44 9/9/9/9/9/9/9/9/9 66 G first",
-            "two digits",
+            "expected C after a run of empty cells but got '4' in rank 1",
         ),
         (
             "8/8/3C4/2C1C3/3C1C2/4C3/8/7 9/9/9/9/9/9/9/9/9 66 G first",
-            "7 cells",
+            "expected 8 cells in rank 1 of the squares field but got 7",
         ),
         (
             "8/8/3X4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/9/9/9 66 G first",
-            "unexpected 'X'",
+            "expected C or a run length 1..8 but got 'X' in rank 6",
         ),
         (
             "8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/9/9/9 67 G first",
-            "67 stones",
+            "expected stones in hand from 0 to 66 but got '67'",
         ),
         (
             "8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/4G4/9/9/9/9 66 G -",
@@ -450,23 +455,23 @@ fn position_string_rejections_give_reasons() {
         ),
         (
             "8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/9/9/9 x G first",
-            "not a number",
+            "expected stones in hand from 0 to 66 but got 'x'",
         ),
         (
             "8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/9/9/9 066 G first",
-            "not a number",
+            "but got '066'",
         ),
         (
             "8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/9/9/9 -1 G first",
-            "not a number",
+            "but got '-1'",
         ),
         (
             "8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/9/9/9 66 X first",
-            "expected G or C",
+            "expected side to move G or C but got 'X'",
         ),
         (
             "8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/9/9/9 66 G yes",
-            "expected first or -",
+            "expected the first-turn mark first or - but got 'yes'",
         ),
         (
             "8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/9/9/9 66 C first",
@@ -503,21 +508,19 @@ fn position_string_round_trip_and_hand_made() {
         "8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/4GG3/9/9/9/9 64 C -",
         "7C/8/8/8/8/8/8/C7 9/9/9/9/9/9/9/9/9 0 G -",
     ] {
-        let p = Checkers::from_position_string(text, &CheckersSettings).unwrap();
+        let p = Checkers::from_position_string(text, &Settings).unwrap();
         assert_eq!(p.to_position_string(), text);
     }
     // The documented example after the first pair (doc/checkers.md).
-    let q = play(&Checkers::new(&CheckersSettings), "F5E5");
+    let q = play(&Checkers::new(&Settings), "F5E5");
     assert_eq!(
         q.to_position_string(),
         "8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/4GG3/9/9/9/9 64 C -"
     );
     // Surrounding whitespace and repeated spaces are tolerated; the printed form is canonical.
-    let p = Checkers::from_position_string(
-        &format!("  {}  ", STARTPOS.replace(' ', "   ")),
-        &CheckersSettings,
-    )
-    .unwrap();
+    let p =
+        Checkers::from_position_string(&format!("  {}  ", STARTPOS.replace(' ', "   ")), &Settings)
+            .unwrap();
     assert_eq!(p.to_position_string(), STARTPOS);
 }
 

@@ -55,7 +55,7 @@ fn perft_gives_up_past_its_memory_budget_or_when_stopped() {
     use guerrilla::game::ENUMERATION_BUDGET;
     use std::sync::atomic::AtomicBool;
 
-    // fig 26, perft 1 = 2137 (tests/wells.perft).
+    // fig 26, perft 1 = 2137 (tests/data/wells.perft).
     let fen = "5 ...../....../......./......../....WWB../....B.../......./....../..... w 3 0";
     let pos = Wells::from_position_string(fen, &Settings::default()).unwrap();
     let go = AtomicBool::new(false);

@@ -92,8 +92,8 @@ def test_bad_position_raises_and_changes_nothing(engine: Engine) -> None:
     with pytest.raises(EngineError) as caught:
         engine.position("bad")
     assert caught.value.message == (
-        "expected a valid position but got 'bad' (1 fields, expected 5: <squares> <points> "
-        "<hand> <side> <first>) in 'position fen bad'"
+        "expected a valid position but got 'bad' (expected 5 fields (squares, points, hand, "
+        "side, first) but got 1) in 'position fen bad'"
     )
     assert caught.value.forfeit_by is None
     assert engine.history().moves == ["D4D5"]

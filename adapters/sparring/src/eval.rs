@@ -19,7 +19,7 @@
 
 use guerrilla::game::prelude::*;
 use guerrilla::wells::lattice::NONE;
-use guerrilla::wells::{Wells, BLACK_CELL, EMPTY_CELL, WHITE_CELL};
+use guerrilla::wells::{Wells, BLACK, EMPTY, WHITE};
 use guerrilla::{Outcome, Side};
 
 /// The value of a won game, far above any margin (a side-12 board has 397 points).
@@ -101,8 +101,8 @@ pub struct Weights {
 /// The cell value of a side's pieces.
 fn colour(side: Side) -> u8 {
     match side {
-        Side::P1 => WHITE_CELL,
-        Side::P2 => BLACK_CELL,
+        Side::P1 => WHITE,
+        Side::P2 => BLACK,
     }
 }
 
@@ -135,13 +135,13 @@ impl Board {
         let mut score = [0u32; 2];
         for p in 0..len {
             let c = cells[p];
-            if c == WHITE_CELL || c == BLACK_CELL {
+            if c == WHITE || c == BLACK {
                 pieces[(c - 1) as usize] += 1;
                 strength[p] = around(p).filter(|&q| cells[q] == c).count() as u8;
-            } else if c == EMPTY_CELL {
+            } else if c == EMPTY {
                 let mut touch = [false; 2];
                 for q in around(p) {
-                    if cells[q] == WHITE_CELL || cells[q] == BLACK_CELL {
+                    if cells[q] == WHITE || cells[q] == BLACK {
                         touch[(cells[q] - 1) as usize] = true;
                     }
                 }
@@ -159,7 +159,7 @@ impl Board {
         let mut stack = Vec::new();
         for p in 0..len {
             let c = cells[p];
-            if (c != WHITE_CELL && c != BLACK_CELL) || label[p] != NO_GROUP {
+            if (c != WHITE && c != BLACK) || label[p] != NO_GROUP {
                 continue;
             }
             let g = size.len() as u16;
@@ -199,13 +199,13 @@ impl Board {
     /// piece of `att` next to it is of one group, smaller than five, and no piece of the other
     /// colour touches it.
     fn growth_point(&self, g: usize, att: u8) -> bool {
-        if self.cells[g] != EMPTY_CELL {
+        if self.cells[g] != EMPTY {
             return false;
         }
         let mut group = NO_GROUP;
         for q in self.around(g) {
             let c = self.cells[q];
-            if c == EMPTY_CELL || c > BLACK_CELL {
+            if c == EMPTY || c > BLACK {
                 continue;
             }
             if c != att {
@@ -359,8 +359,8 @@ mod tests {
         let w =
             pos("5 ...../....../......./......../....WWB../....B.../......./....../..... b 4 0");
         let b = Board::read(&w);
-        assert_eq!(b.exposed(BLACK_CELL, WHITE_CELL, true).0, 2);
-        assert_eq!(b.exposed(WHITE_CELL, BLACK_CELL, true).0, 0);
+        assert_eq!(b.exposed(BLACK, WHITE, true).0, 2);
+        assert_eq!(b.exposed(WHITE, BLACK, true).0, 0);
         let plain = evaluate(&w, Side::P1, EvalKind::Plain);
         let threat = evaluate(&w, Side::P1, EvalKind::Threat);
         assert!(threat > plain, "{threat} > {plain}");

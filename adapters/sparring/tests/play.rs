@@ -2,7 +2,7 @@
 //! games, a kill taken, a threatened piece saved, and the same turn for the same seed.
 
 use guerrilla::game::prelude::*;
-use guerrilla::wells::{Phase, Step, Wells, BLACK_CELL, WHITE_CELL};
+use guerrilla::wells::{Phase, Step, Wells, BLACK, WHITE};
 use guerrilla_sparring::eval::EvalKind;
 use guerrilla_sparring::player::{choose, Choice, Limits};
 use rand::rngs::SmallRng;
@@ -79,14 +79,14 @@ fn takes_a_kill_that_wins_material() {
     // Not every turn kills: the pass does not.
     let mut passed = pos.clone();
     passed.play_turn(&pos.parse_turn("pass").unwrap()).unwrap();
-    assert_eq!(count(&passed, BLACK_CELL), 2);
+    assert_eq!(count(&passed, BLACK), 2);
     for eval in [EvalKind::Threat, EvalKind::Plain] {
         for seed in 0..8 {
             let c = choose(&pos, seed, eval, limits(300)).unwrap();
             let p = after(&pos, &c);
-            assert_eq!(count(&p, WHITE_CELL), 4, "{eval:?} seed {seed}: {}", c.text);
+            assert_eq!(count(&p, WHITE), 4, "{eval:?} seed {seed}: {}", c.text);
             assert!(
-                count(&p, BLACK_CELL) < 2,
+                count(&p, BLACK) < 2,
                 "{eval:?} seed {seed}: {} kills nothing",
                 c.text
             );
@@ -133,16 +133,16 @@ fn does_not_leave_a_piece_to_be_killed() {
     assert!(
         replies_without_movement(&passed, 50)
             .iter()
-            .any(|r| count(r, WHITE_CELL) < count(&passed, WHITE_CELL)),
+            .any(|r| count(r, WHITE) < count(&passed, WHITE)),
         "the pass leaves d3 to be killed"
     );
     for seed in 0..8 {
         let c = choose(&pos, seed, EvalKind::Threat, limits(300)).unwrap();
         let p = after(&pos, &c);
-        let white = count(&p, WHITE_CELL);
+        let white = count(&p, WHITE);
         for r in replies_without_movement(&p, 300) {
             assert_eq!(
-                count(&r, WHITE_CELL),
+                count(&r, WHITE),
                 white,
                 "seed {seed}: after {} Black kills with {}",
                 c.text,

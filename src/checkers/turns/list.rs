@@ -13,10 +13,10 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::chains::{coin_count, Tally};
-use super::{coin_paths, Move};
+use super::{coin_paths, Turn};
 use crate::checkers::Checkers;
 use crate::game::limits::budget_text;
-use crate::game::{PerftAbort, Position, Side, ENUMERATION_BUDGET};
+use crate::game::{Notation, PerftAbort, Position, Side, ENUMERATION_BUDGET};
 
 /// What one listed move is charged against [`ENUMERATION_BUDGET`]: what perft's divide keeps
 /// of it at its peak, the move itself (32 bytes), its token (a path of 49 steps is 149
@@ -38,7 +38,7 @@ impl Checkers {
     /// [`PerftAbort::TooLarge`] before listing any.
     pub(crate) fn list_moves(
         &self,
-        out: &mut Vec<Move>,
+        out: &mut Vec<Turn>,
         cap: usize,
         stop: &AtomicBool,
     ) -> Result<bool, PerftAbort> {
@@ -62,7 +62,7 @@ impl Checkers {
                     "COIN has more than {MAX_LISTED_MOVES} moves from '{}' (a capture chain \
                      branches at every stone it may take next, GC4): more than are listed \
                      within {}",
-                    self.position_string(),
+                    self.to_position_string(),
                     budget_text(ENUMERATION_BUDGET)
                 )));
             }
@@ -90,7 +90,7 @@ impl Checkers {
     }
 
     /// The Guerrilla's pairs (GC3), at most `cap`; `true` when they are all there.
-    fn list_pairs(&self, out: &mut Vec<Move>, cap: usize) -> bool {
+    fn list_pairs(&self, out: &mut Vec<Turn>, cap: usize) -> bool {
         let (h, v) = self.pair_edges().expect("the Guerrilla is to move");
         let mut room = cap;
         for (mut b, other) in [(h, 1), (v, 8)] {
@@ -100,7 +100,7 @@ impl Checkers {
                 }
                 let p = b.trailing_zeros() as u8;
                 b &= b - 1;
-                out.push(Move::Pair(p, p + other));
+                out.push(Turn::Pair(p, p + other));
                 room -= 1;
             }
         }
@@ -109,7 +109,7 @@ impl Checkers {
 
     /// Every legal move, for tests on positions whose moves are few.
     #[cfg(test)]
-    pub(crate) fn generate(&self, out: &mut Vec<Move>) {
+    pub(crate) fn generate(&self, out: &mut Vec<Turn>) {
         let all = self.list_moves(out, usize::MAX, &AtomicBool::new(false));
         assert_eq!(all, Ok(true), "a position with few moves");
     }

@@ -1,4 +1,4 @@
-//! Whole turns (GC3, GC4, GC6): [`Move`], a stone pair or a checker's whole path, packed and
+//! Whole turns (GC3, GC4, GC6): [`Turn`], a stone pair or a checker's whole path, packed and
 //! `Copy`; every legal move walked (perft's inner plies) and checked by walking it; COIN's
 //! moves counted and drawn without listing them (`chains/`); the fast perft (`perft.rs`); the
 //! list of them within the enumeration budget (`list.rs`).
@@ -17,7 +17,7 @@ use super::lattice::{self, CROSS, NONE, STEP};
 use super::Checkers;
 use crate::game::Side;
 
-/// One COIN move (GC4) as [`coin_paths`] reports it: the [`Move::Path`] fields, the square it
+/// One COIN move (GC4) as [`coin_paths`] reports it: the [`Turn::Path`] fields, the square it
 /// ends on and the stones left after its captures.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct PathEnd {
@@ -29,8 +29,8 @@ pub(crate) struct PathEnd {
 }
 
 impl PathEnd {
-    pub(crate) fn to_move(self) -> Move {
-        Move::Path {
+    pub(crate) fn to_move(self) -> Turn {
+        Turn::Path {
             from: self.from,
             len: self.len,
             dirs: self.dirs,
@@ -106,7 +106,7 @@ fn chain_paths(
 
 /// One whole turn, packed and `Copy` (a turn is one step in this game).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Move {
+pub enum Turn {
     /// The Guerrilla places stones on two orthogonally adjacent interior points, given by their
     /// point indices `(rank - 1) * 8 + (file - 1)` (`lattice.rs`), lower index first (GC3: the pair
     /// is unordered, so this is its one form).
@@ -118,12 +118,12 @@ pub enum Move {
     Path { from: u8, len: u8, dirs: u128 },
 }
 
-impl Move {
+impl Turn {
     /// The squares a path visits, start included; empty for a pair.
     pub fn path_squares(&self) -> Vec<u8> {
         match *self {
-            Move::Pair(..) => Vec::new(),
-            Move::Path { from, len, dirs } => {
+            Turn::Pair(..) => Vec::new(),
+            Turn::Path { from, len, dirs } => {
                 let mut v = vec![from];
                 let mut sq = from;
                 for i in 0..len as u32 {
@@ -143,9 +143,9 @@ impl Checkers {
     }
 
     /// True when `mv` is one of the moves [`Checkers::generate`] lists, checked by walking it.
-    pub(crate) fn is_legal_move(&self, mv: Move) -> bool {
+    pub(crate) fn is_legal_move(&self, mv: Turn) -> bool {
         match mv {
-            Move::Pair(a, b) => {
+            Turn::Pair(a, b) => {
                 let Some((h, v)) = self.pair_edges() else {
                     return false;
                 };
@@ -153,7 +153,7 @@ impl Checkers {
                     && ((b == a + 1 && h & (1u64 << a) != 0)
                         || (b == a + 8 && v & (1u64 << a) != 0))
             }
-            Move::Path { from, len, dirs } => {
+            Turn::Path { from, len, dirs } => {
                 if self.side != Side::P2
                     || from >= 64
                     || self.checkers & (1u64 << from) == 0

@@ -90,7 +90,7 @@ pub struct Params {
     pub depth_visits: u32,
     /// A `depth d` search also stops after `d ×` this many iterations at most: about a quarter
     /// of a second per unit of depth for Guerrilla Checkers, ~25 s for Guerrilla with full random
-    /// playouts (800 iterations a second on the wells branch core).
+    /// playouts (about 800 iterations a second on one core).
     pub depth_nodes_cap: u64,
     /// Playouts follow the game's policy ([`SearchHints::playout_step`]); off: uniformly random
     /// steps.

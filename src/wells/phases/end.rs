@@ -13,7 +13,7 @@ impl Wells {
     /// The turn ends: victims go (massacred ones leave a token), the pass count and the turn
     /// number move on, and the next turn starts (W4–W6).
     pub(in crate::wells) fn finish_turn(&mut self) {
-        let killed = self.state.killed;
+        let killed = self.state.built.kills.killed;
         // A victim's group (W2: its side's pieces connected by adjacency; victims go when the
         // turn ends, W4) can come apart only where the victim joined two of its pieces: a
         // path between two parts cut off ran through removed pieces, and the first of them
@@ -29,14 +29,14 @@ impl Wells {
         }
         for v in killed.iter() {
             self.lift(v);
-            if self.state.massacred.get(v) {
+            if self.state.built.kills.massacred.get(v) {
                 self.put_token(v);
             }
         }
         if !cuts.is_empty() {
             self.relabel_around(&cuts, enemy);
         }
-        self.state.passes = if self.state.is_pass {
+        self.state.passes = if self.state.built.is_pass {
             self.state.passes.saturating_add(1)
         } else {
             0

@@ -17,7 +17,7 @@ impl Wells {
         if self.own_supply() == 0 {
             Bits::EMPTY
         } else {
-            self.state.growth_points
+            self.state.built.growth.points
         }
     }
 
@@ -94,7 +94,7 @@ impl Wells {
                 self.grown::<WORDS>(p, y);
             }
         }
-        self.state.growth_points.clear(p);
+        self.state.built.growth.points.clear(p);
         self.place_in(p, g);
     }
 
@@ -103,12 +103,14 @@ impl Wells {
     fn grown<const N: usize>(&mut self, p: usize, y: usize) {
         let nbm = &self.lattice.nbm;
         let mut gone = Words::<N>::of(&nbm[p]);
-        let mut pending = self.state.pending;
+        let mut pending = self.state.built.growth.pending;
         for &x in self.group_members(y) {
             pending.clear(x as usize);
             gone = gone.or(Words::of(&nbm[x as usize]));
         }
-        self.state.pending = pending;
-        self.state.growth_points = Words::of(&self.state.growth_points).andnot(gone).bits();
+        self.state.built.growth.pending = pending;
+        self.state.built.growth.points = Words::of(&self.state.built.growth.points)
+            .andnot(gone)
+            .bits();
     }
 }

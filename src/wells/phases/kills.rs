@@ -72,7 +72,7 @@ impl Wells {
         let killers = Words::<N>::of(&st.pieces[me])
             .and(Words::of(&st.near[me ^ 1]))
             .and(Words::of(&st.near[me]))
-            .andnot(Words::of(&st.used));
+            .andnot(Words::of(&st.built.kills.used));
         for (w, &word) in killers.0.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
@@ -82,7 +82,11 @@ impl Wells {
                 let nb = &self.lattice.nbs[k];
                 for d in dirs(enemy_adj[k]) {
                     let v = nb[d] as usize;
-                    f(k, v, !st.killed.get(v) & (sk > enemy_adj[v].count_ones()));
+                    f(
+                        k,
+                        v,
+                        !st.built.kills.killed.get(v) & (sk > enemy_adj[v].count_ones()),
+                    );
                 }
             }
         }
@@ -92,31 +96,31 @@ impl Wells {
     /// pieces stand where they stood when it began.
     pub(in crate::wells) fn enter_kill(&mut self) {
         let st = &mut self.state;
-        st.is_pass = st.passed || st.pieces[st.side as usize] == st.start_own;
+        st.built.is_pass = st.built.passed || st.pieces[st.side as usize] == st.built.start_own;
         st.phase = Phase::Kill;
-        st.cands.clear();
-        st.used = Bits::EMPTY;
-        st.killed = Bits::EMPTY;
-        st.massacred = Bits::EMPTY;
-        st.kills[..st.kill_count as usize].fill((0, 0));
-        st.kill_count = 0;
+        st.built.movement.cands.clear();
+        st.built.kills.used = Bits::EMPTY;
+        st.built.kills.killed = Bits::EMPTY;
+        st.built.kills.massacred = Bits::EMPTY;
+        st.built.kills.chosen[..st.built.kills.count as usize].fill((0, 0));
+        st.built.kills.count = 0;
     }
 
     /// Records a kill; the massacre (W4, 3.2) is decided on the board before any removal.
     pub(in crate::wells) fn add_kill(&mut self, k: usize, v: usize) {
-        self.state.used.set(k);
-        self.state.killed.set(v);
+        self.state.built.kills.used.set(k);
+        self.state.built.kills.killed.set(v);
         // Kept sorted, so that the same matching chosen in any order is the same state.
-        let n = self.state.kill_count as usize;
-        if n < self.state.kills.len() {
+        let n = self.state.built.kills.count as usize;
+        if n < self.state.built.kills.chosen.len() {
             let e = (k as u16, v as u16);
-            let at = self.state.kills[..n].partition_point(|&x| x < e);
-            self.state.kills.copy_within(at..n, at + 1);
-            self.state.kills[at] = e;
-            self.state.kill_count += 1;
+            let at = self.state.built.kills.chosen[..n].partition_point(|&x| x < e);
+            self.state.built.kills.chosen.copy_within(at..n, at + 1);
+            self.state.built.kills.chosen[at] = e;
+            self.state.built.kills.count += 1;
         }
         if self.group_size(k) >= self.group_size(v) + 2 {
-            self.state.massacred.set(v);
+            self.state.built.kills.massacred.set(v);
         }
     }
 
@@ -125,7 +129,7 @@ impl Wells {
         if self.state.phase != Phase::Kill {
             return Vec::new();
         }
-        self.state.kills[..self.state.kill_count as usize]
+        self.state.built.kills.chosen[..self.state.built.kills.count as usize]
             .iter()
             .map(|&(k, v)| (k as usize, v as usize))
             .collect()

@@ -4,8 +4,9 @@
 //! When a group's movement ends in several parts only the largest stays; between equal largest
 //! parts the player chooses (phase `Keep`, 8.3).
 
+use crate::select::{byte_of_rank, select_in_byte};
 use crate::wells::bits::{Bits, WORDS};
-use crate::wells::{dirs, Phase, Wells, EMPTY, MAX_GROUP};
+use crate::wells::{dirs, Phase, Wells, EMPTY, MAX_GROUP, PIECES};
 
 /// `FAR[d]`: the directions `d - 1`, `d`, `d + 1` ([`lattice::DIRS`](crate::wells::lattice::DIRS),
 /// modulo 6): from the landing point of a jump in direction `d`, the neighbours that are not next
@@ -71,16 +72,23 @@ impl Wells {
     }
 
     /// The movement phase begins: the jumps of the groups that have not moved are listed once
-    /// for the whole phase (see [`Cands`](crate::wells::state::Cands)).
+    /// for the whole phase (see [`Cands`]).
     pub(in crate::wells) fn enter_move(&mut self) {
         let geo = self.lattice;
         let st = &mut self.state;
         let me = st.side as usize & 1;
         // Only a piece with a friendly neighbour can jump (over it): those in `near` of its
         // own side.
-        let unmoved = st.pieces[me].and(&st.near[me]).andnot(&st.moved);
-        st.cands.clear();
-        let (adj, gid, cells, c) = (&st.adj[me], &st.labels.gid, &st.cells, &mut st.cands);
+        let unmoved = st.pieces[me]
+            .and(&st.near[me])
+            .andnot(&st.built.movement.moved);
+        st.built.movement.cands.clear();
+        let (adj, gid, cells, c) = (
+            &st.adj[me],
+            &st.labels.gid,
+            &st.cells,
+            &mut st.built.movement.cands,
+        );
         let (mut len, mut total) = (0, 0);
         for (w, &word) in unmoved.0.iter().enumerate() {
             let mut bits = word;
@@ -122,10 +130,14 @@ impl Wells {
         let g = lab.gid[from] as usize & 127;
         let n = (lab.size[g] as usize).min(MAX_GROUP as usize);
         let pts = sorted_list(lab.members[g], n);
-        self.state.cands.drop_group(self.state.labels.gid[from]);
-        self.state.moving_list = pts;
-        self.state.moving_len = n as u8;
-        self.state.jumps_left = n as u8;
+        self.state
+            .built
+            .movement
+            .cands
+            .drop_group(self.state.labels.gid[from]);
+        self.state.built.movement.moving_list = pts;
+        self.state.built.movement.moving_len = n as u8;
+        self.state.built.movement.jumps_left = n as u8;
         self.state.phase = Phase::Moving;
     }
 
@@ -134,28 +146,30 @@ impl Wells {
     /// sorting network, without a branch on the values).
     pub(in crate::wells) fn moving_jumped(&mut self, from: usize, to: usize) {
         let st = &mut self.state;
-        let n = (st.moving_len as usize).min(MAX_GROUP as usize);
+        let n = (st.built.movement.moving_len as usize).min(MAX_GROUP as usize);
         let mut list = [0u16; MAX_GROUP as usize];
-        for (x, &p) in list.iter_mut().zip(&st.moving_list) {
+        for (x, &p) in list.iter_mut().zip(&st.built.movement.moving_list) {
             *x = if p as usize == from { to as u16 } else { p };
         }
-        st.moving_list = sorted_list(list, n);
+        st.built.movement.moving_list = sorted_list(list, n);
     }
 
     /// True when the moving group has a legal jump (its jumps left aside).
     pub(in crate::wells) fn any_moving_jump(&self) -> bool {
         let st = &self.state;
-        st.moving_list[..st.moving_len as usize].iter().any(|&p| {
-            let p = p as usize;
-            dirs(self.jump_dirs(p)).any(|d| self.jump_landing(p, d).is_some())
-        })
+        st.built.movement.moving_list[..st.built.movement.moving_len as usize]
+            .iter()
+            .any(|&p| {
+                let p = p as usize;
+                dirs(self.jump_dirs(p)).any(|d| self.jump_landing(p, d).is_some())
+            })
     }
 
     /// True when a group that has not moved has a legal jump. The jump the last search found
     /// is looked at first (it most often stays legal while another group moves); then the
     /// search goes round the list from its piece.
     pub(in crate::wells) fn any_unmoved_jump(&mut self) -> bool {
-        let c = &self.state.cands;
+        let c = &self.state.built.movement.cands;
         let (n, start) = (c.len as usize, c.hint as usize);
         let (from, m, d) = (c.from[start] as usize, c.mask[start], c.hint_dir as usize);
         if m >> (d & 7) & 1 != 0 && self.jump_landing(from, d).is_some() {
@@ -172,8 +186,8 @@ impl Wells {
                 continue;
             }
             if let Some(d) = dirs(m).find(|&d| self.jump_landing(from, d).is_some()) {
-                self.state.cands.hint = i as u8;
-                self.state.cands.hint_dir = d as u8;
+                self.state.built.movement.cands.hint = i as u8;
+                self.state.built.movement.cands.hint_dir = d as u8;
                 return true;
             }
         }
@@ -183,8 +197,8 @@ impl Wells {
     /// The pieces of the moving group, where they stand now (empty while none moves).
     pub(in crate::wells) fn moving(&self) -> Bits {
         // Every entry of the list read, each past the group's size adding nothing: no branch.
-        let (mut g, n) = (Bits::EMPTY, self.state.moving_len as usize);
-        for (i, &p) in self.state.moving_list[..MAX_GROUP as usize]
+        let (mut g, n) = (Bits::EMPTY, self.state.built.movement.moving_len as usize);
+        for (i, &p) in self.state.built.movement.moving_list[..MAX_GROUP as usize]
             .iter()
             .enumerate()
         {
@@ -197,7 +211,7 @@ impl Wells {
     /// The mover's pieces whose groups have not moved this turn.
     #[inline]
     pub(in crate::wells) fn unmoved(&self) -> Bits {
-        self.state.pieces[self.state.side as usize].andnot(&self.state.moved)
+        self.state.pieces[self.state.side as usize].andnot(&self.state.built.movement.moved)
     }
 
     /// The parts of the moving group, each as a mask over its list (bit `i` for `mv[i]`), in
@@ -207,8 +221,8 @@ impl Wells {
     /// position (W2, checked when a position string is read) and jumps keep its size, so the
     /// bound of eight only keeps a malformed state from indexing out of range.
     fn moving_parts(&self, parts: &mut [u8; 8]) -> usize {
-        let pts = &self.state.moving_list;
-        let n = (self.state.moving_len as usize).min(8);
+        let pts = &self.state.built.movement.moving_list;
+        let n = (self.state.built.movement.moving_len as usize).min(8);
         if n <= 1 {
             parts[0] = 1;
             return 1;
@@ -258,9 +272,15 @@ impl Wells {
         /// always one part; more than five is not a valid group, W2).
         const ONE_PART: [u32; 8] = [0, 0, 2, 4, 8, 12, u32::MAX, u32::MAX];
         let st = &self.state;
-        let (n, adj) = (st.moving_len as usize, &st.adj[st.side as usize & 1]);
+        let (n, adj) = (
+            st.built.movement.moving_len as usize,
+            &st.adj[st.side as usize & 1],
+        );
         let mut ends = 0;
-        for (i, &p) in st.moving_list[..MAX_GROUP as usize].iter().enumerate() {
+        for (i, &p) in st.built.movement.moving_list[..MAX_GROUP as usize]
+            .iter()
+            .enumerate()
+        {
             ends += adj[p as usize].count_ones() & u32::from(i < n).wrapping_neg();
         }
         ends >= ONE_PART[n.min(7)]
@@ -275,7 +295,7 @@ impl Wells {
         let best = parts.iter().map(|p| p.count_ones()).max().unwrap_or(0);
         let mut k = 0;
         for p in parts.iter().filter(|p| p.count_ones() == best) {
-            out[k] = self.state.moving_list[p.trailing_zeros() as usize];
+            out[k] = self.state.built.movement.moving_list[p.trailing_zeros() as usize];
             k += 1;
         }
         k
@@ -285,7 +305,7 @@ impl Wells {
     /// stays; between equal largest parts the player chooses (phase `Keep`).
     pub(in crate::wells) fn end_group(&mut self) {
         if self.moving_in_one_part() {
-            self.state.moved = self.state.moved.or(&self.moving());
+            self.state.built.movement.moved = self.state.built.movement.moved.or(&self.moving());
             self.clear_moving();
             return;
         }
@@ -308,10 +328,13 @@ impl Wells {
     /// The moving group's part `part` (a mask over its list) stays and has moved; its other
     /// pieces are removed (8.3).
     fn keep_part(&mut self, part: u8) {
-        let pts = self.state.moving_list;
-        for (i, &p) in pts[..self.state.moving_len as usize].iter().enumerate() {
+        let pts = self.state.built.movement.moving_list;
+        for (i, &p) in pts[..self.state.built.movement.moving_len as usize]
+            .iter()
+            .enumerate()
+        {
             if part >> i & 1 != 0 {
-                self.state.moved.set(p as usize);
+                self.state.built.movement.moved.set(p as usize);
             } else {
                 self.lift(p as usize);
             }
@@ -321,9 +344,9 @@ impl Wells {
 
     /// No group is moving: back to choosing the next one.
     fn clear_moving(&mut self) {
-        self.state.moving_list = [0; 8];
-        self.state.moving_len = 0;
-        self.state.jumps_left = 0;
+        self.state.built.movement.moving_list = [0; 8];
+        self.state.built.movement.moving_len = 0;
+        self.state.built.movement.jumps_left = 0;
         self.state.phase = Phase::Move;
     }
 
@@ -331,7 +354,8 @@ impl Wells {
     pub(in crate::wells) fn keep(&mut self, p: usize) {
         let mut parts = [0u8; 8];
         let n = self.moving_parts(&mut parts);
-        let i = self.state.moving_list[..self.state.moving_len as usize]
+        let i = self.state.built.movement.moving_list
+            [..self.state.built.movement.moving_len as usize]
             .iter()
             .position(|&x| x as usize == p);
         let part = parts[..n]
@@ -377,4 +401,150 @@ fn sort5(v: &mut [u16; 8]) {
     cx(v, 0, 2);
     cx(v, 1, 3);
     cx(v, 1, 2);
+}
+
+/// The (piece, direction) pairs that could be a jump (over a friendly neighbour, landing on the
+/// board: [`Wells::jump_dirs`]) of the mover's pieces in the groups that have not moved, in
+/// increasing order of the piece; what the jump draw numbers. Built when the movement phase
+/// begins; a group that starts moving takes its pieces out. Nothing else can change it while
+/// the movement lasts: a jump lands next to no friendly piece of another group and leaves a
+/// point next to none (W4), so the friendly neighbours of the pieces that have not moved stay
+/// as they are.
+///
+/// A pair whose landing point is taken when the movement phase begins is left out: while its
+/// group has not moved, the point stays taken (by a piece of that group, which has not moved;
+/// by an enemy piece or a token, as nothing of the enemy's moves or dies before the kills; no
+/// other friendly group can stand there, as it would touch the piece jumped over), so the jump
+/// is never legal in this phase. The pairs kept hold every legal jump of the groups that have
+/// not moved, and about half of them are legal: the draw's rejections stay few.
+///
+/// A piece whose group has moved keeps its entry with an empty mask (it numbers no pair), so
+/// taking a group out is one pass over the labels, and the `r`-th pair is found eight masks
+/// at a time (their bytes read as one word). Unused entries are zero, so that equal states
+/// keep equal lists.
+#[derive(Clone, Copy, Debug)]
+pub(in crate::wells) struct Cands {
+    /// The pieces, in increasing order (at most 60, W2).
+    pub(in crate::wells) from: [u16; SLOTS],
+    /// Each piece's directions to try; empty once its group has moved.
+    pub(in crate::wells) mask: [u8; SLOTS],
+    /// Each piece's group label (labels start at 1: 0 marks an unused entry).
+    pub(in crate::wells) label: [u8; SLOTS],
+    pub(in crate::wells) len: u8,
+    /// The number of pairs: the sum of the masks' bits.
+    pub(in crate::wells) total: u16,
+    /// `before[k]`: the pairs numbered in the words of masks before word `k` (see
+    /// [`Cands::pair`]), kept with `total`.
+    pub(in crate::wells) before: [u16; SLOTS / 8],
+    /// Where the last search for a legal jump found one ([`Wells::any_unmoved_jump`]): the
+    /// next starts there, as a jump that stayed legal while another group moved is likely
+    /// still so. Only a speed-up, left out of the comparison.
+    pub(in crate::wells) hint: u8,
+    /// The direction of the jump found there (the first one looked at).
+    pub(in crate::wells) hint_dir: u8,
+}
+
+/// Equal when they number the same pairs; the labels are those of the pieces, whose numbers
+/// depend on the order of play (`groups.rs`).
+impl PartialEq for Cands {
+    fn eq(&self, o: &Self) -> bool {
+        self.from == o.from && self.mask == o.mask && self.len == o.len && self.total == o.total
+    }
+}
+impl Eq for Cands {}
+
+/// Entries of [`Cands`]: the 60 pieces of a side (W2), rounded up to whole words of masks.
+const SLOTS: usize = 64;
+const _: () = assert!(SLOTS >= PIECES as usize && SLOTS.is_multiple_of(8));
+
+impl Cands {
+    pub(in crate::wells) const EMPTY: Cands = Cands {
+        from: [0; SLOTS],
+        mask: [0; SLOTS],
+        label: [0; SLOTS],
+        len: 0,
+        total: 0,
+        before: [0; SLOTS / 8],
+        hint: 0,
+        hint_dir: 0,
+    };
+
+    /// Empty again (every entry zeroed: equal states keep equal lists). The whole lists are
+    /// stored at once, cheaper than three calls to fill the entries used; a list with no
+    /// entry is empty already (entries past `len` are always zero, and so are `total` and
+    /// `hint` then), which is the case at most calls (the turn start, the movement's start).
+    #[inline]
+    pub(in crate::wells) fn clear(&mut self) {
+        if self.len != 0 {
+            *self = Cands::EMPTY;
+        }
+    }
+
+    /// Eight masks as one word (entry `8k + j` in byte `j`).
+    #[inline]
+    fn word(&self, k: usize) -> u64 {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&self.mask[8 * k..8 * k + 8]);
+        u64::from_le_bytes(b)
+    }
+
+    /// The pieces of the group labelled `g` number no pair any more (it starts moving).
+    pub(in crate::wells) fn drop_group(&mut self, g: u8) {
+        // Every word of masks, used or not (unused entries are zero and stay so): a fixed
+        // number of steps.
+        for k in 0..SLOTS / 8 {
+            let mut l = [0u8; 8];
+            l.copy_from_slice(&self.label[8 * k..8 * k + 8]);
+            let keep = nonzero_bytes(u64::from_le_bytes(l) ^ (ONES * g as u64));
+            let m = self.word(k) & keep;
+            self.mask[8 * k..8 * k + 8].copy_from_slice(&m.to_le_bytes());
+        }
+        self.count();
+    }
+
+    /// Sets `total` and `before` from the masks.
+    #[inline]
+    pub(in crate::wells) fn count(&mut self) {
+        let mut total = 0;
+        for k in 0..SLOTS / 8 {
+            self.before[k] = total as u16;
+            total += self.word(k).count_ones();
+        }
+        self.total = total as u16;
+    }
+
+    /// The pair numbered `r` (below `total`): the piece and the direction.
+    #[inline]
+    pub(in crate::wells) fn pair(&self, r: usize) -> (usize, usize) {
+        // The word of masks that holds it: the number of words whose pairs all come before
+        // it, less one (`before[0]` is 0), compared without a branch.
+        let mut k = 0;
+        for &b in &self.before[1..] {
+            k += usize::from(r >= b as usize);
+        }
+        let k = k & (SLOTS / 8 - 1);
+        let r = r - self.before[k] as usize;
+        // Then the entry (a byte of the word) and the direction (a bit of its mask).
+        let (j, rank) = byte_of_rank(self.word(k), r);
+        let d = select_in_byte(self.mask[8 * k + j], rank);
+        (self.from[8 * k + j] as usize, d)
+    }
+
+    /// Every pair, in the order they are numbered.
+    #[cfg(test)]
+    pub(in crate::wells) fn pairs(&self) -> Vec<(usize, usize)> {
+        (0..self.total as usize).map(|r| self.pair(r)).collect()
+    }
+}
+
+/// A one in each byte of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// The high bit of each byte of a word.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// 0xff in each byte of `x` that is not zero, 0 in the others.
+#[inline]
+fn nonzero_bytes(x: u64) -> u64 {
+    let t = ((x & !HIGH) + !HIGH) | x;
+    ((t & HIGH) >> 7) * 0xff
 }

@@ -241,7 +241,7 @@ impl<L: FnMut(&Wells, &[Step]) -> Option<usize>> Canon<'_, '_, L> {
     /// made and the new group placed (a point next to no piece, unlike a growth), if any.
     fn grown(&self, w: &Wells) -> Option<Rc<Grown>> {
         let (start, supply) = self.start?;
-        if !w.state.moved.is_empty() {
+        if !w.state.built.movement.moved.is_empty() {
             return None;
         }
         let added = w.state.pieces[self.me].andnot(&start);
@@ -565,7 +565,7 @@ impl<L: FnMut(&Wells, &[Step]) -> Option<usize>> Canon<'_, '_, L> {
         if !any {
             if self
                 .kill_results
-                .insert((w.state.killed, w.state.massacred))
+                .insert((w.state.built.kills.killed, w.state.built.kills.massacred))
             {
                 *self.counted.get_or_insert(0) += 1;
             }

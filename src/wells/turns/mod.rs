@@ -1,5 +1,5 @@
 //! Whole turns (W7): the enumeration of a turn's distinct results, used by perft and by the
-//! `legal` list, and perft itself. (The Guerrilla Checkers counterpart is `checkers/movegen.rs`.)
+//! `legal` list, and perft itself. (The Guerrilla Checkers counterpart is `src/checkers/turns/`.)
 //!
 //! The enumeration is `turns/canon.rs`: it takes a turn's decisions (W4) in a canonical order,
 //! so that the orders of the same decisions are not all walked, and keeps only what tells the
@@ -24,8 +24,9 @@ mod naive;
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::{position, Phase, Step, Wells};
+use super::{Phase, Step, Wells};
 use crate::game::limits::{budget_text, too_deep};
+use crate::game::Notation;
 use crate::game::{PerftAbort, MAX_PERFT_DEPTH};
 
 /// A whole turn: the steps chosen, in order (forced ones are taken automatically).
@@ -179,7 +180,7 @@ impl<'a> Meter<'a> {
         match (self.abort, result) {
             (Some(Abort::OverBudget), _) => Err(PerftAbort::TooLarge(format!(
                 "one turn from '{}' reaches more distinct states than fit in {} (W7)",
-                position::to_string(root),
+                root.to_position_string(),
                 budget_text(self.budget)
             ))),
             (Some(Abort::Stopped), _) | (None, None) => Err(PerftAbort::Stopped),

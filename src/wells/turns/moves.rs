@@ -214,7 +214,11 @@ impl GroupWalk {
 
     fn walk(&mut self, turn: u32, me: usize, w: &Wells, steps: &mut Vec<Step>) {
         if w.state.turn == turn && matches!(w.state.phase, Phase::Moving | Phase::Keep) {
-            let key = (w.moving(), w.state.jumps_left, w.state.phase == Phase::Keep);
+            let key = (
+                w.moving(),
+                w.state.built.movement.jumps_left,
+                w.state.phase == Phase::Keep,
+            );
             if !self.seen.insert(key) {
                 return;
             }

@@ -180,18 +180,18 @@ impl Wells {
     fn inner_key(&self) -> Key {
         let st = &self.state;
         let flags = st.phase as u64
-            | (st.passed as u64) << 8
-            | (st.is_pass as u64) << 9
-            | (st.jumps_left as u64) << 16;
+            | (st.built.passed as u64) << 8
+            | (st.built.is_pass as u64) << 9
+            | (st.built.movement.jumps_left as u64) << 16;
         self.make_key(
             &[
                 &st.pieces[st.side as usize],
-                &st.pending,
-                &st.moved,
+                &st.built.growth.pending,
+                &st.built.movement.moved,
                 &self.moving(),
-                &st.used,
-                &st.killed,
-                &st.massacred,
+                &st.built.kills.used,
+                &st.built.kills.killed,
+                &st.built.kills.massacred,
             ],
             flags,
         )

@@ -37,7 +37,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::super::bits::{corners, open};
 use super::lattice::CORNERS;
-use super::Move;
+use super::Turn;
 use crate::select::select_by_halves;
 
 /// A flag never set: the stop flag of a count that nothing stops.
@@ -333,7 +333,7 @@ fn ends_after(sq: u32, graph: u64, tally: &mut Tally) -> u64 {
     }
 }
 
-/// A path being built: its direction codes, 2 bits a step (as [`Move::Path`]), and its length.
+/// A path being built: its direction codes, 2 bits a step (as [`Turn::Path`]), and its length.
 #[derive(Clone, Copy)]
 struct Trail {
     dirs: u128,
@@ -429,7 +429,7 @@ pub(crate) fn pick_coin_move(
     checkers: u64,
     stones: u64,
     pick: impl FnOnce(u64) -> u64,
-) -> Option<Move> {
+) -> Option<Turn> {
     let plain = plain_steps(checkers, stones);
     let n_plain: u64 = plain.iter().map(|b| u64::from(b.count_ones())).sum();
     // The ways each first capture's chain ends, in the order of the captures (checkers by
@@ -465,7 +465,7 @@ pub(crate) fn pick_coin_move(
         for (d, &b) in plain.iter().enumerate() {
             let here = u64::from(b.count_ones());
             if k < here {
-                return Some(Move::Path {
+                return Some(Turn::Path {
                     from: select_by_halves(b, k as u32),
                     len: 1,
                     dirs: d as u128,
@@ -490,7 +490,7 @@ pub(crate) fn pick_coin_move(
             if k < count {
                 let start = Trail { dirs: 0, len: 0 }.push(from, p);
                 let end = nth_chain_end(across(from, p), graph & !(1u64 << p), start, k);
-                return Some(Move::Path {
+                return Some(Turn::Path {
                     from: from as u8,
                     len: end.len,
                     dirs: end.dirs,

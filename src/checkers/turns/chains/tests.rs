@@ -1,4 +1,4 @@
-//! The counts and draws of `chains.rs` checked against the chains walked one by one and the
+//! The counts and draws of `mod.rs` checked against the chains walked one by one and the
 //! moves listed by `turns/mod.rs`, on game positions and on dense boards.
 
 use rand::rngs::SmallRng;
@@ -116,10 +116,10 @@ fn across_and_direction_are_the_tables() {
 /// The count equals the length of the list, and every index `k < n` draws a different
 /// listed move: the draw by index is a bijection onto the legal moves, so a uniform index
 /// is a uniform move.
-fn check_draws(checkers: u64, stones: u64, list: &mut [Move], what: &str) -> usize {
+fn check_draws(checkers: u64, stones: u64, list: &mut [Turn], what: &str) -> usize {
     let n = coin_count(checkers, stones, &mut Tally::unlimited());
     assert_eq!(n, list.len() as u64, "{what}");
-    let mut drawn: Vec<Move> = (0..n)
+    let mut drawn: Vec<Turn> = (0..n)
         .map(|k| {
             pick_coin_move(checkers, stones, |m| {
                 assert_eq!(m, n);
@@ -133,7 +133,7 @@ fn check_draws(checkers: u64, stones: u64, list: &mut [Move], what: &str) -> usi
     assert_eq!(drawn, list, "{what}");
     drawn
         .iter()
-        .filter(|m| matches!(m, Move::Path { len, .. } if *len > 1))
+        .filter(|m| matches!(m, Turn::Path { len, .. } if *len > 1))
         .count()
 }
 
