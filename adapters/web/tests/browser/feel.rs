@@ -7,6 +7,7 @@ use serde_json::json;
 
 use crate::games::{url, COIN_DOUBLE, WELLS_FULL};
 use crate::harness::{url_with, Browser};
+use crate::play::coin_double_taken;
 
 /// Takes the screenshot `name` at both sizes while `setup` (a script) holds the page as it is.
 async fn both_sizes(b: &Browser, name: &str, setup: &str) {
@@ -194,43 +195,36 @@ pub async fn feel(b: &Browser, base: &str) {
     b.set_size(1400, 1000).await;
 }
 
+/// The last turn replayed step by step (back one turn, then on) with its frames held `scale`
+/// times as long, photographed as `shot` once the frame numbered `frame` shows.
+async fn replay_slowly(b: &Browser, scale: u32, frame: &str, shot: &str) {
+    b.click_css("#nav-prev").await;
+    b.wait("document.body.dataset.view === '0'", 10, "the start")
+        .await;
+    b.hide_notice().await;
+    b.js(&format!("window.gui.frameScale = {scale}; return 0;"))
+        .await;
+    b.click_css("#nav-next").await;
+    b.wait(
+        &format!("document.getElementById('board').dataset.frame.startsWith('{frame}/')"),
+        30,
+        "the frame to photograph",
+    )
+    .await;
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    b.screenshot(shot).await;
+    b.js("window.gui.frameScale = 1; return 0;").await;
+    b.wait("!window.gui.animating", 30, "the turn shown").await;
+}
+
 /// Screenshots of a turn being shown step by step, in both games, at both sizes: the frames
 /// are slowed down to be caught.
 pub async fn animation_shots(b: &Browser, base: &str) {
     for (w, h) in [(1400u32, 1000u32), (360, 740)] {
         b.set_size(w, h).await;
-        b.goto(&url_with(
-            base,
-            &[
-                ("game", "guerrilla-checkers"),
-                ("p1", "human"),
-                ("p2", "human"),
-                ("fen", COIN_DOUBLE),
-            ],
-        ))
-        .await;
-        b.play_step(&["c3", "d4", "e5"], "e5").await;
-        b.wait_moves(1).await;
-        b.wait("!window.gui.animating", 10, "the turn shown").await;
-        // Back one turn and on again: the turn is replayed step by step, its frames held long
-        // enough to be photographed.
-        b.click_css("#nav-prev").await;
-        b.wait("document.body.dataset.view === '0'", 10, "the start")
-            .await;
-        b.hide_notice().await;
-        b.js("window.gui.frameScale = 8; return 0;").await;
-        b.click_css("#nav-next").await;
-        b.wait(
-            "document.getElementById('board').dataset.frame === '1/2'",
-            5,
-            "the first frame",
-        )
-        .await;
-        tokio::time::sleep(std::time::Duration::from_millis(600)).await;
-        b.screenshot(&format!("checkers-animation-frame-{w}.png"))
-            .await;
-        b.js("window.gui.frameScale = 1; return 0;").await;
-        b.wait("!window.gui.animating", 20, "the turn shown").await;
+        coin_double_taken(b, base).await;
+        // The capture's first frame: the checker on d4, D4 crossed out, E5 still standing.
+        replay_slowly(b, 8, "1", &format!("checkers-animation-frame-{w}.png")).await;
         // A Guerrilla turn of growth, a new group, a jump, a split and a kill, replayed: the
         // frame of the split, the jump's path drawn and the parts left behind crossed out.
         b.goto(&url(base, "guerrilla", Some(WELLS_FULL))).await;
@@ -242,23 +236,7 @@ pub async fn animation_shots(b: &Browser, base: &str) {
         b.play_step(&["c5", "c4"], "c5xc4").await;
         b.wait_moves(1).await;
         b.wait("!window.gui.animating", 10, "the turn shown").await;
-        b.click_css("#nav-prev").await;
-        b.wait("document.body.dataset.view === '0'", 10, "the start")
-            .await;
-        b.hide_notice().await;
-        b.js("window.gui.frameScale = 5; return 0;").await;
-        b.click_css("#nav-next").await;
-        b.wait(
-            "document.getElementById('board').dataset.frame.startsWith('5/')",
-            30,
-            "the split's frame",
-        )
-        .await;
-        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
-        b.screenshot(&format!("wells-animation-frame-{w}.png"))
-            .await;
-        b.js("window.gui.frameScale = 1; return 0;").await;
-        b.wait("!window.gui.animating", 30, "the turn shown").await;
+        replay_slowly(b, 5, "5", &format!("wells-animation-frame-{w}.png")).await;
     }
     b.set_size(1400, 1000).await;
 }

@@ -425,47 +425,6 @@ impl Browser {
         self.set_size(1400, 1000).await;
     }
 
-    /// A tap (a touch pointer: down and up) on the board's `name`; as in `click_css`, a cell
-    /// found just before a redraw is found again, for up to 5 s.
-    pub async fn tap_name(&self, name: &str) {
-        use fantoccini::actions::{InputSource, PointerAction, TouchActions, MOUSE_BUTTON_LEFT};
-        let css = format!("#board .hit[data-name=\"{name}\"]");
-        let mut tries = 0;
-        loop {
-            let result = match self.client.find(Locator::Css(&css)).await {
-                Ok(element) => {
-                    let actions = TouchActions::new("finger".into())
-                        .then(PointerAction::MoveToElement {
-                            element,
-                            duration: None,
-                            x: 0.0,
-                            y: 0.0,
-                        })
-                        .then(PointerAction::Down {
-                            button: MOUSE_BUTTON_LEFT,
-                        })
-                        .then(PointerAction::Up {
-                            button: MOUSE_BUTTON_LEFT,
-                        });
-                    self.client
-                        .perform_actions(actions)
-                        .await
-                        .map_err(|e| e.to_string())
-                }
-                Err(e) => Err(e.to_string()),
-            };
-            match result {
-                Ok(()) => return,
-                Err(e) if tries >= 50 => panic!("[{}] cannot tap '{css}': {e}", self.name),
-                Err(_) => {
-                    let _ = self.client.release_actions().await;
-                    tries += 1;
-                    tokio::time::sleep(Duration::from_millis(100)).await;
-                }
-            }
-        }
-    }
-
     /// Presses keys on the element that has the focus (WebDriver key codes: `\u{E012}` ←,
     /// `\u{E013}` ↑, `\u{E014}` →, `\u{E015}` ↓, `\u{E007}` Enter, `\u{E004}` Tab).
     pub async fn keys(&self, keys: &str) {
@@ -494,42 +453,29 @@ impl Browser {
             == Value::Bool(true)
     }
 
-    /// A real double click (two presses of the mouse button, the second a `dblclick`) on the
-    /// board's `name`. As in `click_css`, a point found just before a redraw is found again,
-    /// for up to 5 s.
-    pub async fn double_click_name(&self, name: &str) {
-        use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+    /// Performs the actions `make` builds on the board's cell `name` (`what` names them in a
+    /// failure). As in `click_css`, a cell found just before a redraw is found again, for up to
+    /// 5 s.
+    async fn act_on_cell<A: Into<fantoccini::actions::Actions>>(
+        &self,
+        name: &str,
+        what: &str,
+        make: impl Fn(fantoccini::elements::Element) -> A,
+    ) {
         let css = format!("#board .hit[data-name=\"{name}\"]");
-        let press = |a: MouseActions| {
-            a.then(PointerAction::Down {
-                button: MOUSE_BUTTON_LEFT,
-            })
-            .then(PointerAction::Up {
-                button: MOUSE_BUTTON_LEFT,
-            })
-        };
         let mut tries = 0;
         loop {
             let result = match self.client.find(Locator::Css(&css)).await {
-                Ok(element) => {
-                    let actions = press(press(MouseActions::new("mouse".into()).then(
-                        PointerAction::MoveToElement {
-                            element,
-                            duration: None,
-                            x: 0.0,
-                            y: 0.0,
-                        },
-                    )));
-                    self.client
-                        .perform_actions(actions)
-                        .await
-                        .map_err(|e| e.to_string())
-                }
+                Ok(element) => self
+                    .client
+                    .perform_actions(make(element))
+                    .await
+                    .map_err(|e| e.to_string()),
                 Err(e) => Err(e.to_string()),
             };
             match result {
                 Ok(()) => return,
-                Err(e) if tries >= 50 => panic!("[{}] cannot double click '{css}': {e}", self.name),
+                Err(e) if tries >= 50 => panic!("[{}] cannot {what} '{css}': {e}", self.name),
                 Err(_) => {
                     // Nothing stays pressed from an action list that failed part way.
                     let _ = self.client.release_actions().await;
@@ -538,5 +484,51 @@ impl Browser {
                 }
             }
         }
+    }
+
+    /// A tap (a touch pointer: down and up) on the board's `name`.
+    pub async fn tap_name(&self, name: &str) {
+        use fantoccini::actions::{InputSource, PointerAction, TouchActions, MOUSE_BUTTON_LEFT};
+        self.act_on_cell(name, "tap", |element| {
+            TouchActions::new("finger".into())
+                .then(PointerAction::MoveToElement {
+                    element,
+                    duration: None,
+                    x: 0.0,
+                    y: 0.0,
+                })
+                .then(PointerAction::Down {
+                    button: MOUSE_BUTTON_LEFT,
+                })
+                .then(PointerAction::Up {
+                    button: MOUSE_BUTTON_LEFT,
+                })
+        })
+        .await;
+    }
+
+    /// A real double click (two presses of the mouse button, the second a `dblclick`) on the
+    /// board's `name`.
+    pub async fn double_click_name(&self, name: &str) {
+        use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+        let press = |a: MouseActions| {
+            a.then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            })
+        };
+        self.act_on_cell(name, "double click", |element| {
+            press(press(MouseActions::new("mouse".into()).then(
+                PointerAction::MoveToElement {
+                    element,
+                    duration: None,
+                    x: 0.0,
+                    y: 0.0,
+                },
+            )))
+        })
+        .await;
     }
 }

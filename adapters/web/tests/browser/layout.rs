@@ -8,7 +8,7 @@ use crate::harness::Browser;
 
 /// The board's box in the window and the page's widths: `[left, top, right, bottom,
 /// innerWidth, innerHeight, scrollWidth]`.
-async fn board_box(b: &Browser) -> Vec<f64> {
+pub async fn board_box(b: &Browser) -> Vec<f64> {
     let v = b
         .js(
             "const r = document.getElementById('board').getBoundingClientRect(); \

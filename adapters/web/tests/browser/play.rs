@@ -9,6 +9,7 @@ use serde_json::{json, Value};
 
 use crate::games::COIN_DOUBLE;
 use crate::harness::{url_with, Browser};
+use crate::layout::board_box;
 
 /// Guerrilla Checkers, the Guerrilla a human's, COIN the engine's with a short think time.
 fn against_engine(base: &str, extra: &[(&str, &str)]) -> String {
@@ -20,18 +21,6 @@ fn against_engine(base: &str, extra: &[(&str, &str)]) -> String {
     ];
     q.extend_from_slice(extra);
     url_with(base, &q)
-}
-
-/// The board's box: left, top, right, bottom.
-async fn board_rect(b: &Browser) -> Vec<f64> {
-    let v = b
-        .js("const r = document.getElementById('board').getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];")
-        .await;
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_f64().unwrap())
-        .collect()
 }
 
 /// Waits until it is the human's turn (or the game is over) and no turn is being shown.
@@ -60,17 +49,58 @@ async fn first_target(b: &Browser) -> String {
         .to_string()
 }
 
-/// The Guerrilla's two stones, each on the first point the board offers, by clicks or taps;
-/// waits until the turn is played.
-pub async fn play_pair(b: &Browser, tap: bool) {
+/// How a player chooses a cell of the board.
+#[derive(Clone, Copy)]
+pub enum By {
+    Click,
+    Tap,
+    /// The arrow keys from the cell in focus, one press at a time as a person would, then Enter.
+    Keys,
+}
+
+/// Chooses `target` on the board, `by` click, tap or keyboard.
+async fn choose(b: &Browser, target: &str, by: By) {
+    match by {
+        By::Click => b.click_name(target).await,
+        By::Tap => b.tap_name(target).await,
+        By::Keys => {
+            for _ in 0..40 {
+                let at = b
+                    .js("const a = document.activeElement; return a && a.dataset ? a.dataset.name : null;")
+                    .await;
+                if at.as_str() == Some(target) {
+                    break;
+                }
+                let key = b
+                    .js(&format!(
+                        "const a = document.activeElement.getBoundingClientRect(), \
+                            t = document.querySelector('#board .hit[data-name=\"{target}\"]').getBoundingClientRect(); \
+                         const dx = (t.left + t.width / 2) - (a.left + a.width / 2), dy = (t.top + t.height / 2) - (a.top + a.height / 2); \
+                         return Math.abs(dx) >= Math.abs(dy) ? (dx > 0 ? 'right' : 'left') : (dy > 0 ? 'down' : 'up');"
+                    ))
+                    .await;
+                let code = match key.as_str() {
+                    Some("right") => "\u{E014}",
+                    Some("left") => "\u{E012}",
+                    Some("down") => "\u{E015}",
+                    _ => "\u{E013}",
+                };
+                b.keys(code).await;
+            }
+            let at = b.js("return document.activeElement.dataset.name;").await;
+            assert_eq!(at.as_str(), Some(target), "the arrows reach {target}");
+            b.keys("\u{E007}").await;
+        }
+    }
+}
+
+/// The Guerrilla's two stones, each on the first point the board offers, `by` clicks, taps or
+/// keys; waits until the turn is played.
+pub async fn play_pair(b: &Browser, by: By) {
     let n = b.moves().await.len();
     for stone in 0..2 {
         let target = first_target(b).await;
-        if tap {
-            b.tap_name(&target).await;
-        } else {
-            b.click_name(&target).await;
-        }
+        choose(b, &target, by).await;
         if stone == 0 {
             b.wait(
                 &format!("window.gui.state.history.building.length > 0 || window.gui.state.history.moves.length > {n}"),
@@ -97,7 +127,7 @@ pub async fn play_pair(b: &Browser, tap: bool) {
 pub async fn phone_game(b: &Browser, base: &str) {
     b.set_size(360, 740).await;
     b.goto(&against_engine(base, &[])).await;
-    let start = board_rect(b).await;
+    let start = board_box(b).await[..4].to_vec();
     let mut turns = 0;
     loop {
         wait_for_human(b).await;
@@ -106,14 +136,14 @@ pub async fn phone_game(b: &Browser, base: &str) {
             "the status bar is in view after turn {turns}"
         );
         assert_eq!(
-            board_rect(b).await,
+            board_box(b).await[..4].to_vec(),
             start,
             "the board moved by turn {turns}"
         );
         if b.describe("result").await != "none" {
             break;
         }
-        play_pair(b, true).await;
+        play_pair(b, By::Tap).await;
         assert!(
             b.in_view("#status").await,
             "the status bar is in view after a tap"
@@ -196,9 +226,8 @@ pub async fn engine_turn_animated(b: &Browser, base: &str) {
     );
 }
 
-/// The captured stones stay crossed out, their marks as they ended, while an analysis redraws
-/// the board with every report.
-pub async fn removal_during_analysis(b: &Browser, base: &str) {
+/// COIN's `c3xd4xe5` played by clicks from `COIN_DOUBLE`, both sides humans, and shown.
+pub async fn coin_double_taken(b: &Browser, base: &str) {
     b.goto(&url_with(
         base,
         &[
@@ -212,6 +241,12 @@ pub async fn removal_during_analysis(b: &Browser, base: &str) {
     b.play_step(&["c3", "d4", "e5"], "e5").await;
     b.wait_moves(1).await;
     b.wait("!window.gui.animating", 10, "the turn shown").await;
+}
+
+/// The captured stones stay crossed out, their marks as they ended, while an analysis redraws
+/// the board with every report.
+pub async fn removal_during_analysis(b: &Browser, base: &str) {
+    coin_double_taken(b, base).await;
     b.click_css("#analyse").await;
     b.wait("window.gui.state.analysing !== null && window.gui.state.thinking && window.gui.state.thinking.depth !== undefined", 30, "the analysis").await;
     let v0 = b
@@ -302,7 +337,7 @@ pub async fn hint_then_move(b: &Browser, base: &str) {
         json!(false),
         "not paused"
     );
-    play_pair(b, false).await;
+    play_pair(b, By::Click).await;
     b.wait_moves(4).await; // the engine replies again
     assert!(b.errors().await.is_empty(), "{:?}", b.errors().await);
 }
@@ -346,7 +381,7 @@ pub async fn takeback(b: &Browser, base: &str) {
     .await;
     assert_eq!(b.moves().await.len(), 2);
     // The game goes on: a turn, and the engine's reply.
-    play_pair(b, false).await;
+    play_pair(b, By::Click).await;
     b.wait_moves(4).await;
 }
 
@@ -374,58 +409,10 @@ pub async fn keyboard_play(b: &Browser, base: &str) {
         focused.as_str().is_some_and(|l| l.contains(':')),
         "a board cell has the focus, named for screen readers: {focused}"
     );
-    for turn in 0..3 {
+    for _ in 0..3 {
         wait_for_human(b).await;
         let n = b.moves().await.len();
-        for stone in 0..2 {
-            let target = first_target(b).await;
-            // Arrow keys toward the target, one press at a time, as a person would.
-            for _ in 0..40 {
-                let at = b
-                    .js("const a = document.activeElement; return a && a.dataset ? a.dataset.name : null;")
-                    .await;
-                if at.as_str() == Some(target.as_str()) {
-                    break;
-                }
-                let key = b
-                    .js(&format!(
-                        "const a = document.activeElement.getBoundingClientRect(), \
-                            t = document.querySelector('#board .hit[data-name=\"{target}\"]').getBoundingClientRect(); \
-                         const dx = (t.left + t.width / 2) - (a.left + a.width / 2), dy = (t.top + t.height / 2) - (a.top + a.height / 2); \
-                         return Math.abs(dx) >= Math.abs(dy) ? (dx > 0 ? 'right' : 'left') : (dy > 0 ? 'down' : 'up');"
-                    ))
-                    .await;
-                let code = match key.as_str() {
-                    Some("right") => "\u{E014}",
-                    Some("left") => "\u{E012}",
-                    Some("down") => "\u{E015}",
-                    _ => "\u{E013}",
-                };
-                b.keys(code).await;
-            }
-            let at = b.js("return document.activeElement.dataset.name;").await;
-            assert_eq!(
-                at.as_str(),
-                Some(target.as_str()),
-                "turn {turn}, stone {stone}: the arrows reach {target}"
-            );
-            b.keys("\u{E007}").await;
-            if stone == 0 {
-                b.wait(
-                    &format!("window.gui.state.history.building.length === 1 || window.gui.state.history.moves.length > {n}"),
-                    30,
-                    "the first stone by keyboard",
-                )
-                .await;
-                if b.js("return window.gui.state.history.moves.length;")
-                    .await
-                    .as_u64()
-                    > Some(n as u64)
-                {
-                    break; // the second stone was the only one, placed by itself
-                }
-            }
-        }
+        play_pair(b, By::Keys).await;
         b.wait_moves(n + 2).await; // the stone pair, and the engine's reply
     }
     assert!(b.errors().await.is_empty(), "{:?}", b.errors().await);

@@ -117,7 +117,7 @@ pub async fn traps(b: &Browser, base: &str) {
         "notice: {n}"
     );
     b.hide_notice().await;
-    crate::play::play_pair(b, false).await;
+    crate::play::play_pair(b, crate::play::By::Click).await;
     b.wait_moves(4).await;
     b.wait(
         "!window.gui.state.searching && !window.gui.animating",
