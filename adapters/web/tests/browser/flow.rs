@@ -189,7 +189,11 @@ pub async fn move_list_reload_records(b: &Browser, base: &str) {
         .await;
     let record = record.as_str().unwrap().to_string();
     assert!(
-        record.contains("[Game \"guerrilla-checkers\"]") && record.contains("D4D5 d4xc3 E5E6"),
+        record.contains("[Variant \"guerrilla-checkers\"]")
+            && record.contains("[White \"human\"]")
+            && record.contains("[PlyCount \"3\"]")
+            && record.contains("[Termination \"unterminated\"]")
+            && record.contains("\n\n1. D4D5 d4xc3 2. E5E6 *\n"),
         "record: {record}"
     );
     replayed_clean_by_the_arena(&record);
@@ -299,7 +303,7 @@ pub async fn analysis(b: &Browser, base: &str) {
 
 /// The web GUI's exported game replayed by `guerrilla-arena replay` (one records format for
 /// every writer and reader): the arena binary is the one built beside this server.
-fn replayed_clean_by_the_arena(record: &str) {
+pub fn replayed_clean_by_the_arena(record: &str) {
     let arena = std::path::PathBuf::from(env!("CARGO_BIN_EXE_guerrilla-web"))
         .with_file_name(format!("guerrilla-arena{}", std::env::consts::EXE_SUFFIX));
     assert!(

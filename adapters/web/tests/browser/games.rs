@@ -177,6 +177,24 @@ pub async fn checkers_to_the_end(b: &Browser, base: &str) {
         "the banner for screen readers: {banner}"
     );
     assert_eq!(b.describe("reason").await, "no-stones-on-board");
+    // Exported in the arena's PGN form, COIN (Black) moving first, and replayed clean.
+    b.click_css("#export-game").await;
+    let record = b
+        .js("return document.getElementById('record-text').value;")
+        .await;
+    let record = record.as_str().unwrap();
+    for part in [
+        "[Result \"0-1\"]",
+        "[Variant \"guerrilla-checkers\"]",
+        "[SetUp \"1\"]",
+        "[TimeControl \"-\"]",
+        "[Termination \"normal\"]",
+        "[PlyCount \"1\"]",
+        "\n\n1... c3xd4xe5 0-1\n",
+    ] {
+        assert!(record.contains(part), "{part} in the record:\n{record}");
+    }
+    crate::flow::replayed_clean_by_the_arena(record);
     b.wait(
         "document.querySelectorAll('#board [data-why=\"captured\"]').length === 2",
         10,
