@@ -56,6 +56,8 @@ pub enum EngineError {
     MidTurn,
     /// The operating system would not start the worker thread.
     NoThread(String),
+    /// `ponderhit` without a `go ponder` search running.
+    NotPondering,
 }
 
 impl From<GameError> for EngineError {
@@ -78,6 +80,23 @@ struct Running {
     handle: JoinHandle<()>,
 }
 
+/// The report of a search, shared by a `go ponder` search and the search `ponderhit` turns it
+/// into.
+type SharedReport<S> = Arc<Mutex<Box<dyn FnMut(Report<S>) + Send>>>;
+
+/// A `go ponder` search waiting for `ponderhit`: the limits and seed of the search it then
+/// becomes, and the report both write to.
+struct Pondering<S> {
+    limits: Limits,
+    /// `searchmoves`, for the search `ponderhit` starts.
+    moves: Vec<String>,
+    seed: u64,
+    /// Set when `ponderhit` stops the ponder search: its `BestMove` is then not reported (the
+    /// search that follows it answers).
+    hit: Arc<AtomicBool>,
+    report: SharedReport<S>,
+}
+
 /// The position as last set by `position`: its start and moves, exactly as given, so that the
 /// next `position` command that only appends moves plays just the new ones (cutegames sends the
 /// whole history every ply).
@@ -98,6 +117,8 @@ pub struct Engine<G: Game + Searchable> {
     forfeit: Option<Side>,
     line: Option<PositionLine>,
     search: Option<Running>,
+    /// The running search is a `go ponder` one, waiting for `ponderhit`.
+    pondering: Option<Pondering<G::Step>>,
     /// Strength, threads and memory of the searches (the protocol's options).
     config: search::Config,
     /// The trees of the last search, for the next one (tree reuse): the search thread puts
@@ -120,6 +141,7 @@ impl<G: Game + Searchable> Engine<G> {
                 moves: Vec::new(),
             }),
             search: None,
+            pondering: None,
             config: search::Config::default(),
             kept: Arc::new(Mutex::new(None)),
         }
@@ -236,7 +258,22 @@ impl<G: Game + Searchable> Engine<G> {
     /// `Limits::time_budget` runs out. With `infinite`, the `BestMove` waits for `stop`.
     pub fn go(
         &mut self,
+        limits: Limits,
+        seed: u64,
+        report: impl FnMut(Report<G::Step>) + Send + 'static,
+    ) -> Result<(), EngineError> {
+        self.go_among(limits, &[], seed, report)
+    }
+
+    /// [`Engine::go`] with the answer chosen among the whole turns `moves` (`go searchmoves`;
+    /// empty: every legal turn). In the middle of a turn they are whole turns that begin with
+    /// the steps already taken. Fails (and starts nothing) when one is not such a legal turn.
+    /// Such a search neither uses nor replaces the kept trees (tree reuse), whose root holds
+    /// every turn.
+    pub fn go_among(
+        &mut self,
         mut limits: Limits,
+        moves: &[String],
         seed: u64,
         mut report: impl FnMut(Report<G::Step>) + Send + 'static,
     ) -> Result<(), EngineError> {
@@ -246,12 +283,14 @@ impl<G: Game + Searchable> Engine<G> {
         if self.outcome().is_some() {
             return Err(EngineError::GameOver);
         }
+        let among = self.root_turns(moves)?;
+        let restricted = !among.is_empty();
         let root = self.pos.clone();
         // The turn's start and its chosen steps so far: the answer is the whole turn.
         let start = self.turn_start().clone();
         let made = self.chosen_this_turn();
         let config = self.config;
-        let reuse = self.take_kept();
+        let reuse = if restricted { None } else { self.take_kept() };
         let kept_slot = Arc::clone(&self.kept);
         // `infinite` ignores every other limit (until `stop`).
         let budget = if limits.infinite {
@@ -279,6 +318,7 @@ impl<G: Game + Searchable> Engine<G> {
                 config,
                 seed,
                 kept: reuse,
+                among,
                 ..Request::new(&root, stop)
             };
             let searched = panic::catch_unwind(AssertUnwindSafe(|| {
@@ -286,7 +326,7 @@ impl<G: Game + Searchable> Engine<G> {
             }));
             let mut steps = match searched {
                 Ok(answer) => {
-                    if let Ok(mut slot) = kept_slot.lock() {
+                    if let (Ok(mut slot), false) = (kept_slot.lock(), restricted) {
                         *slot = answer.kept;
                     }
                     answer.steps
@@ -311,6 +351,83 @@ impl<G: Game + Searchable> Engine<G> {
             done.store(true, Ordering::SeqCst);
             report(Report::BestMove(token));
         })
+    }
+
+    /// Starts a ponder search (`go ponder`): the current position — the one after the reply the
+    /// engine expects — searched with no limit (as `infinite`) until [`Engine::ponderhit`] turns
+    /// it into a search under `limits`, or [`Engine::stop`] ends it (its `BestMove` reported
+    /// then, as after any search). `moves` restricts the root as in [`Engine::go_among`].
+    /// Fails as [`Engine::go_among`] does.
+    pub fn go_ponder(
+        &mut self,
+        limits: Limits,
+        moves: &[String],
+        seed: u64,
+        report: impl FnMut(Report<G::Step>) + Send + 'static,
+    ) -> Result<(), EngineError> {
+        let report: SharedReport<G::Step> = Arc::new(Mutex::new(Box::new(report)));
+        let hit = Arc::new(AtomicBool::new(false));
+        let (shared, ended_by_hit) = (Arc::clone(&report), Arc::clone(&hit));
+        let unlimited = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        self.go_among(unlimited, moves, seed, move |r| {
+            if matches!(r, Report::BestMove(_)) && ended_by_hit.load(Ordering::SeqCst) {
+                return;
+            }
+            if let Ok(mut report) = shared.lock() {
+                report(r)
+            }
+        })?;
+        self.pondering = Some(Pondering {
+            limits,
+            moves: moves.to_vec(),
+            seed,
+            hit,
+            report,
+        });
+        Ok(())
+    }
+
+    /// `ponderhit`: the ponder search becomes a search under its `go`'s limits, the clock
+    /// starting now. It goes on from the ponder search's tree (kept as after any search, so
+    /// the work done while pondering counts; a search that keeps no tree starts afresh), and
+    /// `nodes n` counts the iterations after this call. Fails when no ponder search runs.
+    pub fn ponderhit(&mut self) -> Result<(), EngineError> {
+        let started = Instant::now();
+        let p = self.pondering.take().ok_or(EngineError::NotPondering)?;
+        p.hit.store(true, Ordering::SeqCst);
+        self.stop();
+        let limits = Limits {
+            started: Some(started),
+            ..p.limits
+        };
+        let report = p.report;
+        self.go_among(limits, &p.moves, p.seed, move |r| {
+            if let Ok(mut report) = report.lock() {
+                report(r)
+            }
+        })
+    }
+
+    /// The chosen steps that complete each of the whole turns `moves` from the current
+    /// position (the whole turn at a turn start; in the middle of a turn, the rest of a turn
+    /// that begins with the steps already taken), without repeats.
+    fn root_turns(&self, moves: &[String]) -> Result<Vec<Vec<G::Step>>, EngineError> {
+        let mut among: Vec<Vec<G::Step>> = Vec::new();
+        for m in moves {
+            let steps = if self.pos.at_turn_start() {
+                let turn = self.pos.parse_turn(m)?;
+                self.pos.turn_steps(&turn)
+            } else {
+                self.continuation(m)?.1
+            };
+            if !among.contains(&steps) {
+                among.push(steps);
+            }
+        }
+        Ok(among)
     }
 
     /// A copy of the trees kept from the last search for the next one (tree reuse), `None`
@@ -414,6 +531,7 @@ impl<G: Game + Searchable> Engine<G> {
 
     /// Stops a running search and waits until it has sent its `BestMove`. No-op when idle.
     pub fn stop(&mut self) {
+        self.pondering = None;
         if let Some(r) = &self.search {
             r.stop.store(true, Ordering::SeqCst);
             r.handle.thread().unpark();

@@ -22,8 +22,12 @@ pub struct Options {
     pub threads: u32,
     /// The search trees' memory, MiB.
     pub hash_mib: u32,
+    /// How many lines a search reports, the best first (`MultiPV`, 1 to 64).
+    pub multipv: u32,
     /// `bestmove` names the reply the engine expects (`bestmove <turn> ponder <turn>`).
     pub ponder: bool,
+    /// `info` lines carry the win, draw and loss chances (`wdl <w> <d> <l>`).
+    pub show_wdl: bool,
 
     /// The values of the games' options, by name (each within its declared bounds).
     game_values: BTreeMap<&'static str, u64>,
@@ -36,6 +40,7 @@ impl Options {
             strength: self.strength,
             threads: self.threads.max(1) as usize,
             hash_mib: self.hash_mib.max(1) as usize,
+            multipv: self.multipv.max(1) as usize,
         }
     }
 
@@ -62,7 +67,9 @@ impl Default for Options {
             strength: Strength::Full,
             threads: 1,
             hash_mib: crate::search::DEFAULT_HASH_MIB as u32,
+            multipv: 1,
             ponder: false,
+            show_wdl: false,
 
             game_values: game_options().map(|(o, _)| (o.name, o.default)).collect(),
         }
@@ -91,8 +98,9 @@ enum Target {
     Strength,
     Threads,
     Hash,
+    MultiPv,
     Ponder,
-
+    ShowWdl,
     /// A game's option, declared by these games.
     GameOption(Vec<GameKind>),
 }
@@ -106,8 +114,11 @@ struct Row {
 
 const GAME_NAMES: &[&str] = &["guerrilla-checkers", "guerrilla"];
 
+/// The most lines `MultiPV` asks for.
+pub const MAX_MULTIPV: u64 = 64;
+
 /// The table, in the order of the `ugi` reply: `Game`, `Seed`, the games' options, `Strength`,
-/// `Threads`, `Hash`, `Ponder`. protocol.md § 3.2 documents the same rows.
+/// `Threads`, `Hash`, `MultiPV`, `Ponder`, `ShowWDL`. protocol.md § 3.2 documents the same rows.
 fn table() -> Vec<Row> {
     let mut rows = vec![
         Row {
@@ -165,9 +176,23 @@ fn table() -> Vec<Row> {
             target: Target::Hash,
         },
         Row {
+            name: "MultiPV",
+            kind: OptionType::Spin {
+                default: 1,
+                min: 1,
+                max: MAX_MULTIPV,
+            },
+            target: Target::MultiPv,
+        },
+        Row {
             name: "Ponder",
             kind: OptionType::Check { default: false },
             target: Target::Ponder,
+        },
+        Row {
+            name: "ShowWDL",
+            kind: OptionType::Check { default: false },
+            target: Target::ShowWdl,
         },
     ]);
     rows
@@ -282,6 +307,14 @@ pub fn set(
             new.hash_mib = number as u32;
             Vec::new()
         }
+        Target::MultiPv => {
+            new.multipv = number as u32;
+            Vec::new()
+        }
+        Target::ShowWdl => {
+            new.show_wdl = check;
+            Vec::new()
+        }
         Target::Ponder => {
             new.ponder = check;
             Vec::new()
@@ -342,6 +375,13 @@ mod tests {
         assert!(set(&o, "Game", Some("chess")).is_err());
         assert!(set(&o, "Game", None).is_err());
         assert!(lines.contains(&"option name Ponder type check default false".into()));
+        assert!(lines.contains(&"option name MultiPV type spin default 1 min 1 max 64".into()));
+        assert!(lines.contains(&"option name ShowWDL type check default false".into()));
+        let (n, _) = set(&o, "showwdl", Some("TRUE")).unwrap();
+        assert!(n.show_wdl);
+        assert_eq!(set(&o, "MultiPV", Some("3")).unwrap().0.multipv, 3);
+        assert!(set(&o, "MultiPV", Some("0")).is_err());
+        assert!(set(&o, "MultiPV", Some("65")).is_err());
         let (n, c) = set(&o, "ponder", Some("TRUE")).unwrap();
         assert_eq!((n.ponder, c), (true, Change::Plain));
         let (n, _) = set(&n, "Ponder", Some("false")).unwrap();

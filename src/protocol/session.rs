@@ -11,7 +11,7 @@ use super::options::{self, Change, Options};
 use super::output::Output;
 use super::parse::{clean_line, Command, GoArgs, LegalWhat, Query, Start};
 use super::wire;
-use crate::engine::{Engine, Report};
+use crate::engine::{Engine, EngineError, Report};
 use crate::game::{Game, GameError, GameSettings, Side};
 use crate::games::GameKind;
 use crate::search::{self, Limits, Searchable};
@@ -34,6 +34,9 @@ pub(crate) trait GameSession: Send {
     fn is_searching(&mut self) -> bool;
     /// Stops a running search; returns once its `bestmove` has been written.
     fn stop(&mut self);
+    /// `ponderhit`: a `go ponder` search becomes a search under its limits (protocol.md
+    /// § 3.11); `line` is the input line, for the error line when no ponder search runs.
+    fn ponderhit(&mut self, line: &str);
     /// At the end of the input: lets a search or perft with a finite limit finish (its output
     /// written), stops a `go infinite`.
     fn finish(&mut self);
@@ -114,9 +117,10 @@ impl<G: Game + Searchable> Session<G> {
         let seed = opts.seed ^ self.engine.position().hash();
         self.engine.set_config(opts.search_config());
         let out = self.out.clone();
-        // What each report writes: its best line (protocol.md § 3.6).
-        let (most, numbered) = (1, false);
-        let ponder = opts.ponder;
+        // What each report writes: up to `MultiPV` lines, numbered when there may be more
+        // than one (protocol.md § 3.6).
+        let (most, numbered) = (opts.multipv.max(1) as usize, opts.multipv > 1);
+        let (ponder, show_wdl) = (opts.ponder, opts.show_wdl);
         // The search may report its last state twice (a periodic report, then the final one
         // with no iteration between): one report per state. A search that ran no iteration
         // and chose nothing yet (`nodes 0`, `movetime 0`, stopped at once) has no score and no
@@ -129,7 +133,7 @@ impl<G: Game + Searchable> Session<G> {
         // already taken in it (none at a turn start), so its first token is that whole turn.
         let start = self.engine.turn_start().clone();
         let made = self.engine.chosen_this_turn();
-        let started = self.engine.go(limits, seed, move |r| match r {
+        let report = move |r| match r {
             Report::Info(info) => {
                 let nothing = info.nodes == 0 && info.best().pv.is_empty();
                 if nothing || last_nodes == Some(info.nodes) {
@@ -144,9 +148,15 @@ impl<G: Game + Searchable> Session<G> {
                         let steps: Vec<G::Step> = made.iter().chain(&l.pv).copied().collect();
                         wire::pv_tokens(&start, &steps)
                     };
-                    lines.push(wire::info_line(&info, k, numbered, &pv));
+                    lines.push(wire::info_line(&info, k, numbered, show_wdl, &pv));
                     if k == 0 {
                         best_pv = pv;
+                    }
+                }
+                if let Some(current) = &info.current {
+                    let steps: Vec<G::Step> = made.iter().chain(&current.steps).copied().collect();
+                    if let Some(turn) = wire::pv_tokens(&start, &steps).first() {
+                        lines.push(wire::currmove_line(turn, current.number as usize));
                     }
                 }
                 out.lines(&lines);
@@ -158,7 +168,12 @@ impl<G: Game + Searchable> Session<G> {
                 };
                 out.line(&wire::bestmove_ponder_line(token.as_deref(), reply))
             }
-        });
+        };
+        let started = if g.ponder {
+            self.engine.go_ponder(limits, &g.searchmoves, seed, report)
+        } else {
+            self.engine.go_among(limits, &g.searchmoves, seed, report)
+        };
         if let Err(e) = started {
             // Never leave an arena waiting: an error, then `bestmove none`.
             self.out.lines(&[
@@ -321,6 +336,20 @@ impl<G: Game + Searchable> GameSession for Session<G> {
         self.engine.stop();
     }
 
+    fn ponderhit(&mut self, line: &str) {
+        match self.engine.ponderhit() {
+            Ok(()) => {}
+            Err(e @ EngineError::NotPondering) => self.err(wire::engine_error_text(&e, line), line),
+            Err(e) => {
+                // The ponder search has ended without its bestmove: never leave a GUI waiting.
+                self.out.lines(&[
+                    wire::error_line(wire::engine_error_text(&e, line), line),
+                    wire::bestmove_line(None),
+                ]);
+            }
+        }
+    }
+
     fn finish(&mut self) {
         if self.engine.is_endless() {
             self.engine.stop();
@@ -439,6 +468,7 @@ impl Protocol {
             Command::Ugi => self.out.lines(&wire::ugi_lines(options::option_lines())),
             Command::IsReady => self.out.line(wire::READYOK),
             Command::Help => self.out.lines(&wire::help_lines()),
+            Command::PonderHit => self.session.ponderhit(&line),
             Command::UgiNewGame => self.new_game(self.opts.clone(), &line),
             Command::SetOption { .. } => match option {
                 Some((new, Change::GameSettings(games))) if games.contains(&new.game) => {

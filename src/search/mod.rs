@@ -84,7 +84,8 @@ use rand::rngs::SmallRng;
 use rand::Rng;
 
 use crate::game::SearchHints;
-pub use info::{Info, Line};
+pub(crate) use info::Cadence;
+pub use info::{Current, Info, Line, CURRMOVE_EVERY, INFO_GAP};
 pub use limits::{Limits, DEFAULT_NODES, MAX_MARGIN};
 pub use mcts::{Kept, Params, TreeSearch};
 pub use simple::{GreedySearch, RandomSearch};
@@ -130,6 +131,10 @@ pub struct Request<'a, G: SearchHints> {
     pub kept: Option<(Kept<G>, Vec<G::Step>)>,
     /// Set by another thread to end the search.
     pub stop: &'a AtomicBool,
+    /// `go searchmoves`: the turns the answer is chosen among, each as the chosen steps that
+    /// complete it from the root (the whole turn at a turn start); empty: every legal turn.
+    /// Every searcher keeps its root to them, and [`Request::run`] holds the answer to them.
+    pub among: Vec<Vec<G::Step>>,
 }
 
 impl<'a, G: SearchHints> Request<'a, G> {
@@ -143,15 +148,36 @@ impl<'a, G: SearchHints> Request<'a, G> {
             seed: 0,
             kept: None,
             stop,
+            among: Vec::new(),
         }
     }
 
-    /// Runs the searcher of the configuration's strength ([`Strength::searcher`]).
+    /// Runs the searcher of the configuration's strength ([`Strength::searcher`]). With
+    /// [`Request::among`] set, an answer that is not one of those turns (a turn finished
+    /// greedily where the search stopped short of its end) becomes the one of them that shares
+    /// the most first steps with it (the first listed among equals).
     pub fn run(self, on_info: &mut dyn FnMut(&Info<G::Step>)) -> Answer<G>
     where
         G: Searchable,
     {
-        self.config.strength.searcher::<G>().run(self, on_info)
+        let among = self.among.clone();
+        let mut answer = self.config.strength.searcher::<G>().run(self, on_info);
+        if !among.is_empty() && !among.contains(&answer.steps) {
+            let shared = |t: &Vec<G::Step>| {
+                t.iter()
+                    .zip(&answer.steps)
+                    .take_while(|(a, b)| a == b)
+                    .count()
+            };
+            let mut best = &among[0];
+            for t in &among[1..] {
+                if shared(t) > shared(best) {
+                    best = t;
+                }
+            }
+            answer.steps = best.clone();
+        }
+        answer
     }
 
     /// Frees the kept trees, for a searcher that does not use them.
@@ -239,6 +265,8 @@ pub struct Config {
     pub threads: usize,
     /// The memory all the trees together may use, in MiB.
     pub hash_mib: usize,
+    /// The lines a report gives, the best first (`MultiPV`, at least 1): [`Info::lines`].
+    pub multipv: usize,
 }
 
 impl Default for Config {
@@ -247,6 +275,7 @@ impl Default for Config {
             strength: Strength::Full,
             threads: 1,
             hash_mib: DEFAULT_HASH_MIB,
+            multipv: 1,
         }
     }
 }

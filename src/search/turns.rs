@@ -22,8 +22,8 @@
 //!   candidates. The root draws while its draws are under [`TurnParams::root_share`] of all.
 //! * **The turn played** is the best child of the root among those whose answers were looked at
 //!   (the best of all when none was); a child that wins at once ends a timed search.
-//! * **Time.** A timed search stops at [`Limits::deadline`], the same margin as the tree
-//!   search's; the clock is read before every turn drawn.
+//! * **Time.** A timed search stops at [`Limits::deadline`](super::Limits::deadline), the
+//!   same margin as the tree search's; the clock is read before every turn drawn.
 //! * **Budget.** `nodes n` is `n` turns drawn in all (candidates included); the search is
 //!   deterministic for a seed under a node budget: no clock reading enters a decision. The tree
 //!   keeps the positions of expanded nodes only and stays within [`TurnParams::max_memory`]:
@@ -40,7 +40,7 @@ use std::time::{Duration, Instant};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
-use super::{Answer, Info, Limits, Line, Request, Searcher, TreeSearch};
+use super::{Answer, Cadence, Current, Info, Line, Request, Searcher, TreeSearch};
 use crate::game::SearchHints;
 use crate::game::{Outcome, Side};
 
@@ -66,14 +66,7 @@ impl<G: SearchHints> Searcher<G> for TurnSearch {
             max_memory: request.config.memory(),
             ..self.params.clone()
         };
-        let steps = search_turns(
-            request.root,
-            &request.limits,
-            &params,
-            request.stop,
-            request.seed,
-            on_info,
-        );
+        let steps = search_turns(&request, &params, on_info);
         Answer { steps, kept: None }
     }
 }
@@ -127,6 +120,9 @@ const NONE: u32 = u32::MAX;
 /// choice); once when it is a whole turn.
 const CANDIDATE_DRAWS: u32 = 4;
 
+/// Draws in a row that find only turns drawn before, after which a node stops widening.
+const STALE: u32 = 3;
+
 /// A turn drawn at a node.
 struct Child<S> {
     /// The turn's chosen steps (forced ones are taken by `apply`).
@@ -148,7 +144,7 @@ struct Node<G: SearchHints> {
     /// Turns drawn here, duplicates included.
     drawn: u32,
     visits: u32,
-    /// Draws in a row that found only duplicates: past a few, the node stops widening.
+    /// Draws in a row that found only duplicates: at [`STALE`], the node stops widening.
     stale: u32,
 }
 
@@ -189,6 +185,8 @@ struct Search<'a, G: SearchHints> {
     visited: u64,
     memory: usize,
     buf: Vec<G::Step>,
+    /// The root's child the last iteration went down (the turn the search is on).
+    last_root: Option<usize>,
 }
 
 impl<G: SearchHints> Search<'_, G> {
@@ -316,7 +314,7 @@ impl<G: SearchHints> Search<'_, G> {
     /// Whether node `n` draws more turns of its own before its best line is followed.
     fn widens(&self, n: usize) -> bool {
         let node = &self.nodes[n];
-        if node.stale >= 3 {
+        if node.stale >= STALE {
             return false;
         }
         if n == 0 {
@@ -343,7 +341,7 @@ impl<G: SearchHints> Search<'_, G> {
             let child = &self.nodes[n].children[c];
             if child.terminal {
                 // Nothing to search after a finished game: look for other turns here.
-                break if self.nodes[n].stale < 3 {
+                break if self.nodes[n].stale < STALE {
                     self.draw(n, self.params.widen_batch).max(1)
                 } else {
                     self.drawn += 1;
@@ -368,6 +366,9 @@ impl<G: SearchHints> Search<'_, G> {
             }
             n = child.node as usize;
         };
+        if let Some(&(_, c)) = path.first() {
+            self.last_root = Some(c);
+        }
         // Back up: a node left without children (the search halted before its first draw)
         // keeps the value its parent gave it.
         let node = &mut self.nodes[n];
@@ -419,10 +420,10 @@ impl<G: SearchHints> Search<'_, G> {
         (steps, turns)
     }
 
-    fn info(&self, start: Instant) -> Info<G::Step> {
-        let choice = self.choice();
-        let (pv, depth) = self.pv(choice);
-        let (raw, proven) = match choice.map(|c| &self.nodes[0].children[c]) {
+    /// The line that begins with the root's child `c` (`None`: nothing drawn yet).
+    fn line(&self, c: Option<usize>) -> Line<G::Step> {
+        let (pv, depth) = self.pv(c);
+        let (raw, proven) = match c.map(|c| &self.nodes[0].children[c]) {
             // The result for the side to move, 1 win, 0 draw, -1 loss (not `signum`, which
             // makes a draw's 0.0 a win).
             Some(c) if c.terminal => {
@@ -437,17 +438,48 @@ impl<G: SearchHints> Search<'_, G> {
         } else {
             self.nodes[0].pos.calibrated_score(raw).clamp(-1.0, 1.0)
         };
+        Line {
+            depth,
+            score,
+            raw_score: raw,
+            proven,
+            pv,
+        }
+    }
+
+    /// The report: the line of the turn to play ([`Search::choice`]), then up to
+    /// `multipv - 1` other root turns, ranked as the choice is made: those whose answers were
+    /// looked at (or that end the game) first, by value, then the others by value (the first
+    /// drawn among equals).
+    fn info(&self, start: Instant, multipv: usize) -> Info<G::Step> {
+        let choice = self.choice();
+        let mut lines = vec![self.line(choice)];
+        if let (Some(best), true) = (choice, multipv > 1) {
+            let root = &self.nodes[0];
+            let key = |i: usize| {
+                let c = &root.children[i];
+                (c.node != NONE || c.terminal, c.value)
+            };
+            let mut others: Vec<usize> = (0..root.children.len()).filter(|&i| i != best).collect();
+            // Stable: equals keep the order they were drawn in.
+            others.sort_by(|&a, &b| {
+                key(b)
+                    .partial_cmp(&key(a))
+                    .unwrap_or(std::cmp::Ordering::Equal)
+            });
+            lines.extend(
+                others
+                    .into_iter()
+                    .take(multipv - 1)
+                    .map(|i| self.line(Some(i))),
+            );
+        }
         Info {
             visited: self.visited,
             nodes: self.drawn,
             time: start.elapsed(),
-            lines: vec![Line {
-                depth,
-                score,
-                raw_score: raw,
-                proven,
-                pv,
-            }],
+            lines,
+            current: None,
         }
     }
 }
@@ -476,18 +508,24 @@ fn value_for<G: SearchHints>(pos: &G, side: Side) -> f64 {
     }
 }
 
-/// Searches `root` by the turn search and returns the chosen steps that complete its turn (empty
-/// when the game is over). Limits as the module documentation of [`super`] reads them, `nodes`
-/// counting turns drawn; reports through `on_info` every [`TurnParams::info_period`] when timed,
+/// Searches the request's root by the turn search and returns the chosen steps that complete its
+/// turn (empty when the game is over). Limits as the module documentation of [`super`] reads
+/// them, `nodes` counting turns drawn; reports through `on_info` every [`TurnParams::info_period`] when timed,
 /// every [`TurnParams::info_every`] turns drawn otherwise, and once at the end.
 fn search_turns<G: SearchHints>(
-    root: &G,
-    limits: &Limits,
+    request: &Request<'_, G>,
     params: &TurnParams,
-    stop: &AtomicBool,
-    seed: u64,
     on_info: &mut dyn FnMut(&Info<G::Step>),
 ) -> Vec<G::Step> {
+    let Request {
+        root,
+        limits,
+        stop,
+        seed,
+        ..
+    } = request;
+    let (root, stop, seed) = (*root, *stop, *seed);
+    let multipv = request.config.multipv.max(1);
     // The clock of a timed search started when `go` arrived, when the engine says so.
     let start = limits.started.unwrap_or_else(Instant::now);
     if root.outcome().is_some() {
@@ -509,17 +547,33 @@ fn search_turns<G: SearchHints>(
         visited: 0,
         memory: 0,
         buf: Vec::new(),
+        last_root: None,
     };
     s.new_node(root.clone());
-    // At least one turn, even when stopped before the search: a legal answer.
-    s.draw(0, params.root_first);
+    if request.among.is_empty() {
+        // At least one turn, even when stopped before the search: a legal answer.
+        s.draw(0, params.root_first);
+    } else {
+        // `searchmoves`: the root's turns are those, and it draws no other.
+        for t in &request.among {
+            let mut after = root.clone();
+            for &step in t {
+                after.apply(step, None);
+            }
+            s.add_child(0, t, &after);
+            s.drawn += 1;
+            s.visited += t.len() as u64;
+        }
+        s.nodes[0].drawn = request.among.len() as u32;
+        s.nodes[0].stale = STALE;
+    }
     if s.nodes[0].children.is_empty() {
         s.forced = true;
         s.draw(0, 1);
         s.forced = false;
     }
     let timed = infinite || deadline.is_some();
-    let mut last_info = start;
+    let mut cadence = Cadence::new(start, params.info_period);
     let mut next_info = params.info_every.max(1);
     loop {
         if s.halted() {
@@ -536,7 +590,7 @@ fn search_turns<G: SearchHints>(
             // A win at once, or a single turn to choose from: nothing to think about.
             let root = &s.nodes[0];
             let won = root.best().is_some_and(|c| root.children[c].value >= WIN);
-            if won || (root.stale >= 3 && root.children.len() <= 1) {
+            if won || (root.stale >= STALE && root.children.len() <= 1) {
                 break;
             }
         }
@@ -548,17 +602,26 @@ fn search_turns<G: SearchHints>(
             }
         }
         if timed {
-            let now = Instant::now();
-            if now - last_info >= params.info_period {
-                last_info = now;
-                on_info(&s.info(start));
+            let head = || {
+                let choice = s.choice();
+                (choice, s.pv(choice).1)
+            };
+            if let Some(current) = cadence.tick(Instant::now(), head) {
+                let mut r = s.info(start, multipv);
+                if current {
+                    r.current = s.last_root.map(|c| Current {
+                        steps: s.nodes[0].children[c].steps.to_vec(),
+                        number: c as u32 + 1,
+                    });
+                }
+                on_info(&r);
             }
         } else if s.drawn >= next_info {
             next_info += params.info_every.max(1);
-            on_info(&s.info(start));
+            on_info(&s.info(start, multipv));
         }
     }
-    let report = s.info(start);
+    let report = s.info(start, multipv);
     log::debug!(
         "turn search: {} turns drawn, {} nodes, {} root turns, {:?}, score {:.3}",
         s.drawn,

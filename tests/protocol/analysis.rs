@@ -153,3 +153,66 @@ fn ponder_names_the_expected_reply() {
         );
     }
 }
+
+/// `go ponder` searches with no limit: no `bestmove` until `ponderhit` or `stop`, however long.
+/// `ponderhit` turns it into a search under the `go`'s limits, counted from then (`nodes 800`:
+/// its last report says 800 iterations); `stop` during ponder answers at once; `ponderhit`
+/// with no ponder search is an error that changes nothing. Both games, as a GUI plays it:
+/// the reply named by `bestmove … ponder …` set up with `position … moves`, then pondered.
+#[test]
+fn ponder_then_ponderhit_or_stop() {
+    for game in GAMES {
+        let mut p = Proc::spawn();
+        p.ask(&format!("setoption name Game value {game}"));
+        p.ask("setoption name BoardSide value 5");
+        p.ask("setoption name Ponder value true");
+        let err = p.ask1("ponderhit");
+        assert_eq!(
+            err,
+            "info string error: expected a search started by 'go ponder' but got 'ponderhit'"
+        );
+        p.send("go nodes 1000");
+        let lines = p.until("bestmove", |l| l.starts_with("bestmove"));
+        let words: Vec<&str> = lines.last().unwrap().split(' ').collect();
+        assert_eq!(words.len(), 4, "{game}: {lines:?}");
+        p.ask(&format!(
+            "position startpos moves {} {}",
+            words[1], words[3]
+        ));
+        p.send("go ponder nodes 800");
+        std::thread::sleep(Duration::from_millis(300));
+        let meanwhile = p.ask("isready");
+        assert!(
+            !meanwhile.iter().any(|l| l.starts_with("bestmove")),
+            "{game}: {meanwhile:?}"
+        );
+        p.send("ponderhit");
+        let lines = p.until("bestmove", |l| l.starts_with("bestmove"));
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth "))
+            .unwrap();
+        assert!(last.contains(" nodes 800 "), "{game}: {lines:?}");
+        assert!(p.ask1("query gameover") == "response false");
+        assert_eq!(
+            p.ask("isready"),
+            Vec::<String>::new(),
+            "{game}: one bestmove"
+        );
+        // `stop` during ponder: one bestmove, a legal turn.
+        p.send("go ponder movetime 50");
+        std::thread::sleep(Duration::from_millis(200));
+        p.send("stop");
+        let lines = p.until("bestmove", |l| l.starts_with("bestmove"));
+        let best = lines.last().unwrap().split(' ').nth(1).unwrap().to_string();
+        assert!(
+            p.ask1(&format!("expand {best}")).starts_with("expanded "),
+            "{game}"
+        );
+        assert!(
+            p.ask1("ponderhit").starts_with("info string error: "),
+            "{game}: the ponder search is over"
+        );
+    }
+}

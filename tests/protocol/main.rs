@@ -4,7 +4,8 @@
 //! * `position.rs` — `position`; `go.rs` — `go`, `stop`, the end of the input;
 //! * `legal.rs`, `step.rs` (`step`, `undo`, what each step removed), `expand.rs` (`expand`,
 //!   `play`), `describe.rs` (why the game ended), `history.rs`, `geometry.rs`, `perft.rs`;
-//! * `analysis.rs` — what input during a search does;
+//! * `analysis.rs` — what input during a search does, pondering; `multipv.rs` — `MultiPV`,
+//!   `ShowWDL`, `searchmoves`;
 //! * `errors.rs` — bad input of every kind; `games.rs` — whole refereed games;
 //! * `tokens.rs` — every printed turn token parses back (property tests);
 //! * `transcripts.rs` — golden sessions in `tests/transcripts/`;
@@ -31,6 +32,7 @@ mod geometry;
 mod go;
 mod history;
 mod legal;
+mod multipv;
 mod perft;
 mod position;
 mod soak;

@@ -41,6 +41,26 @@ fn best<G: Game + Searchable>(
     (pos.format_turn(&turn), last)
 }
 
+/// Every `Strength` level.
+const LEVELS: [Strength; 4] = [
+    Strength::Random,
+    Strength::Greedy,
+    Strength::Uct,
+    Strength::Full,
+];
+
+/// The bench positions of both games (Guerrilla on side 5, turn limit 60).
+fn bench_games() -> (Vec<Checkers>, Vec<Wells>) {
+    let settings = Settings {
+        side: 5,
+        turn_limit: 60,
+    };
+    (
+        positions::<Checkers>(&Default::default()),
+        positions::<Wells>(&settings),
+    )
+}
+
 fn checkers(text: &str) -> Checkers {
     Checkers::from_position_string(text, &Default::default()).unwrap()
 }
@@ -152,18 +172,8 @@ fn a_kill_that_massacres_and_wins_on_score_is_found() {
 /// and the shared budget are checked.
 #[test]
 fn every_level_is_deterministic_and_legal() {
-    let ck = positions::<Checkers>(&Default::default());
-    let settings = Settings {
-        side: 5,
-        turn_limit: 60,
-    };
-    let wl = positions::<Wells>(&settings);
-    for strength in [
-        Strength::Random,
-        Strength::Greedy,
-        Strength::Uct,
-        Strength::Full,
-    ] {
+    let (ck, wl) = bench_games();
+    for strength in LEVELS {
         for threads in [1, 2] {
             let config = Config {
                 strength,
@@ -257,4 +267,144 @@ fn bench_is_a_signature() {
     p.playout_cap += 1;
     let d = bench_searcher(&ps, 300, &TreeSearch::with_params(p), &config);
     assert_ne!(a.nodes, d.nodes, "a changed playout cap shows in the bench");
+}
+
+/// The last report and the answer's turn token of a search of `pos` with `config` and the
+/// root kept to `among` (empty: every turn).
+fn report_of<G: Game + Searchable>(
+    pos: &G,
+    budget: u64,
+    config: &Config,
+    among: &[Vec<G::Step>],
+) -> (String, Info<G::Step>) {
+    let stop = AtomicBool::new(false);
+    let mut last = Info::default();
+    let request = Request {
+        limits: nodes(budget),
+        config: *config,
+        seed: 3,
+        among: among.to_vec(),
+        ..Request::new(pos, &stop)
+    };
+    let turn = request
+        .run(&mut |i| last = i.clone())
+        .turn(pos)
+        .expect("a legal turn");
+    (pos.format_turn(&turn), last)
+}
+
+/// The first turn of a line, as its token (a partial one marked).
+fn first_token<G: Game>(pos: &G, pv: &[G::Step]) -> String {
+    guerrilla::protocol::wire::pv_tokens(pos, pv)[0].clone()
+}
+
+/// `MultiPV` (Config::multipv) at every level of both games: the first line is the one of
+/// `MultiPV 1` (the same line, to the last figure) and the answer's; the lines' first turns are
+/// distinct and legal; there are three of them where the level has three (the greedy level when
+/// it lists the turns, the searches at this budget), one for the random level. The bench
+/// signature does not move.
+#[test]
+fn multipv_lines_at_every_level() {
+    let (ck, wl) = bench_games();
+    fn check<G: Game + Searchable>(pos: &G, strength: Strength, budget: u64) {
+        let one = Config {
+            strength,
+            ..Config::default()
+        };
+        let three = Config { multipv: 3, ..one };
+        let (a, single) = report_of(pos, budget, &one, &[]);
+        let (b, multi) = report_of(pos, budget, &three, &[]);
+        assert_eq!(a, b, "{strength:?}: the answer");
+        assert_eq!(single.lines.len(), 1);
+        assert_eq!(single.lines[0], multi.lines[0], "{strength:?}: line 1");
+        // The greedy level lists up to 4,096 turns, else goes step by step (one line).
+        let mut turns = Vec::new();
+        let listed = pos.legal_turns(&mut turns, 4096, None) == Ok(true);
+        let want = match strength {
+            Strength::Random => 1,
+            Strength::Greedy if !listed => 1,
+            _ => turns.len().min(3),
+        };
+        assert_eq!(multi.lines.len(), want, "{strength:?}");
+        let firsts: Vec<String> = multi
+            .lines
+            .iter()
+            .map(|l| first_token(pos, &l.pv))
+            .collect();
+        assert_eq!(firsts[0], a, "{strength:?}");
+        for (i, t) in firsts.iter().enumerate() {
+            assert!(!firsts[..i].contains(t), "{strength:?}: {firsts:?}");
+            if let Some(partial) = t.strip_suffix("...") {
+                assert!(!partial.is_empty());
+            } else {
+                assert!(pos.parse_turn(t).is_ok(), "{strength:?}: {t}");
+            }
+        }
+    }
+    for strength in LEVELS {
+        for p in ck.iter().take(3) {
+            check(p, strength, 2000);
+        }
+        for p in wl.iter().skip(1).take(2) {
+            check(p, strength, 1000);
+        }
+    }
+    let a = bench_positions(&ck, 300, &Config::default());
+    let b = bench_positions(
+        &ck,
+        300,
+        &Config {
+            multipv: 3,
+            ..Config::default()
+        },
+    );
+    assert_eq!((a.nodes, a.signature), (b.nodes, b.signature));
+}
+
+/// `searchmoves` (Request::among) at every level of both games: the answer and every line's
+/// first turn are among the turns given (a line may end inside one).
+#[test]
+fn searchmoves_keep_the_root_at_every_level() {
+    let (ck, wl) = bench_games();
+    fn check<G: Game + Searchable>(pos: &G, strength: Strength) {
+        let config = Config {
+            strength,
+            multipv: 4,
+            ..Config::default()
+        };
+        let (free, _) = report_of(pos, 500, &config, &[]);
+        let mut turns = Vec::new();
+        let _ = pos.legal_turns(&mut turns, 64, None);
+        let given: Vec<G::Turn> = turns
+            .into_iter()
+            .filter(|t| pos.format_turn(t) != free)
+            .take(2)
+            .collect();
+        let among: Vec<Vec<G::Step>> = given.iter().map(|t| pos.turn_steps(t)).collect();
+        let names: Vec<String> = given.iter().map(|t| pos.format_turn(t)).collect();
+        let (best, info) = report_of(pos, 500, &config, &among);
+        assert!(
+            names.contains(&best),
+            "{strength:?}: {best} not in {names:?}"
+        );
+        assert!(info.lines.len() <= 2, "{strength:?}");
+        // Each line begins with one of the turns, whole, or with its first steps (a turn
+        // the tree has not followed to its end).
+        for l in &info.lines {
+            let begins = among.iter().any(|t| {
+                let k = t.len().min(l.pv.len());
+                k > 0 && t[..k] == l.pv[..k]
+            });
+            let t = first_token(pos, &l.pv);
+            assert!(begins, "{strength:?}: {t} not in {names:?}");
+        }
+    }
+    for strength in LEVELS {
+        for p in ck.iter().take(3) {
+            check(p, strength);
+        }
+        for p in wl.iter().skip(1).take(2) {
+            check(p, strength);
+        }
+    }
 }

@@ -6,7 +6,7 @@ use nom::bytes::complete::{tag, take_till1};
 use nom::character::complete::{space0, space1};
 use nom::combinator::{cut, eof, map, opt, peek, value, verify};
 use nom::error::{ErrorKind, ParseError};
-use nom::multi::many0;
+use nom::multi::{many0, many_m_n};
 use nom::sequence::{preceded, terminated};
 use nom::{IResult, Parser};
 
@@ -212,23 +212,62 @@ fn rest_of_line(i: &str) -> Res<'_, &str> {
     Ok(("", i))
 }
 
+/// The most moves `go … searchmoves` takes (protocol.md § 1.1).
+pub(crate) const MAX_SEARCHMOVES: usize = 10_000;
+
+/// What more moves than [`MAX_SEARCHMOVES`] get.
+const TOO_MANY_SEARCHMOVES: &str = "at most 10000 moves after searchmoves";
+
+/// The words of `go`'s parameters: the moves of a `searchmoves` end before the next of them.
+const GO_WORDS: [&str; 10] = [
+    "p1time",
+    "p2time",
+    "p1inc",
+    "p2inc",
+    "movetime",
+    "nodes",
+    "depth",
+    "infinite",
+    "ponder",
+    "searchmoves",
+];
+
 /// `go = "go" *(1*" " go-param)`
 /// `go-param = ("p1time" | "p2time" | "p1inc" | "p2inc" | "movetime" | "nodes") 1*" " uint
-///           | "depth" 1*" " uint32 | "infinite"`
+///           | "depth" 1*" " uint32 | "infinite" | "ponder"
+///           | "searchmoves" 1*(1*" " move)`
+/// where the moves of `searchmoves` are the tokens up to the next go-param word or the end.
 fn go(i: &str) -> Res<'_, Command> {
-    #[derive(Clone, Copy)]
-    enum P {
+    #[derive(Clone)]
+    enum P<'a> {
         Num(&'static str, u64),
         Depth(u32),
         Infinite,
+        Ponder,
+        SearchMoves(Vec<&'a str>),
     }
-    fn num<'a>(name: &'static str) -> impl Parser<&'a str, Output = P, Error = PErr<'a>> {
+    fn num<'a>(name: &'static str) -> impl Parser<&'a str, Output = P<'a>, Error = PErr<'a>> {
         map(
             preceded(kw(name), cut(arg(UINT, number(u64::MAX, UINT)))),
             move |n| P::Num(name, n),
         )
     }
-    fn param(i: &str) -> Res<'_, P> {
+    fn search_move(i: &str) -> Res<'_, &str> {
+        preceded(space1, verify(token, |t: &str| !GO_WORDS.contains(&t))).parse(i)
+    }
+    // At most MAX_SEARCHMOVES of them, so that a line of millions costs no more than its
+    // bytes; one more is an error, not a list silently cut.
+    fn search_moves(i: &str) -> Res<'_, Vec<&str>> {
+        let (rest, moves) = expect("a move", many_m_n(1, MAX_SEARCHMOVES, search_move)).parse(i)?;
+        match search_move(rest) {
+            Ok(_) => Err(nom::Err::Failure(PErr {
+                at: rest.trim_start_matches(' '),
+                expected: Some(TOO_MANY_SEARCHMOVES),
+            })),
+            Err(_) => Ok((rest, moves)),
+        }
+    }
+    fn param(i: &str) -> Res<'_, P<'_>> {
         alt((
             num("p1time"),
             num("p2time"),
@@ -244,14 +283,21 @@ fn go(i: &str) -> Res<'_, Command> {
                 |d| P::Depth(d as u32),
             ),
             value(P::Infinite, kw("infinite")),
+            value(P::Ponder, kw("ponder")),
+            map(
+                preceded(kw("searchmoves"), cut(search_moves)),
+                P::SearchMoves,
+            ),
         ))
         .parse(i)
     }
     let args = |i| {
         let (i, params) = many0(preceded(space1, param)).parse(i)?;
-        let (i, _) =
-            end_or("p1time, p2time, p1inc, p2inc, movetime, depth, nodes, infinite or end of line")
-                .parse(i)?;
+        let (i, _) = end_or(
+            "p1time, p2time, p1inc, p2inc, movetime, depth, nodes, infinite, ponder, searchmoves \
+             or end of line",
+        )
+        .parse(i)?;
         let mut g = GoArgs::default();
         for p in params {
             match p {
@@ -263,6 +309,10 @@ fn go(i: &str) -> Res<'_, Command> {
                 P::Num(_, n) => g.nodes = Some(n),
                 P::Depth(d) => g.depth = Some(d),
                 P::Infinite => g.infinite = true,
+                P::Ponder => g.ponder = true,
+                P::SearchMoves(moves) => {
+                    g.searchmoves = moves.into_iter().map(str::to_string).collect()
+                }
             }
         }
         Ok((i, Command::Go(g)))
@@ -365,8 +415,8 @@ fn perft(i: &str) -> Res<'_, Command> {
     .parse(i)
 }
 
-/// `command = "ugi" | "isready" | "uginewgame" | "stop" | "quit" | setoption | position | go
-///          | query | legal | play | expand | step | undo | "show" | "describe" | "geometry"
+/// `command = "ugi" | "isready" | "uginewgame" | "stop" | "ponderhit" | "quit" | setoption
+///          | position | go | query | legal | play | expand | step | undo | "show" | "describe" | "geometry"
 ///          | "about" | "history" | perft | "bench" | "help"`
 pub(crate) fn command(i: &str) -> Res<'_, Command> {
     alt((
@@ -375,6 +425,7 @@ pub(crate) fn command(i: &str) -> Res<'_, Command> {
             no_args("isready", Command::IsReady),
             no_args("uginewgame", Command::UgiNewGame),
             no_args("stop", Command::Stop),
+            no_args("ponderhit", Command::PonderHit),
             no_args("quit", Command::Quit),
             setoption,
             position,

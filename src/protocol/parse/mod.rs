@@ -56,6 +56,11 @@ pub struct GoArgs {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub infinite: bool,
+    /// `ponder`: search the position given (the reply the engine expects) with no limit until
+    /// `ponderhit` turns this into a search under the other limits, or `stop` ends it.
+    pub ponder: bool,
+    /// `searchmoves <turn> …`: the root restricted to these whole turns (empty: every turn).
+    pub searchmoves: Vec<String>,
 }
 
 impl GoArgs {
@@ -88,6 +93,9 @@ pub enum Command {
     IsReady,
     UgiNewGame,
     Stop,
+    /// `ponderhit`: the move a `go ponder` search expected was played; it goes on as a normal
+    /// search under that `go`'s limits.
+    PonderHit,
     Quit,
     /// `setoption name <name> [value <value>]`; words joined by single spaces.
     SetOption {
@@ -174,6 +182,7 @@ impl fmt::Display for Command {
             Command::IsReady => f.write_str("isready"),
             Command::UgiNewGame => f.write_str("uginewgame"),
             Command::Stop => f.write_str("stop"),
+            Command::PonderHit => f.write_str("ponderhit"),
             Command::Quit => f.write_str("quit"),
             Command::SetOption { name, value } => {
                 write!(f, "setoption name {name}")?;
@@ -212,6 +221,12 @@ impl fmt::Display for Command {
                 if g.infinite {
                     f.write_str(" infinite")?;
                 }
+                if g.ponder {
+                    f.write_str(" ponder")?;
+                }
+                if !g.searchmoves.is_empty() {
+                    write!(f, " searchmoves {}", g.searchmoves.join(" "))?;
+                }
                 Ok(())
             }
             Command::Query(q) => write!(
@@ -245,7 +260,8 @@ impl fmt::Display for Command {
 
 impl Command {
     /// True for the commands answered beside a running search or perft, which goes on
-    /// (protocol.md § 3.10): they only read the state. Every other command stops it first.
+    /// (protocol.md § 3.10): those that only read the state, and `ponderhit`, which turns a
+    /// ponder search into a normal one. Every other command stops it first.
     pub fn runs_beside_a_search(&self) -> bool {
         matches!(
             self,
@@ -260,6 +276,7 @@ impl Command {
                 | Command::About
                 | Command::History
                 | Command::Expand(_)
+                | Command::PonderHit
         )
     }
 }

@@ -130,7 +130,8 @@ fn go_params_in_any_order() {
             movetime: Some(5),
             depth: Some(3),
             nodes: Some(9),
-            infinite: true
+            infinite: true,
+            ..GoArgs::default()
         }))
     );
     assert_eq!(p("go").unwrap(), Command::Go(GoArgs::default()));
@@ -181,6 +182,8 @@ fn display_round_trips() {
         "position startpos",
         "go p1time 1 p2time 2 p1inc 3 p2inc 4",
         "go movetime 5 infinite",
+        "go nodes 3 ponder searchmoves D4D5 c5-b4",
+        "ponderhit",
         "query result",
         "play c3-d4",
         "perft 3",
@@ -189,4 +192,51 @@ fn display_round_trips() {
         assert_eq!(c.to_string(), s);
         assert_eq!(p(&c.to_string()), Ok(c));
     }
+}
+
+/// `searchmoves` takes every token up to the next `go` word or the end of the line; `ponder`
+/// is a flag; `ponderhit` a command.
+#[test]
+fn searchmoves_and_ponder() {
+    let g = p("go searchmoves D4D5 c5-b4  movetime 100 ponder");
+    assert_eq!(
+        g,
+        Ok(Command::Go(GoArgs {
+            movetime: Some(100),
+            ponder: true,
+            searchmoves: vec!["D4D5".into(), "c5-b4".into()],
+            ..GoArgs::default()
+        }))
+    );
+    let g = p("go nodes 5 searchmoves +f3,*a1 pass").unwrap();
+    assert_eq!(
+        g,
+        Command::Go(GoArgs {
+            nodes: Some(5),
+            searchmoves: vec!["+f3,*a1".into(), "pass".into()],
+            ..GoArgs::default()
+        })
+    );
+    let bad = p("go searchmoves").unwrap_err();
+    assert_eq!(
+        (bad.expected.as_str(), bad.got.as_str()),
+        ("a move", "end of line")
+    );
+    let bad = p("go searchmoves nodes 5").unwrap_err();
+    assert_eq!(
+        (bad.expected.as_str(), bad.got.as_str()),
+        ("a move", "nodes")
+    );
+    assert_eq!(p("ponderhit"), Ok(Command::PonderHit));
+    assert!(p("ponderhit now").is_err());
+    assert!(p("go ponderx").is_err());
+    let most = grammar::MAX_SEARCHMOVES;
+    let line = format!("go searchmoves {}", "a ".repeat(most));
+    assert!(matches!(p(&line), Ok(Command::Go(g)) if g.searchmoves.len() == most));
+    let bad = p(&format!("{line} b")).unwrap_err();
+    assert_eq!(
+        bad.expected,
+        format!("at most {most} moves after searchmoves")
+    );
+    assert_eq!(bad.got, "b");
 }

@@ -293,6 +293,9 @@ pub fn engine_error_text(e: &EngineError, command: &str) -> String {
              '{command}'"
         ),
         EngineError::NoThread(why) => format!("expected a search thread but got '{why}'"),
+        EngineError::NotPondering => {
+            format!("expected a search started by 'go ponder' but got '{command}'")
+        }
     }
 }
 

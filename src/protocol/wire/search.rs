@@ -26,9 +26,16 @@ pub fn score_text(score: f64, proven: Option<(i8, u32)>) -> String {
 
 /// The `info` line of line `k` (0: the best) of a search report (protocol.md § 3.6), its
 /// fields in this fixed order: `depth`, `multipv k+1` when the lines are `numbered` (`MultiPV`
-/// above 1), `nodes`, `time`, `nps`, `score`, then `pv` when known. `pv` holds the line's
-/// principal variation, already written in the game's notation.
-pub fn info_line<S>(info: &Info<S>, k: usize, numbered: bool, pv: &[String]) -> String {
+/// above 1), `nodes`, `time`, `nps`, `score`, `wdl` with `show_wdl` (the `ShowWDL` option),
+/// then `pv` when known. `pv` holds the line's principal variation, already written in the
+/// game's notation.
+pub fn info_line<S>(
+    info: &Info<S>,
+    k: usize,
+    numbered: bool,
+    show_wdl: bool,
+    pv: &[String],
+) -> String {
     let ms = info.time.as_millis();
     let nps = if info.time.as_secs_f64() > 0.0 {
         (info.nodes as f64 / info.time.as_secs_f64()) as u64
@@ -45,6 +52,9 @@ pub fn info_line<S>(info: &Info<S>, k: usize, numbered: bool, pv: &[String]) -> 
         info.nodes,
         score_text(line.score, line.proven)
     ));
+    if show_wdl {
+        s.push_str(&wdl_field(line.wdl()));
+    }
     if !pv.is_empty() {
         s.push_str(" pv ");
         s.push_str(&pv.join(" "));

@@ -325,14 +325,23 @@ fn info_lines_numbered_or_not() {
                 ..Line::default()
             },
         ],
+        current: None,
     };
     let pv = ["D4D5".to_string(), "d4xc3".to_string()];
     assert_eq!(
-        info_line(&info, 0, false, &pv),
+        info_line(&info, 0, false, false, &pv),
         "info depth 2 nodes 300 time 150 nps 2000 score 0.250 pv D4D5 d4xc3"
     );
     assert_eq!(
-        info_line(&info, 1, true, &[]),
+        info_line(&info, 1, true, false, &[]),
         "info depth 1 multipv 2 nodes 300 time 150 nps 2000 score loss in 3"
+    );
+    assert_eq!(
+        info_line(&info, 0, true, true, &pv[..1]),
+        "info depth 2 multipv 1 nodes 300 time 150 nps 2000 score 0.250 wdl 625 0 375 pv D4D5"
+    );
+    assert_eq!(
+        info_line(&info, 1, false, true, &[]),
+        "info depth 1 nodes 300 time 150 nps 2000 score loss in 3 wdl 0 0 1000"
     );
 }

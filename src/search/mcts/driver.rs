@@ -12,7 +12,7 @@ use rand::SeedableRng;
 
 use super::{Params, Tree, Worker};
 use crate::game::SearchHints;
-use crate::search::{Answer, Config, Info, Line, Request, Searcher};
+use crate::search::{Answer, Cadence, Config, Info, Line, Request, Searcher};
 
 /// Monte Carlo tree search over steps ([`super`]): the `uct` level ([`TreeSearch::reference`])
 /// and the `full` level of a game that names it (`Default`: the game's own parameters,
@@ -74,8 +74,11 @@ impl<G: SearchHints> Searcher<G> for TreeSearch {
     ) -> Answer<G> {
         let params = self.params::<G>(&request.config);
         let mut kept_tree = None;
+        // A root kept to some turns (`searchmoves`) neither grows a kept tree, whose root
+        // holds every turn, nor is kept (the engine leaves its kept tree for the next search).
+        let among = !request.among.is_empty();
         if let Some((kept, path)) = request.kept.take() {
-            if kept.tree.params == params {
+            if kept.tree.params == params && !among {
                 let limits = &request.limits;
                 // A timed search copies for a quarter of its time at most: the nodes not
                 // reached by then are kept as leaves, their statistics with them.
@@ -96,7 +99,7 @@ impl<G: SearchHints> Searcher<G> for TreeSearch {
             kept.discard();
         }
         let (steps, tree) = search_parallel(&request, params, kept_tree, on_info);
-        let kept = tree.map(|tree| Kept {
+        let kept = tree.filter(|_| !among).map(|tree| Kept {
             root: request.root.clone(),
             tree,
         });
@@ -172,6 +175,8 @@ struct Control<'a> {
     claimed: AtomicU64,
     /// Iterations completed by all workers.
     iterations: AtomicU64,
+    /// The lines each report gives (`MultiPV`).
+    multipv: usize,
 }
 
 impl Control<'_> {
@@ -234,8 +239,13 @@ fn search_parallel<G: SearchHints>(
         done: AtomicBool::new(false),
         claimed: AtomicU64::new(0),
         iterations: AtomicU64::new(0),
+        multipv: request.config.multipv.max(1),
     };
-    let tree = kept.unwrap_or_else(|| Tree::new(root, params));
+    let tree = kept.unwrap_or_else(|| {
+        let mut fresh = Tree::new(root, params);
+        fresh.among = request.among.clone();
+        fresh
+    });
     let mut visited = 0;
     let mut main = Worker::new(&tree, SmallRng::seed_from_u64(seed));
     std::thread::scope(|scope| {
@@ -267,7 +277,7 @@ fn search_parallel<G: SearchHints>(
     });
     let steps = tree.best_turn_steps(&mut main.rng);
     let nodes = ctl.iterations.load(Ordering::Relaxed);
-    let report = info(&tree, start, nodes, visited);
+    let report = info(&tree, start, nodes, visited, request.config.multipv);
     log::debug!(
         "search: {} iterations, {} threads, {} tree nodes, {} KiB, {:?}, score {:.3}",
         report.nodes,
@@ -291,7 +301,7 @@ fn run_worker<G: SearchHints>(
 ) {
     let params = tree.params();
     let timed = ctl.infinite || ctl.deadline.is_some();
-    let mut last_info = ctl.start;
+    let mut cadence = Cadence::new(ctl.start, params.info_period);
     let mut next_info = params.info_every.max(1);
     loop {
         if ctl.halted() {
@@ -353,35 +363,57 @@ fn run_worker<G: SearchHints>(
         };
         if timed {
             // Reading the clock costs tens of nanoseconds; an iteration costs microseconds.
-            let now = Instant::now();
-            if now - last_info >= params.info_period {
-                last_info = now;
-                report(&info(tree, ctl.start, done, worker.visited));
+            if let Some(current) = cadence.tick(Instant::now(), || tree.pv_head()) {
+                let mut r = info(tree, ctl.start, done, worker.visited, ctl.multipv);
+                if current {
+                    r.current = tree.current_turn(worker.path.iter().map(|&(i, _)| i as usize));
+                }
+                report(&r);
             }
         } else if worker.iterations >= next_info {
             next_info += params.info_every.max(1);
-            report(&info(tree, ctl.start, done, worker.visited));
+            report(&info(tree, ctl.start, done, worker.visited, ctl.multipv));
         }
     }
 }
 
 /// The progress report of `tree`, with the iteration count of the whole search and the steps
-/// applied (`visited`).
-fn info<G: SearchHints>(tree: &Tree<G>, start: Instant, nodes: u64, visited: u64) -> Info<G::Step> {
+/// applied (`visited`): its best line, then up to `multipv - 1` more (`lines.rs`).
+fn info<G: SearchHints>(
+    tree: &Tree<G>,
+    start: Instant,
+    nodes: u64,
+    visited: u64,
+    multipv: usize,
+) -> Info<G::Step> {
     let pv = tree.pv();
     let proven = tree.proven();
     let raw = tree.score();
+    let mut lines = vec![Line {
+        depth: pv.turns,
+        score: calibrated(tree.root(), raw, proven, nodes),
+        raw_score: raw,
+        proven,
+        pv: pv.steps,
+    }];
+    if multipv > 1 {
+        for turn in tree.first_turns(multipv).iter().skip(1) {
+            let (pv, raw, proven) = tree.line_of(turn);
+            lines.push(Line {
+                depth: pv.turns,
+                score: calibrated(tree.root(), raw, proven, nodes),
+                raw_score: raw,
+                proven,
+                pv: pv.steps,
+            });
+        }
+    }
     Info {
         visited,
         nodes,
         time: start.elapsed(),
-        lines: vec![Line {
-            depth: pv.turns,
-            score: calibrated(tree.root(), raw, proven, nodes),
-            raw_score: raw,
-            proven,
-            pv: pv.steps,
-        }],
+        lines,
+        current: None,
     }
 }
 

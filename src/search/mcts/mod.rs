@@ -55,6 +55,7 @@ pub(crate) use tree::Tree;
 use tree::{fixed, UNKNOWN};
 
 mod driver;
+mod lines;
 mod reuse;
 mod tree;
 
@@ -308,6 +309,9 @@ impl<G: SearchHints> Worker<G> {
             tree.nodes[idx].prove(0, 0);
             return;
         }
+        if !tree.among.is_empty() {
+            self.keep_among(tree);
+        }
         if idx != 0 && !tree.has_room(1, self.buf.len()) {
             return;
         }
@@ -318,6 +322,22 @@ impl<G: SearchHints> Worker<G> {
         }
         if tree.nodes[idx].steps.set(self.buf[..].into()).is_ok() {
             tree.count_steps(self.buf.len());
+        }
+    }
+
+    /// With `go searchmoves`, keeps in `buf` (the legal steps of the working position) only the
+    /// next steps of the root's allowed turns that begin with the steps taken from the root
+    /// (`undo`); past the end of the root's turn, no allowed turn is that long and all stay.
+    fn keep_among(&mut self, tree: &Tree<G>) {
+        let k = self.undo.len();
+        let next: Vec<G::Step> = tree
+            .among
+            .iter()
+            .filter(|t| t.len() > k && t.iter().zip(&self.undo).all(|(a, (b, _))| a == b))
+            .map(|t| t[k])
+            .collect();
+        if !next.is_empty() {
+            self.buf.retain(|s| next.contains(s));
         }
     }
 

@@ -216,6 +216,9 @@ pub(crate) struct Tree<G: SearchHints> {
     /// The position at the root.
     pub(super) pos: G,
     pub(super) warned: AtomicBool,
+    /// `go searchmoves`: the root's turns are these ([`crate::search::Request::among`]), each
+    /// as its chosen steps from the root; empty: every legal turn.
+    pub(super) among: Vec<Vec<G::Step>>,
 }
 
 impl<G: SearchHints> Tree<G> {
@@ -230,6 +233,7 @@ impl<G: SearchHints> Tree<G> {
             nodes,
             used: AtomicUsize::new(0),
             warned: AtomicBool::new(false),
+            among: Vec::new(),
         };
         let r = tree.alloc().expect("room for the root");
         debug_assert_eq!(r, 0);

@@ -99,13 +99,21 @@ pub fn answer_matches(expected: &[String], got: &[String], illustrative: bool) -
 /// commands answered on the command loop are followed by `isready` (sent at once, not waited
 /// for) and their answer ends before `readyok`; after `go` and `perft` the client waits for
 /// their last line (`bestmove`; the `Nodes searched` total, `info string perft stopped` or an
-/// error) before it sends anything else; `bench` ends with `Nodes/second`.
+/// error) before it sends anything else (but after `go infinite` and `go ponder`, whose
+/// `bestmove` waits for `stop`: after `ponderhit`, it waits for the `bestmove` or the error);
+/// `bench` ends with `Nodes/second`.
 fn run_command(p: &mut Proc, cmd: &str) -> Vec<String> {
     let word = cmd.split(' ').next().unwrap_or("");
     match word {
-        "go" if !cmd.split(' ').any(|w| w == "infinite") => {
+        "go" if !cmd.split(' ').any(|w| w == "infinite" || w == "ponder") => {
             p.send(cmd);
             p.until("bestmove", |l| l.starts_with("bestmove"))
+        }
+        "ponderhit" => {
+            p.send(cmd);
+            p.until("bestmove", |l| {
+                l.starts_with("bestmove") || l.starts_with("info string error")
+            })
         }
         "perft" => {
             p.send(cmd);
