@@ -14,12 +14,15 @@
 //! `ponderhit` to `bestmove` is taken. That time is set against the mover's budget for those
 //! clocks (`Limits::time_budget`: a thirtieth of the clock plus three quarters of the
 //! increment, never the last 50 ms), which the clock starting at `ponderhit` must keep to.
-//! The turn is then played, and the mover's clock loses that time and gains its increment.
+//! The pondered turn is then played, and the mover's clock loses that time and gains its
+//! increment.
 //!
-//! Prints the answers counted, how many came within their budget, the percentiles (50, 90, 99)
-//! and the maximum of the answer's time as a share of its budget and of its overshoot (time
-//! minus budget), and the machine's load average before and after (`/proc/loadavg`): a loaded
-//! machine delays any process.
+//! At the same turn, in the same position and with the same clocks, a plain `go` is timed too
+//! (from `go` to `bestmove`; its answer is not played): the reference that shows what pondering
+//! itself adds. Prints, for both, the answers counted, how many came within their budget, the
+//! percentiles (50, 90, 99) and the maximum of the answer's time as a share of its budget and of
+//! its overshoot (time minus budget), and the machine's load average before and after
+//! (`/proc/loadavg`): a loaded machine delays any process.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -124,8 +127,9 @@ fn main() {
         }
     }
     let load_before = loadavg();
-    // (answer time, budget) of every ponderhit.
-    let mut answers: Vec<(Duration, Duration)> = Vec::new();
+    // (answer time, budget) of every ponderhit, and of the plain `go` beside it.
+    let mut pondered: Vec<(Duration, Duration)> = Vec::new();
+    let mut plain: Vec<(Duration, Duration)> = Vec::new();
     for g in 0..games {
         let mut e = Engine::start();
         e.ask(&format!("setoption name Game value {game}"));
@@ -146,18 +150,6 @@ fn main() {
             } else {
                 Side::P2
             };
-            let position = guerrilla::protocol::wire::position_line("startpos", &moves);
-            e.ask(&position);
-            let go = format!(
-                "go ponder p1time {} p2time {} p1inc {inc} p2inc {inc}",
-                left[0], left[1]
-            );
-            e.send(&go);
-            std::thread::sleep(Duration::from_millis(think));
-            e.send("ponderhit");
-            let hit = Instant::now();
-            let lines = e.until(|l| l.starts_with("bestmove "));
-            let took = hit.elapsed();
             let limits = Limits {
                 time_left: [
                     Some(Duration::from_millis(left[0])),
@@ -167,7 +159,26 @@ fn main() {
                 ..Limits::default()
             };
             let budget = limits.time_budget(mover).expect("a clock");
-            answers.push((took, budget));
+            let position = guerrilla::protocol::wire::position_line("startpos", &moves);
+            let clocks = format!(
+                "p1time {} p2time {} p1inc {inc} p2inc {inc}",
+                left[0], left[1]
+            );
+            // The plain search first, from the same position; the ponder search then goes on
+            // from its tree (tree reuse), as a pondering engine goes on from its last search.
+            e.ask(&position);
+            let sent = Instant::now();
+            e.send(&format!("go {clocks}"));
+            e.until(|l| l.starts_with("bestmove "));
+            plain.push((sent.elapsed(), budget));
+            e.ask(&position);
+            e.send(&format!("go ponder {clocks}"));
+            std::thread::sleep(Duration::from_millis(think));
+            e.send("ponderhit");
+            let hit = Instant::now();
+            let lines = e.until(|l| l.starts_with("bestmove "));
+            let took = hit.elapsed();
+            pondered.push((took, budget));
             let best = lines.last().unwrap().split(' ').nth(1).unwrap().to_string();
             if best == "none" {
                 break;
@@ -180,6 +191,16 @@ fn main() {
         eprintln!("game {}: {} turns", g + 1, moves.len());
     }
     let load_after = loadavg();
+    println!(
+        "{game}: {games} games, clock {clock} ms + {inc} ms, think {think} ms before ponderhit"
+    );
+    summary("go ponder + ponderhit (from ponderhit)", &pondered);
+    summary("plain go, same turn (from go)", &plain);
+    println!("load average: before {load_before}, after {load_after}");
+}
+
+/// Prints the figures of `answers` (time, budget).
+fn summary(what: &str, answers: &[(Duration, Duration)]) {
     let within = answers.iter().filter(|(t, b)| t <= b).count();
     let mut share: Vec<f64> = answers
         .iter()
@@ -193,29 +214,24 @@ fn main() {
     over.sort_by(f64::total_cmp);
     let pct = |v: &[f64], p: f64| v[((v.len() - 1) as f64 * p).round() as usize];
     println!(
-        "{game}: {} answers after ponderhit ({games} games, clock {clock} ms + {inc} ms, think {think} ms)",
-        answers.len()
-    );
-    println!(
-        "within budget: {within} of {} ({:.1} %)",
+        "  {what}: {} answers, within budget {within} ({:.1} %)",
         answers.len(),
         100.0 * within as f64 / answers.len() as f64
     );
     println!(
-        "time / budget: p50 {:.3} p90 {:.3} p99 {:.3} max {:.3}",
+        "    time / budget: p50 {:.3} p90 {:.3} p99 {:.3} max {:.3}",
         pct(&share, 0.5),
         pct(&share, 0.9),
         pct(&share, 0.99),
         share[share.len() - 1]
     );
     println!(
-        "overshoot ms: p50 {:.1} p90 {:.1} p99 {:.1} max {:.1}",
+        "    overshoot ms: p50 {:.1} p90 {:.1} p99 {:.1} max {:.1}",
         pct(&over, 0.5),
         pct(&over, 0.9),
         pct(&over, 0.99),
         over[over.len() - 1]
     );
-    println!("load average: before {load_before}, after {load_after}");
 }
 
 fn loadavg() -> String {
