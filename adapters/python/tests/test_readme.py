@@ -94,3 +94,29 @@ def test_the_asyncio_script_analyses_and_streams(repo_like: Path) -> None:
     for line in (lines[0], shown[0]):
         assert re.match(r"^[a-h][1-8]x?[-x][a-h][1-8]\S* (-?[01]\.\d{3}|(win|loss|draw) in \d+)$", line), line
     assert lines[1] == shown[1] == "True True"
+
+
+TOP_LINE = re.compile(
+    r"^([123])\. (-?[01]\.\d{3}|(?:win|loss|draw) in \d+) win (\d+)% draw (\d+)% loss (\d+)%( \S+)+$"
+)
+
+
+def test_the_top_three_lines_script_prints_ranked_lines_with_chances(repo_like: Path) -> None:
+    body, shown = script("multipv=3")
+    assert len(body.strip().splitlines()) <= 12
+    lines = run_script(body, repo_like)
+    assert len(lines) == len(shown) == 8
+    for at, game, mover in ((0, "guerrilla-checkers", "COIN"), (4, "guerrilla", "White")):
+        assert lines[at] == shown[at] == f"{game}, {mover} to move:"
+        rows = [TOP_LINE.match(line) for line in lines[at + 1 : at + 4]]
+        assert all(rows), lines
+        assert [row.group(1) for row in rows if row] == ["1", "2", "3"]
+        for row in rows:
+            assert row is not None
+            win, draw, loss = (int(row.group(k)) for k in (3, 4, 5))
+            assert abs(win + draw + loss - 100) <= 1 and (game == "guerrilla" or draw == 0), row.group(0)
+        firsts = [line.split()[8] for line in lines[at + 1 : at + 4]]
+        assert len(set(firsts)) == 3, lines
+    for line in shown[1:4] + shown[5:8]:
+        assert TOP_LINE.match(line.replace(" …", " x")), line
+
