@@ -31,7 +31,8 @@ class InfoDict(TypedDict, total=False):
     ``score`` is a :class:`PovScore` (the side to move's score, readable from either side),
     ``wdl`` a :class:`PovWdl` (the engine's per mille figures, when ``ShowWDL`` is on),
     ``time`` is in seconds, ``pv`` a list of turn tokens (the last one may be a half turn
-    ending in ``...``, protocol.md § 3.6), ``multipv`` the line's rank (1 the best; set to 1 on
+    ending in ``...``, protocol.md § 3.6; in a line below the best, possibly the first and only
+    one), ``multipv`` the line's rank (1 the best; set to 1 on
     the lines of a search with one line, which the engine writes without it).
     """
 

@@ -30,7 +30,8 @@ class Info:
 
     ``pv`` is the principal variation, one token per whole turn; when the search has not
     followed its last turn to the end, the last token is that turn's steps so far joined by
-    ``,`` and followed by ``...`` (see :attr:`pv_incomplete`). ``string`` is the text of an
+    ``,`` and followed by ``...`` (see :attr:`pv_incomplete`; with ``MultiPV``, a line below the
+    best may have only that token). ``string`` is the text of an
     ``info string …`` line. Fields this client does not know are kept in ``extra`` (each as the
     word after its name), and the whole line in ``raw``.
     """
@@ -53,7 +54,8 @@ class Info:
     currmove: Optional[str] = None
     """The root turn the search is on (a ``currmove`` line)."""
     currmovenumber: Optional[int] = None
-    """``currmove``'s rank among the root turns, from 1."""
+    """``currmove``'s number in the order the search takes the root's turns, from 1 (not a
+    ranking: :attr:`multipv` ranks lines)."""
 
     @property
     def pv_incomplete(self) -> bool:
