@@ -11,7 +11,7 @@ import { input, clickName, nextNames, stepButtons, resetSelection, sendStep, con
 import { game, syncTimeline, removedBy, renderMoves, renderLog, shownPly, go } from './moves.js';
 import { namesOf, setGeometry, face, removalsOf, playSteps, pretty, setCatalogue, catalogue, optionLabel, stepLabel, sideIndex, ownerIndex } from './face.js';
 import { act, net, open, leave, remember, games, savedGames } from './net.js';
-import { renderStatus, renderGuidance, renderEngine, renderMessages } from './panels.js';
+import { renderStatus, renderGuidance, renderEngine, renderEvalBar, renderMessages } from './panels.js';
 import { setupRecordPanel } from './record.js';
 import { anim, animate, animating, stopAnimation } from './anim.js';
 import { play as playSound, sound, setSound } from './sound.js';
@@ -137,6 +137,9 @@ function draw() {
     if (s.hint) hint = namesOf(s.hint.turn);
     gui.drawn = { ply: n, built: (s.history.building || []).length, describe: s.describe };
   }
+  // an analysis of the position shown marks the engine's best turn, numbered step by step
+  const t = s.thinking;
+  if (!s.hint && t && t.analysis && t.ply === shown && t.pv && t.pv.length) hint = namesOf(t.pv[0]);
   if (!animating()) {
     drawBoard($('board'), {
       geo: s.geometry, face: face(s.game), describe: d, flipped: gui.flipped, names: $('show-names').checked,
@@ -233,6 +236,15 @@ function renderActions(s) {
   $('hint').disabled = !humanToMove() || Boolean(s.awaiting_confirm);
 }
 
+// The side the evaluation bar is seen from: the side a person plays against the engine (else
+// p1), the other one when the board is flipped.
+function povSide(s) {
+  const human = s.players.findIndex((p) => p.kind === 'human');
+  const own = human >= 0 && s.players.some((p) => p.kind === 'engine') ? human : 0;
+  return gui.flipped ? 1 - own : own;
+}
+function renderEvals(s) { renderEvalBar(s, $('show-eval').checked, povSide(s)); }
+
 function render(state) {
   if (gui.state && state.session === gui.state.session && state.version < gui.state.version) return;
   const old = gui.state;
@@ -251,6 +263,7 @@ function render(state) {
   maybeShowPlay(state);
   draw();
   renderEngine(state, $('show-eval').checked);
+  renderEvals(state);
   gui.seenMessages = renderMessages(state, gui.seenMessages, notice);
   $('pause').textContent = state.paused ? 'Resume' : 'Pause';
   $('analyse').textContent = state.analysing !== null ? 'Stop analysis' : 'Analyse';
@@ -477,7 +490,7 @@ button('analyse', () => {
   if (s.analysing !== null) { act({ type: 'analyse', on: false }); return; }
   act({ type: 'analyse', on: true, ply: shownPly(s) });
 });
-button('flip', () => { gui.flipped = !gui.flipped; draw(); });
+button('flip', () => { gui.flipped = !gui.flipped; draw(); if (gui.state) renderEvals(gui.state); });
 button('clear-selection', () => { input.clicked = []; draw(); });
 button('zoom-in', () => setZoom(gui.zoom + 0.5));
 button('zoom-out', () => setZoom(gui.zoom - 0.5));
@@ -486,7 +499,7 @@ button('open-legend', () => openLegend(gui.state ? gui.state.game : $('game').va
 $('show-names').addEventListener('change', draw);
 $('show-eval').addEventListener('change', () => {
   try { localStorage.setItem('guerrilla-web-eval', $('show-eval').checked ? 'on' : 'off'); } catch (e) { /* storage off */ }
-  if (gui.state) renderEngine(gui.state, $('show-eval').checked);
+  if (gui.state) { renderEngine(gui.state, $('show-eval').checked); renderEvals(gui.state); }
 });
 $('show-eval').checked = localStorage.getItem('guerrilla-web-eval') === 'on';
 $('sound').checked = sound.on;

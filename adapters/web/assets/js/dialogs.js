@@ -81,7 +81,7 @@ export function openLegend(game) {
   }
   const details = f.fields.filter((x) => x.kind === 'turn').map((x) => x.label);
   if (details.length) rows.push([sample((el) => el('circle', { cx: 0, cy: 0, r: 0.42, class: 'detail' })), `a point or square the turn's details name (${details.join(', ')})`]);
-  rows.push([sample((el) => { el('circle', { cx: 0, cy: 0, r: 0.4, class: 'hint-ring' }); el('text', { x: 0.2, y: -0.2, class: 'hint-no' }).textContent = '1'; }), 'the engine\'s hint: the cells of the turn it suggests, in order']);
+  rows.push([sample((el) => { el('circle', { cx: 0, cy: 0, r: 0.4, class: 'hint-ring' }); el('text', { x: 0.2, y: -0.2, class: 'hint-no' }).textContent = '1'; }), 'the engine\'s hint, or the best turn of an analysis: the cells of the turn, in order']);
   $('legend-list').replaceChildren(...rows.map(([svg, text]) => {
     const li = document.createElement('li');
     li.append(svg, document.createTextNode(text));

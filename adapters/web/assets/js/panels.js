@@ -4,7 +4,7 @@
 // score from a named side's view and its line, and the messages.
 'use strict';
 
-import { face, sideIndex, pretty, plural, reasonText, stepLabel } from './face.js';
+import { face, sideIndex, ownerIndex, pretty, plural, reasonText, stepLabel } from './face.js';
 import { tally, shownPly } from './moves.js';
 
 const $ = (id) => document.getElementById(id);
@@ -133,6 +133,43 @@ export function renderEngine(s, showEval) {
     pv.textContent = `line: ${t.pv.map(pretty).join('  ')}`;
     box.append(pv);
   }
+}
+
+// The expected result for p1 (−1 to +1) of the engine's last report, a proven result as ±1;
+// null when there is none.
+function valueForP1(t) {
+  if (!t || !t.side) return null;
+  let v;
+  if (t.proven) v = t.proven === 'win' ? 1 : t.proven === 'loss' ? -1 : 0;
+  else if (t.score !== undefined) v = Number(t.score);
+  else return null;
+  return sideIndex(t.side) === 0 ? v : -v;
+}
+
+// Whether the engine's evaluation may be shown: always for an analysis or a finished game,
+// while a person plays the engine only when asked for.
+export function evalShown(s, showEval) {
+  const t = s.thinking;
+  if (!t || s.hint) return false;
+  return showEval || t.analysis || !againstEngine(s) || (s.describe.result && s.describe.result !== 'none');
+}
+
+// The evaluation bar beside the board: the share of the side `pov` (0 for p1), from 0 (lost)
+// to 1 (won), filled from the bottom in that side's colour.
+export function renderEvalBar(s, showEval, pov) {
+  const bar = $('eval-bar');
+  const v = evalShown(s, showEval) ? valueForP1(s.thinking) : null;
+  bar.hidden = v === null;
+  if (v === null) return;
+  const f = face(s.game);
+  const share = (1 + (pov === 0 ? v : -v)) / 2;
+  const own = f.pieces.find((p) => ownerIndex(p) === pov);
+  bar.className = own ? `c-${own.colour}` : '';
+  $('eval-fill').style.height = `${(share * 100).toFixed(1)}%`;
+  bar.dataset.side = f.sides[pov];
+  bar.dataset.share = share.toFixed(3);
+  bar.setAttribute('aria-valuenow', share.toFixed(3));
+  bar.title = `${f.sides[pov]}: ${Math.round(share * 100)}% (the engine's expected result)`;
 }
 
 export function renderMessages(s, seen, notice) {

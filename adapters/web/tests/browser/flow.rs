@@ -239,6 +239,43 @@ pub async fn analysis(b: &Browser, base: &str) {
         t.contains("analysis") && t.contains("Guerrilla:"),
         "engine panel: {t}"
     );
+    // The evaluation bar, from the Guerrilla's side (p1), agrees with the score; flipped, from
+    // COIN's; the engine's best turn is marked on the board.
+    b.wait(
+        "!document.getElementById('eval-bar').hidden && document.querySelectorAll('#board .hint-ring').length >= 1",
+        30,
+        "the evaluation bar and the best turn marked",
+    )
+    .await;
+    let bar = b
+        .js("const bar = document.getElementById('eval-bar'), t = window.gui.state.thinking; \
+             const before = {side: bar.dataset.side, share: Number(bar.dataset.share), score: Number(t.score), of: t.side, \
+                             height: document.getElementById('eval-fill').getBoundingClientRect().height / bar.getBoundingClientRect().height}; \
+             document.getElementById('flip').click(); \
+             const after = {side: bar.dataset.side, share: Number(bar.dataset.share)}; \
+             document.getElementById('flip').click(); \
+             return {before, after};")
+        .await;
+    eprintln!("evaluation bar: {bar}");
+    let (before, after) = (&bar["before"], &bar["after"]);
+    assert_eq!(before["side"], "Guerrilla");
+    assert_eq!(after["side"], "COIN");
+    let share = before["share"].as_f64().unwrap();
+    let score = before["score"].as_f64().unwrap();
+    let p1 = if before["of"] == "p1" { score } else { -score };
+    assert!(
+        (share - (1.0 + p1) / 2.0).abs() < 0.001,
+        "the bar shows the score: {bar}"
+    );
+    assert!(
+        (before["height"].as_f64().unwrap() - share).abs() < 0.02,
+        "the bar is filled to its share: {bar}"
+    );
+    assert!(
+        (after["share"].as_f64().unwrap() - (1.0 - share)).abs() < 0.001,
+        "flipped, the other side's share: {bar}"
+    );
+    b.screenshots("checkers-analysis-eval-bar").await;
     b.click_css("#analyse").await;
     b.wait(
         "!window.gui.state.searching && window.gui.state.analysing === null",
