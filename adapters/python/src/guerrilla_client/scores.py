@@ -126,9 +126,9 @@ class Score:
     def wdl(self) -> Wdl:
         """Per mille chances read from this score alone: a proven result is certain, and an
         expected result ``v`` is split into ``(1 + v) / 2`` wins and the rest losses, with no
-        draws (exact in Guerrilla Checkers, which cannot be drawn). The engine's own figures,
-        with Guerrilla's draws, come with its ``wdl`` field: :meth:`PovScore.wdl` gives them
-        when it sent them."""
+        draws (exact in Guerrilla Checkers, which cannot be drawn). The engine's own figures come
+        with its ``wdl`` field (``ShowWDL``): :meth:`PovScore.wdl` gives them when it sent them
+        (they hold no draws either, but in a proven draw, protocol.md § 3.6)."""
         if self.proven == "win":
             return Wdl(1000, 0, 0)
         if self.proven == "loss":
