@@ -114,14 +114,100 @@ macro_rules! with_game {
 }
 
 /// The test games (`src/testgames.rs`): the tree search, as any game with few steps a turn.
-#[cfg(test)]
 impl Searchable for crate::testgames::Ttt {
     type Full = TreeSearch;
 }
 
-#[cfg(test)]
 impl Searchable for crate::testgames::Nim {
     type Full = TreeSearch;
+}
+
+/// A game a protocol session can play: one of [`GameKind`]'s, or tic-tac-toe, the test game
+/// (`src/testgames.rs`) the engine offers only when started with `--test-games`, so that a GUI's
+/// tests can drive a game the GUI was never told about. The test game is no [`GameKind`]: the
+/// match runner, the tuning tools and the `perft` and `rules-bench` commands know only the
+/// real games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameId {
+    Game(GameKind),
+    TicTacToe,
+}
+
+impl GameId {
+    /// The games offered without test games, then with them, in the `Game` option's order.
+    const GAMES: [GameId; 2] = [
+        GameId::Game(GameKind::Checkers),
+        GameId::Game(GameKind::Wells),
+    ];
+    const WITH_TEST_GAMES: [GameId; 3] = [
+        GameId::Game(GameKind::Checkers),
+        GameId::Game(GameKind::Wells),
+        GameId::TicTacToe,
+    ];
+    const NAMES: [&'static str; 2] = ["guerrilla-checkers", "guerrilla"];
+    const NAMES_WITH_TEST_GAMES: [&'static str; 3] =
+        ["guerrilla-checkers", "guerrilla", "tictactoe"];
+
+    /// The games a session offers, the real games first (and only them without `test_games`).
+    pub fn offered(test_games: bool) -> &'static [GameId] {
+        if test_games {
+            &Self::WITH_TEST_GAMES
+        } else {
+            &Self::GAMES
+        }
+    }
+
+    /// The names of [`GameId::offered`], in its order.
+    pub fn offered_names(test_games: bool) -> &'static [&'static str] {
+        if test_games {
+            &Self::NAMES_WITH_TEST_GAMES
+        } else {
+            &Self::NAMES
+        }
+    }
+
+    /// The game's name, as the `Game` option and `describe` write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameId::Game(kind) => kind.name(),
+            GameId::TicTacToe => <crate::testgames::Ttt as crate::game::Position>::NAME,
+        }
+    }
+
+    /// The real game, `None` for a test game.
+    pub fn kind(self) -> Option<GameKind> {
+        match self {
+            GameId::Game(kind) => Some(kind),
+            GameId::TicTacToe => None,
+        }
+    }
+}
+
+impl Default for GameId {
+    fn default() -> Self {
+        GameId::Game(GameKind::default())
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Runs `$body` with the type alias `$G` bound to the [`crate::Game`] type of the [`GameId`]
+/// `$id`: [`with_game!`] for a real game, [`crate::testgames::Ttt`] for the test game.
+#[macro_export]
+macro_rules! with_game_id {
+    ($id:expr, $G:ident => $body:expr) => {
+        match $id {
+            $crate::GameId::Game(kind) => $crate::with_game!(kind, $G => $body),
+            $crate::GameId::TicTacToe => {
+                type $G = $crate::testgames::Ttt;
+                $body
+            }
+        }
+    };
 }
 
 #[cfg(test)]

@@ -16,9 +16,8 @@ pub mod mix;
 pub mod protocol;
 pub mod search;
 pub mod select;
-#[cfg(test)]
-pub(crate) mod testgames;
+pub mod testgames;
 pub mod wells;
 
 pub use game::{Game, GameError, Outcome, Side};
-pub use games::GameKind;
+pub use games::{GameId, GameKind};

@@ -22,6 +22,10 @@ use guerrilla::{bench, with_game, GameKind};
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// The protocol's `Game` option offers a test game too, `tictactoe` (for a GUI's tests: a
+    /// game the GUI was never told about).
+    #[arg(long)]
+    test_games: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -179,7 +183,7 @@ fn main() -> ExitCode {
         .map(|(_, m)| m.clone())
         .unwrap_or_default();
     match cli.command {
-        None => match guerrilla::protocol::run_stdio() {
+        None => match guerrilla::protocol::run_stdio(cli.test_games) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");

@@ -1,7 +1,10 @@
 //! Two tiny games implementing the game traits, for the tests of the layers that serve any game
 //! (the search, the engine facade, the protocol) without a real rules core:
 //!
-//! * [`Ttt`] — tic-tac-toe: one-step turns, draws possible.
+//! * [`Ttt`] — tic-tac-toe: one-step turns, draws possible. The engine also offers it to
+//!   clients when started with `--test-games` (`Game` value `tictactoe`), with a board a GUI can
+//!   draw (`geometry`, `describe`'s `points`, `about`), so that a GUI's tests can drive a third
+//!   game through the same pages as the real two.
 //! * [`Nim`] — three-pile Nim (the player who takes the last stone wins) whose turns take two
 //!   steps: choose a pile (`p0`..`p2`), then how many stones to take from it (`t1`, `t2`, …);
 //!   a turn's token is both, `p1t2`. Its theory is exact (the side to move at a turn start wins
@@ -12,11 +15,14 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 
 use crate::game::prelude::*;
-use crate::game::{GameError, GameOption, Geometry, Outcome, PerftAbort, Side};
+use crate::game::{
+    About, GameError, GameOption, GeoPoint, Geometry, Outcome, PerftAbort, PieceFace, Side,
+};
 
 // ---- tic-tac-toe ------------------------------------------------------------------------------
 
-/// Tic-tac-toe. Cells 0..9 row by row; P1 is `x`.
+/// Tic-tac-toe. Cells 0..9 row by row from the top left, each named by its number (a step's
+/// token is the cell's name); P1 is `x`. Position string: the 9 cells (`x`, `o`, `.`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ttt {
     cells: [Option<Side>; 9],
@@ -24,6 +30,7 @@ pub struct Ttt {
     settings: (),
 }
 
+/// The lines of three that win: the rows, the columns, then the diagonals.
 const LINES: [[usize; 3]; 8] = [
     [0, 1, 2],
     [3, 4, 5],
@@ -36,7 +43,8 @@ const LINES: [[usize; 3]; 8] = [
 ];
 
 impl Ttt {
-    /// From 9 cells (`x`, `o`, `.`); the side to move follows from the counts.
+    /// From 9 cells (`x`, `o`, `.`); the side to move follows from the counts. Panics on a text
+    /// that is no position (a test's own constant).
     pub fn from_cells(text: &str) -> Ttt {
         Ttt::from_position_string(text, &()).expect("a valid test position")
     }
@@ -194,13 +202,64 @@ impl Notation for Ttt {
 
 impl Views for Ttt {
     fn render(&self) -> String {
-        self.to_position_string()
+        let cells = self.to_position_string();
+        let rows: Vec<&str> = (0..3).map(|r| &cells[3 * r..3 * r + 3]).collect();
+        rows.join("\n")
     }
+    /// `points`: the cells in position-string order, as `geometry` lists them.
     fn describe(&self) -> Vec<(&'static str, String)> {
-        vec![("cells", self.to_position_string())]
+        vec![("points", self.to_position_string())]
     }
+    /// The 9 cells as points of a 3 × 3 grid, each adjacent to the cells beside it in its row
+    /// and its column (neighbours are 1 apart; the diagonals that win are not drawn).
     fn geometry(&self) -> Geometry {
-        Geometry::default()
+        let points = (0..9)
+            .map(|c| GeoPoint {
+                name: c.to_string(),
+                x: (c % 3) as f64,
+                y: (c / 3) as f64,
+                play: true,
+                neighbours: LINES[..6]
+                    .iter()
+                    .filter_map(|l| l.iter().position(|&k| k == c).map(|i| (l, i)))
+                    .flat_map(|(l, i)| {
+                        [i.checked_sub(1), Some(i + 1)].map(|j| j.and_then(|j| l.get(j)))
+                    })
+                    .flatten()
+                    .map(|n| n.to_string())
+                    .collect(),
+            })
+            .collect();
+        Geometry {
+            points,
+            squares: Vec::new(),
+        }
+    }
+    fn about(&self) -> About {
+        About {
+            title: "Tic-tac-toe",
+            sides: ["x", "o"],
+            pieces: &[
+                PieceFace {
+                    char: 'x',
+                    owner: Some(Side::P1),
+                    noun: "cross",
+                    colour: "black",
+                    grouped: false,
+                },
+                PieceFace {
+                    char: 'o',
+                    owner: Some(Side::P2),
+                    noun: "nought",
+                    colour: "white",
+                    grouped: false,
+                },
+            ],
+            fields: &[],
+            tour: "Each player in turn marks an empty cell, x first.\n\n\
+                   Three marks of one player in a row, a column or a diagonal win; a full \
+                   board without one is a draw.",
+        }
     }
 }
 

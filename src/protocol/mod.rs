@@ -20,9 +20,10 @@ pub use output::Output;
 pub use parse::{clean_line, Command, CommandError, GoArgs, LegalWhat, Query, Start};
 pub use session::Protocol;
 
-/// Runs the protocol on stdin/stdout until `quit` or the end of input.
-pub fn run_stdio() -> Result<(), String> {
-    let mut p = Protocol::new(Output::stdout())?;
+/// Runs the protocol on stdin/stdout until `quit` or the end of input; with `test_games`, the
+/// `Game` option offers the test game too (`guerrilla --test-games`).
+pub fn run_stdio(test_games: bool) -> Result<(), String> {
+    let mut p = Protocol::new(Output::stdout(), test_games)?;
     let stdin = std::io::stdin();
     if std::io::IsTerminal::is_terminal(&stdin) {
         // A person at a terminal sees no prompt: one hint, on stderr (stdout is the protocol).

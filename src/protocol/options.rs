@@ -6,14 +6,16 @@ use std::collections::BTreeMap;
 
 use super::wire::{self, OptionType};
 use crate::game::{parse_decimal, GameOption, GameSettings};
-use crate::games::GameKind;
+use crate::games::{GameId, GameKind};
 use crate::search::Strength;
 
 /// The values of every option. Game options are kept for all games at all times, so
 /// `setoption` lines may come in any order (cutegames sends them in its own order).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
-    pub game: GameKind,
+    pub game: GameId,
+    /// The `Game` option offers the test game too (`guerrilla --test-games`).
+    pub test_games: bool,
     /// Seed of the search's randomness (mixed with the position's hash at every `go`).
     pub seed: u64,
     /// How the engine plays (protocol.md § 3.2): `random`, `greedy`, `uct` or `full`.
@@ -62,7 +64,8 @@ impl Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            game: GameKind::default(),
+            game: GameId::default(),
+            test_games: false,
             seed: 0,
             strength: Strength::Full,
             threads: 1,
@@ -112,20 +115,18 @@ struct Row {
     target: Target,
 }
 
-const GAME_NAMES: &[&str] = &["guerrilla-checkers", "guerrilla"];
-
 /// The most lines `MultiPV` asks for.
 pub const MAX_MULTIPV: u64 = 64;
 
 /// The table, in the order of the `ugi` reply: `Game`, `Seed`, the games' options, `Strength`,
 /// `Threads`, `Hash`, `MultiPV`, `Ponder`, `ShowWDL`. protocol.md § 3.2 documents the same rows.
-fn table() -> Vec<Row> {
+fn table(opts: &Options) -> Vec<Row> {
     let mut rows = vec![
         Row {
             name: "Game",
             kind: OptionType::Combo {
-                default: GameKind::default().name(),
-                vars: GAME_NAMES,
+                default: GameId::default().name(),
+                vars: GameId::offered_names(opts.test_games),
             },
             target: Target::Game,
         },
@@ -199,8 +200,8 @@ fn table() -> Vec<Row> {
 }
 
 /// The `option …` lines of the `ugi` reply, in table order.
-pub fn option_lines() -> Vec<String> {
-    table()
+pub fn option_lines(opts: &Options) -> Vec<String> {
+    table(opts)
         .iter()
         .map(|row| wire::option_line(row.name, &row.kind))
         .collect()
@@ -233,7 +234,7 @@ pub enum Change {
     /// Nothing that affects the game being played.
     Plain,
     /// The settings of these games changed: a game of one of them in progress restarts.
-    GameSettings(Vec<GameKind>),
+    GameSettings(Vec<GameId>),
 }
 
 /// Applies `setoption name <name> value <value>` to a copy of `opts`. Names are matched without
@@ -243,7 +244,7 @@ pub fn set(
     name: &str,
     value: Option<&str>,
 ) -> Result<(Options, Change), OptionError> {
-    let table = table();
+    let table = table(opts);
     let row = table
         .iter()
         .find(|s| s.name.eq_ignore_ascii_case(name))
@@ -288,7 +289,11 @@ pub fn set(
     }
     let games = match &row.target {
         Target::Game => {
-            new.game = combo.parse().unwrap_or(new.game);
+            let offered = GameId::offered(opts.test_games).iter();
+            new.game = offered
+                .copied()
+                .find(|g| g.name() == combo)
+                .unwrap_or(new.game);
             vec![new.game]
         }
         Target::Seed => {
@@ -322,7 +327,7 @@ pub fn set(
 
         Target::GameOption(kinds) => {
             new.game_values.insert(row.name, number);
-            kinds.clone()
+            kinds.iter().copied().map(GameId::Game).collect()
         }
     };
     let change = if new != *opts && !games.is_empty() {
@@ -339,7 +344,7 @@ mod tests {
 
     #[test]
     fn table_prints_and_dispatches() {
-        let lines = option_lines();
+        let lines = option_lines(&Options::default());
         assert_eq!(
             lines[0],
             "option name Game type combo default guerrilla-checkers var guerrilla-checkers var guerrilla"
@@ -347,12 +352,12 @@ mod tests {
         assert!(lines.contains(&"option name BoardSide type spin default 8 min 4 max 12".into()));
         let o = Options::default();
         let (n, c) = set(&o, "game", Some("GUERRILLA")).unwrap();
-        assert_eq!(n.game, GameKind::Wells);
-        assert_eq!(c, Change::GameSettings(vec![GameKind::Wells]));
+        assert_eq!(n.game, GameId::Game(GameKind::Wells));
+        assert_eq!(c, Change::GameSettings(vec![GameId::Game(GameKind::Wells)]));
         let (n, c) = set(&o, "BoardSide", Some("5")).unwrap();
         assert_eq!(n.game_value("BoardSide"), Some(5));
         assert_eq!(n.settings::<crate::wells::Settings>().unwrap().side, 5);
-        assert_eq!(c, Change::GameSettings(vec![GameKind::Wells]));
+        assert_eq!(c, Change::GameSettings(vec![GameId::Game(GameKind::Wells)]));
         let (_, c) = set(&o, "Seed", Some("7")).unwrap();
         assert_eq!(c, Change::Plain);
         let (_, c) = set(&o, "BoardSide", Some("8")).unwrap();
@@ -390,5 +395,25 @@ mod tests {
             set(&o, "Ponder", Some("yes")),
             Err(OptionError::NotABool { got: "yes".into() })
         );
+    }
+
+    /// The test game is a `Game` value only when the options offer it (`--test-games`).
+    #[test]
+    fn the_test_game_is_offered_only_when_asked() {
+        let plain = Options::default();
+        assert!(set(&plain, "Game", Some("tictactoe")).is_err());
+        let offering = Options {
+            test_games: true,
+            ..Options::default()
+        };
+        assert_eq!(
+            option_lines(&offering)[0],
+            "option name Game type combo default guerrilla-checkers var guerrilla-checkers var guerrilla var tictactoe"
+        );
+        let (n, c) = set(&offering, "Game", Some("TicTacToe")).unwrap();
+        assert_eq!(n.game, GameId::TicTacToe);
+        assert_eq!(c, Change::GameSettings(vec![GameId::TicTacToe]));
+        let (_, c) = set(&n, "BoardSide", Some("5")).unwrap();
+        assert_eq!(c, Change::GameSettings(vec![GameId::Game(GameKind::Wells)]));
     }
 }

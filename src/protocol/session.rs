@@ -13,7 +13,7 @@ use super::parse::{clean_line, Command, GoArgs, LegalWhat, Query, Start};
 use super::wire;
 use crate::engine::{Engine, EngineError, Report};
 use crate::game::{Game, GameError, GameSettings, Side};
-use crate::games::GameKind;
+use crate::games::{GameId, GameKind};
 use crate::search::{self, Limits, Searchable};
 
 /// The longest input line accepted, in bytes (protocol.md § 1): 16 MiB, more than the longest
@@ -43,17 +43,17 @@ pub(crate) trait GameSession: Send {
 }
 
 /// Makes a fresh session for a game with the given options, or says why it cannot.
-pub(crate) type Factory = fn(GameKind, &Options, Output) -> Result<Box<dyn GameSession>, String>;
+pub(crate) type Factory = fn(GameId, &Options, Output) -> Result<Box<dyn GameSession>, String>;
 
-/// The sessions of the games in this build, through the crate's `with_game!` dispatch: the
+/// The sessions of the games in this build, through the crate's `with_game_id!` dispatch: the
 /// game's settings from the options (an error for a value out of the game's bounds), then its
 /// start position.
 pub(crate) fn real_factory(
-    kind: GameKind,
+    game: GameId,
     opts: &Options,
     out: Output,
 ) -> Result<Box<dyn GameSession>, String> {
-    crate::with_game!(kind, G => Ok(Box::new(Session::<G>::new(opts, out)?)))
+    crate::with_game_id!(game, G => Ok(Box::new(Session::<G>::new(opts, out)?)))
 }
 
 /// The search limits of a `go` command (protocol.md § go).
@@ -368,13 +368,19 @@ pub struct Protocol {
 }
 
 impl Protocol {
-    /// A protocol for the games of this build, writing to `out`.
-    pub fn new(out: Output) -> Result<Self, String> {
-        Self::with_factory(out, real_factory)
+    /// A protocol for the games of this build, writing to `out`; with `test_games`, its `Game`
+    /// option offers the test game too (`tictactoe`, `src/testgames.rs`).
+    pub fn new(out: Output, test_games: bool) -> Result<Self, String> {
+        let mut opts = Options::default();
+        opts.test_games = test_games;
+        Self::with_factory(out, real_factory, opts)
     }
 
-    pub(crate) fn with_factory(out: Output, factory: Factory) -> Result<Self, String> {
-        let opts = Options::default();
+    pub(crate) fn with_factory(
+        out: Output,
+        factory: Factory,
+        opts: Options,
+    ) -> Result<Self, String> {
         let session = factory(opts.game, &opts, out.clone())?;
         Ok(Protocol {
             out,
@@ -465,7 +471,9 @@ impl Protocol {
         match cmd {
             Command::Quit => return false,
             Command::Stop => {}
-            Command::Ugi => self.out.lines(&wire::ugi_lines(options::option_lines())),
+            Command::Ugi => self
+                .out
+                .lines(&wire::ugi_lines(options::option_lines(&self.opts))),
             Command::IsReady => self.out.line(wire::READYOK),
             Command::Help => self.out.lines(&wire::help_lines()),
             Command::PonderHit => self.session.ponderhit(&line),

@@ -9,15 +9,11 @@ use super::output::{Captured, Output};
 use super::parse::Command;
 use super::session::{real_factory, GameSession, Protocol, Session};
 use crate::game::prelude::*;
-use crate::games::GameKind;
+use crate::games::{GameId, GameKind};
 use crate::testgames::Nim;
 
-fn nim_factory(
-    kind: GameKind,
-    opts: &Options,
-    out: Output,
-) -> Result<Box<dyn GameSession>, String> {
-    if kind == GameKind::Wells && opts.game_value("BoardSide") == Some(12) {
+fn nim_factory(game: GameId, opts: &Options, out: Output) -> Result<Box<dyn GameSession>, String> {
+    if game == GameId::Game(GameKind::Wells) && opts.game_value("BoardSide") == Some(12) {
         return Err("expected a smaller board but got '12'".into());
     }
     Ok(Box::new(Session::<Nim>::new(opts, out)?))
@@ -32,7 +28,8 @@ struct H {
 impl H {
     fn new() -> H {
         let cap = Captured::default();
-        let p = Protocol::with_factory(Output::new(cap.clone()), nim_factory).unwrap();
+        let p = Protocol::with_factory(Output::new(cap.clone()), nim_factory, Options::default())
+            .unwrap();
         H { p, cap, seen: 0 }
     }
 
@@ -351,7 +348,7 @@ fn every_accepted_option_value_makes_a_game() {
         }
         for opts in cases {
             let cap = Captured::default();
-            let mut session = real_factory(kind, &opts, Output::new(cap.clone()))
+            let mut session = real_factory(GameId::Game(kind), &opts, Output::new(cap.clone()))
                 .unwrap_or_else(|e| panic!("{kind} {opts:?}: {e}"));
             session.exec(&Command::Describe, "describe", &opts);
             let prefix = format!("describe game={} ", kind.name());

@@ -289,7 +289,7 @@ pub fn fuzz_game<G: Game>(settings: &G::Settings, inputs: u64, seed: u64) -> u64
 /// every line answered as documented. Searches are kept tiny.
 pub fn fuzz_protocol_loop(lines: u64, seed: u64, valid: &[&str]) -> u64 {
     let mut rng = SmallRng::seed_from_u64(seed);
-    let mut p = Protocol::new(Output::new(std::io::sink())).expect("protocol");
+    let mut p = Protocol::new(Output::new(std::io::sink()), false).expect("protocol");
     for i in 0..lines {
         let mut line = if i % 2 == 0 {
             random_line(&mut rng)

@@ -25,7 +25,13 @@ pub struct Proc {
 
 impl Proc {
     pub fn spawn() -> Proc {
+        Proc::spawn_with(&[])
+    }
+
+    /// The engine started with these command-line arguments.
+    pub fn spawn_with(args: &[&str]) -> Proc {
         let mut child = Command::new(env!("CARGO_BIN_EXE_guerrilla"))
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

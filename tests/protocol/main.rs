@@ -7,6 +7,7 @@
 //! * `analysis.rs` — what input during a search does, pondering; `multipv.rs` — `MultiPV`,
 //!   `ShowWDL`, `searchmoves`;
 //! * `errors.rs` — bad input of every kind; `games.rs` — whole refereed games;
+//! * `testgames.rs` — the test game `--test-games` offers, played as a GUI plays a game;
 //! * `tokens.rs` — every printed turn token parses back (property tests);
 //! * `transcripts.rs` — golden sessions in `tests/transcripts/`;
 //! * `docs.rs` — every code block of every markdown file runs or is checked (doc/examples.md);
@@ -37,6 +38,7 @@ mod perft;
 mod position;
 mod soak;
 mod step;
+mod testgames;
 mod tokens;
 mod transcripts;
 mod ugi;

@@ -188,8 +188,8 @@ fn option_line_names(line: &str, name: &str) -> bool {
 /// error here, before any game; names this engine does not know are checked against what each
 /// engine announces when it starts.
 pub fn referee_settings<G: Game>(shared: &[(String, String)]) -> Result<G::Settings, String> {
-    let known = options::option_lines();
     let mut opts = options::Options::default();
+    let known = options::option_lines(&opts);
     for (k, v) in shared {
         match options::set(&opts, k, Some(v)) {
             Ok((new, _)) => opts = new,

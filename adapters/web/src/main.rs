@@ -47,7 +47,7 @@ fn main() -> ExitCode {
     // The hidden engine mode: this process is an engine child of a server.
     if std::env::args().nth(1).as_deref() == Some(CHILD_FLAG) {
         env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
-        return match guerrilla::protocol::run_stdio() {
+        return match guerrilla::protocol::run_stdio(false) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("guerrilla-web {CHILD_FLAG}: {e}");
