@@ -99,7 +99,7 @@ impl Default for TurnParams {
     fn default() -> Self {
         TurnParams {
             root_first: 64,
-            root_share: 0.55,
+            root_share: 0.7,
             first_batch: 24,
             widen_batch: 16,
             widen_per_visit: 8.0,
