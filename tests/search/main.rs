@@ -26,19 +26,7 @@ fn best<G: Game + Searchable>(
     config: &Config,
     seed: u64,
 ) -> (String, Info<G::Step>) {
-    let stop = AtomicBool::new(false);
-    let mut last = Info::default();
-    let request = Request {
-        limits: nodes(budget),
-        config: *config,
-        seed,
-        ..Request::new(pos, &stop)
-    };
-    let turn = request
-        .run(&mut |i| last = i.clone())
-        .turn(pos)
-        .expect("a legal turn");
-    (pos.format_turn(&turn), last)
+    report_of(pos, budget, config, seed, &[])
 }
 
 /// Every `Strength` level.
@@ -269,12 +257,13 @@ fn bench_is_a_signature() {
     assert_ne!(a.nodes, d.nodes, "a changed playout cap shows in the bench");
 }
 
-/// The last report and the answer's turn token of a search of `pos` with `config` and the
-/// root kept to `among` (empty: every turn).
+/// The answer's turn token and the last report of a search of `pos` at `budget` nodes with
+/// `config` and `seed`, the root kept to `among` (empty: every turn).
 fn report_of<G: Game + Searchable>(
     pos: &G,
     budget: u64,
     config: &Config,
+    seed: u64,
     among: &[Vec<G::Step>],
 ) -> (String, Info<G::Step>) {
     let stop = AtomicBool::new(false);
@@ -282,7 +271,7 @@ fn report_of<G: Game + Searchable>(
     let request = Request {
         limits: nodes(budget),
         config: *config,
-        seed: 3,
+        seed,
         among: among.to_vec(),
         ..Request::new(pos, &stop)
     };
@@ -312,8 +301,8 @@ fn multipv_lines_at_every_level() {
             ..Config::default()
         };
         let three = Config { multipv: 3, ..one };
-        let (a, single) = report_of(pos, budget, &one, &[]);
-        let (b, multi) = report_of(pos, budget, &three, &[]);
+        let (a, single) = report_of(pos, budget, &one, 3, &[]);
+        let (b, multi) = report_of(pos, budget, &three, 3, &[]);
         assert_eq!(a, b, "{strength:?}: the answer");
         assert_eq!(single.lines.len(), 1);
         assert_eq!(single.lines[0], multi.lines[0], "{strength:?}: line 1");
@@ -372,7 +361,7 @@ fn searchmoves_keep_the_root_at_every_level() {
             multipv: 4,
             ..Config::default()
         };
-        let (free, _) = report_of(pos, 500, &config, &[]);
+        let (free, _) = report_of(pos, 500, &config, 3, &[]);
         let mut turns = Vec::new();
         let _ = pos.legal_turns(&mut turns, 64, None);
         let given: Vec<G::Turn> = turns
@@ -382,7 +371,7 @@ fn searchmoves_keep_the_root_at_every_level() {
             .collect();
         let among: Vec<Vec<G::Step>> = given.iter().map(|t| pos.turn_steps(t)).collect();
         let names: Vec<String> = given.iter().map(|t| pos.format_turn(t)).collect();
-        let (best, info) = report_of(pos, 500, &config, &among);
+        let (best, info) = report_of(pos, 500, &config, 3, &among);
         assert!(
             names.contains(&best),
             "{strength:?}: {best} not in {names:?}"
