@@ -5,10 +5,11 @@
 //! (protocol.md) to it. Which games there are and how to show them, the server learns from the
 //! engine when it starts ([`catalogue`]); the page draws the boards from the engine's
 //! `geometry` and `describe` answers and guides the user's clicks with `legal steps`: it knows
-//! no rule and no game.
+//! no rule and no game. Every game is kept in an SQLite database ([`store`]).
 
 pub mod catalogue;
 pub mod engine;
 pub mod parse;
 pub mod server;
 pub mod session;
+pub mod store;

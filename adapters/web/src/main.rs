@@ -14,6 +14,7 @@ use clap::Parser;
 use guerrilla_web::catalogue::Catalogue;
 use guerrilla_web::engine::{EngineCommand, CHILD_FLAG};
 use guerrilla_web::server::{serve, Config, Registry};
+use guerrilla_web::store::Store;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -41,6 +42,15 @@ struct Cli {
     /// A session unused for this many seconds (no action, no open page) is closed.
     #[arg(long, default_value_t = 900, value_parser = clap::value_parser!(u64).range(1..))]
     idle_seconds: u64,
+    /// A session whose pages have all stopped pinging for this many seconds (a closed or
+    /// suspended tab) is closed; its game stays in the database and comes back when a page of
+    /// it returns. Pages ping four times within it.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(2..=86_400))]
+    heartbeat_seconds: u64,
+    /// The SQLite file that keeps every game (records, seats, clocks, results), so that a
+    /// restart loses nothing; `:memory:` keeps nothing after the server ends.
+    #[arg(long, default_value = "guerrilla-web.sqlite", value_name = "PATH")]
+    database: PathBuf,
 }
 
 fn main() -> ExitCode {
@@ -99,13 +109,23 @@ fn main() -> ExitCode {
             .collect::<Vec<_>>()
             .join(", ")
     );
+    let store = match Store::open(&cli.database) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("guerrilla-web: {e} (choose another file with --database)");
+            return ExitCode::FAILURE;
+        }
+    };
+    log::info!("games kept in {}", cli.database.display());
     let registry = Registry::new(
         Config {
             engine: engine.clone(),
             max_sessions: cli.max_sessions as usize,
             idle: Duration::from_secs(cli.idle_seconds),
+            heartbeat: Duration::from_secs(cli.heartbeat_seconds),
         },
         catalogue,
+        Some(store),
     );
     println!(
         "guerrilla-web: open http://{}:{port}/ in a browser",

@@ -175,7 +175,7 @@ impl Session {
     }
 
     /// A side's name in the game played.
-    fn side_name(&self, side: usize) -> String {
+    pub(super) fn side_name(&self, side: usize) -> String {
         self.catalogue
             .game(&self.game.setup.game)
             .map(|g| g.sides[side].clone())

@@ -13,6 +13,9 @@
 //! * [`players`]: who holds each seat and what holds the engine back;
 //! * [`turns`]: the engine's own turns, analyses and hints, restarts;
 //! * [`actions`]: what the page asks for;
+//! * [`table`]: who may act (the seats of a game between friends), clocks, resignation and
+//!   rematch ([`clock`]);
+//! * [`keep`]: the games kept in the database, and a session revived from it;
 //! * this file: the loop, messages and the state the page sees.
 //!
 //! Promises:
@@ -26,8 +29,11 @@
 //! * the page can see every position of the game (the timeline), not only the last one.
 
 mod actions;
+mod clock;
+mod keep;
 mod link;
 mod players;
+mod table;
 mod timeline;
 mod turns;
 
@@ -41,6 +47,7 @@ use serde_json::{json, Value};
 use crate::catalogue::Catalogue;
 use crate::engine::{EngineCommand, EngineEvent};
 use crate::parse::{Removed, Report, SearchInfo};
+use crate::store::Store;
 use link::{Link, Purpose};
 use players::Players;
 use timeline::{By, Setup, Timeline};
@@ -58,6 +65,8 @@ pub enum Msg {
     Action(Value, Sender<Result<(Value, Value), (String, Value)>>),
     /// A new WebSocket subscriber: it receives the state (JSON text) after every change.
     Subscribe(Sender<String>),
+    /// A clock may have run out (sent while a clock runs).
+    Tick,
     Shutdown,
 }
 
@@ -140,6 +149,8 @@ pub struct Session {
     restarting: bool,
     /// Games started in this session (a page keeps each under its own number).
     game_no: u64,
+    /// Seats, clocks, endings, and the database.
+    table: table::Table,
 }
 
 impl Session {
@@ -150,12 +161,13 @@ impl Session {
         catalogue: Arc<Catalogue>,
         tx: Sender<Msg>,
         rx: Receiver<Msg>,
+        store: Option<Arc<Store>>,
     ) -> Result<Session, String> {
         let setup = Setup::of(&catalogue, &catalogue.default_game);
         let mut s = Session {
             id,
             catalogue,
-            link: Link::new(cmd, tx, rx),
+            link: Link::new(cmd, tx.clone(), rx),
             game: Timeline::new(setup),
             players: Players::default(),
             subscribers: Vec::new(),
@@ -168,6 +180,7 @@ impl Session {
             version: 0,
             restarting: false,
             game_no: 0,
+            table: table::Table::new(tx, store),
         };
         s.link.start()?;
         let notes = s.game.restore(&mut s.link, false)?;
@@ -186,9 +199,13 @@ impl Session {
                         self.subscribers.push(sub);
                     }
                 }
-                Msg::Action(action, reply) => {
-                    let result = self.act(&action);
+                Msg::Action(mut action, reply) => {
+                    let caller = table::Caller::take(&mut action);
+                    let result = self
+                        .table_action(&action, &caller)
+                        .unwrap_or_else(|| self.act(&action));
                     self.settle();
+                    self.tend();
                     let state = self.state_json();
                     let _ = reply.send(match result {
                         Ok(data) => Ok((state, data)),
@@ -199,12 +216,19 @@ impl Session {
                 Msg::Engine(EngineEvent::Line(g, line)) if self.link.current(g) => {
                     self.on_engine_line(&line);
                     self.settle();
+                    self.tend();
                     self.broadcast();
                 }
                 Msg::Engine(EngineEvent::Exited(g)) if self.link.current(g) => {
                     self.restart("the engine exited");
                     self.settle();
+                    self.tend();
                     self.broadcast();
+                }
+                Msg::Tick => {
+                    if self.tend() {
+                        self.broadcast();
+                    }
                 }
                 Msg::Engine(_) => {} // a line of an engine already replaced
             }
@@ -265,7 +289,7 @@ impl Session {
             },
             info: self.link.info.clone(),
         });
-        json!({
+        let mut v = json!({
             "session": self.id,
             "version": self.version,
             "game_no": self.game_no,
@@ -306,7 +330,9 @@ impl Session {
                 "restarts": self.link.restarts,
                 "command": self.link.command(),
             },
-        })
+        });
+        self.table_view(&mut v);
+        v
     }
 
     fn broadcast(&mut self) {
