@@ -17,6 +17,9 @@ import { anim, animate, animating, stopAnimation } from './anim.js';
 import { play as playSound, sound, setSound } from './sound.js';
 import { setupBoardKeys } from './keys.js';
 import { openTour, openLegend, ask, setupDialogs } from './dialogs.js';
+// the game between friends and My games follow the states themselves
+import './friend.js';
+import './games.js';
 
 const $ = (id) => document.getElementById(id);
 

@@ -14,6 +14,8 @@ export const input = {
   notice: null,
   viewing: () => false,
   explain: () => null, // why a piece shown removed on `name` went, or null
+  mayMove: () => true,  // (state) => whether this page may move now (friend.js: its seat's turn)
+  refuse: () => null,   // (state) => why this page may not move now, or null
 };
 
 function state() { return window.gui.state; }
@@ -28,7 +30,7 @@ const clicks = { sent: null, waiting: null };
 
 export function humanToMove(s = state()) {
   if (!s || s.describe.result !== 'none') return false;
-  return s.players[sideIndex(s.describe.tomove)].kind === 'human';
+  return s.players[sideIndex(s.describe.tomove)].kind === 'human' && input.mayMove(s);
 }
 
 function startsWith(list, prefix) {
@@ -101,6 +103,8 @@ export function clickName(name, ev) {
   if (input.viewing()) { input.notice(`${why ? `${why}. ` : ''}You are looking at an earlier position: ▶| (or End) returns to the game`, 'info'); return; }
   if (s.describe.result !== 'none') { input.notice(why || 'The game is over: start a new game, or import one', 'info'); return; }
   const mover = face(s.game).sides[sideIndex(s.describe.tomove)];
+  const refused = input.refuse(s);
+  if (refused) { input.notice(refused); return; }
   if (s.awaiting_confirm) {
     const last = s.last || {};
     const chosen = new Set(namesOf([last.step || '', ...(last.auto || [])].join(' ')));

@@ -1,7 +1,9 @@
 // Talking to the server: actions (POST), live states (WebSocket), and the session a page
 // belongs to. The session's id is in the URL (`?s=<id>`), so a reload finds the same game; the
 // game's record is also kept in the browser's storage, so that a reload after the server lost
-// the session (expired, restarted) sets the same game up in a new one.
+// the session (expired, restarted) sets the same game up in a new one. A seat of a game between
+// friends is the secret in the URL (`&k=<key>`), sent with every action; the page pings the
+// server while it is open, so that the sessions of closed pages are freed.
 'use strict';
 
 export const net = {
@@ -11,7 +13,29 @@ export const net = {
   onState: null,     // (state) => void
   onNotice: null,    // (text) => void
   onConnection: null,
+  key: null,         // this page's seat in a game between friends (`k` in the URL)
+  after: [],         // more (state) => void, called after onState (friend.js, games.js)
 };
+
+// Draws a state: the page's own drawing, then the modules that follow it.
+function deliver(state) {
+  net.onState(state);
+  for (const f of net.after) f(state);
+}
+
+// This browser's random token: the server lists the games it made or joined ("my games").
+export function browserToken() {
+  const KEY = 'guerrilla-web-browser';
+  let t = null;
+  try { t = localStorage.getItem(KEY); } catch (e) { /* storage off */ }
+  if (!t) {
+    const b = new Uint8Array(16);
+    crypto.getRandomValues(b);
+    t = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+    try { localStorage.setItem(KEY, t); } catch (e) { /* storage off: a token a page */ }
+  }
+  return t;
+}
 
 async function post(url, body) {
   const r = await fetch(url, {
@@ -35,7 +59,7 @@ export async function act(action) {
   }
   let answer;
   try {
-    answer = await post(`/api/session/${net.session}/action`, action);
+    answer = await post(`/api/session/${net.session}/action`, net.key ? { ...action, key: net.key } : action);
   } catch (e) {
     net.onNotice(`the server did not answer: ${e}`);
     return null;
@@ -45,7 +69,7 @@ export async function act(action) {
       if (!net.busy) document.body.dataset.busy = 'false';
     }
   }
-  if (answer.state) net.onState(answer.state);
+  if (answer.state) deliver(answer.state);
   if (!answer.ok && !action.quiet) net.onNotice(answer.error);
   return answer;
 }
@@ -56,13 +80,26 @@ function connect() {
   const id = net.session;
   const ws = new WebSocket(`${proto}://${location.host}/api/session/${id}/ws`);
   socket = ws;
-  ws.onopen = () => net.onConnection(`game ${id}`);
-  ws.onmessage = (ev) => { if (net.session === id) net.onState(JSON.parse(ev.data)); };
+  ws.onopen = () => { net.onConnection(`game ${id}`); ping(); };
+  ws.onmessage = (ev) => { if (net.session === id) deliver(JSON.parse(ev.data)); };
   ws.onclose = () => {
     if (socket !== ws) return;
     net.onConnection('connection lost; reconnecting…');
     setTimeout(() => { if (socket === ws) reattach(); }, 2000);
   };
+}
+
+// The page is alive: a ping now and then (as often as the server asks); the server frees a
+// session whose pages all stopped. A ping also brings back a session the server had freed.
+let pinging = null;
+function ping() {
+  clearTimeout(pinging);
+  const id = net.session;
+  if (!id) return;
+  fetch(`/api/session/${id}/ping`, { method: 'POST' })
+    .then((r) => r.json())
+    .then((a) => { pinging = setTimeout(ping, (a && a.every_ms) || 15000); })
+    .catch(() => { pinging = setTimeout(ping, 2000); });
 }
 
 // The session comes back after a lost connection, or a new one takes the stored game.
@@ -123,7 +160,7 @@ function setUrl(id) {
 // game of the lost session `lost` is set up again.
 async function adopt(setup, lost) {
   const old = lost || net.session;
-  const answer = await post('/api/session');
+  const answer = await post('/api/session', { browser: browserToken() });
   if (!answer.id) {
     net.onConnection('no game');
     net.onNotice(answer.error || 'the server refused a session');
@@ -148,6 +185,20 @@ async function adopt(setup, lost) {
   return true;
 }
 
+// The `new` action that sets up the kept game `publicId` to replay it (paused), or null.
+async function replayAction(publicId) {
+  try {
+    const r = await fetch(`/api/record/${encodeURIComponent(publicId)}`);
+    const g = await r.json();
+    if (!r.ok) { net.onNotice(g.error || 'no such game'); return null; }
+    net.replaying = true;
+    return { type: 'new', game: g.game, options: g.options, fen: g.start, moves: g.moves, players: g.players, paused: true };
+  } catch (e) {
+    net.onNotice(`the server did not answer: ${e}`);
+    return null;
+  }
+}
+
 // The games the engine plays (the server's catalogue).
 export async function games() {
   const r = await fetch('/api/games');
@@ -159,6 +210,8 @@ export async function games() {
 export async function open(setup) {
   const q = new URLSearchParams(location.search);
   const id = q.get('s');
+  net.key = q.get('k');
+  if (!id && q.has('replay')) return adopt(await replayAction(q.get('replay')));
   if (id) {
     net.session = id;
     const answer = await act({ type: 'state', quiet: true });

@@ -1,0 +1,140 @@
+// My games: the games this browser made or joined, as the server keeps them in its database
+// (which browser is this one: a random token in the browser's storage, `browserToken`). Each
+// can be opened again (the session's last game: its link, with this browser's seat when it
+// holds one; the server revives it when it no longer runs it), replayed (a new session set up
+// from the record, paused, shown from its start), exported as a record, or shared (a link that
+// watches a game between friends, or replays any game).
+'use strict';
+
+import { net, browserToken } from './net.js';
+import { face } from './face.js';
+import { gameRecord } from './record.js';
+import { game, go } from './moves.js';
+
+const $ = (id) => document.getElementById(id);
+
+export const mine = { list: [], key: '', timer: null };
+window.mine = mine; // for the end-to-end tests
+
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  Object.assign(e, attrs || {});
+  e.append(...children);
+  return e;
+}
+
+function resultWords(g) {
+  const sides = face(g.game).sides;
+  if (!g.result || g.result === 'none') return 'in progress';
+  const who = g.result === 'p1win' ? `${sides[0]} won` : g.result === 'p2win' ? `${sides[1]} won` : 'draw';
+  return g.reason ? `${who} (${g.reason.replace(/[-_]/g, ' ')})` : who;
+}
+
+function playersWords(g) {
+  const sides = face(g.game).sides;
+  if (g.friend) {
+    const side = g.seat !== null && g.holds ? (g.holds[g.seat] === 'p2' ? 1 : 0) : null;
+    return side === null ? 'between friends (watched)' : `you played ${sides[side]} against a friend`;
+  }
+  return (g.players || []).map((p, i) => `${sides[i]}: ${p.kind === 'engine' ? 'engine' : 'human'}`).join(', ');
+}
+
+function openLink(g) {
+  return `/?s=${g.session}${g.key ? `&k=${g.key}` : ''}`;
+}
+
+function shareLink(g) {
+  const path = g.friend && g.latest ? `/?s=${g.session}` : `/?replay=${g.public}`;
+  return new URL(path, location.href).href;
+}
+
+function download(g) {
+  const s = {
+    game: g.game, options: g.options, players: g.players,
+    history: { start: g.start, moves: g.moves },
+    describe: { result: g.result, reason: g.reason },
+  };
+  const blob = new Blob([gameRecord(s)], { type: 'text/plain' });
+  const a = el('a', { href: URL.createObjectURL(blob), download: `${g.game}-${g.public}.rec` });
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+function render() {
+  const box = $('my-games');
+  if (!box) return;
+  const list = box.querySelector('ol');
+  const current = window.gui && window.gui.state;
+  list.replaceChildren(...mine.list.map((g) => {
+    const f = face(g.game);
+    const here = current && current.session === g.session && current.game_no === g.game_no;
+    const when = new Date(g.updated).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
+    const li = el('li', {});
+    li.dataset.public = g.public;
+    li.append(el('div', { className: 'game-line', textContent: `${f.title} · ${g.moves.length} turns · ${resultWords(g)}${here ? ' · this game' : ''}` }));
+    li.append(el('div', { className: 'muted game-when', textContent: `${playersWords(g)} · ${when}` }));
+    const buttons = el('div', { className: 'buttons' });
+    if (g.latest && !here) buttons.append(el('a', { className: 'button', href: openLink(g), textContent: 'Open' }));
+    buttons.append(el('a', { className: 'button', href: `/?replay=${g.public}`, textContent: 'Replay' }));
+    const exp = el('button', { type: 'button', textContent: 'Export' });
+    exp.addEventListener('click', () => download(g));
+    const share = el('button', { type: 'button', textContent: 'Share' });
+    share.addEventListener('click', async () => {
+      const url = shareLink(g);
+      $('share-link').value = url;
+      $('share-row').hidden = false;
+      try { await navigator.clipboard.writeText(url); share.textContent = 'Link copied'; } catch (e) { share.textContent = 'Link below'; }
+      setTimeout(() => { share.textContent = 'Share'; }, 2000);
+    });
+    buttons.append(exp, share);
+    li.append(buttons);
+    return li;
+  }));
+  box.querySelector('.empty').hidden = mine.list.length > 0;
+}
+
+export async function refresh() {
+  try {
+    const r = await fetch(`/api/mine?browser=${browserToken()}`);
+    if (r.ok) mine.list = await r.json();
+  } catch (e) { return; }
+  render();
+}
+
+// The list follows the games: asked again when a game starts, a turn is played or one ends.
+function follow(s) {
+  const key = `${s.session} ${s.game_no} ${s.history.moves.length} ${s.describe.result}`;
+  if (key === mine.key) return;
+  mine.key = key;
+  clearTimeout(mine.timer);
+  mine.timer = setTimeout(refresh, 800);
+  if (net.replaying) showFromStart();
+}
+net.after.push(follow);
+
+// A replay starts from the game's first position once the page has read its positions.
+function showFromStart() {
+  if (!net.replaying || mine.waiting) return;
+  const s = window.gui && window.gui.state;
+  if (s && game.entries.length === s.timeline.plies.length + 1 && s.timeline.plies.length) {
+    net.replaying = false;
+    go(s, 0);
+    return;
+  }
+  mine.waiting = setTimeout(() => { mine.waiting = null; showFromStart(); }, 200);
+}
+
+function setup() {
+  const controls = $('controls');
+  if (!controls || $('my-games')) return;
+  const share = el('div', { id: 'share-row', className: 'link-row', hidden: true }, 'link: ',
+    el('input', { id: 'share-link', readOnly: true }));
+  const box = el('div', { id: 'my-games' },
+    el('h2', { textContent: 'My games' }),
+    el('p', { className: 'muted empty', textContent: 'The games this browser plays or joins are kept on the server and listed here.' }),
+    el('ol', {}), share);
+  controls.append(box);
+  refresh();
+}
+setup();
