@@ -54,10 +54,41 @@ pub fn screenshots_dir() -> PathBuf {
     dir
 }
 
-/// Starts the GUI server (`exe`) on a free port; its base URL.
+/// Starts the GUI server (`exe`) on a free port, its games kept in a database of its own; its
+/// base URL.
 pub fn start_server(exe: &Path) -> (Proc, String) {
+    static SERVERS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = SERVERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let db = temp_database(&format!("server{n}"));
+    start_server_with(
+        exe,
+        &[
+            "--port",
+            "0",
+            "--max-sessions",
+            "4",
+            "--database",
+            &db.to_string_lossy(),
+        ],
+    )
+}
+
+/// A database file for a test server, new (none is left from an earlier run).
+pub fn temp_database(name: &str) -> PathBuf {
+    let db = std::env::temp_dir().join(format!(
+        "guerrilla-web-e2e-{}-{name}.sqlite",
+        std::process::id()
+    ));
+    for end in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{end}", db.display()));
+    }
+    db
+}
+
+/// Starts the GUI server (`exe`) with the arguments `args`; its base URL.
+pub fn start_server_with(exe: &Path, args: &[&str]) -> (Proc, String) {
     let mut child = Command::new(exe)
-        .args(["--port", "0", "--max-sessions", "4"])
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()

@@ -25,6 +25,10 @@
 //! * [`feel`]: the rules tour and the legend from the engine's `about`, a tapped removal that
 //!   says why, sounds and their off switch, themes, the zoom on a large board, cells named for
 //!   screen readers; screenshots of a turn shown step by step in both games.
+//! * [`friends`]: two browsers by invitation links playing a game to its end while a third
+//!   watches (its moves refused), a rematch and a resignation; clocks down to a flag fall; a
+//!   server restarted in the middle of a game between friends, which goes on from the
+//!   database; a stale session freed and a new one admitted; My games, and a replay link.
 //!
 //! Screenshots of both games (a capture, a game's end, the tour, the legend, a turn being
 //! shown), at 1400×1000 and 360×740, are written to `target/screenshots/` (or `GUERRILLA_SCREENSHOTS`). Needs Debian's `chromium` and
@@ -34,6 +38,7 @@
 mod engines;
 mod feel;
 mod flow;
+mod friends;
 mod games;
 mod harness;
 mod layout;
@@ -75,6 +80,7 @@ fn browser_end_to_end() {
         let b1 = std::sync::Arc::new(open_browser(&driver_url, &chrome, "one").await);
         let b2 = std::sync::Arc::new(open_browser(&driver_url, &chrome, "two").await);
         let (c1, c2) = (b1.clone(), b2.clone());
+        let (driver_url, chrome, exe) = (driver_url.clone(), chrome.clone(), exe.clone());
         let run = tokio::spawn(async move {
             let (b1, b2) = (&*c1, &*c2);
             let on = |name: &str| {
@@ -152,6 +158,21 @@ fn browser_end_to_end() {
             }
             if on("animation-shots") {
                 feel::animation_shots(b1, &base).await;
+            }
+            if on("friends") {
+                friends::friend_game(b1, b2, &driver_url, &chrome, &base).await;
+            }
+            if on("flag") {
+                friends::flag_fall(b1, b2, &base).await;
+            }
+            if on("my-games") {
+                friends::my_games(b1, &base).await;
+            }
+            if on("server-restart") {
+                friends::restart(b1, b2, &exe).await;
+            }
+            if on("stale") {
+                friends::stale_session(b1, &exe).await;
             }
         });
         // Close the browsers whatever happened, then report.
