@@ -137,6 +137,9 @@ impl Session {
             new["fen"] = json!(record.start);
         }
         self.act(&new)?;
+        // A page drops a state older than the last one it drew: the revived session's states
+        // count from the time now, above every version its earlier run gave out (one a change).
+        self.version = self.version.max(now_ms());
         self.game_no = record.game_no;
         self.players.paused = record.paused;
         let side = |v: &Value| usize::from(v.as_str() == Some("p2"));
