@@ -3,17 +3,17 @@
 // can be opened again (the session's last game: its link, with this browser's seat when it
 // holds one; the server revives it when it no longer runs it), replayed (a new session set up
 // from the record, paused, shown from its start), exported as a record, or shared (a link that
-// watches a game between friends, or replays any game).
+// watches a game between friends still played, or replays any other game).
 'use strict';
 
 import { net, browserToken } from './net.js';
-import { face } from './face.js';
+import { face, catalogue } from './face.js';
 import { gameRecord } from './record.js';
 import { game, go } from './moves.js';
 
 const $ = (id) => document.getElementById(id);
 
-export const mine = { list: [], key: '', timer: null };
+export const mine = { list: [], key: '', timer: null, named: false };
 window.mine = mine; // for the end-to-end tests
 
 function el(tag, attrs, ...children) {
@@ -44,7 +44,9 @@ function openLink(g) {
 }
 
 function shareLink(g) {
-  const path = g.friend && g.latest ? `/?s=${g.session}` : `/?replay=${g.public}`;
+  // a game between friends still played is watched live; any other game is replayed
+  const live = g.friend && g.latest && (!g.result || g.result === 'none');
+  const path = live ? `/?s=${g.session}` : `/?replay=${g.public}`;
   return new URL(path, location.href).href;
 }
 
@@ -104,6 +106,8 @@ export async function refresh() {
 
 // The list follows the games: asked again when a game starts, a turn is played or one ends.
 function follow(s) {
+  // the first list may come before the catalogue: drawn again with the games' own names
+  if (!mine.named && catalogue.games.length) { mine.named = true; render(); }
   const key = `${s.session} ${s.game_no} ${s.history.moves.length} ${s.describe.result}`;
   if (key === mine.key) return;
   mine.key = key;
