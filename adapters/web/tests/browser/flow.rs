@@ -164,7 +164,8 @@ pub async fn move_list_reload_records(b: &Browser, base: &str) {
     b.wait("window.gui.state && window.gui.state.geometry && window.gui.state.timeline.plies.length === 3", 30, "the reloaded game").await;
     assert_eq!(b.js("return window.gui.session;").await, session);
     assert_eq!(b.moves().await, vec!["D4D5", "d4xc3", "E5E6"]);
-    // A reload after the server lost the session: the browser's copy is set up again.
+    // A reload after the server closed the session: the server revives it from its database,
+    // under the same id.
     let id = session.as_str().unwrap().to_string();
     b.js(&format!(
         "fetch('/api/session/{id}/close', {{method: 'POST'}}); return 0;"
@@ -172,7 +173,8 @@ pub async fn move_list_reload_records(b: &Browser, base: &str) {
     .await;
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     b.client.refresh().await.unwrap();
-    b.wait(&format!("window.gui.state && window.gui.session !== '{id}' && window.gui.state.history.moves.length === 3"), 30, "the game set up again").await;
+    b.wait(&format!("window.gui.state && window.gui.session === '{id}' && window.gui.state.history.moves.length === 3 \
+                     && window.gui.state.messages.some((m) => m.text.includes('restored from the server'))"), 30, "the game set up again").await;
     assert_eq!(b.moves().await, vec!["D4D5", "d4xc3", "E5E6"]);
 
     // Export the position string and the game; a new game; import each back.
