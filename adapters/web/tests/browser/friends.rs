@@ -158,7 +158,7 @@ pub async fn friend_game(b1: &Browser, b2: &Browser, driver: &str, chrome: &Path
         assert!(n.contains("Guerrilla's turn"), "notice: {n}");
         b2.hide_notice().await;
         let answer = bare_action(
-            &b2,
+            b2,
             json!({"type": "step", "step": "E6", "key": "0123456789abcdef0123456789abcdef"}),
         )
         .await;
