@@ -74,7 +74,7 @@ function render() {
     const when = new Date(g.updated).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
     const li = el('li', {});
     li.dataset.public = g.public;
-    li.append(el('div', { className: 'game-line', textContent: `${f.title} · ${g.moves.length} turns · ${resultWords(g)}${here ? ' · this game' : ''}` }));
+    li.append(el('div', { className: 'game-line', textContent: `${f.title} · ${g.moves.length} turn${g.moves.length === 1 ? '' : 's'} · ${resultWords(g)}${here ? ' · this game' : ''}` }));
     li.append(el('div', { className: 'muted game-when', textContent: `${playersWords(g)} · ${when}` }));
     const buttons = el('div', { className: 'buttons' });
     if (g.latest && !here) buttons.append(el('a', { className: 'button', href: openLink(g), textContent: 'Open' }));
