@@ -29,6 +29,8 @@
 //!   watches (its moves refused), a rematch and a resignation; clocks down to a flag fall; a
 //!   server restarted in the middle of a game between friends, which goes on from the
 //!   database; a stale session freed and a new one admitted; My games, and a replay link.
+//! * [`third`]: a third game the adapter does not name (the engine's tic-tac-toe, `guerrilla
+//!   --test-games`) chosen in the Game control and played by clicks to its banner.
 //!
 //! Screenshots of both games (a capture, a game's end, the tour, the legend, a turn being
 //! shown), at 1400×1000 and 360×740, are written to `target/screenshots/` (or `GUERRILLA_SCREENSHOTS`). Needs Debian's `chromium` and
@@ -43,6 +45,7 @@ mod games;
 mod harness;
 mod layout;
 mod play;
+mod third;
 #[path = "../../../../tests/support/tools.rs"]
 mod tools;
 mod traps;
@@ -173,6 +176,9 @@ fn browser_end_to_end() {
             }
             if on("stale") {
                 friends::stale_session(b1, &exe).await;
+            }
+            if on("tictactoe") {
+                third::tictactoe(b1, &exe).await;
             }
         });
         // Close the browsers whatever happened, then report.
