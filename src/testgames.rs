@@ -206,9 +206,16 @@ impl Views for Ttt {
         let rows: Vec<&str> = (0..3).map(|r| &cells[3 * r..3 * r + 3]).collect();
         rows.join("\n")
     }
-    /// `points`: the cells in position-string order, as `geometry` lists them.
+    /// `points`: the cells bottom row first, left to right (6, 7, 8, 3, 4, 5, 0, 1, 2), the
+    /// order of every game's `points` (protocol.md § 4.6), so that a GUI places them by
+    /// `geometry` alone.
     fn describe(&self) -> Vec<(&'static str, String)> {
-        vec![("points", self.to_position_string())]
+        let cells = self.to_position_string();
+        let points = (0..3)
+            .rev()
+            .flat_map(|row| cells[3 * row..3 * row + 3].chars())
+            .collect();
+        vec![("points", points)]
     }
     /// The 9 cells as points of a 3 × 3 grid, each adjacent to the cells beside it in its row
     /// and its column (neighbours are 1 apart; the diagonals that win are not drawn).

@@ -96,7 +96,7 @@ fn with_the_flag_tictactoe_is_played_as_any_game() {
     // A finished game: o has a row.
     assert!(p.ask("position startpos moves 4 0 8 2 6 1").is_empty());
     let d = p.ask1("describe");
-    assert_eq!(field(&d, "points"), "ooo.x.x.x");
+    assert_eq!(field(&d, "points"), "x.x.x.ooo", "bottom row first");
     assert_eq!(field(&d, "result"), "p2win");
     assert_eq!(p.ask1("query gameover"), "response true");
 

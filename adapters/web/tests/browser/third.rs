@@ -98,6 +98,27 @@ pub async fn tictactoe(b: &Browser, exe: &Path) {
     .await;
     let status = b.text("status").await;
     assert!(status.starts_with("Game over"), "status: {status}");
+    // Each mark is drawn on the cell clicked: the board's cells say what they hold.
+    let labels = b
+        .js("return [...document.querySelectorAll('#board .hit')].map((h) => h.getAttribute('aria-label')).sort().join('|');")
+        .await;
+    let labels = labels.as_str().unwrap_or("").to_string();
+    for (cell, holds) in [
+        ("0", "cross"),
+        ("1", "cross"),
+        ("2", "cross"),
+        ("3", "nought"),
+        ("4", "nought"),
+        ("6", "empty"),
+        ("8", "empty"),
+    ] {
+        assert!(
+            labels
+                .split('|')
+                .any(|l| l.starts_with(&format!("{cell}: ")) && l.contains(holds)),
+            "cell {cell} holds {holds}: {labels}"
+        );
+    }
     let banner = b.text("result").await;
     assert!(
         !banner.is_empty() && banner.starts_with(&status),
