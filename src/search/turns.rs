@@ -1,5 +1,6 @@
-//! The turn search ([`TurnSearch`]): best-first minimax over **whole turns drawn at random** by
-//! the game's turn policy ([`SearchHints::turn_step`]), each scored by [`SearchHints::evaluate`]
+//! The turn search ([`TurnSearch`]). (Past 600 lines: one search — drawing turns, its tree of
+//! whole turns and the lines it reports — kept whole so that it reads in one place.)
+//! Best-first minimax over **whole turns drawn at random** by the game's turn policy ([`SearchHints::turn_step`]), each scored by [`SearchHints::evaluate`]
 //! where it ends. For a game whose turn is many steps with many options each (Guerrilla: every
 //! growth, the new group, every jump, the kills), where a tree over single steps stays too
 //! shallow to see the opponent's answer to a turn (Guerrilla names it as its `full` level's

@@ -6,7 +6,7 @@
 //!
 //! Included (`#[path]`) by the engine's `tests/checkers`, `tests/wells` and `tests/protocol`
 //! and by the web GUI's browser test; the arena's tests apply the same rule with the same
-//! variable in their `tests/common/mod.rs`.
+//! variable in `adapters/arena/tests/common/mod.rs`.
 
 use std::process::{Command, Stdio};
 

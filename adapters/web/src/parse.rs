@@ -1,4 +1,5 @@
-//! Reading the engine's answers (protocol.md § 3, § 4) into typed values: `ugi`'s options,
+//! Reading the engine's answers (protocol.md § 3, § 4) into typed values (past 600 lines: the
+//! last 117 are its tests): `ugi`'s options,
 //! `about`, `geometry`, `describe`, `info`, and the `stepped`/`played` reports of what each
 //! step removed and how the game ended. Nothing here knows a game: every name, piece and field
 //! comes from the engine.
