@@ -57,6 +57,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/css; charset=utf-8",
         include_str!("../assets/friend.css"),
     ),
+    (
+        "js/analysis.js",
+        JS,
+        include_str!("../assets/js/analysis.js"),
+    ),
     ("js/anim.js", JS, include_str!("../assets/js/anim.js")),
     ("js/app.js", JS, include_str!("../assets/js/app.js")),
     ("js/board.js", JS, include_str!("../assets/js/board.js")),
@@ -70,6 +75,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("js/net.js", JS, include_str!("../assets/js/net.js")),
     ("js/panels.js", JS, include_str!("../assets/js/panels.js")),
     ("js/record.js", JS, include_str!("../assets/js/record.js")),
+    ("js/review.js", JS, include_str!("../assets/js/review.js")),
     ("js/sound.js", JS, include_str!("../assets/js/sound.js")),
 ];
 const JS: &str = "text/javascript; charset=utf-8";

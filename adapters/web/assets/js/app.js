@@ -17,6 +17,8 @@ import { anim, animate, animating, stopAnimation } from './anim.js';
 import { play as playSound, sound, setSound } from './sound.js';
 import { setupBoardKeys } from './keys.js';
 import { openTour, openLegend, ask, setupDialogs } from './dialogs.js';
+import { analysis, endPreview, checkPreview, linesWanted } from './analysis.js';
+import { review, renderReview } from './review.js';
 // the game between friends and My games follow the states themselves
 import './friend.js';
 import './games.js';
@@ -109,10 +111,17 @@ function draw() {
   const n = s.timeline.plies.length;
   const shown = shownPly(s);
   const entry = game.entries[shown];
-  const d = viewing() && entry ? entry.describe : s.describe;
+  const pv = analysis.preview;
+  let d = viewing() && entry ? entry.describe : s.describe;
   const turns = [];
   let removed = [], auto = new Set(), hint = [];
-  if (viewing()) {
+  if (pv) {
+    // a line's position, not played: the turn that leads there marked
+    d = pv.after;
+    const frames = playSteps(face(s.game), s.geometry, pv.before, pv.report.steps, pv.report.removed);
+    turns.push({ names: namesOf(pv.report.steps.join(' ')), paths: frames.map((f) => f.path).filter((p) => p.length), cls: 'last' });
+    removed = removalMarks(s, removalsOf(face(s.game), s.geometry, pv.before, pv.report), pv.ply + pv.moves.length);
+  } else if (viewing()) {
     if (shown > 0 && entry) {
       turns.push(turnMarks(s, shown, 'last'));
       if (shown > 1) turns.push(turnMarks(s, shown - 1, 'prev'));
@@ -142,23 +151,31 @@ function draw() {
   }
   // an analysis of the position shown marks the engine's best turn, numbered step by step
   const t = s.thinking;
-  if (!s.hint && t && t.analysis && t.ply === shown && t.pv && t.pv.length) hint = namesOf(t.pv[0]);
+  if (!pv && !s.hint && t && t.analysis && t.ply === shown && t.pv && t.pv.length) hint = namesOf(t.pv[0]);
+  const still = viewing() || Boolean(pv);
   if (!animating()) {
     drawBoard($('board'), {
       geo: s.geometry, face: face(s.game), describe: d, flipped: gui.flipped, names: $('show-names').checked,
-      targets: viewing() ? new Set() : nextNames(), chosen: new Set(viewing() ? [] : input.clicked),
+      targets: still ? new Set() : nextNames(), chosen: new Set(still ? [] : input.clicked),
       turns: turns.filter(Boolean), auto, removed, hint, focus: gui.focus, refocus: refocus(), onClick: clickName,
     });
     $('board').dataset.frame = '';
     zoomControl();
   }
   renderStatus(s, d, viewing());
-  renderGuidance(s, d, viewing());
+  if (pv) {
+    $('status').textContent = `Preview, not played: line ${pv.line + 1} to ${pretty(pv.moves[pv.moves.length - 1])} from turn ${pv.ply} — Back or Esc returns`;
+    $('status').className = 'previewing';
+  }
+  $('board-wrap').classList.toggle('previewing', Boolean(pv));
+  renderGuidance(s, d, still);
   renderActions(s);
   renderMoves(s, $('moves'));
+  renderReview(s, shown);
   renderLog(s, $('log'));
   $('nav-pos').textContent = `${shown} / ${n}`;
   document.body.dataset.view = viewing() ? String(game.view) : '';
+  document.body.dataset.preview = pv ? pv.moves.join(' ') : '';
 }
 
 // Shows a play step by step, from the position `before` (its `describe`) through the steps of
@@ -211,7 +228,16 @@ function maybeShowPlay(s) {
 function renderActions(s) {
   const box = $('step-buttons');
   box.replaceChildren();
-  if (!viewing()) {
+  const pv = analysis.preview;
+  if (pv) {
+    const back = document.createElement('button');
+    back.id = 'preview-back';
+    back.className = 'primary';
+    back.textContent = 'Back';
+    back.title = 'Leave the preview (Esc)';
+    back.addEventListener('click', endPreview);
+    box.appendChild(back);
+  } else if (!viewing()) {
     for (const st of stepButtons()) {
       const b = document.createElement('button');
       b.textContent = stepLabel(st);
@@ -230,11 +256,15 @@ function renderActions(s) {
   } else if (l.auto && l.auto.length && l.by === 'human') {
     turn += `${turn ? ' · ' : ''}after ${pretty(l.step)}, by itself: ${pretty(l.auto.join(' '))}`;
   }
+  if (pv) turn = `preview: ${pv.moves.map(pretty).join(' ')} (not played)`;
   $('turn-line').textContent = turn;
-  $('confirm').hidden = !s.awaiting_confirm || viewing();
+  $('confirm').hidden = !s.awaiting_confirm || viewing() || Boolean(pv);
   $('clear-selection').hidden = !input.clicked.length || viewing();
-  const human = s.players.some((p) => p.kind === 'human');
+  const human = s.players.some((p) => p.kind === 'human') && !pv;
   $('takeback').hidden = !human;
+  // nothing to undo in a finished game between friends (the server refuses it)
+  const friendOver = Boolean(s.friend) && Boolean(s.describe.result) && s.describe.result !== 'none';
+  $('undo').hidden = Boolean(pv) || friendOver;
   $('hint').hidden = !human;
   $('hint').disabled = !humanToMove() || Boolean(s.awaiting_confirm);
 }
@@ -257,6 +287,7 @@ function render(state) {
     JSON.stringify(old.players) !== JSON.stringify(state.players) || old.confirm_turns !== state.confirm_turns;
   if (old && (old.session !== state.session || old.game_no !== state.game_no)) { stopAnimation(); gui.drawn = null; gui.shownSeq = 0; }
   gui.state = state;
+  checkPreview(state);
   setGeometry(state.geometry);
   if (settingsChanged) showSettings(state);
   if (posChanged) resetSelection();
@@ -282,6 +313,9 @@ function render(state) {
 }
 net.onState = render;
 game.onChange = draw;
+analysis.onChange = () => { draw(); if (gui.state) renderEngine(gui.state, $('show-eval').checked); };
+review.onGo = (k) => goTo(k);
+game.onGo = (k) => goTo(k);
 input.onChange = draw;
 
 // The zoom control shows when the board's cells are closer than a finger (32 px) at 1×.
@@ -491,7 +525,7 @@ button('advance', () => { backToGame('Engine turn'); act({ type: 'advance' }); }
 button('analyse', () => {
   const s = gui.state;
   if (s.analysing !== null) { act({ type: 'analyse', on: false }); return; }
-  act({ type: 'analyse', on: true, ply: shownPly(s) });
+  act({ type: 'analyse', on: true, ply: shownPly(s), lines: linesWanted() });
 });
 button('flip', () => { gui.flipped = !gui.flipped; draw(); if (gui.state) renderEvals(gui.state); });
 button('clear-selection', () => { input.clicked = []; draw(); });
@@ -522,13 +556,23 @@ function goTo(k) {
   const s = gui.state;
   const from = shownPly(s);
   stopAnimation();
+  analysis.preview = null;
   go(s, k);
   if (from !== shownPly(s)) hideNotice();
   const to = shownPly(s);
+  followAnalysis(s, to);
   if (to === from + 1 && game.entries[to] && game.entries[from]) {
     const prev = from > 0 ? turnMarks(s, from, 'prev') : null;
     showSteps(s, game.entries[from].describe, game.entries[to].report, prev);
   }
+}
+// An analysis under way follows the position shown (stopped on a position where the game is
+// over, which has nothing to analyse).
+function followAnalysis(s, ply) {
+  if (s.analysing === null || s.analysing === undefined || s.analysing === ply) return;
+  const e = game.entries[ply];
+  const over = e && e.describe.result && e.describe.result !== 'none';
+  act(over ? { type: 'analyse', on: false } : { type: 'analyse', on: true, ply, lines: linesWanted() });
 }
 button('nav-first', () => goTo(0));
 button('nav-prev', () => goTo(shownPly(gui.state) - 1));
@@ -539,7 +583,7 @@ document.addEventListener('keydown', (e) => {
   const s = gui.state, k = shownPly(s);
   const keys = { ArrowLeft: k - 1, ArrowRight: k + 1, Home: 0, End: s.timeline.plies.length };
   if (e.key in keys) { e.preventDefault(); goTo(keys[e.key]); }
-  if (e.key === 'Escape') { input.clicked = []; draw(); }
+  if (e.key === 'Escape') { input.clicked = []; if (analysis.preview) endPreview(); else draw(); }
 });
 setupBoardKeys($('board'), (name) => clickName(name), (name) => { gui.focus = name; });
 window.addEventListener('pagehide', leave);

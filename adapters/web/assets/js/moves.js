@@ -12,6 +12,7 @@ export const game = {
   view: null,      // the ply shown read-only, or null: the game as it stands
   fetching: false,
   onChange: null,
+  onGo: null,      // goes to a position (the page's own way: animated, the analysis following)
 };
 
 // Brings the entries up to the state's timeline: positions it already has and that still
@@ -116,7 +117,7 @@ export function renderMoves(s, list) {
       if (i) { b.append(','); b.append(document.createElement('wbr')); }
       b.append(part);
     }
-    b.addEventListener('click', () => go(s, k));
+    b.addEventListener('click', () => (game.onGo ? game.onGo(k) : go(s, k)));
     return b;
   };
   for (let k = 1; k <= plies.length; k++) {

@@ -6,6 +6,7 @@
 
 import { face, sideIndex, ownerIndex, pretty, plural, reasonText, stepLabel } from './face.js';
 import { tally, shownPly } from './moves.js';
+import { renderLines } from './analysis.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -127,12 +128,7 @@ export function renderEngine(s, showEval) {
   const head = document.createElement('div');
   head.textContent = parts.join(' · ');
   box.append(head);
-  if (t.pv && t.pv.length) {
-    const pv = document.createElement('div');
-    pv.className = 'pv';
-    pv.textContent = `line: ${t.pv.map(pretty).join('  ')}`;
-    box.append(pv);
-  }
+  renderLines(s, box);
 }
 
 // The expected result for p1 (−1 to +1) of the engine's last report, a proven result as ±1;

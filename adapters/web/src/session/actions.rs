@@ -9,7 +9,7 @@ use super::{first_error, side_word, LastPlay, Level, Session};
 use crate::parse::{parse_played, parse_stepped, Report};
 
 const ACTIONS: &str = "new, players, settings, step, undo, takeback, confirm, pause, resume, \
-                       advance, analyse, hint, plies, state";
+                       advance, analyse, hint, plies, state, play, preview, review";
 
 /// An option's name as a player reads it: `BoardSide` → `board side`.
 fn option_words(name: &str) -> String {
@@ -78,6 +78,9 @@ impl Session {
             "advance" => self.advance().and(done),
             "analyse" => self.analyse(action).and(done),
             "hint" => self.hint().and(done),
+            "play" => self.play_turn(action).and(done),
+            "preview" => self.preview(action),
+            "review" => self.review_action(action).and(done),
             other => Err(format!("expected an action ({ACTIONS}) but got '{other}'")),
         }
         .inspect_err(|e| self.message(Level::Error, e.clone()))
@@ -130,6 +133,7 @@ impl Session {
     /// Starts (`on`: true, with the `ply` shown) or ends an analysis. The game stays as it was:
     /// when the analysis ends, an engine to move plays unless the game was paused.
     fn analyse(&mut self, a: &Value) -> Result<(), String> {
+        self.set_analysis_lines(a)?;
         if !a.get("on").and_then(Value::as_bool).unwrap_or(false) {
             if self.analysing().is_some() {
                 self.stop_search();
@@ -293,8 +297,7 @@ impl Session {
             a.get("paused").and_then(Value::as_bool).unwrap_or(false) || !moves.is_empty();
         self.last = None;
         self.hint = None;
-        self.link.info = None;
-        self.link.info_of = None;
+        self.link.forget_search();
         self.game_no += 1;
         let setup = self.game.setup.clone();
         self.game.reset(setup);
@@ -403,8 +406,7 @@ impl Session {
         let err = first_error(&lines);
         self.last = None;
         // The engine's report was of a position that is gone.
-        self.link.info = None;
-        self.link.info_of = None;
+        self.link.forget_search();
         self.refresh();
         match err {
             Some(e) => Err(e),
@@ -452,8 +454,7 @@ impl Session {
         let lines = self.ask(&cmds).ok_or("the engine was restarted")?;
         self.last = None;
         self.hint = None;
-        self.link.info = None;
-        self.link.info_of = None;
+        self.link.forget_search();
         self.refresh();
         if let Some(e) = first_error(&lines) {
             return Err(e);

@@ -18,6 +18,11 @@ fn wrap(e: EngineEvent) -> Msg {
     Msg::Engine(e)
 }
 
+/// An `info` line of a search (not an `info string` message).
+fn is_progress(line: &str) -> bool {
+    line.starts_with("info ") && !line.starts_with("info string")
+}
+
 /// What a search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Purpose {
@@ -27,6 +32,8 @@ pub enum Purpose {
     Analysis(usize),
     /// The engine suggests a turn for the human to move: its `bestmove` is shown, not played.
     Hint,
+    /// A game review's search of the position after this many turns: its last report is kept.
+    Review(usize),
 }
 
 /// A search under way.
@@ -57,8 +64,14 @@ pub struct Link {
     /// Messages that came while a request waited, handled next.
     pending: VecDeque<Msg>,
     pub search: Option<Search>,
-    /// The last progress report of the current (or last) search.
+    /// The last progress report of the current (or last) search (its best line).
     pub info: Option<SearchInfo>,
+    /// The lines of the report being read (MultiPV: `multipv` 1, 2, … in order).
+    lines: Vec<SearchInfo>,
+    /// The lines of the report before it, shown beyond the lines read so far.
+    last_lines: Vec<SearchInfo>,
+    /// The engine's MultiPV setting as last sent (1, the engine's default, after a start).
+    multipv: usize,
     /// The last search's side and purpose, kept with `info` after it ends.
     pub info_of: Option<Search>,
     /// A search that ended while a request waited, for the session to handle next.
@@ -77,9 +90,18 @@ impl Link {
             pending: VecDeque::new(),
             search: None,
             info: None,
+            lines: Vec::new(),
+            last_lines: Vec::new(),
+            multipv: 1,
             info_of: None,
             finished: None,
         }
+    }
+
+    /// A link of its own to another engine process started the same way (not started yet).
+    pub fn spare(&self) -> Link {
+        let (tx, rx) = std::sync::mpsc::channel();
+        Link::new(self.cmd.clone(), tx, rx)
     }
 
     /// The next message: one kept while a request waited, else the next that comes; `None`
@@ -114,7 +136,28 @@ impl Link {
         self.process = Some(p);
         self.search = None;
         self.finished = None;
+        self.multipv = 1;
+        // Every report carries win, draw and loss per mille (protocol.md § 3.6).
+        self.send("setoption name ShowWDL value true")
+    }
+
+    /// Sets the number of lines the next search reports (sent only when it changes; never
+    /// while a search runs).
+    fn set_multipv(&mut self, n: usize) -> Result<(), String> {
+        if n != self.multipv {
+            self.send(&format!("setoption name MultiPV value {n}"))?;
+            self.multipv = n;
+        }
         Ok(())
+    }
+
+    /// The lines of the latest report, best first: those read of the report under way, then
+    /// the rest of the report before it (so that a report read line by line never shrinks the
+    /// list for a moment).
+    pub fn report_lines(&self) -> Vec<SearchInfo> {
+        let mut out = self.lines.clone();
+        out.extend(self.last_lines.iter().skip(self.lines.len()).cloned());
+        out
     }
 
     /// Ends the engine process; returns its exit status when it had ended already.
@@ -182,11 +225,20 @@ impl Link {
     /// `finished` for the session to handle after the request.
     fn take_search_line(&mut self, line: &str) -> bool {
         if let Some(info) = parse_info(line) {
-            // With several lines a report (MultiPV), the best line is the one kept.
-            if info.multipv.is_none_or(|k| k == 1) {
-                self.info = Some(info);
+            // A line without `multipv` is a report's only line.
+            let k = info.multipv.unwrap_or(1).max(1) as usize;
+            if k == 1 {
+                self.last_lines = std::mem::take(&mut self.lines);
+                self.info = Some(info.clone());
                 self.info_of = self.search;
             }
+            if k == self.lines.len() + 1 {
+                self.lines.push(info);
+            }
+            return true;
+        }
+        // A search's other progress (`info currmove …`, protocol.md § 3.6) is not shown.
+        if is_progress(line) {
             return true;
         }
         if let Ok(Some(ended)) = self.on_line(line) {
@@ -196,8 +248,15 @@ impl Link {
         false
     }
 
-    /// Starts a search with `go` (e.g. `go movetime 500`).
-    pub fn start_search(&mut self, go: &str, purpose: Purpose, side: usize) -> Result<(), String> {
+    /// Starts a search with `go` (e.g. `go movetime 500`) that reports `lines` lines (MultiPV).
+    pub fn start_search(
+        &mut self,
+        go: &str,
+        purpose: Purpose,
+        side: usize,
+        lines: usize,
+    ) -> Result<(), String> {
+        self.set_multipv(lines)?;
         self.send(go)?;
         let search = Search {
             purpose,
@@ -205,9 +264,22 @@ impl Link {
             discarded: false,
         };
         self.search = Some(search);
-        self.info = None;
+        self.forget_reports();
         self.info_of = Some(search);
         Ok(())
+    }
+
+    /// Forgets the reports of the last search (they were of a position that is gone).
+    pub fn forget_reports(&mut self) {
+        self.info = None;
+        self.lines.clear();
+        self.last_lines.clear();
+    }
+
+    /// Forgets the last search and its reports.
+    pub fn forget_search(&mut self) {
+        self.forget_reports();
+        self.info_of = None;
     }
 
     /// A line from the engine outside a request: a search's progress (kept, `None`), its end
@@ -220,7 +292,7 @@ impl Link {
             let best = best.split(' ').next().unwrap_or("none").to_string();
             return Ok(Some(Ended { search, best }));
         }
-        if self.search.is_some() && parse_info(line).is_some() {
+        if self.search.is_some() && is_progress(line) {
             self.take_search_line(line);
             return Ok(None);
         }
@@ -256,5 +328,57 @@ impl Link {
                 Err(l) => other.push(l),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn searching() -> Link {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let mut link = Link::new(EngineCommand::locate(None, vec![]).unwrap(), tx, rx);
+        link.search = Some(Search {
+            purpose: Purpose::Analysis(0),
+            side: 0,
+            discarded: false,
+        });
+        link
+    }
+
+    fn report(link: &mut Link, depth: u32, k: u32, turn: &str) {
+        let line = format!("info depth {depth} multipv {k} nodes 9 time 1 nps 9 score 0.1 wdl 550 0 450 pv {turn} x");
+        assert!(matches!(link.on_line(&line), Ok(None)));
+    }
+
+    fn firsts(link: &Link) -> Vec<String> {
+        link.report_lines()
+            .iter()
+            .map(|l| l.pv[0].clone())
+            .collect()
+    }
+
+    #[test]
+    fn a_report_read_line_by_line_never_shrinks_and_drops_lines_it_no_longer_gives() {
+        let mut link = searching();
+        for (k, turn) in [(1, "A"), (2, "B"), (3, "C")] {
+            report(&mut link, 1, k, turn);
+        }
+        assert_eq!(firsts(&link), ["A", "B", "C"]);
+        report(&mut link, 2, 1, "D");
+        assert_eq!(firsts(&link), ["D", "B", "C"]);
+        assert_eq!(link.info.as_ref().unwrap().pv[0], "D", "line 1 is the best");
+        report(&mut link, 2, 2, "E");
+        // a report of two lines: the third line of the report before goes with the next report
+        report(&mut link, 3, 1, "F");
+        assert_eq!(firsts(&link), ["F", "E"]);
+        assert_eq!(link.report_lines()[0].wdl, Some([550, 0, 450]));
+        // other progress is the search's too, and shows nowhere
+        assert!(matches!(
+            link.on_line("info currmove A currmovenumber 1"),
+            Ok(None)
+        ));
+        let ended = link.on_line("bestmove F").unwrap().unwrap();
+        assert_eq!(ended.best, "F");
     }
 }

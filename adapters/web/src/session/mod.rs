@@ -13,6 +13,9 @@
 //! * [`players`]: who holds each seat and what holds the engine back;
 //! * [`turns`]: the engine's own turns, analyses and hints, restarts;
 //! * [`actions`]: what the page asks for;
+//! * [`board`]: the analysis board — its lines, a line's position previewed on a spare engine,
+//!   a line's turn played;
+//! * [`review`]: the game review, every position searched and every turn marked;
 //! * [`table`]: who may act (the seats of a game between friends), clocks, resignation and
 //!   rematch ([`clock`]);
 //! * [`keep`]: the games kept in the database, and a session revived from it;
@@ -29,10 +32,12 @@
 //! * the page can see every position of the game (the timeline), not only the last one.
 
 mod actions;
+mod board;
 mod clock;
 mod keep;
 mod link;
 mod players;
+mod review;
 mod table;
 mod timeline;
 mod turns;
@@ -151,6 +156,13 @@ pub struct Session {
     game_no: u64,
     /// Seats, clocks, endings, and the database.
     table: table::Table,
+    /// The lines an analysis reports (MultiPV).
+    analysis_lines: usize,
+    /// The last game review, while its game stands.
+    review: Option<review::Review>,
+    /// A second engine, started at the first preview, that sets up the positions a preview
+    /// shows (the session's engine goes on with its search meanwhile).
+    scratch: Option<Link>,
 }
 
 impl Session {
@@ -181,6 +193,9 @@ impl Session {
             restarting: false,
             game_no: 0,
             table: table::Table::new(tx, store),
+            analysis_lines: board::DEFAULT_LINES,
+            review: None,
+            scratch: None,
         };
         s.link.start()?;
         let notes = s.game.restore(&mut s.link, false)?;
@@ -234,6 +249,9 @@ impl Session {
             }
         }
         self.link.stop_process();
+        if let Some(mut scratch) = self.scratch.take() {
+            scratch.stop_process();
+        }
         log::info!("session {} closed", self.id);
     }
 
@@ -279,16 +297,22 @@ impl Session {
             .map(|p| json!({"move": p.turn, "by": p.by, "report": p.report}))
             .collect();
         let search = self.link.search;
-        let thinking = self.link.info_of.map(|of| Thinking {
-            side: side_word(of.side),
-            analysis: matches!(of.purpose, Purpose::Analysis(_)),
-            hint: of.purpose == Purpose::Hint,
-            ply: match of.purpose {
-                Purpose::Analysis(p) => Some(p),
-                _ => None,
-            },
-            info: self.link.info.clone(),
-        });
+        // A review's searches are its own: they show as its progress, not here.
+        let thinking = self
+            .link
+            .info_of
+            .filter(|of| !matches!(of.purpose, Purpose::Review(_)))
+            .map(|of| Thinking {
+                side: side_word(of.side),
+                analysis: matches!(of.purpose, Purpose::Analysis(_)),
+                hint: of.purpose == Purpose::Hint,
+                ply: match of.purpose {
+                    Purpose::Analysis(p) => Some(p),
+                    _ => None,
+                },
+                info: self.link.info.clone(),
+                lines: self.link.report_lines(),
+            });
         let mut v = json!({
             "session": self.id,
             "version": self.version,
@@ -320,10 +344,13 @@ impl Session {
                     Purpose::Play(_) => "play",
                     Purpose::Analysis(_) => "analysis",
                     Purpose::Hint => "hint",
+                    Purpose::Review(_) => "review",
                 },
                 "side": side_word(s.side),
             })),
             "thinking": thinking,
+            "analysis_lines": self.analysis_lines,
+            "review": self.review.as_ref().map(review::Review::view),
             "messages": self.messages,
             "engine": {
                 "pid": self.link.pid(),
@@ -362,6 +389,8 @@ struct Thinking {
     ply: Option<usize>,
     #[serde(flatten)]
     info: Option<SearchInfo>,
+    /// Every line of the latest report, best first (one unless MultiPV is above 1).
+    lines: Vec<SearchInfo>,
 }
 
 /// The protocol's word for a side index.

@@ -189,7 +189,7 @@ impl Session {
     fn permit(&self, kind: &str, role: Role) -> Result<(), String> {
         let moves = matches!(
             kind,
-            "step" | "undo" | "takeback" | "confirm" | "advance" | "hint"
+            "step" | "undo" | "takeback" | "confirm" | "advance" | "hint" | "play"
         );
         if moves && self.ended().is_some() {
             return Err(format!("the game is over: {}", self.ending_words()));
@@ -203,7 +203,7 @@ impl Session {
             "takeback" => {
                 return Err("in a game between friends a turn played cannot be taken back".into())
             }
-            "analyse" | "hint" => {
+            "analyse" | "hint" | "play" | "preview" | "review" => {
                 return Err("in a game between friends the engine gives no help".into())
             }
             _ => {

@@ -34,6 +34,7 @@ impl Session {
             Ok(notes) => self.notes(notes),
             Err(e) => return self.restart(&e),
         }
+        self.drop_stale_review();
         if self
             .hint
             .as_ref()
@@ -62,8 +63,10 @@ impl Session {
         }
         self.restarting = true;
         self.link.restarts += 1;
-        self.link.info = None;
-        self.link.info_of = None;
+        if let Some(r) = self.review.as_mut() {
+            r.running = false;
+        }
+        self.link.forget_search();
         self.players.awaiting_confirm = None;
         self.hint = None;
         log::warn!("session {}: {why}{status}; restarting it", self.id);
@@ -120,7 +123,7 @@ impl Session {
         self.players.advance_once = false;
         self.hint = None;
         let go = format!("go movetime {movetime}");
-        if let Err(e) = self.link.start_search(&go, Purpose::Play(side), side) {
+        if let Err(e) = self.link.start_search(&go, Purpose::Play(side), side, 1) {
             self.restart(&e);
         }
     }
@@ -142,6 +145,7 @@ impl Session {
         let best = ended.best;
         match ended.search.purpose {
             Purpose::Analysis(_) => {}
+            Purpose::Review(ply) => self.review_search_ended(ply, ended.search.side),
             Purpose::Hint if best == "none" => {
                 self.message(Level::Info, "the engine has no turn to suggest here")
             }
@@ -166,7 +170,6 @@ impl Session {
         let Some(lines) = self.ask(&[format!("play {turn}")]) else {
             return;
         };
-        let from_ply = self.game.moves.len();
         if let Some(e) = first_error(&lines) {
             self.message(
                 Level::Error,
@@ -174,25 +177,31 @@ impl Session {
             );
             self.players.paused = true;
         } else {
-            let report = lines
-                .iter()
-                .find_map(|l| parse_played("played", l))
-                .map(|p| p.report)
-                .unwrap_or_default();
-            self.game.expect_turn(By::Engine, report.clone());
-            self.plays += 1;
-            self.last = Some(LastPlay {
-                seq: self.plays,
-                by: By::Engine,
-                step: None,
-                auto: Vec::new(),
-                turn: Some(turn.to_string()),
-                report,
-                from_ply,
-                from_built: 0,
-            });
+            self.record_turn(By::Engine, turn, &lines);
         }
         self.refresh();
+    }
+
+    /// A whole turn `by` played and the engine answered (`lines`, with its `played` report):
+    /// the game's next turn, shown step by step from the position it was played from.
+    pub(super) fn record_turn(&mut self, by: By, turn: &str, lines: &[String]) {
+        let report = lines
+            .iter()
+            .find_map(|l| parse_played("played", l))
+            .map(|p| p.report)
+            .unwrap_or_default();
+        self.game.expect_turn(by, report.clone());
+        self.plays += 1;
+        self.last = Some(LastPlay {
+            seq: self.plays,
+            by,
+            step: None,
+            auto: Vec::new(),
+            turn: Some(turn.to_string()),
+            report,
+            from_ply: self.game.moves.len(),
+            from_built: 0,
+        });
     }
 
     /// Stops a running search and waits for its `bestmove`, which is not used. An analysis of
@@ -206,14 +215,19 @@ impl Session {
                         .filter(|l| l.starts_with("info string"))
                         .collect(),
                 );
-                let earlier = ended.is_some_and(|e| {
-                    matches!(e.search.purpose, Purpose::Analysis(p) if p < self.game.moves.len())
+                // An analysis of an earlier position, or a review, had set the engine to
+                // another position.
+                let elsewhere = ended.is_some_and(|e| match e.search.purpose {
+                    Purpose::Analysis(p) => p < self.game.moves.len(),
+                    Purpose::Review(_) => true,
+                    _ => false,
                 });
-                if earlier {
-                    match self.game.restore(&mut self.link, true) {
-                        Ok(notes) => self.notes(notes),
-                        Err(e) => self.restart(&e),
-                    }
+                if let Some(r) = self.review.as_mut().filter(|r| r.running) {
+                    r.running = false;
+                    self.link.forget_search();
+                }
+                if elsewhere {
+                    self.restore_game();
                 }
             }
             Err(e) => self.restart(&e),
@@ -237,8 +251,9 @@ impl Session {
             .get(ply)
             .and_then(|p| p.describe.to_move())
             .unwrap_or(0);
+        let lines = self.analysis_lines;
         self.link
-            .start_search("go infinite", Purpose::Analysis(ply), side)
+            .start_search("go infinite", Purpose::Analysis(ply), side, lines)
             .map_err(|e| {
                 self.restart(&e);
                 "the engine was restarted".to_string()
@@ -251,7 +266,7 @@ impl Session {
         let side = self.game.to_move().unwrap_or(0);
         let go = format!("go movetime {HINT_MOVETIME}");
         self.link
-            .start_search(&go, Purpose::Hint, side)
+            .start_search(&go, Purpose::Hint, side, 1)
             .map_err(|e| {
                 self.restart(&e);
                 "the engine was restarted".to_string()

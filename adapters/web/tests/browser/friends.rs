@@ -187,6 +187,8 @@ pub async fn friend_game(b1: &Browser, b2: &Browser, driver: &str, chrome: &Path
             .await;
             let status = b.text("status").await;
             assert!(status.starts_with("Game over: COIN wins"), "{status}");
+            // Nothing to undo in a finished game between friends.
+            assert_eq!(b.count("#undo:not([hidden])").await, 0);
         }
         assert_eq!(title(b1).await.split(" · ").next(), Some("Game over"));
         // A rematch, the sides swapped: offered by one seat, accepted by the other.

@@ -175,22 +175,34 @@ impl Browser {
     /// Waits until `cond` (a JS expression) is true; panics with the page's messages after
     /// `secs` seconds.
     pub async fn wait(&self, cond: &str, secs: u64, what: &str) {
+        if self.try_wait(cond, secs, what).await.is_err() {
+            let state = self.state().await;
+            panic!(
+                "[{}] waited {secs} s for {what} ({cond}); messages: {}; describe: {}; steps: {}",
+                self.name, state["messages"], state["describe"], state["steps"]
+            );
+        }
+    }
+
+    /// Waits until `cond` is true, for `secs` seconds at most; `Err(stalled)` when it was not,
+    /// `stalled` telling whether the renderer failed to answer meanwhile.
+    async fn try_wait(&self, cond: &str, secs: u64, what: &str) -> Result<(), bool> {
         let deadline = Instant::now() + Duration::from_secs(secs);
         let script = format!("try {{ return !!({cond}); }} catch (e) {{ return false; }}");
+        let mut stalled = false;
         loop {
             // A renderer that does not answer in time on a loaded machine (chromedriver's
             // "Timed out receiving message from renderer") is asked again until the deadline.
             match self.client.execute(&script, vec![]).await {
-                Ok(Value::Bool(true)) => return,
+                Ok(Value::Bool(true)) => return Ok(()),
                 Ok(_) => {}
-                Err(e) => eprintln!("[{}] waiting for {what}: {e}; asking again", self.name),
+                Err(e) => {
+                    stalled = true;
+                    eprintln!("[{}] waiting for {what}: {e}; asking again", self.name);
+                }
             }
             if Instant::now() > deadline {
-                let state = self.state().await;
-                panic!(
-                    "[{}] waited {secs} s for {what} ({cond}); messages: {}; describe: {}; steps: {}",
-                    self.name, state["messages"], state["describe"], state["steps"]
-                );
+                return Err(stalled);
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
@@ -218,13 +230,24 @@ impl Browser {
             );
             assert!(tries < 3, "[{}] the page did not load: {e}", self.name);
         }
-        // A fresh renderer on a loaded machine can take a minute to answer at all.
-        self.wait(
-            "window.gui.state && window.gui.state.geometry && document.querySelector('#board .hit')",
-            120,
-            "the board",
-        )
-        .await;
+        // A fresh renderer on a loaded machine can take a minute to answer at all; one that
+        // stalled (it never answered, and the page never drew its board) gets the page loaded
+        // once more. A page that answers and draws no board fails at once.
+        let board =
+            "window.gui.state && window.gui.state.geometry && document.querySelector('#board .hit')";
+        let again = match self.try_wait(board, 120, "the board").await {
+            Ok(()) => return,
+            Err(stalled) => stalled,
+        };
+        if again {
+            eprintln!(
+                "[{}] the renderer stalled loading {url}: loading it again",
+                self.name
+            );
+            let _ = self.client.goto(url).await;
+        }
+        self.wait(board, if again { 120 } else { 0 }, "the board")
+            .await;
     }
 
     /// Clicks the element `css` finds. The board is drawn again after every step the engine

@@ -29,6 +29,10 @@
 //!   watches (its moves refused), a rematch and a resignation; clocks down to a flag fall; a
 //!   server restarted in the middle of a game between friends, which goes on from the
 //!   database; a stale session freed and a new one admitted; My games, and a replay link.
+//! * [`review`]: the analysis board — three lines with scores and win chances and the best turn
+//!   marked, a line's turn previewed on the board and a line played; a game review of a
+//!   finished game with a random side (its graph, its marks, its summary per side), and of a
+//!   Guerrilla game;
 //! * [`third`]: a third game the adapter does not name (the engine's tic-tac-toe, `guerrilla
 //!   --test-games`) chosen in the Game control and played by clicks to its banner.
 //!
@@ -45,6 +49,7 @@ mod games;
 mod harness;
 mod layout;
 mod play;
+mod review;
 mod third;
 #[path = "../../../../tests/support/tools.rs"]
 mod tools;
@@ -176,6 +181,12 @@ fn browser_end_to_end() {
             }
             if on("stale") {
                 friends::stale_session(b1, &exe).await;
+            }
+            if on("analysis-board") {
+                review::analysis_board(b1, &base).await;
+            }
+            if on("review") {
+                review::game_review(b1, &base, &exe).await;
             }
             if on("tictactoe") {
                 third::tictactoe(b1, &exe).await;
