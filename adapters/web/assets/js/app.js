@@ -10,18 +10,18 @@ import { drawBoard } from './board.js';
 import { input, clickName, nextNames, stepButtons, resetSelection, sendStep, confirmTurn, humanToMove } from './input.js';
 import { game, syncTimeline, removedBy, renderMoves, renderLog, shownPly, go } from './moves.js';
 import { namesOf, setGeometry, face, removalsOf, playSteps, pretty, setCatalogue, catalogue, optionLabel, stepLabel, sideIndex, ownerIndex } from './face.js';
-import { act, net, open, leave, remember, games, savedGames } from './net.js';
+import { act, net, open, leave, remember, games } from './net.js';
 import { renderStatus, renderGuidance, renderEngine, renderEvalBar, renderMessages } from './panels.js';
 import { setupRecordPanel } from './record.js';
 import { anim, animate, animating, stopAnimation } from './anim.js';
 import { play as playSound, sound, setSound } from './sound.js';
 import { setupBoardKeys } from './keys.js';
-import { openTour, openLegend, ask, setupDialogs } from './dialogs.js';
+import { openTour, openLegend, setupDialogs } from './dialogs.js';
 import { analysis, endPreview, checkPreview, linesWanted } from './analysis.js';
 import { review, renderReview } from './review.js';
 // the game between friends and My games follow the states themselves
 import './friend.js';
-import './games.js';
+import { leaveGameInProgress } from './games.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -164,7 +164,7 @@ function draw() {
   }
   renderStatus(s, d, viewing());
   if (pv) {
-    $('status').textContent = `Preview, not played: line ${pv.line + 1} to ${pretty(pv.moves[pv.moves.length - 1])} from turn ${pv.ply} — Back or Esc returns`;
+    $('status').textContent = `Preview, not played: line ${pv.line + 1} to ${pretty(pv.moves[pv.moves.length - 1])} from ${pv.ply ? `turn ${pv.ply}` : 'the start'} — Back or Esc returns`;
     $('status').className = 'previewing';
   }
   $('board-wrap').classList.toggle('previewing', Boolean(pv));
@@ -292,7 +292,6 @@ function render(state) {
   if (settingsChanged) showSettings(state);
   if (posChanged) resetSelection();
   remember(state);
-  renderSaved();
   // a new play is shown step by step; meanwhile the board is the animation's, the rest is drawn
   maybeShowPlay(state);
   draw();
@@ -447,36 +446,6 @@ function urlSetup() {
   if (q.get('paused') === '1') action.paused = true;
   if (q.has('confirm')) action.confirm = q.get('confirm') === '1';
   return action;
-}
-
-// The games kept in this browser, newest first, each to open again (paused).
-function renderSaved() {
-  const list = $('saved');
-  const games = savedGames();
-  list.replaceChildren(...games.map((g) => {
-    const li = document.createElement('li');
-    const f = face(g.game);
-    const when = new Date(g.at).toLocaleString();
-    li.append(`${f.title}, ${g.moves.length} turns${g.result && g.result !== 'none' ? `, ${g.result}` : ''} (${when})`);
-    const b = document.createElement('button');
-    b.textContent = 'Open';
-    b.dataset.saved = g.key;
-    b.addEventListener('click', async () => {
-      if (!(await leaveGameInProgress())) return;
-      const answer = await act({ type: 'new', game: g.game, options: g.options, fen: g.fen, moves: g.moves, players: g.players, paused: true });
-      if (answer && answer.ok) { game.view = null; notice(`game opened: ${g.moves.length} turns (paused)`, 'success'); }
-    });
-    li.append(b);
-    return li;
-  }));
-}
-
-// Whether a game in progress may be left: asked when it has turns and has not ended; it stays
-// in Saved games either way.
-async function leaveGameInProgress() {
-  const s = gui.state;
-  if (!s || !s.history.moves.length || (s.describe.result && s.describe.result !== 'none')) return true;
-  return ask(`A game is in progress (${s.history.moves.length} turns). Start another? This one stays in Saved games.`, 'Start another', 'Keep playing');
 }
 
 // ---------- controls ----------

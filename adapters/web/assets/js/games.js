@@ -1,15 +1,18 @@
 // My games: the games this browser made or joined, as the server keeps them in its database
-// (which browser is this one: a random token in the browser's storage, `browserToken`). Each
+// (which browser is this one: a random token in the browser's storage, `browserToken`), then
+// the games the browser kept itself that the server does not list (a server without its
+// database, another server), each to open again here (set up paused). Each server game
 // can be opened again (the session's last game: its link, with this browser's seat when it
 // holds one; the server revives it when it no longer runs it), replayed (a new session set up
 // from the record, paused, shown from its start), exported as a record, or shared (a link that
 // watches a game between friends still played, or replays any other game).
 'use strict';
 
-import { net, browserToken } from './net.js';
+import { net, browserToken, savedGames, act } from './net.js';
 import { face, catalogue } from './face.js';
 import { gameRecord } from './record.js';
 import { game, go } from './moves.js';
+import { ask } from './dialogs.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -93,7 +96,36 @@ function render() {
     li.append(buttons);
     return li;
   }));
-  box.querySelector('.empty').hidden = mine.list.length > 0;
+  const listed = new Set(mine.list.map((g) => `${g.session}:${g.game_no}`));
+  list.append(...savedGames().filter((g) => !listed.has(g.key)).map(keptHere));
+  box.querySelector('.empty').hidden = list.children.length > 0;
+}
+
+// A game kept in this browser only: opened again in this session, paused.
+function keptHere(g) {
+  const f = face(g.game);
+  const when = new Date(g.at).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
+  const over = g.result && g.result !== 'none';
+  const li = el('li', {});
+  li.append(el('div', { className: 'game-line', textContent: `${f.title} · ${g.moves.length} turn${g.moves.length === 1 ? '' : 's'} · ${over ? g.result : 'in progress'}` }));
+  li.append(el('div', { className: 'muted game-when', textContent: `kept in this browser · ${when}` }));
+  const open = el('button', { type: 'button', textContent: 'Open' });
+  open.dataset.saved = g.key;
+  open.addEventListener('click', async () => {
+    if (!(await leaveGameInProgress())) return;
+    const answer = await act({ type: 'new', game: g.game, options: g.options, fen: g.fen, moves: g.moves, players: g.players, paused: true });
+    if (answer && answer.ok) { game.view = null; net.onNotice(`game opened: ${g.moves.length} turns (paused)`, 'success'); }
+  });
+  li.append(el('div', { className: 'buttons' }, open));
+  return li;
+}
+
+// Whether a game in progress may be left: asked when it has turns and has not ended; it stays
+// in My games either way.
+export async function leaveGameInProgress() {
+  const s = window.gui && window.gui.state;
+  if (!s || !s.history.moves.length || (s.describe.result && s.describe.result !== 'none')) return true;
+  return ask(`A game is in progress (${s.history.moves.length} turns). Start another? This one stays in My games.`, 'Start another', 'Keep playing');
 }
 
 export async function refresh() {

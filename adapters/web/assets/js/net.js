@@ -121,7 +121,7 @@ function stored() {
 // never overwrites the one before it.
 function gameKey(state) { return `${state.session}:${state.game_no || 0}`; }
 
-// Keeps the game of a session for a reload and for Saved games (the last 20 games).
+// Keeps the game of a session for a reload and for My games (the last 20 games).
 export function remember(state) {
   if (!state || !state.history || !state.history.start) return;
   const all = stored();

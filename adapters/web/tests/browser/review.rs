@@ -33,6 +33,47 @@ async fn side_to(b: &Browser, id: &str) {
     .await;
 }
 
+/// At 360×740: no horizontal scroll, and every control of `css` at least 32 px high (a tap
+/// target); the window is 1400×1000 again afterwards.
+async fn phone_fit(b: &Browser, css: &str) {
+    b.set_size(360, 740).await;
+    let fit = b
+        .js(&format!(
+            "const all = [...document.querySelectorAll('{css}')].filter((e) => e.offsetParent); \
+             return {{scroll: document.documentElement.scrollWidth, width: window.innerWidth, count: all.length, \
+                     smallest: Math.min(...all.map((e) => e.getBoundingClientRect().height)), \
+                     widest: Math.max(...all.map((e) => e.getBoundingClientRect().right))}};"
+        ))
+        .await;
+    eprintln!("at 360 px: {fit}");
+    let width = fit["width"].as_f64().unwrap();
+    assert!(fit["count"].as_u64().unwrap() > 0, "{css}: {fit}");
+    assert!(
+        fit["scroll"].as_f64().unwrap() <= width,
+        "no horizontal scroll: {fit}"
+    );
+    assert!(
+        fit["widest"].as_f64().unwrap() <= width,
+        "inside the window: {fit}"
+    );
+    assert!(
+        fit["smallest"].as_f64().unwrap() >= 32.0,
+        "tap targets of 32 px: {fit}"
+    );
+    b.set_size(1400, 1000).await;
+}
+
+/// Stops the analysis under way with the Analyse button.
+async fn stop_analysis(b: &Browser) {
+    b.click_css("#analyse").await;
+    b.wait(
+        "window.gui.state.analysing === null",
+        30,
+        "the analysis stopped",
+    )
+    .await;
+}
+
 pub async fn analysis_board(b: &Browser, base: &str) {
     b.goto(&url(base, "guerrilla-checkers", None)).await;
     b.js("const c = document.getElementById('lines-count'); c.value = '3'; c.dispatchEvent(new Event('change')); return 0;")
@@ -74,6 +115,11 @@ pub async fn analysis_board(b: &Browser, base: &str) {
         );
         assert!(!row["turns"].as_array().unwrap().is_empty());
     }
+    phone_fit(
+        b,
+        "#lines .pv-move, #lines .play-line, #lines-count, #analyse",
+    )
+    .await;
     b.set_size(400, 800).await;
     side_to(b, "lines").await;
     b.screenshot("analysis-lines-400.png").await;
@@ -127,13 +173,7 @@ pub async fn analysis_board(b: &Browser, base: &str) {
         "the analysis of the next position",
     )
     .await;
-    b.click_css("#analyse").await;
-    b.wait(
-        "window.gui.state.analysing === null",
-        30,
-        "the analysis stopped",
-    )
-    .await;
+    stop_analysis(b).await;
     assert!(b.errors().await.is_empty(), "{:?}", b.errors().await);
 }
 
@@ -309,6 +349,7 @@ pub async fn game_review(b: &Browser, base: &str, exe: &Path) {
             >= 1
     );
     assert!(b.errors().await.is_empty(), "{:?}", b.errors().await);
+    phone_fit(b, "#review, #review-graph svg, #moves .move").await;
     b.set_size(400, 800).await;
     side_to(b, "review").await;
     b.screenshot("review-checkers-400.png").await;
@@ -333,13 +374,7 @@ pub async fn game_review(b: &Browser, base: &str, exe: &Path) {
         "the analysis following the position shown",
     )
     .await;
-    b.click_css("#analyse").await;
-    b.wait(
-        "window.gui.state.analysing === null",
-        30,
-        "the analysis stopped",
-    )
-    .await;
+    stop_analysis(b).await;
     assert_eq!(
         b.moves().await,
         moves,

@@ -140,13 +140,13 @@ pub async fn traps(b: &Browser, base: &str) {
     b.hide_notice().await;
 
     // New game while a game is in progress: asked; No keeps it; Yes starts another and the
-    // old one stays in Saved games.
+    // old one stays in My games.
     b.click_css("#new-game").await;
     b.wait("document.getElementById('ask').open", 10, "the question")
         .await;
     let q = b.text("ask-text").await;
     assert!(
-        q.contains("in progress") && q.contains("Saved games"),
+        q.contains("in progress") && q.contains("My games"),
         "question: {q}"
     );
     b.click_css("#ask-no").await;
@@ -155,24 +155,32 @@ pub async fn traps(b: &Browser, base: &str) {
     b.click_css("#new-game").await;
     b.wait("document.getElementById('ask').open", 10, "the question")
         .await;
+    let public = b.js("return window.gui.state.public;").await;
     b.click_css("#ask-yes").await;
     b.wait_moves(0).await;
-    let saved = b
-        .js("return [...document.querySelectorAll('#saved li')].map((li) => li.textContent);")
-        .await;
+    // … in My games (one list: the server's games, then any the browser alone kept) …
     let turns = format!("{} turns", before.len());
-    assert!(
-        saved.as_array().is_some_and(|a| a
-            .iter()
-            .any(|t| t.as_str().is_some_and(|t| t.contains(&turns)))),
-        "the old game is in Saved games: {saved}"
+    let old = format!(
+        "[...document.querySelectorAll('#my-games li')].find((li) => li.dataset.public === {public} && li.textContent.includes('{turns}'))"
+    );
+    b.wait(&old, 30, "the old game in My games").await;
+    assert_eq!(
+        b.count("#saved").await,
+        0,
+        "no second list of the same games"
     );
     // … and opens again.
-    b.click_css("#saved button[data-saved]").await;
+    b.js(&format!(
+        "{old}.querySelector('a.button[href*=\\'replay\\']').click(); return 0;"
+    ))
+    .await;
     b.wait(
-        &format!("window.gui.state.history.moves.length === {}", before.len()),
-        30,
-        "the saved game",
+        &format!(
+            "window.gui && window.gui.state && window.gui.state.history.moves.length === {}",
+            before.len()
+        ),
+        60,
+        "the old game opened again",
     )
     .await;
     assert_eq!(b.moves().await, before);
