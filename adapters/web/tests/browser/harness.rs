@@ -271,6 +271,17 @@ impl Browser {
         }
     }
 
+    /// Stops the analysis under way with the Analyse button, and waits until it stopped.
+    pub async fn stop_analysis(&self) {
+        self.click_css("#analyse").await;
+        self.wait(
+            "window.gui.state.analysing === null",
+            30,
+            "the analysis stopped",
+        )
+        .await;
+    }
+
     /// Clicks the board's point or square `name`.
     pub async fn click_name(&self, name: &str) {
         self.click_css(&format!("#board .hit[data-name=\"{name}\"]"))

@@ -288,13 +288,7 @@ pub async fn removal_during_analysis(b: &Browser, base: &str) {
         assert_eq!(m["animation"], "none", "{m}");
     }
     b.screenshots("checkers-removed-during-analysis").await;
-    b.click_css("#analyse").await;
-    b.wait(
-        "window.gui.state.analysing === null",
-        30,
-        "the analysis stopped",
-    )
-    .await;
+    b.stop_analysis().await;
 }
 
 /// A hint, then a move: the engine replies; an analysis stopped, then a move: the engine
@@ -325,13 +319,7 @@ pub async fn hint_then_move(b: &Browser, base: &str) {
     b.click_css("#analyse").await;
     b.wait("window.gui.state.analysing !== null", 30, "the analysis")
         .await;
-    b.click_css("#analyse").await;
-    b.wait(
-        "window.gui.state.analysing === null",
-        30,
-        "the analysis stopped",
-    )
-    .await;
+    b.stop_analysis().await;
     assert_eq!(
         b.js("return window.gui.state.paused;").await,
         json!(false),

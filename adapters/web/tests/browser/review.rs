@@ -63,17 +63,6 @@ async fn phone_fit(b: &Browser, css: &str) {
     b.set_size(1400, 1000).await;
 }
 
-/// Stops the analysis under way with the Analyse button.
-async fn stop_analysis(b: &Browser) {
-    b.click_css("#analyse").await;
-    b.wait(
-        "window.gui.state.analysing === null",
-        30,
-        "the analysis stopped",
-    )
-    .await;
-}
-
 pub async fn analysis_board(b: &Browser, base: &str) {
     b.goto(&url(base, "guerrilla-checkers", None)).await;
     b.js("const c = document.getElementById('lines-count'); c.value = '3'; c.dispatchEvent(new Event('change')); return 0;")
@@ -173,7 +162,7 @@ pub async fn analysis_board(b: &Browser, base: &str) {
         "the analysis of the next position",
     )
     .await;
-    stop_analysis(b).await;
+    b.stop_analysis().await;
     assert!(b.errors().await.is_empty(), "{:?}", b.errors().await);
 }
 
@@ -374,7 +363,7 @@ pub async fn game_review(b: &Browser, base: &str, exe: &Path) {
         "the analysis following the position shown",
     )
     .await;
-    stop_analysis(b).await;
+    b.stop_analysis().await;
     assert_eq!(
         b.moves().await,
         moves,
