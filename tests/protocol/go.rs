@@ -24,7 +24,13 @@ fn isready_and_stop_during_go_infinite() {
         lines.iter().all(|l| !l.starts_with("bestmove")),
         "{lines:?}"
     );
-    assert_eq!(p.ask1("query gameover"), "response false");
+    // A search's `info` reports may land among a query's answer (§ 3.10): set them aside.
+    let answer: Vec<String> = p
+        .ask("query gameover")
+        .into_iter()
+        .filter(|l| !l.starts_with("info "))
+        .collect();
+    assert_eq!(answer, ["response false"]);
     let t = Instant::now();
     p.send("stop");
     let lines = p.until("bestmove", |l| l.starts_with("bestmove"));
