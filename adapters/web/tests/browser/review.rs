@@ -374,6 +374,10 @@ pub async fn game_review(b: &Browser, base: &str, exe: &Path) {
     let (moves, _) = weak_game(exe, "guerrilla", 30);
     let review = review_game(b, base, "guerrilla", &moves).await;
     eprintln!("guerrilla review summary: {}", review["summary"]);
+    b.set_size(400, 800).await;
+    side_to(b, "review").await;
+    b.screenshot("review-guerrilla-400.png").await;
+    b.screenshots("review-guerrilla").await;
     // A review cancelled: it stops, keeps what it searched, and the game is as it was.
     b.click_css("#review").await;
     b.wait("window.gui.state.review.running", 30, "the review again")
@@ -391,8 +395,5 @@ pub async fn game_review(b: &Browser, base: &str, exe: &Path) {
         assert!(b.text("review-status").await.contains("review stopped at"));
     }
     assert_eq!(b.moves().await, moves, "the game is as it was");
-    b.set_size(400, 800).await;
-    side_to(b, "review").await;
-    b.screenshot("review-guerrilla-400.png").await;
-    b.screenshots("review-guerrilla").await;
+    b.screenshots("review-cancelled").await;
 }
