@@ -162,23 +162,34 @@ impl Session {
 
     /// A suggestion for the human to move, from a short search.
     fn hint(&mut self) -> Result<(), String> {
-        if self.game.over() {
-            return Err("the game is over: there is nothing to suggest".into());
-        }
-        let side = self.game.to_move().unwrap_or(0);
-        if !self.players.human(side) {
-            return Err(format!(
-                "a hint is for a human's turn, and {} is played by the engine",
-                self.side_name(side)
-            ));
-        }
-        if self.players.awaiting_confirm.is_some() {
-            return Err("your turn is complete: Confirm it or take it back first".into());
-        }
+        self.human_to_move("the game is over: there is nothing to suggest", |side| {
+            format!("a hint is for a human's turn, and {side} is played by the engine")
+        })?;
         self.start_hint()
     }
 
     /// A side's name in the game played.
+    /// Whether a human plays the side to move and its turn is still open: the engine's help
+    /// that acts for that human (a hint, a line played) asks this first. `over` is the error
+    /// of a finished game, `engine(side name)` that of a side the engine plays.
+    pub(super) fn human_to_move(
+        &self,
+        over: &str,
+        engine: impl FnOnce(&str) -> String,
+    ) -> Result<(), String> {
+        if self.game.over() {
+            return Err(over.to_string());
+        }
+        let side = self.game.to_move().unwrap_or(0);
+        if !self.players.human(side) {
+            return Err(engine(&self.side_name(side)));
+        }
+        if self.players.awaiting_confirm.is_some() {
+            return Err("your turn is complete: Confirm it or take it back first".into());
+        }
+        Ok(())
+    }
+
     pub(super) fn side_name(&self, side: usize) -> String {
         self.catalogue
             .game(&self.game.setup.game)

@@ -120,19 +120,9 @@ impl Session {
             .get("turn")
             .and_then(token)
             .ok_or_else(|| format!("expected a turn to play but got '{a}'"))?;
-        if self.game.over() {
-            return Err("the game is over: there is no turn to play".into());
-        }
-        let side = self.game.to_move().unwrap_or(0);
-        if !self.players.human(side) {
-            return Err(format!(
-                "{} is played by the engine: a line is played for a human only",
-                self.side_name(side)
-            ));
-        }
-        if self.players.awaiting_confirm.is_some() {
-            return Err("your turn is complete: Confirm it or take it back first".into());
-        }
+        self.human_to_move("the game is over: there is no turn to play", |side| {
+            format!("{side} is played by the engine: a line is played for a human only")
+        })?;
         if !self.game.describe.turn_start() {
             return Err("a turn is half built: finish it or undo its steps first".into());
         }
