@@ -36,6 +36,9 @@ pub struct GameRecord {
     pub options: BTreeMap<String, u64>,
     /// The start position: `startpos` or a position string.
     pub start: String,
+    /// The side that played the first turn (`p1` or `p2`): the start position's side to move,
+    /// so that a record written from the list numbers its turns right.
+    pub first: String,
     /// The whole turns played, in order.
     pub moves: Vec<String>,
     /// Who plays each side, as the page's `players` (`{"kind": "human"}`, …).
@@ -100,6 +103,7 @@ CREATE TABLE IF NOT EXISTS games (
     game TEXT NOT NULL,
     options TEXT NOT NULL,
     start TEXT NOT NULL,
+    first TEXT NOT NULL DEFAULT 'p1',
     moves TEXT NOT NULL,
     players TEXT NOT NULL,
     paused INTEGER NOT NULL,
@@ -121,6 +125,20 @@ CREATE TABLE IF NOT EXISTS owners (
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
 ";
 
+/// A database written before games kept their first mover gets the column, `p1` in every game
+/// it holds (the side that moves first from the start position of every game offered).
+fn add_first_column(conn: &Connection) -> rusqlite::Result<()> {
+    let has: bool = conn.query_row(
+        "SELECT COUNT(*) > 0 FROM pragma_table_info('games') WHERE name = 'first'",
+        [],
+        |r| r.get(0),
+    )?;
+    if !has {
+        conn.execute_batch("ALTER TABLE games ADD COLUMN first TEXT NOT NULL DEFAULT 'p1'")?;
+    }
+    Ok(())
+}
+
 fn db_err(e: rusqlite::Error) -> String {
     format!("the games database: {e}")
 }
@@ -138,6 +156,7 @@ impl Store {
             .query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))
             .map_err(db_err)?;
         conn.execute_batch(SCHEMA).map_err(db_err)?;
+        add_first_column(&conn).map_err(db_err)?;
         Ok(Store {
             conn: Mutex::new(conn),
         })
@@ -180,10 +199,11 @@ impl Store {
             .unwrap()
             .execute(
                 "INSERT INTO games (session, game_no, public, game, options, start, moves, players,
-                    paused, confirm, clock, holds, result, reason, created, updated)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+                    paused, confirm, clock, holds, result, reason, created, updated, first)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
                  ON CONFLICT(session, game_no) DO UPDATE SET
                     game = excluded.game, options = excluded.options, start = excluded.start,
+                    first = excluded.first,
                     moves = excluded.moves, players = excluded.players, paused = excluded.paused,
                     confirm = excluded.confirm, clock = excluded.clock, holds = excluded.holds,
                     result = excluded.result, reason = excluded.reason, updated = excluded.updated",
@@ -204,6 +224,7 @@ impl Store {
                     g.reason,
                     g.created as i64,
                     g.updated as i64,
+                    g.first,
                 ],
             )
             .map(drop)
@@ -211,7 +232,7 @@ impl Store {
     }
 
     const COLUMNS: &'static str = "session, game_no, public, game, options, start, moves, players,
-        paused, confirm, clock, holds, result, reason, created, updated";
+        paused, confirm, clock, holds, result, reason, created, updated, first";
 
     fn record(r: &rusqlite::Row) -> rusqlite::Result<GameRecord> {
         let text = |i: usize| -> rusqlite::Result<String> { r.get(i) };
@@ -234,6 +255,7 @@ impl Store {
             reason: text(13)?,
             created: r.get::<_, i64>(14)? as u64,
             updated: r.get::<_, i64>(15)? as u64,
+            first: text(16)?,
         })
     }
 
@@ -297,9 +319,11 @@ impl Store {
         let rows = stmt
             .query_map([browser], |r| {
                 let record = Self::record(r)?;
-                let seat: Option<i64> = r.get(16)?;
-                let keys: Option<String> = r.get(17)?;
-                let latest: bool = r.get(18)?;
+                // The three columns after the record's.
+                let n = Self::COLUMNS.split(',').count();
+                let seat: Option<i64> = r.get(n)?;
+                let keys: Option<String> = r.get(n + 1)?;
+                let latest: bool = r.get(n + 2)?;
                 let keys: Option<[String; 2]> = keys.and_then(|k| serde_json::from_str(&k).ok());
                 let key = match (seat, &keys) {
                     (Some(s), Some(k)) if (0..2).contains(&s) => Some(k[s as usize].clone()),
@@ -330,6 +354,7 @@ mod tests {
             game: "g".into(),
             options: BTreeMap::from([("BoardSide".to_string(), 5)]),
             start: "startpos".into(),
+            first: "p1".into(),
             moves: moves.iter().map(|m| m.to_string()).collect(),
             players: serde_json::json!([{"kind": "human"}, {"kind": "human"}]),
             paused: false,
@@ -350,6 +375,7 @@ mod tests {
         let path = dir.join("games.sqlite");
         let keys = [random_id(16), random_id(16)];
         let mut g = record("s1", 1, &["D4D5"]);
+        g.first = "p2".into();
         {
             let store = Store::open(&path).unwrap();
             store.save_session("s1", Some(&keys)).unwrap();
@@ -382,6 +408,38 @@ mod tests {
             "one latest game"
         );
         assert_eq!(store.latest("s1").unwrap().unwrap().game_no, 2);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_database_from_before_the_first_mover_gets_it_as_p1() {
+        let dir = std::env::temp_dir().join(format!("guerrilla-web-store-{}", random_id(6)));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.sqlite");
+        {
+            let conn = Connection::open(&path).unwrap();
+            let old = SCHEMA.replace("    first TEXT NOT NULL DEFAULT 'p1',\n", "");
+            assert_ne!(old, SCHEMA, "the old schema lacks the column");
+            conn.execute_batch(&old).unwrap();
+            conn.execute_batch(
+                "INSERT INTO sessions (id, created) VALUES ('s1', 1);
+                 INSERT INTO games (session, game_no, public, game, options, start, moves,
+                    players, paused, confirm, result, reason, created, updated)
+                 VALUES ('s1', 1, 'abc', 'g', '{}', 'startpos', 'D4D5', '[]', 0, 0, 'none', '',
+                    1, 1);",
+            )
+            .unwrap();
+        }
+        let store = Store::open(&path).unwrap();
+        let g = store.latest("s1").unwrap().unwrap();
+        assert_eq!((g.first.as_str(), g.moves.len()), ("p1", 1));
+        let mut h = g.clone();
+        h.first = "p2".into();
+        store.save_game(&h).unwrap();
+        assert_eq!(store.by_public("abc").unwrap().unwrap().first, "p2");
+        drop(store);
+        // Opening it again adds nothing twice.
+        assert_eq!(Store::open(&path).unwrap().latest("s1").unwrap(), Some(h));
         let _ = std::fs::remove_dir_all(&dir);
     }
 

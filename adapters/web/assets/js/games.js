@@ -55,12 +55,12 @@ function shareLink(g) {
 
 function download(g) {
   const s = {
-    game: g.game, options: g.options, players: g.players,
+    game: g.game, options: g.options, players: g.players, first: g.first,
     history: { start: g.start, moves: g.moves },
     describe: { result: g.result, reason: g.reason },
   };
   const blob = new Blob([gameRecord(s)], { type: 'text/plain' });
-  const a = el('a', { href: URL.createObjectURL(blob), download: `${g.game}-${g.public}.rec` });
+  const a = el('a', { href: URL.createObjectURL(blob), download: `${g.game}-${g.public}.pgn` });
   document.body.append(a);
   a.click();
   a.remove();

@@ -6,7 +6,7 @@
 
 import { face, sideIndex, ownerIndex, pretty, plural, reasonText, stepLabel } from './face.js';
 import { tally, shownPly } from './moves.js';
-import { renderLines } from './analysis.js';
+import { analysis, renderLines } from './analysis.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -151,10 +151,14 @@ export function evalShown(s, showEval) {
 }
 
 // The evaluation bar beside the board: the share of the side `pov` (0 for p1), from 0 (lost)
-// to 1 (won), filled from the bottom in that side's colour.
+// to 1 (won), filled from the bottom in that side's colour. During a preview, the value of the
+// line previewed: the engine's value along that line, so of the position shown as well.
 export function renderEvalBar(s, showEval, pov) {
   const bar = $('eval-bar');
-  const v = evalShown(s, showEval) ? valueForP1(s.thinking) : null;
+  const t = s.thinking;
+  const p = analysis.preview;
+  const line = p && t && t.lines && p.ply === t.ply ? t.lines[p.line] : null;
+  const v = evalShown(s, showEval) ? valueForP1(line ? { ...line, side: t.side } : t) : null;
   bar.hidden = v === null;
   if (v === null) return;
   const f = face(s.game);
@@ -163,9 +167,11 @@ export function renderEvalBar(s, showEval, pov) {
   bar.className = own ? `c-${own.colour}` : '';
   $('eval-fill').style.height = `${(share * 100).toFixed(1)}%`;
   bar.dataset.side = f.sides[pov];
+  bar.dataset.pov = pov;
   bar.dataset.share = share.toFixed(3);
+  bar.dataset.line = line ? p.line + 1 : '';
   bar.setAttribute('aria-valuenow', share.toFixed(3));
-  bar.title = `${f.sides[pov]}: ${Math.round(share * 100)}% (the engine's expected result)`;
+  bar.title = `${f.sides[pov]}: ${Math.round(share * 100)}% (the engine's expected result${line ? `, line ${p.line + 1} previewed` : ''})`;
 }
 
 export function renderMessages(s, seen, notice) {

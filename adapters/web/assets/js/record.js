@@ -12,9 +12,11 @@ function playerTag(p) {
 
 const RESULTS = { p1win: '1-0', p2win: '0-1', draw: '1/2-1/2' };
 
-// Who moved first: the start position's side to move, or else counted back from the side to
-// move now (each turn is one side's).
+// Who moved first: the game's own `first` (a game of My games, which the server keeps), else
+// the start position's side to move, or else counted back from the side to move now (each turn
+// is one side's).
 function firstMover(s) {
+  if (s.first === 'p1' || s.first === 'p2') return s.first;
   const start = game.entries[0];
   if (start && start.describe && start.describe.tomove) return start.describe.tomove;
   const now = s.describe.tomove === 'p2' ? 1 : 0;

@@ -68,6 +68,7 @@ impl Session {
             game: self.game.setup.game.clone(),
             options: self.game.setup.options.clone(),
             start,
+            first: self.game.first_mover().to_string(),
             moves: self.game.moves.clone(),
             players: serde_json::to_value(self.players.seats).unwrap_or(Value::Null),
             paused: self.players.paused,

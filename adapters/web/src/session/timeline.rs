@@ -121,6 +121,20 @@ impl Timeline {
         }
     }
 
+    /// The side that played the first turn, `p1` or `p2`: the start position's side to move;
+    /// before the start is read, the side to move now and the turns played since (turns
+    /// alternate); `p1` when the engine told neither.
+    pub fn first_mover(&self) -> &'static str {
+        let words = ["p1", "p2"];
+        if let Some(side) = self.plies.first().and_then(|p| p.describe.to_move()) {
+            return words[side];
+        }
+        match self.describe.to_move() {
+            Some(now) => words[(now + self.moves.len()) % 2],
+            None => "p1",
+        }
+    }
+
     /// A new game (or a game set up anew): every position is read again.
     pub fn reset(&mut self, setup: Setup) {
         *self = Timeline::new(setup);

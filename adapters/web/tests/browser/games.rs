@@ -195,6 +195,18 @@ pub async fn checkers_to_the_end(b: &Browser, base: &str) {
         assert!(record.contains(part), "{part} in the record:\n{record}");
     }
     crate::flow::replayed_clean_by_the_arena(record);
+    // My games keeps who moved first, so its Export numbers COIN's turn `1...` as well.
+    b.js("window.mineCheck = null; \
+         fetch('/api/mine?browser=' + localStorage.getItem('guerrilla-web-browser')) \
+           .then((r) => r.json()).then((j) => { window.mineCheck = j; }); return 0;")
+        .await;
+    b.wait(
+        "Array.isArray(window.mineCheck) && window.mineCheck.some((g) => \
+           g.moves.join(' ') === 'c3xd4xe5' && g.first === 'p2')",
+        10,
+        "the game kept with COIN moving first",
+    )
+    .await;
     b.wait(
         "document.querySelectorAll('#board [data-why=\"captured\"]').length === 2",
         10,

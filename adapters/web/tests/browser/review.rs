@@ -7,7 +7,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::games::url;
 use crate::harness::Browser;
@@ -140,6 +140,23 @@ pub async fn analysis_board(b: &Browser, base: &str) {
         lines[1]["first"].as_str().map(Value::from).unwrap()
     );
     assert!(b.text("status").await.contains("Preview, not played"));
+    // The evaluation bar shows line 2's value, as its side sees it.
+    let bar = b
+        .js("const t = window.gui.state.thinking, l = t.lines[1], bar = document.getElementById('eval-bar'); \
+             const v = l.proven ? (l.proven === 'win' ? 1 : l.proven === 'loss' ? -1 : 0) : Number(l.score); \
+             const own = Number(bar.dataset.pov) === (t.side === 'p2' ? 1 : 0); \
+             return { line: bar.dataset.line, hidden: bar.hidden, share: Number(bar.dataset.share), \
+                      expected: (1 + (own ? v : -v)) / 2 };")
+        .await;
+    assert_eq!(
+        (&bar["line"], &bar["hidden"]),
+        (&json!("2"), &json!(false)),
+        "{bar}"
+    );
+    assert!(
+        (bar["share"].as_f64().unwrap() - bar["expected"].as_f64().unwrap()).abs() < 0.001,
+        "the bar shows line 2's value: {bar}"
+    );
     assert_eq!(b.count("#board-wrap.previewing").await, 1);
     assert!(b.moves().await.is_empty(), "a preview plays nothing");
     b.screenshots("analysis-preview").await;
