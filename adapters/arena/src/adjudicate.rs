@@ -9,7 +9,7 @@
 //! moves each. So S lies in (0, 1] (resign) or [0, 1] (draw): cutechess's centipawns (400) are
 //! refused, with a hint, since such a rule could never hold.
 //!
-//! The scores are the ones the records keep (`Move::eval`, `score/depth`): a number, or `+MN`,
+//! The scores are the ones the records keep (`records::Move`'s `eval`, `score/depth`): a number, or `+MN`,
 //! `-MN`, `=MN` counted as 1, -1 and 0. A move without a score breaks the mover's run. The rule
 //! is a function of the moves alone, so `replay` checks an adjudicated record exactly as the
 //! referee decided it.
@@ -17,7 +17,11 @@
 use guerrilla::game::Side;
 use serde::{Deserialize, Serialize};
 
-use crate::records::Move;
+/// A move as the rules read it: the score its engine reported (`score/depth`, as the records
+/// keep it), if any. The records' moves are one (`records::Move`).
+pub trait Scored {
+    fn eval(&self) -> Option<&str>;
+}
 
 /// The resignation rule of a match.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -149,13 +153,12 @@ impl std::str::FromStr for Draw {
 
 impl Draw {
     /// True when the game is a draw by the rule after the last of `moves`.
-    pub fn holds(&self, moves: &[Move]) -> bool {
+    pub fn holds(&self, moves: &[impl Scored]) -> bool {
         let needed = 2 * self.movecount as usize;
         moves.len() >= 2 * self.movenumber as usize
             && moves.len() >= needed
             && moves[moves.len() - needed..].iter().all(|m| {
-                m.eval
-                    .as_deref()
+                m.eval()
                     .and_then(score_value)
                     .is_some_and(|x| x.abs() <= self.score)
             })
@@ -187,7 +190,7 @@ pub fn score_value(eval: &str) -> Option<f64> {
 impl Resign {
     /// The side that resigns after the last of `moves` (the game having started with `first`
     /// to move, turns alternating): the mover of that last move when the rule holds for it.
-    pub fn resigns(&self, moves: &[Move], first: Side) -> Option<Side> {
+    pub fn resigns(&self, moves: &[impl Scored], first: Side) -> Option<Side> {
         let last = moves.len().checked_sub(1)?;
         let mover = if last % 2 == 0 {
             first
@@ -199,7 +202,7 @@ impl Resign {
         let run = |from: usize, ok: &dyn Fn(f64) -> bool| {
             (0..n).all(|k| {
                 from.checked_sub(2 * k)
-                    .and_then(|i| moves[i].eval.as_deref())
+                    .and_then(|i| moves[i].eval())
                     .and_then(score_value)
                     .is_some_and(ok)
             })
@@ -234,15 +237,18 @@ impl Resign {
 mod tests {
     use super::*;
 
-    fn moves(evals: &[Option<&str>]) -> Vec<Move> {
-        evals
-            .iter()
-            .map(|e| Move {
-                token: "x".into(),
-                eval: e.map(String::from),
-                ..Move::default()
-            })
-            .collect()
+    /// A test's move: its score alone.
+    #[derive(Clone)]
+    struct Eval(Option<&'static str>);
+
+    impl Scored for Eval {
+        fn eval(&self) -> Option<&str> {
+            self.0
+        }
+    }
+
+    fn moves(evals: &[Option<&'static str>]) -> Vec<Eval> {
+        evals.iter().map(|&e| Eval(e)).collect()
     }
 
     #[test]
@@ -290,9 +296,9 @@ mod tests {
         assert!(d.holds(&even));
         assert!(!d.holds(&even[..3]));
         let mut uneven = even.clone();
-        uneven[1].eval = Some("-0.2/3".into());
+        uneven[1].0 = Some("-0.2/3");
         assert!(!d.holds(&uneven));
-        uneven[1].eval = None;
+        uneven[1].0 = None;
         assert!(!d.holds(&uneven));
         let late: Draw = "movenumber=3 movecount=1 score=0.5".parse().unwrap();
         assert!(!late.holds(&even));
@@ -360,7 +366,7 @@ mod tests {
         // p2's last two ≤ -0.9 but p1's last two are 0.2 and 0.92.
         assert_eq!(r.resigns(&m, Side::P1), None);
         let mut m = m;
-        m[0].eval = Some("+M5/2".into());
+        m[0].0 = Some("+M5/2");
         assert_eq!(r.resigns(&m, Side::P1), Some(Side::P2));
         assert_eq!(
             r.detail(Side::P2, ["a", "b"]),

@@ -13,7 +13,7 @@
 use nalgebra::{DMatrix, DVector};
 use serde::Serialize;
 
-use crate::summary::Figure;
+use crate::stats::Figure;
 
 /// 97.5 % quantile of the standard normal distribution.
 const Z95: f64 = 1.959_963_984_540_054;

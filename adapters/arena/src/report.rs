@@ -50,8 +50,8 @@ pub fn pairing_lines(p: &PairingStats) -> String {
         "Elo difference: {} +/- {}, LOS: {} %, DrawRatio: {} %",
         p.elo.text(1),
         p.elo_error.text(1),
-        crate::summary::Figure(p.los.0 * 100.0).text(1),
-        crate::summary::Figure(p.draw_ratio.0 * 100.0).text(1),
+        crate::stats::Figure(p.los.0 * 100.0).text(1),
+        crate::stats::Figure(p.draw_ratio.0 * 100.0).text(1),
     );
     let _ = writeln!(
         out,
@@ -61,7 +61,7 @@ pub fn pairing_lines(p: &PairingStats) -> String {
         p.wld.losses,
         p.wld.draws,
         p.points,
-        crate::summary::Figure(p.score.0 * 100.0).text(1),
+        crate::stats::Figure(p.score.0 * 100.0).text(1),
         p.nelo.text(1),
         p.nelo_error.text(1),
     );
@@ -104,7 +104,7 @@ pub fn rank_lines(ranks: &[Rank]) -> String {
     );
     for r in ranks {
         let pct =
-            |f: crate::summary::Figure| format!("{}%", crate::summary::Figure(f.0 * 100.0).text(1));
+            |f: crate::stats::Figure| format!("{}%", crate::stats::Figure(f.0 * 100.0).text(1));
         let _ = writeln!(
             out,
             "{:>4} {:<width$} {:>7} {:>7} {:>7} {:>7} {:>7}",

@@ -19,7 +19,36 @@
 //!   LLR, not a runaway one. The bounds are `ln(β/(1−α))` and `ln((1−β)/α)`; no decision is
 //!   taken before `min-pairs` pairs (10 unless given).
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
+
+/// A figure that may be infinite or undefined: a JSON number when finite, else the string
+/// `"inf"`, `"-inf"` or `"nan"` (JSON has no such numbers).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Figure(pub f64);
+
+impl Serialize for Figure {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.0.is_finite() {
+            s.serialize_f64(self.0)
+        } else {
+            s.serialize_str(&self.text(0))
+        }
+    }
+}
+
+impl Figure {
+    /// With `decimals` decimals: `inf`, `-inf` and `nan` as cutechess prints them.
+    pub fn text(&self, decimals: usize) -> String {
+        let x = self.0;
+        if x.is_nan() {
+            "nan".into()
+        } else if x.is_infinite() {
+            if x > 0.0 { "inf" } else { "-inf" }.into()
+        } else {
+            format!("{:.*}", decimals, x + 0.0)
+        }
+    }
+}
 
 /// 97.5 % quantile of the standard normal distribution.
 const Z95: f64 = 1.959_963_984_540_054;

@@ -14,40 +14,11 @@ use std::collections::BTreeMap;
 
 use guerrilla::game::{Outcome, Side};
 use guerrilla::protocol::wire;
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 
 use crate::records::{pgn_result, GameRecord, MatchInfo, Reason, Scoring};
 use crate::schedule::{jobs, pairings};
-use crate::stats::{elo_figures, Pentanomial, Sprt, Verdict};
-
-/// A figure that may be infinite or undefined: a JSON number when finite, else the string
-/// `"inf"`, `"-inf"` or `"nan"` (JSON has no such numbers).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Figure(pub f64);
-
-impl Serialize for Figure {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        if self.0.is_finite() {
-            s.serialize_f64(self.0)
-        } else {
-            s.serialize_str(&self.text(0))
-        }
-    }
-}
-
-impl Figure {
-    /// With `decimals` decimals: `inf`, `-inf` and `nan` as cutechess prints them.
-    pub fn text(&self, decimals: usize) -> String {
-        let x = self.0;
-        if x.is_nan() {
-            "nan".into()
-        } else if x.is_infinite() {
-            if x > 0.0 { "inf" } else { "-inf" }.into()
-        } else {
-            format!("{:.*}", decimals, x + 0.0)
-        }
-    }
-}
+use crate::stats::{elo_figures, Figure, Pentanomial, Sprt, Verdict};
 
 /// Wins, losses and draws.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]

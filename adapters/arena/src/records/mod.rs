@@ -309,6 +309,12 @@ pub struct Move {
     pub book: bool,
 }
 
+impl crate::adjudicate::Scored for Move {
+    fn eval(&self) -> Option<&str> {
+        self.eval.as_deref()
+    }
+}
+
 /// One game played.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
