@@ -315,12 +315,12 @@ impl Store {
              WHERE o.browser = ?1 AND (g.moves != '' OR g.result != 'none')
              ORDER BY g.updated DESC LIMIT {LISTED}"
         );
+        // The three columns after the record's.
+        let n = Self::COLUMNS.split(',').count();
         let mut stmt = conn.prepare(&sql).map_err(db_err)?;
         let rows = stmt
             .query_map([browser], |r| {
                 let record = Self::record(r)?;
-                // The three columns after the record's.
-                let n = Self::COLUMNS.split(',').count();
                 let seat: Option<i64> = r.get(n)?;
                 let keys: Option<String> = r.get(n + 1)?;
                 let latest: bool = r.get(n + 2)?;

@@ -168,7 +168,6 @@ impl Session {
         self.start_hint()
     }
 
-    /// A side's name in the game played.
     /// Whether a human plays the side to move and its turn is still open: the engine's help
     /// that acts for that human (a hint, a line played) asks this first. `over` is the error
     /// of a finished game, `engine(side name)` that of a side the engine plays.
@@ -190,6 +189,7 @@ impl Session {
         Ok(())
     }
 
+    /// A side's name in the game played.
     pub(super) fn side_name(&self, side: usize) -> String {
         self.catalogue
             .game(&self.game.setup.game)

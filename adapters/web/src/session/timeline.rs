@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::link::Link;
+use super::side_word;
 use crate::catalogue::{Catalogue, GAME_OPTION};
 use crate::parse::{parse_geometry, parse_played, Describe, Geometry, Removed, Report};
 
@@ -125,14 +126,14 @@ impl Timeline {
     /// before the start is read, the side to move now and the turns played since (turns
     /// alternate); `p1` when the engine told neither.
     pub fn first_mover(&self) -> &'static str {
-        let words = ["p1", "p2"];
-        if let Some(side) = self.plies.first().and_then(|p| p.describe.to_move()) {
-            return words[side];
-        }
-        match self.describe.to_move() {
-            Some(now) => words[(now + self.moves.len()) % 2],
-            None => "p1",
-        }
+        let first = match self.plies.first().and_then(|p| p.describe.to_move()) {
+            Some(side) => side,
+            None => self
+                .describe
+                .to_move()
+                .map_or(0, |now| (now + self.moves.len()) % 2),
+        };
+        side_word(first)
     }
 
     /// A new game (or a game set up anew): every position is read again.
