@@ -312,7 +312,9 @@ function render(state) {
 }
 net.onState = render;
 game.onChange = draw;
-analysis.onChange = () => { draw(); if (gui.state) renderEngine(gui.state, $('show-eval').checked); };
+// a preview's start and end redraw the board, the lines and the evaluation bar (which shows the
+// previewed line's value) at once, not at the next state from the server
+analysis.onChange = () => { draw(); if (gui.state) { renderEngine(gui.state, $('show-eval').checked); renderEvals(gui.state); } };
 review.onGo = (k) => goTo(k);
 game.onGo = (k) => goTo(k);
 input.onChange = draw;

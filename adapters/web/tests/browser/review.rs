@@ -165,6 +165,12 @@ pub async fn analysis_board(b: &Browser, base: &str) {
         .await;
     let back = pieces(b, "window.gui.state.describe").await;
     assert_eq!(back["drawn"], live["drawn"], "back to the live position");
+    // The bar follows at once (not at the server's next state): no line previewed.
+    assert_eq!(
+        b.js("return document.getElementById('eval-bar').dataset.line;")
+            .await,
+        json!("")
+    );
 
     // Line 1 played: its first turn is on the board, and the analysis goes on from there.
     let first = lines[0]["first"].as_str().unwrap().to_string();
