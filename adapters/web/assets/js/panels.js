@@ -59,7 +59,7 @@ export function renderStatus(s, d, viewing) {
   $('result').textContent = over ? resultText(s, d, true) : '';
   $('result').hidden = !over;
   const counts = fieldTexts(s, d, 'count').join(' · ');
-  $('counts').textContent = over ? `final count: ${counts}` : counts + (s.paused && !viewing ? `${counts ? ' · ' : ''}paused` : '');
+  $('counts').textContent = over ? (counts ? `final count: ${counts}` : '') : counts + (s.paused && !viewing ? `${counts ? ' · ' : ''}paused` : '');
   const sides = face(s.game).sides;
   const t = tally(s, shownPly(s));
   $('tally').textContent = [0, 1].map((i) => {

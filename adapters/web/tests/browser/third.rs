@@ -124,6 +124,12 @@ pub async fn tictactoe(b: &Browser, exe: &Path) {
         !banner.is_empty() && banner.starts_with(&status),
         "the banner: {banner}"
     );
+    // Tic-tac-toe counts nothing, so the line of final counts stays empty (no bare label).
+    assert_eq!(
+        b.text("counts").await,
+        "",
+        "the counts line of a game without counts"
+    );
     let shown = b
         .js("const s = document.getElementById('status').getBoundingClientRect(); return s.width > 0 && s.height > 0 && s.top >= 0 && s.bottom <= innerHeight;")
         .await;
