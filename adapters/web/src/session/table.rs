@@ -5,8 +5,8 @@
 //! A session is either open (a game against the engine, or two humans at one page: any page of
 //! the session acts, as before) or a game between friends, made by the `invite` action. In a
 //! game between friends every action is checked against the caller's secret (`key`): the seat
-//! whose side is to move builds its turn, either seat may resign or offer a rematch once the
-//! game is over, and everything else (taking back, the engine's help, new settings) is refused,
+//! whose side is to move builds its turn, either seat may resign, and once the game is over
+//! offer a rematch or have the game reviewed; everything else (taking back, the engine's help, new settings) is refused,
 //! as is every action of a page without a seat. A secret is 128 random bits from the operating
 //! system (`store::random_id`), compared in constant time.
 
@@ -203,8 +203,24 @@ impl Session {
             "takeback" => {
                 return Err("in a game between friends a turn played cannot be taken back".into())
             }
-            "analyse" | "hint" | "play" | "preview" | "review" => {
+            "analyse" | "hint" | "play" | "preview" => {
                 return Err("in a game between friends the engine gives no help".into())
+            }
+            // A finished game's review helps no one win it: its players may ask for one, and
+            // every page shows it; while the game goes on it would be help.
+            "review" if !self.finished() => {
+                return Err(
+                    "in a game between friends the engine gives no help: review the game once it is over"
+                        .into(),
+                )
+            }
+            "review" => {
+                return match role {
+                    Role::Watcher { .. } => {
+                        Err("you are watching this game: its players may have it reviewed".into())
+                    }
+                    _ => Ok(()),
+                }
             }
             _ => {
                 return Err(format!(

@@ -111,6 +111,12 @@ async fn bare_action(b: &Browser, action: Value) -> Value {
         .expect("the action script")
 }
 
+/// Whether the page shows its Review game button.
+async fn review_shown(b: &Browser) -> Value {
+    b.js("return getComputedStyle(document.getElementById('review')).display !== 'none';")
+        .await
+}
+
 pub async fn friend_game(b1: &Browser, b2: &Browser, driver: &str, chrome: &Path, base: &str) {
     let b3 = open_browser(driver, chrome, "three").await;
     let outcome = async {
@@ -176,6 +182,15 @@ pub async fn friend_game(b1: &Browser, b2: &Browser, driver: &str, chrome: &Path
         assert!(title(b2).await.starts_with("Your turn"), "{}", title(b2).await);
         two_sizes(b2, "friend-coin-seat").await;
         two_sizes(&b3, "friend-watcher").await;
+        // No review while the game goes on: the engine gives no help in it.
+        assert_eq!(review_shown(b1).await, json!(false), "no Review game button");
+        let answer = bare_action(b1, json!({"type": "review", "on": true})).await;
+        assert!(
+            answer["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("no help")),
+            "{answer}"
+        );
         // COIN's reply ends the game: all three pages show the result.
         b2.play_step(&["a7", "b8"], "a7-b8").await;
         for b in [b1, b2, &b3] {
@@ -191,6 +206,30 @@ pub async fn friend_game(b1: &Browser, b2: &Browser, driver: &str, chrome: &Path
             assert_eq!(b.count("#undo:not([hidden])").await, 0);
         }
         assert_eq!(title(b1).await.split(" · ").next(), Some("Game over"));
+        // Over, the game may be reviewed by a player (not by a watcher), and all pages show it.
+        let answer = bare_action(&b3, json!({"type": "review", "on": true})).await;
+        assert!(
+            answer["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("you are watching")),
+            "{answer}"
+        );
+        assert_eq!(
+            (review_shown(b1).await, review_shown(b2).await, review_shown(&b3).await),
+            (json!(true), json!(true), json!(false)),
+            "the Review game button on the players' pages, not the watcher's"
+        );
+        b2.click_css("#review").await;
+        for b in [b1, b2, &b3] {
+            b.wait(
+                "window.gui.state.review && !window.gui.state.review.running \
+                 && window.gui.state.review.total > 0 \
+                 && window.gui.state.review.done === window.gui.state.review.total",
+                60,
+                "the review of the finished game",
+            )
+            .await;
+        }
         // A rematch, the sides swapped: offered by one seat, accepted by the other.
         b1.click_css("#rematch").await;
         b2.wait(

@@ -26,7 +26,8 @@
 //!   says why, sounds and their off switch, themes, the zoom on a large board, cells named for
 //!   screen readers; screenshots of a turn shown step by step in both games.
 //! * [`friends`]: two browsers by invitation links playing a game to its end while a third
-//!   watches (its moves refused), a rematch and a resignation; clocks down to a flag fall; a
+//!   watches (its moves refused), its review once over (not before, not by the watcher), a
+//!   rematch and a resignation; clocks down to a flag fall; a
 //!   server restarted in the middle of a game between friends, which goes on from the
 //!   database; a stale session freed and a new one admitted; My games, and a replay link.
 //! * [`review`]: the analysis board — three lines with scores and win chances and the best turn
