@@ -354,6 +354,7 @@ function showSettings(state) {
   state.players.forEach((p, i) => {
     $(`p${i + 1}-kind`).value = p.kind;
     if (p.movetime) $(`p${i + 1}-time`).value = p.movetime;
+    if (p.strength) $(`p${i + 1}-strength`).value = p.strength;
   });
   $('confirm-turns').checked = state.confirm_turns;
 }
@@ -413,7 +414,7 @@ function players() {
     if (kind === 'engine') {
       const t = checkedNumber($(`p${i}-time`));
       if (t === null) return null;
-      out.push({ kind, movetime: t });
+      out.push({ kind, movetime: t, strength: $(`p${i}-strength`).value });
     } else {
       $(`p${i}-time`).classList.remove('invalid');
       out.push({ kind });
@@ -444,6 +445,7 @@ function urlSetup() {
   gameOptions(Object.fromEntries(face($('game').value).options.filter((o) => q.has(o.name)).map((o) => [o.name, q.get(o.name)])));
   set('fen', 'fen');
   set('p1-kind', 'p1'); set('p2-kind', 'p2'); set('p1-time', 't1'); set('p2-time', 't2');
+  set('p1-strength', 's1'); set('p2-strength', 's2');
   const action = newGameAction() || { type: 'new' };
   if (q.get('paused') === '1') action.paused = true;
   if (q.has('confirm')) action.confirm = q.get('confirm') === '1';

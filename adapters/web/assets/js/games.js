@@ -39,7 +39,7 @@ function playersWords(g) {
     const side = g.seat !== null && g.holds ? (g.holds[g.seat] === 'p2' ? 1 : 0) : null;
     return side === null ? 'between friends (watched)' : `you played ${sides[side]} against a friend`;
   }
-  return (g.players || []).map((p, i) => `${sides[i]}: ${p.kind === 'engine' ? 'engine' : 'human'}`).join(', ');
+  return (g.players || []).map((p, i) => `${sides[i]}: ${p.kind !== 'engine' ? 'human' : p.strength && p.strength !== 'full' ? `engine (${p.strength})` : 'engine'}`).join(', ');
 }
 
 function openLink(g) {

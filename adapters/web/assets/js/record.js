@@ -7,7 +7,8 @@ import { game } from './moves.js';
 import { catalogue, face } from './face.js';
 
 function playerTag(p) {
-  return p.kind === 'engine' ? `engine ${p.movetime} ms` : 'human';
+  if (p.kind !== 'engine') return 'human';
+  return p.strength && p.strength !== 'full' ? `engine ${p.strength} ${p.movetime} ms` : `engine ${p.movetime} ms`;
 }
 
 const RESULTS = { p1win: '1-0', p2win: '0-1', draw: '1/2-1/2' };

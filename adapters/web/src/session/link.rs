@@ -72,6 +72,8 @@ pub struct Link {
     last_lines: Vec<SearchInfo>,
     /// The engine's MultiPV setting as last sent (1, the engine's default, after a start).
     multipv: usize,
+    /// The engine's `Strength` as last sent (`None` after a start: not sent yet).
+    strength: Option<&'static str>,
     /// The last search's side and purpose, kept with `info` after it ends.
     pub info_of: Option<Search>,
     /// A search that ended while a request waited, for the session to handle next.
@@ -93,6 +95,7 @@ impl Link {
             lines: Vec::new(),
             last_lines: Vec::new(),
             multipv: 1,
+            strength: None,
             info_of: None,
             finished: None,
         }
@@ -137,6 +140,7 @@ impl Link {
         self.search = None;
         self.finished = None;
         self.multipv = 1;
+        self.strength = None;
         // Every report carries win, draw and loss per mille (protocol.md § 3.6).
         self.send("setoption name ShowWDL value true")
     }
@@ -147,6 +151,16 @@ impl Link {
         if n != self.multipv {
             self.send(&format!("setoption name MultiPV value {n}"))?;
             self.multipv = n;
+        }
+        Ok(())
+    }
+
+    /// Sets the engine's level for the next search (sent only when it changes; never while a
+    /// search runs).
+    fn set_strength(&mut self, strength: &'static str) -> Result<(), String> {
+        if self.strength != Some(strength) {
+            self.send(&format!("setoption name Strength value {strength}"))?;
+            self.strength = Some(strength);
         }
         Ok(())
     }
@@ -248,15 +262,18 @@ impl Link {
         false
     }
 
-    /// Starts a search with `go` (e.g. `go movetime 500`) that reports `lines` lines (MultiPV).
+    /// Starts a search with `go` (e.g. `go movetime 500`) at the engine's level `strength` that
+    /// reports `lines` lines (MultiPV).
     pub fn start_search(
         &mut self,
         go: &str,
         purpose: Purpose,
         side: usize,
         lines: usize,
+        strength: &'static str,
     ) -> Result<(), String> {
         self.set_multipv(lines)?;
+        self.set_strength(strength)?;
         self.send(go)?;
         let search = Search {
             purpose,

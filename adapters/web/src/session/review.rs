@@ -8,6 +8,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::link::Purpose;
+use super::players::FULL;
 use super::{Level, Session};
 use crate::parse::SearchInfo;
 
@@ -202,10 +203,10 @@ impl Session {
         let side = r.movers[k].unwrap_or(0);
         let cmds = self.game.setup_commands(r.start.as_deref(), &r.moves[..k]);
         let go = format!("go nodes {REVIEW_NODES}");
-        let started = self
-            .link
-            .request(&cmds)
-            .and_then(|_| self.link.start_search(&go, Purpose::Review(k), side, 1));
+        let started = self.link.request(&cmds).and_then(|_| {
+            self.link
+                .start_search(&go, Purpose::Review(k), side, 1, FULL)
+        });
         if let Err(e) = started {
             r.running = false;
             self.restart(&e);

@@ -2,6 +2,7 @@
 //! do (previews), reading the game back, and restarting an engine that died or hung.
 
 use super::link::{Ended, Purpose};
+use super::players::FULL;
 use super::timeline::By;
 use super::{first_error, Hint, LastPlay, Level, Preview, Session};
 use crate::parse::{parse_played, parse_stepped};
@@ -117,13 +118,16 @@ impl Session {
         let Some(side) = self.game.to_move() else {
             return;
         };
-        let Some(movetime) = self.players.engine_may_play(side) else {
+        let Some((movetime, strength)) = self.players.engine_may_play(side) else {
             return;
         };
         self.players.advance_once = false;
         self.hint = None;
         let go = format!("go movetime {movetime}");
-        if let Err(e) = self.link.start_search(&go, Purpose::Play(side), side, 1) {
+        if let Err(e) = self
+            .link
+            .start_search(&go, Purpose::Play(side), side, 1, strength)
+        {
             self.restart(&e);
         }
     }
@@ -253,7 +257,7 @@ impl Session {
             .unwrap_or(0);
         let lines = self.analysis_lines;
         self.link
-            .start_search("go infinite", Purpose::Analysis(ply), side, lines)
+            .start_search("go infinite", Purpose::Analysis(ply), side, lines, FULL)
             .map_err(|e| {
                 self.restart(&e);
                 "the engine was restarted".to_string()
@@ -266,7 +270,7 @@ impl Session {
         let side = self.game.to_move().unwrap_or(0);
         let go = format!("go movetime {HINT_MOVETIME}");
         self.link
-            .start_search(&go, Purpose::Hint, side, 1)
+            .start_search(&go, Purpose::Hint, side, 1, FULL)
             .map_err(|e| {
                 self.restart(&e);
                 "the engine was restarted".to_string()

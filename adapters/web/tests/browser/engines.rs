@@ -229,3 +229,68 @@ pub async fn two_sessions(b1: &Browser, b2: &Browser, base: &str) {
     assert_eq!(b2.describe("stones").await, "2");
     assert_eq!(b1.describe("stones").await, "1");
 }
+
+/// Each engine seat plays at its own level: `random` searches nothing (its report says `nodes
+/// 0`), `full` searches; the page's controls, the URL and the state agree on the levels, and a
+/// level set on the page reaches the next game.
+pub async fn engine_strength(b: &Browser, base: &str) {
+    b.goto(&url_with(
+        base,
+        &[
+            ("game", "guerrilla-checkers"),
+            ("p1", "engine"),
+            ("p2", "engine"),
+            ("t1", "100"),
+            ("t2", "100"),
+            ("s1", "random"),
+            ("paused", "1"),
+        ],
+    ))
+    .await;
+    b.wait(
+        "window.gui.state && window.gui.state.players[0].strength === 'random' \
+         && window.gui.state.players[1].strength === 'full'",
+        30,
+        "the seats' levels from the URL",
+    )
+    .await;
+    assert_eq!(
+        b.js("return [document.getElementById('p1-strength').value, document.getElementById('p2-strength').value];")
+            .await,
+        serde_json::json!(["random", "full"])
+    );
+    for (n, searched) in [(1, false), (2, true)] {
+        b.click_css("#advance").await;
+        b.wait(
+            &format!(
+                "window.gui.state.history.moves.length === {n} && !window.gui.state.searching \
+                 && window.gui.state.thinking"
+            ),
+            60,
+            "one engine turn",
+        )
+        .await;
+        let nodes = b.js("return window.gui.state.thinking.nodes;").await;
+        assert_eq!(
+            nodes.as_u64().is_some_and(|k| k > 0),
+            searched,
+            "turn {n}: nodes {nodes}"
+        );
+    }
+    // The page's control sets a seat's level for the next game (p1 a human, so nothing plays).
+    let game_no = b.js("return window.gui.state.game_no;").await;
+    b.js("document.getElementById('p1-kind').value = 'human'; \
+          document.getElementById('p2-strength').value = 'greedy'; return null;")
+        .await;
+    b.new_game().await;
+    b.wait(
+        &format!(
+            "window.gui.state.game_no !== {game_no} && window.gui.state.players[0].kind === 'human' \
+             && window.gui.state.players[1].strength === 'greedy'"
+        ),
+        30,
+        "the new game's levels",
+    )
+    .await;
+    assert!(b.errors().await.is_empty(), "{:?}", b.errors().await);
+}

@@ -10,7 +10,8 @@
 //!   the move list and navigation; a reload (also after the server lost the session); export
 //!   and import of the position and of the game; an analysis; the engine's line cleared by an
 //!   undo; Set players;
-//! * [`engines`]: engine against engine paused, stepped and played to the end; an engine that
+//! * [`engines`]: engine against engine paused, stepped and played to the end; each seat at its
+//!   own level (`random` against `full`); an engine that
 //!   dies and is restarted; the built-in engine; the session limit; two sessions at once;
 //! * [`layout`]: a 400×800 and a 360×740 window hold the whole board without horizontal scroll,
 //!   with tap targets 32 px across, and the board does not move while a turn is built; with
@@ -140,6 +141,9 @@ fn browser_end_to_end() {
             }
             if on("engine-game") {
                 engines::engine_game(b1, &base).await;
+            }
+            if on("strength") {
+                engines::engine_strength(b1, &base).await;
             }
             if on("phone-game") {
                 play::phone_game(b1, &base).await;
