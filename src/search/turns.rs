@@ -101,7 +101,7 @@ impl Default for TurnParams {
         TurnParams {
             root_first: 64,
             root_share: 0.7,
-            first_batch: 48,
+            first_batch: 96,
             widen_batch: 16,
             widen_per_visit: 8.0,
             max_memory: 256 << 20,
