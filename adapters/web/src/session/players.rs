@@ -1,7 +1,6 @@
 //! The players: who holds each seat (a human at this page, or the engine with its think time
-//! and level),
-//! and what holds the engine back (a pause, a completed human turn waiting for its Confirm).
-//! A seat is the unit a remote player, a clock or a stored game will attach to.
+//! and level), and what holds the engine back (a pause, a completed human turn waiting for its
+//! Confirm). A seat is the unit a remote player, a clock or a stored game will attach to.
 
 use serde::Serialize;
 use serde_json::Value;

@@ -6,9 +6,9 @@
 //! the session acts, as before) or a game between friends, made by the `invite` action. In a
 //! game between friends every action is checked against the caller's secret (`key`): the seat
 //! whose side is to move builds its turn, either seat may resign, and once the game is over
-//! offer a rematch or have the game reviewed; everything else (taking back, the engine's help, new settings) is refused,
-//! as is every action of a page without a seat. A secret is 128 random bits from the operating
-//! system (`store::random_id`), compared in constant time.
+//! offer a rematch or have the game reviewed; everything else (taking back, the engine's help,
+//! new settings) is refused, as is every action of a page without a seat. A secret is 128
+//! random bits from the operating system (`store::random_id`), compared in constant time.
 
 use std::sync::mpsc::Sender;
 use std::sync::Arc;
