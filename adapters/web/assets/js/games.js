@@ -10,7 +10,7 @@
 
 import { net, browserToken, savedGames, act } from './net.js';
 import { face, catalogue } from './face.js';
-import { gameRecord } from './record.js';
+import { gameRecord, levelWord } from './record.js';
 import { game, go } from './moves.js';
 import { ask } from './dialogs.js';
 
@@ -39,7 +39,7 @@ function playersWords(g) {
     const side = g.seat !== null && g.holds ? (g.holds[g.seat] === 'p2' ? 1 : 0) : null;
     return side === null ? 'between friends (watched)' : `you played ${sides[side]} against a friend`;
   }
-  return (g.players || []).map((p, i) => `${sides[i]}: ${p.kind !== 'engine' ? 'human' : p.strength && p.strength !== 'full' ? `engine (${p.strength})` : 'engine'}`).join(', ');
+  return (g.players || []).map((p, i) => `${sides[i]}: ${p.kind !== 'engine' ? 'human' : levelWord(p) ? `engine (${levelWord(p)})` : 'engine'}`).join(', ');
 }
 
 function openLink(g) {

@@ -6,9 +6,15 @@
 import { game } from './moves.js';
 import { catalogue, face } from './face.js';
 
+// An engine seat's level as its labels name it: nothing for the default (`full`, the engine's
+// strongest), else the level's word.
+export function levelWord(p) {
+  return p.strength && p.strength !== 'full' ? p.strength : '';
+}
+
 function playerTag(p) {
   if (p.kind !== 'engine') return 'human';
-  return p.strength && p.strength !== 'full' ? `engine ${p.strength} ${p.movetime} ms` : `engine ${p.movetime} ms`;
+  return `engine ${levelWord(p) ? `${levelWord(p)} ` : ''}${p.movetime} ms`;
 }
 
 const RESULTS = { p1win: '1-0', p2win: '0-1', draw: '1/2-1/2' };
