@@ -1,7 +1,7 @@
 //! `guerrilla-web`: a browser GUI for the guerrilla engine.
 //!
-//! A small HTTP server ([`server`]) serves one page (embedded assets) and runs one engine
-//! process per browser session ([`session`], [`engine`]), speaking the engine's protocol
+//! An HTTP server ([`server`]) serves one page (embedded assets) and runs one engine process
+//! per browser session ([`registry`], [`session`], [`engine`]), speaking the engine's protocol
 //! (protocol.md) to it. Which games there are and how to show them, the server learns from the
 //! engine when it starts ([`catalogue`]); the page draws the boards from the engine's
 //! `geometry` and `describe` answers and guides the user's clicks with `legal steps`: it knows
@@ -10,6 +10,7 @@
 pub mod catalogue;
 pub mod engine;
 pub mod parse;
+pub mod registry;
 pub mod server;
 pub mod session;
 pub mod store;

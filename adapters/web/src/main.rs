@@ -13,7 +13,8 @@ use clap::Parser;
 
 use guerrilla_web::catalogue::Catalogue;
 use guerrilla_web::engine::{EngineCommand, CHILD_FLAG};
-use guerrilla_web::server::{serve, Config, Registry};
+use guerrilla_web::registry::{Config, Registry};
+use guerrilla_web::server::serve;
 use guerrilla_web::store::Store;
 
 #[derive(Parser, Debug)]
@@ -74,8 +75,8 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let server = match tiny_http::Server::http((cli.host.as_str(), cli.port)) {
-        Ok(s) => s,
+    let listener = match std::net::TcpListener::bind((cli.host.as_str(), cli.port)) {
+        Ok(l) => l,
         Err(e) => {
             eprintln!(
                 "guerrilla-web: cannot listen on {}:{}: {e} (choose another with --port)",
@@ -84,11 +85,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let port = server
-        .server_addr()
-        .to_ip()
-        .map(|a| a.port())
-        .unwrap_or(cli.port);
+    let port = listener.local_addr().map(|a| a.port()).unwrap_or(cli.port);
     log::info!("engine: {}", engine.describe());
     let catalogue = match Catalogue::learn(&engine) {
         Ok(c) => c,
@@ -133,6 +130,11 @@ fn main() -> ExitCode {
     );
     use std::io::Write;
     let _ = std::io::stdout().flush();
-    serve(server, registry);
-    ExitCode::SUCCESS
+    match serve(listener, registry) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("guerrilla-web: the server stopped: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

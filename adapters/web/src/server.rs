@@ -1,4 +1,11 @@
-//! The HTTP side: the page, the session registry, actions (POST) and live updates (WebSocket).
+//! The HTTP side: the page, the session registry's doors (POST) and live updates (WebSocket),
+//! served by hyper through axum on a tokio runtime.
+//!
+//! Every connection is served as soon as it is accepted, however many a browser keeps open and
+//! idle: the event loop holds no thread per connection, so a page's burst of module requests
+//! on fresh connections never waits behind kept-alive ones. The registry's calls block (an
+//! action waits for its session, a revival starts an engine), so they run on tokio's blocking
+//! pool, off the event loop.
 //!
 //! Routes:
 //! * `GET /` — the page; `GET /style.css`, `GET /js/<module>.js` — its assets (embedded);
@@ -19,26 +26,20 @@
 //! * `GET /api/mine?browser=<token>` — the games of the sessions that browser made or joined,
 //!   newest first;
 //! * `GET /api/record/<public>` — one kept game (its setup, turns, players and result).
-//!
-//! Sessions are bounded: at most `max_sessions` at once. A reaper thread frees a session whose
-//! pages have all stopped pinging (no ping, action or new WebSocket) for `heartbeat`, and one
-//! nobody used (no action, no open WebSocket) for `idle`. With a database, every game is kept
-//! (`store.rs`), and an action, a WebSocket or a ping for a session the server does not run
-//! (it restarted, or freed the session) revives the session from its last game.
 
-use std::collections::HashMap;
-use std::io::Read;
-use std::sync::mpsc::{channel, Sender};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
 
+use axum::body::Bytes;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{DefaultBodyLimit, Path, RawQuery, State};
+use axum::http::{header, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
 use serde_json::{json, Value};
-use tiny_http::{Header, Method, Request, Response, StatusCode};
 
-use crate::catalogue::Catalogue;
-use crate::engine::EngineCommand;
-use crate::session::{Msg, Session};
-use crate::store::{random_id, Store};
+use crate::registry::Registry;
 
 /// The page's files: URL path, content type, content.
 const ASSETS: &[(&str, &str, &str)] = &[
@@ -80,402 +81,216 @@ const ASSETS: &[(&str, &str, &str)] = &[
 ];
 const JS: &str = "text/javascript; charset=utf-8";
 
-/// How long an action may wait for its session's reply.
-const ACTION_TIMEOUT: Duration = Duration::from_secs(60);
+/// The largest action body read; a larger one is refused.
+const ACTION_BODY_LIMIT: usize = 1 << 20;
+/// The largest body of `POST /api/session` read (it names at most a browser token).
+const SESSION_BODY_LIMIT: usize = 4096;
+/// How often an open WebSocket with nothing to say pings its page, so that a dead connection is
+/// found and a proxy does not close a quiet one.
+const WS_PING: Duration = Duration::from_secs(15);
 
-/// The server's settings.
-#[derive(Clone, Debug)]
-pub struct Config {
-    pub engine: EngineCommand,
-    pub max_sessions: usize,
-    pub idle: Duration,
-    /// A session whose pages all stopped pinging for this long is freed.
-    pub heartbeat: Duration,
-}
-
-struct Handle {
-    tx: Sender<Msg>,
-    last_seen: Arc<Mutex<Instant>>,
-    /// Open WebSockets: a session with one is never idle.
-    watchers: Arc<Mutex<usize>>,
-    /// The page said it was going away (and none has come back since).
-    left: Arc<Mutex<bool>>,
-    /// The last sign of a live page: a ping, an action, a WebSocket opened.
-    alive: Arc<Mutex<Instant>>,
-}
-
-/// The live sessions, and the games they may play.
-pub struct Registry {
-    config: Config,
-    catalogue: Arc<Catalogue>,
-    sessions: Mutex<HashMap<String, Handle>>,
-    /// The games kept, when the server has a database.
-    store: Option<Arc<Store>>,
-    /// Held while a session is revived, so that two requests revive it once.
-    reviving: Mutex<()>,
-}
-
-impl Registry {
-    pub fn new(config: Config, catalogue: Catalogue, store: Option<Store>) -> Arc<Registry> {
-        Arc::new(Registry {
-            config,
-            catalogue: Arc::new(catalogue),
-            sessions: Mutex::new(HashMap::new()),
-            store: store.map(Arc::new),
-            reviving: Mutex::new(()),
-        })
-    }
-
-    /// Starts a session with its engine; its id. `browser`: the browser that asked, noted as
-    /// the session's owner.
-    pub fn create(&self, browser: Option<&str>) -> Result<String, String> {
-        let id = random_id(8);
-        self.start(&id, browser, None)?;
-        Ok(id)
-    }
-
-    /// Starts the session `id`, new or revived from its kept game.
-    fn start(
-        &self,
-        id: &str,
-        browser: Option<&str>,
-        revive: Option<(crate::store::GameRecord, Option<[String; 2]>)>,
-    ) -> Result<(), String> {
-        self.reap();
-        self.evict_left();
-        if self.sessions.lock().unwrap().len() >= self.config.max_sessions {
-            return Err(format!(
-                "the server already runs {} sessions, its maximum (--max-sessions); close another page, or wait until one is idle for {} s or its pages stop for {} s",
-                self.config.max_sessions,
-                self.config.idle.as_secs(),
-                self.config.heartbeat.as_secs()
-            ));
-        }
-        let id = id.to_string();
-        let (tx, rx) = channel();
-        let mut session = Session::new(
-            id.clone(),
-            self.config.engine.clone(),
-            Arc::clone(&self.catalogue),
-            tx.clone(),
-            rx,
-            self.store.clone(),
-        )?;
-        let revived = revive.is_some();
-        if let Some((record, keys)) = revive {
-            session.revive(record, keys)?;
-        } else if let Some(store) = &self.store {
-            let kept = store
-                .save_session(&id, None)
-                .and_then(|()| browser.map_or(Ok(()), |b| store.own(b, &id, None)));
-            if let Err(e) = kept {
-                log::error!("session {id}: {e}");
+/// Serves requests on `listener` until the process ends (or the listener fails); a reaper
+/// frees idle sessions every five seconds.
+pub fn serve(listener: std::net::TcpListener, registry: Arc<Registry>) -> std::io::Result<()> {
+    listener.set_nonblocking(true)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_name("http")
+        .build()?;
+    runtime.block_on(async move {
+        let reaper = Arc::clone(&registry);
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(Duration::from_secs(5));
+            loop {
+                every.tick().await;
+                let r = Arc::clone(&reaper);
+                let _ = tokio::task::spawn_blocking(move || r.reap()).await;
             }
-        }
-        std::thread::Builder::new()
-            .name(format!("session-{id}"))
-            .spawn(move || session.run())
-            .map_err(|e| format!("cannot start a session thread: {e}"))?;
-        self.sessions.lock().unwrap().insert(
-            id.clone(),
-            Handle {
-                tx,
-                last_seen: Arc::new(Mutex::new(Instant::now())),
-                watchers: Arc::new(Mutex::new(0)),
-                left: Arc::new(Mutex::new(false)),
-                alive: Arc::new(Mutex::new(Instant::now())),
-            },
-        );
-        if revived {
-            log::info!("session {id} revived from the database");
-        } else {
-            log::info!("session {id} opened");
-        }
-        Ok(())
-    }
-
-    /// Runs `f` on the live session `id` (a page of it is alive): revived from the database
-    /// first when the server does not run it.
-    fn with<T>(&self, id: &str, f: impl FnOnce(&Handle) -> T) -> Result<T, String> {
-        if !self.sessions.lock().unwrap().contains_key(id) {
-            self.revive(id)?;
-        }
-        let sessions = self.sessions.lock().unwrap();
-        let h = sessions.get(id).ok_or_else(|| {
-            format!("expected a live session but got '{id}' (it may have expired: reload the page)")
-        })?;
-        *h.last_seen.lock().unwrap() = Instant::now();
-        *h.alive.lock().unwrap() = Instant::now();
-        Ok(f(h))
-    }
-
-    /// Starts the session `id` again from its last kept game, if it is kept.
-    fn revive(&self, id: &str) -> Result<(), String> {
-        let Some(store) = &self.store else {
-            return Ok(());
-        };
-        let _one_at_a_time = self.reviving.lock().unwrap();
-        if self.sessions.lock().unwrap().contains_key(id) {
-            return Ok(());
-        }
-        let Some(record) = store.latest(id)? else {
-            return Ok(());
-        };
-        let keys = store.session_keys(id)?.flatten();
-        self.start(id, None, Some((record, keys)))
-    }
-
-    /// A page of the session `id` is alive; when to ping again.
-    pub fn ping(&self, id: &str) -> Result<Duration, String> {
-        self.with(id, |_| ())?;
-        Ok(self.ping_every())
-    }
-
-    /// How often a page pings: four times within the heartbeat timeout.
-    pub fn ping_every(&self) -> Duration {
-        (self.config.heartbeat / 4).max(Duration::from_millis(250))
-    }
-
-    /// The games `browser` made or joined (none without a database).
-    pub fn mine(&self, browser: &str) -> Result<Value, String> {
-        let Some(store) = &self.store else {
-            return Ok(json!([]));
-        };
-        let live = self.sessions.lock().unwrap();
-        let list: Vec<Value> = store
-            .mine(browser)?
-            .into_iter()
-            .map(|g| {
-                let mut v = serde_json::to_value(&g).unwrap_or(Value::Null);
-                v["live"] = json!(live.contains_key(&g.record.session));
-                v
-            })
-            .collect();
-        Ok(Value::Array(list))
-    }
-
-    /// The kept game whose public id is `public`.
-    pub fn record(&self, public: &str) -> Result<Option<Value>, String> {
-        let Some(store) = &self.store else {
-            return Ok(None);
-        };
-        Ok(store.by_public(public)?.map(|r| {
-            let mut v = serde_json::to_value(&r).unwrap_or(Value::Null);
-            // the session id of a game between friends is its watch link; of another game, it
-            // lets a page act: a shared record names it not
-            if let Some(o) = v.as_object_mut() {
-                o.remove("session");
-            }
-            v
-        }))
-    }
-
-    /// When the server is full, closes the sessions whose page left and has not come back,
-    /// the longest unused first, until one place is free. A page that left may still count as
-    /// a watcher until its WebSocket's next write fails: the page's word is taken for it.
-    fn evict_left(&self) {
-        let mut sessions = self.sessions.lock().unwrap();
-        while sessions.len() >= self.config.max_sessions {
-            let oldest = sessions
-                .iter()
-                .filter(|(_, h)| *h.left.lock().unwrap())
-                .min_by_key(|(_, h)| *h.last_seen.lock().unwrap())
-                .map(|(id, _)| id.clone());
-            let Some(id) = oldest else { break };
-            if let Some(h) = sessions.remove(&id) {
-                let _ = h.tx.send(Msg::Shutdown);
-                log::info!("session {id} closed to make room: its page had left");
-            }
-        }
-    }
-
-    /// The page of a session is going away; a reload comes back to it.
-    pub fn leave(&self, id: &str) -> bool {
-        self.with(id, |h| *h.left.lock().unwrap() = true).is_ok()
-    }
-
-    /// Runs one action; the new state and the action's answer, or the error and the state.
-    pub fn action(&self, id: &str, action: Value) -> Result<(Value, Value), (String, Value)> {
-        let (reply_tx, reply_rx) = channel();
-        self.with(id, |h| h.tx.send(Msg::Action(action, reply_tx)))
-            .map_err(|e| (e, Value::Null))?
-            .map_err(|_| ("the session has ended".to_string(), Value::Null))?;
-        reply_rx
-            .recv_timeout(ACTION_TIMEOUT)
-            .map_err(|_| ("the session did not answer".to_string(), Value::Null))?
-    }
-
-    /// Closes a session (its engine quits).
-    pub fn close(&self, id: &str) -> bool {
-        match self.sessions.lock().unwrap().remove(id) {
-            Some(h) => {
-                let _ = h.tx.send(Msg::Shutdown);
-                log::info!("session {id} closed by the page");
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Closes the sessions idle for longer than the configured time, and those whose pages
-    /// stopped pinging.
-    pub fn reap(&self) {
-        let idle = self.config.idle;
-        let heartbeat = self.config.heartbeat;
-        self.sessions.lock().unwrap().retain(|id, h| {
-            let watched = *h.watchers.lock().unwrap() > 0;
-            let fresh = h.last_seen.lock().unwrap().elapsed() < idle;
-            let beating = h.alive.lock().unwrap().elapsed() < heartbeat;
-            if !watched && !fresh {
-                log::info!("session {id} expired after {} s idle", idle.as_secs());
-            } else if !beating {
-                log::info!(
-                    "session {id} freed: its pages stopped pinging for {} s",
-                    heartbeat.as_secs()
-                );
-            }
-            let keep = (watched || fresh) && beating;
-            if !keep {
-                let _ = h.tx.send(Msg::Shutdown);
-            }
-            keep
         });
-    }
-
-    /// The number of live sessions.
-    pub fn len(&self) -> usize {
-        self.sessions.lock().unwrap().len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
+        let listener = tokio::net::TcpListener::from_std(listener)?;
+        axum::serve(listener, router(registry)).await
+    })
 }
 
-/// Serves requests until the process ends.
-pub fn serve(server: tiny_http::Server, registry: Arc<Registry>) {
-    let reaper = Arc::clone(&registry);
-    std::thread::spawn(move || loop {
-        std::thread::sleep(Duration::from_secs(5));
-        reaper.reap();
-    });
-    for request in server.incoming_requests() {
-        let registry = Arc::clone(&registry);
-        let spawned = std::thread::Builder::new()
-            .name("http".into())
-            .spawn(move || handle(request, &registry));
-        if let Err(e) = spawned {
-            log::error!("cannot start a request thread: {e}");
-        }
+/// Every route of the server, on the registry `registry`.
+pub fn router(registry: Arc<Registry>) -> Router {
+    Router::new()
+        .route("/api/games", get(games))
+        .route("/api/session", post(create))
+        .route("/api/session/{id}/action", post(action))
+        .route("/api/session/{id}/leave", post(leave))
+        .route("/api/session/{id}/close", post(close))
+        .route("/api/session/{id}/ping", post(ping))
+        .route("/api/session/{id}/ws", get(websocket))
+        .route("/api/mine", get(mine))
+        .route("/api/record/{public}", get(record))
+        .fallback(static_or_missing)
+        .layer(DefaultBodyLimit::max(ACTION_BODY_LIMIT))
+        .with_state(registry)
+}
+
+/// A text answer that no cache keeps.
+fn text(status: StatusCode, content_type: &str, body: String) -> Response {
+    (
+        status,
+        [
+            (header::CONTENT_TYPE, content_type.to_string()),
+            (header::CACHE_CONTROL, "no-store".to_string()),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+fn json_response(status: StatusCode, v: &Value) -> Response {
+    text(status, "application/json", v.to_string())
+}
+
+/// Runs the blocking registry call `f` on the blocking pool; an answer 500 if it panicked.
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Response> {
+    tokio::task::spawn_blocking(f).await.map_err(|e| {
+        log::error!("a request's work ended abnormally: {e}");
+        json_response(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            &json!({"ok": false, "error": "the server failed on this request"}),
+        )
+    })
+}
+
+/// An asset of the page (`GET /` is `index.html`), or 404 for any other path.
+async fn static_or_missing(uri: Uri) -> Response {
+    let path = uri.path();
+    let name = match path.trim_start_matches('/') {
+        "" => "index.html",
+        other => other,
+    };
+    match ASSETS.iter().find(|a| a.0 == name) {
+        Some(a) => asset(a),
+        None => text(
+            StatusCode::NOT_FOUND,
+            "text/plain",
+            format!("not found: {path}"),
+        ),
     }
-}
-
-fn header(name: &str, value: &str) -> Header {
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("a valid header")
-}
-
-fn text(status: u16, content_type: &str, body: &str) -> Response<std::io::Cursor<Vec<u8>>> {
-    Response::from_string(body)
-        .with_status_code(StatusCode(status))
-        .with_header(header("Content-Type", content_type))
-        .with_header(header("Cache-Control", "no-store"))
-}
-
-fn json_response(status: u16, v: &Value) -> Response<std::io::Cursor<Vec<u8>>> {
-    text(status, "application/json", &v.to_string())
 }
 
 /// An asset of the page: the embedded copy, or, when `GUERRILLA_WEB_ASSETS` names a folder
 /// (for working on the page without rebuilding the server), the file there.
-fn asset((name, kind, body): &(&str, &str, &str)) -> Response<std::io::Cursor<Vec<u8>>> {
+fn asset((name, kind, body): &(&str, &str, &str)) -> Response {
     let from_disk = std::env::var_os("GUERRILLA_WEB_ASSETS")
         .and_then(|dir| std::fs::read_to_string(std::path::Path::new(&dir).join(name)).ok());
-    text(200, kind, from_disk.as_deref().unwrap_or(body))
+    text(
+        StatusCode::OK,
+        kind,
+        from_disk.unwrap_or_else(|| body.to_string()),
+    )
 }
 
-fn handle(mut request: Request, registry: &Registry) {
-    let url = request.url().to_string();
-    let path = url.split('?').next().unwrap_or("").to_string();
-    let method = request.method().clone();
-    let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
-    let response = match (&method, parts.as_slice()) {
-        (Method::Get, [""]) => asset(&ASSETS[0]),
-        (Method::Get, _) if ASSETS.iter().any(|a| a.0 == path.trim_start_matches('/')) => {
-            let a = ASSETS
-                .iter()
-                .find(|a| a.0 == path.trim_start_matches('/'))
-                .expect("found above");
-            asset(a)
+async fn games(State(registry): State<Arc<Registry>>) -> Response {
+    json_response(
+        StatusCode::OK,
+        &serde_json::to_value(registry.catalogue()).unwrap_or(Value::Null),
+    )
+}
+
+async fn create(State(registry): State<Arc<Registry>>, body: Bytes) -> Response {
+    let browser = browser_of(&body);
+    match blocking(move || registry.create(browser.as_deref())).await {
+        Ok(Ok(id)) => json_response(StatusCode::OK, &json!({"id": id})),
+        Ok(Err(e)) => json_response(StatusCode::SERVICE_UNAVAILABLE, &json!({"error": e})),
+        Err(r) => r,
+    }
+}
+
+async fn action(
+    State(registry): State<Arc<Registry>>,
+    Path(id): Path<String>,
+    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+) -> Response {
+    let parsed = body
+        .map_err(|e| (String::new(), e.body_text()))
+        .and_then(|b| {
+            serde_json::from_slice::<Value>(&b)
+                .map_err(|e| (String::from_utf8_lossy(&b).into_owned(), e.to_string()))
+        });
+    let action = match parsed {
+        Ok(a) => a,
+        Err((body, e)) => {
+            return json_response(
+                StatusCode::BAD_REQUEST,
+                &json!({"ok": false, "error": format!("expected a JSON action but got '{body}' ({e})")}),
+            )
         }
-        (Method::Get, ["api", "games"]) => json_response(
-            200,
-            &serde_json::to_value(&*registry.catalogue).unwrap_or(Value::Null),
-        ),
-        (Method::Post, ["api", "session"]) => {
-            match registry.create(browser_of(&mut request).as_deref()) {
-                Ok(id) => json_response(200, &json!({"id": id})),
-                Err(e) => json_response(503, &json!({"error": e})),
-            }
-        }
-        (Method::Post, ["api", "session", id, "action"]) => {
-            let mut body = String::new();
-            let read = request.as_reader().take(1 << 20).read_to_string(&mut body);
-            match read
-                .map_err(|e| e.to_string())
-                .and_then(|_| serde_json::from_str::<Value>(&body).map_err(|e| e.to_string()))
-            {
-                Err(e) => json_response(
-                    400,
-                    &json!({"ok": false, "error": format!("expected a JSON action but got '{body}' ({e})")}),
-                ),
-                Ok(action) => match registry.action(id, action) {
-                    Ok((state, data)) => {
-                        json_response(200, &json!({"ok": true, "state": state, "data": data}))
-                    }
-                    Err((e, state)) => {
-                        json_response(200, &json!({"ok": false, "error": e, "state": state}))
-                    }
-                },
-            }
-        }
-        (Method::Post, ["api", "session", id, "leave"]) => {
-            json_response(200, &json!({"ok": registry.leave(id)}))
-        }
-        (Method::Post, ["api", "session", id, "close"]) => {
-            json_response(200, &json!({"ok": registry.close(id)}))
-        }
-        (Method::Post, ["api", "session", id, "ping"]) => match registry.ping(id) {
-            Ok(every) => json_response(
-                200,
-                &json!({"ok": true, "every_ms": every.as_millis() as u64}),
-            ),
-            Err(e) => json_response(404, &json!({"ok": false, "error": e})),
-        },
-        (Method::Get, ["api", "mine"]) => match query(&url, "browser") {
-            Some(b) => match registry.mine(&b) {
-                Ok(list) => json_response(200, &list),
-                Err(e) => json_response(500, &json!({"error": e})),
-            },
-            None => json_response(400, &json!({"error": "expected ?browser=<token>"})),
-        },
-        (Method::Get, ["api", "record", public]) => match registry.record(public) {
-            Ok(Some(r)) => json_response(200, &r),
-            Ok(None) => json_response(404, &json!({"error": format!("no kept game '{public}'")})),
-            Err(e) => json_response(500, &json!({"error": e})),
-        },
-        (Method::Get, ["api", "session", id, "ws"]) => {
-            let id = id.to_string();
-            websocket(request, registry, &id);
-            return;
-        }
-        _ => text(404, "text/plain", &format!("not found: {path}")),
     };
-    let _ = request.respond(response);
+    match blocking(move || registry.action(&id, action)).await {
+        Ok(Ok((state, data))) => json_response(
+            StatusCode::OK,
+            &json!({"ok": true, "state": state, "data": data}),
+        ),
+        Ok(Err((e, state))) => json_response(
+            StatusCode::OK,
+            &json!({"ok": false, "error": e, "state": state}),
+        ),
+        Err(r) => r,
+    }
 }
 
-/// The value of `name` in the URL's query (letters, digits, `-` and `_` only).
-fn query(url: &str, name: &str) -> Option<String> {
-    let q = url.split_once('?')?.1;
+async fn leave(State(registry): State<Arc<Registry>>, Path(id): Path<String>) -> Response {
+    match blocking(move || registry.leave(&id)).await {
+        Ok(ok) => json_response(StatusCode::OK, &json!({ "ok": ok })),
+        Err(r) => r,
+    }
+}
+
+async fn close(State(registry): State<Arc<Registry>>, Path(id): Path<String>) -> Response {
+    match blocking(move || registry.close(&id)).await {
+        Ok(ok) => json_response(StatusCode::OK, &json!({ "ok": ok })),
+        Err(r) => r,
+    }
+}
+
+async fn ping(State(registry): State<Arc<Registry>>, Path(id): Path<String>) -> Response {
+    match blocking(move || registry.ping(&id)).await {
+        Ok(Ok(every)) => json_response(
+            StatusCode::OK,
+            &json!({"ok": true, "every_ms": every.as_millis() as u64}),
+        ),
+        Ok(Err(e)) => json_response(StatusCode::NOT_FOUND, &json!({"ok": false, "error": e})),
+        Err(r) => r,
+    }
+}
+
+async fn mine(State(registry): State<Arc<Registry>>, RawQuery(q): RawQuery) -> Response {
+    let Some(browser) = query(q.as_deref().unwrap_or(""), "browser") else {
+        return json_response(
+            StatusCode::BAD_REQUEST,
+            &json!({"error": "expected ?browser=<token>"}),
+        );
+    };
+    match blocking(move || registry.mine(&browser)).await {
+        Ok(Ok(list)) => json_response(StatusCode::OK, &list),
+        Ok(Err(e)) => json_response(StatusCode::INTERNAL_SERVER_ERROR, &json!({"error": e})),
+        Err(r) => r,
+    }
+}
+
+async fn record(State(registry): State<Arc<Registry>>, Path(public): Path<String>) -> Response {
+    let asked = public.clone();
+    match blocking(move || registry.record(&public)).await {
+        Ok(Ok(Some(r))) => json_response(StatusCode::OK, &r),
+        Ok(Ok(None)) => json_response(
+            StatusCode::NOT_FOUND,
+            &json!({"error": format!("no kept game '{asked}'")}),
+        ),
+        Ok(Err(e)) => json_response(StatusCode::INTERNAL_SERVER_ERROR, &json!({"error": e})),
+        Err(r) => r,
+    }
+}
+
+/// The value of `name` in the query string `q` (letters, digits, `-` and `_` only).
+fn query(q: &str, name: &str) -> Option<String> {
     q.split('&')
         .filter_map(|kv| kv.split_once('='))
         .find(|(k, _)| *k == name)
@@ -488,65 +303,80 @@ fn query(url: &str, name: &str) -> Option<String> {
 }
 
 /// The browser token of a request's JSON body (`{"browser": …}`), if it has one.
-fn browser_of(request: &mut Request) -> Option<String> {
-    let mut body = String::new();
-    request
-        .as_reader()
-        .take(4096)
-        .read_to_string(&mut body)
-        .ok()?;
-    let v: Value = serde_json::from_str(&body).ok()?;
+fn browser_of(body: &[u8]) -> Option<String> {
+    let body = &body[..body.len().min(SESSION_BODY_LIMIT)];
+    let v: Value = serde_json::from_slice(body).ok()?;
     v.get("browser")
         .and_then(Value::as_str)
         .filter(|b| !b.is_empty() && b.len() <= 128)
         .map(String::from)
 }
 
-/// Upgrades the request to a WebSocket and writes the session's states to it until either
-/// side closes.
-fn websocket(request: Request, registry: &Registry, id: &str) {
-    let key = request
-        .headers()
-        .iter()
-        .find(|h| h.field.equiv("Sec-WebSocket-Key"))
-        .map(|h| h.value.as_str().to_string());
-    let Some(key) = key else {
-        let _ = request.respond(text(400, "text/plain", "expected a WebSocket upgrade"));
-        return;
+/// Upgrades the request to a WebSocket that receives the session's states until either side
+/// closes; 400 for a request that is no upgrade, 404 for a session that is not there.
+async fn websocket(
+    State(registry): State<Arc<Registry>>,
+    Path(id): Path<String>,
+    upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> Response {
+    let Ok(upgrade) = upgrade else {
+        return text(
+            StatusCode::BAD_REQUEST,
+            "text/plain",
+            "expected a WebSocket upgrade".into(),
+        );
     };
-    let (tx, rx) = channel::<String>();
-    let subscribed = registry.with(id, |h| {
-        let _ = h.tx.send(Msg::Subscribe(tx));
-        *h.left.lock().unwrap() = false;
-        (Arc::clone(&h.last_seen), Arc::clone(&h.watchers))
-    });
-    let (last_seen, watchers) = match subscribed {
-        Ok(v) => v,
-        Err(e) => {
-            let _ = request.respond(text(404, "text/plain", &e));
-            return;
-        }
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    let watch = match blocking(move || registry.subscribe(&id, tx)).await {
+        Ok(Ok(w)) => w,
+        Ok(Err(e)) => return text(StatusCode::NOT_FOUND, "text/plain", e),
+        Err(r) => return r,
     };
-    let accept = tungstenite::handshake::derive_accept_key(key.as_bytes());
-    let response =
-        Response::empty(StatusCode(101)).with_header(header("Sec-WebSocket-Accept", &accept));
-    let stream = request.upgrade("websocket", response);
-    let mut ws =
-        tungstenite::WebSocket::from_raw_socket(stream, tungstenite::protocol::Role::Server, None);
-    *watchers.lock().unwrap() += 1;
-    loop {
-        let message = match rx.recv_timeout(Duration::from_secs(15)) {
-            Ok(state) => tungstenite::Message::text(state),
-            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-                tungstenite::Message::Ping(Vec::new().into())
+    upgrade.on_upgrade(move |socket| watch_session(socket, rx, watch))
+}
+
+/// Writes the session's states (from `states`) to the page's socket, and pings a quiet one,
+/// until the page closes it, a write fails or the session ends.
+async fn watch_session(
+    mut socket: WebSocket,
+    states: std::sync::mpsc::Receiver<String>,
+    watch: crate::registry::Watch,
+) {
+    // The session sends on a std channel from its own thread; a small thread hands each state
+    // over to this task, and ends when either side has gone.
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<String>();
+    std::thread::spawn(move || loop {
+        match states.recv_timeout(Duration::from_secs(1)) {
+            Ok(s) => {
+                if tx.send(s).is_err() {
+                    break;
+                }
             }
-            Err(_) => break, // the session ended
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) if tx.is_closed() => break,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+        }
+    });
+    let mut quiet = tokio::time::interval(WS_PING);
+    quiet.tick().await;
+    loop {
+        let message = tokio::select! {
+            state = rx.recv() => match state {
+                Some(s) => Message::Text(s.into()),
+                None => break, // the session ended
+            },
+            _ = quiet.tick() => Message::Ping(Bytes::new()),
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                Some(Ok(_)) => continue, // the page says nothing the server reads
+            },
         };
-        if ws.send(message).is_err() {
+        if socket.send(message).await.is_err() {
             break;
         }
-        *last_seen.lock().unwrap() = Instant::now();
+        quiet.reset();
+        watch.touch();
     }
-    *watchers.lock().unwrap() -= 1;
-    let _ = ws.close(None);
+    let _ = socket.send(Message::Close(None)).await;
+    drop(watch);
 }
