@@ -129,6 +129,9 @@ pub fn start_driver(driver: &Path) -> (Proc, String) {
     (Proc(child), format!("http://127.0.0.1:{port}"))
 }
 
+/// How long a page may take to load, and then to draw its board.
+pub const PAGE_LOAD: Duration = Duration::from_secs(10);
+
 pub struct Browser {
     pub client: Client,
     pub name: &'static str,
@@ -175,7 +178,7 @@ impl Browser {
     /// Waits until `cond` (a JS expression) is true; panics with the page's messages after
     /// `secs` seconds.
     pub async fn wait(&self, cond: &str, secs: u64, what: &str) {
-        if self.try_wait(cond, secs, what).await.is_err() {
+        if !self.waited(cond, secs, what).await {
             let state = self.state().await;
             panic!(
                 "[{}] waited {secs} s for {what} ({cond}); messages: {}; describe: {}; steps: {}",
@@ -184,70 +187,47 @@ impl Browser {
         }
     }
 
-    /// Waits until `cond` is true, for `secs` seconds at most; `Err(stalled)` when it was not,
-    /// `stalled` telling whether the renderer failed to answer meanwhile.
-    async fn try_wait(&self, cond: &str, secs: u64, what: &str) -> Result<(), bool> {
+    /// Waits until `cond` is true, for `secs` seconds at most; whether it became true. A script
+    /// the page cannot run yet (it is between two documents) counts as not true.
+    async fn waited(&self, cond: &str, secs: u64, what: &str) -> bool {
         let deadline = Instant::now() + Duration::from_secs(secs);
         let script = format!("try {{ return !!({cond}); }} catch (e) {{ return false; }}");
-        let mut stalled = false;
         loop {
-            // A renderer that does not answer in time on a loaded machine (chromedriver's
-            // "Timed out receiving message from renderer") is asked again until the deadline.
             match self.client.execute(&script, vec![]).await {
-                Ok(Value::Bool(true)) => return Ok(()),
+                Ok(Value::Bool(true)) => return true,
                 Ok(_) => {}
-                Err(e) => {
-                    stalled = true;
-                    eprintln!("[{}] waiting for {what}: {e}; asking again", self.name);
-                }
+                Err(e) => eprintln!("[{}] waiting for {what}: {e}", self.name),
             }
             if Instant::now() > deadline {
-                return Err(stalled);
+                return false;
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
     }
 
+    /// Loads `url` and waits until the page drew its board: the document loads within
+    /// [`PAGE_LOAD`] and the board is drawn within [`PAGE_LOAD`] after it, or the test fails.
+    /// Nothing is loaded twice: a page that does not load is a bug of the server or the page.
     pub async fn goto(&self, url: &str) {
-        // A renderer now and then never finishes a navigation on a loaded 2-core machine
-        // (chromedriver's "Timed out receiving message from renderer"): the page is loaded
-        // again, up to three times, each allowed 60 s.
         let timeouts = fantoccini::wd::TimeoutConfiguration::new(
             Some(Duration::from_secs(30)),
-            Some(Duration::from_secs(60)),
+            Some(PAGE_LOAD),
             Some(Duration::from_secs(0)),
         );
         self.client
             .update_timeouts(timeouts)
             .await
             .expect("set the timeouts");
-        let mut tries = 0;
-        while let Err(e) = self.client.goto(url).await {
-            tries += 1;
-            eprintln!(
-                "[{}] loading {url} failed ({e}); try {tries} of 3",
-                self.name
+        if let Err(e) = self.client.goto(url).await {
+            panic!(
+                "[{}] the page {url} did not load within {} s: {e}",
+                self.name,
+                PAGE_LOAD.as_secs()
             );
-            assert!(tries < 3, "[{}] the page did not load: {e}", self.name);
         }
-        // A fresh renderer on a loaded machine can take a minute to answer at all; one that
-        // stalled (it never answered, and the page never drew its board) gets the page loaded
-        // once more. A page that answers and draws no board fails at once.
         let board =
             "window.gui.state && window.gui.state.geometry && document.querySelector('#board .hit')";
-        let again = match self.try_wait(board, 120, "the board").await {
-            Ok(()) => return,
-            Err(stalled) => stalled,
-        };
-        if again {
-            eprintln!(
-                "[{}] the renderer stalled loading {url}: loading it again",
-                self.name
-            );
-            let _ = self.client.goto(url).await;
-        }
-        self.wait(board, if again { 120 } else { 0 }, "the board")
-            .await;
+        self.wait(board, PAGE_LOAD.as_secs(), "the board").await;
     }
 
     /// Clicks the element `css` finds. The board is drawn again after every step the engine

@@ -2,6 +2,8 @@
 //!
 //! One test runs every scenario in turn against one server and one chromedriver (starting a
 //! browser costs seconds on a 2-core machine):
+//! * [`load`]: a fresh server and a fresh browser twenty times, each page loaded once and its
+//!   board drawn within 5 s;
 //! * [`games`]: both games by clicks — a COIN multi-capture whose stones are marked, counted and
 //!   logged; a Guerrilla turn with growth, a new group, a jump, a split and a kill, marked; a
 //!   massacre, marked; a forced kill shown and confirmed; a game to its end with its reason,
@@ -50,6 +52,7 @@ mod friends;
 mod games;
 mod harness;
 mod layout;
+mod load;
 mod play;
 mod review;
 mod third;
@@ -100,6 +103,9 @@ fn browser_end_to_end() {
                 }
                 yes
             };
+            if on("page-load") {
+                load::fresh_loads(&driver_url, &chrome, &exe).await;
+            }
             if on("checkers") {
                 games::checkers_by_clicks(b1, &base).await;
             }
