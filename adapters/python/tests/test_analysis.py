@@ -118,7 +118,7 @@ def test_stray_input_during_analysis_is_answered_and_the_search_goes_on(engine: 
     # The client itself stops a search before any command that is not read-only; a line sent
     # past it, as another program might, gets its error line beside the analysis.
     running = engine.analysis()
-    engine._send(text)
+    running.search.channel.send(text)
     deadline = time.monotonic() + HANG
     while not any(line.startswith("info string error:") for line in engine.stray_lines):
         assert time.monotonic() < deadline, "no error line came"
@@ -211,7 +211,7 @@ def test_a_cancelled_call_stops_the_search_and_leaves_the_engine_ready(engine_pa
             task.cancel()
             with pytest.raises(asyncio.CancelledError):
                 await task
-            assert engine.sync._search is None  # the search was stopped and read to its end
+            assert engine.sync._running is None  # the search was stopped and read to its end
             assert (await engine.describe())["tomove"] == "p1"
             assert (await engine.go(nodes=50)).bestmove in (await engine.legal_turns()).turns
         finally:

@@ -126,7 +126,7 @@ def test_searchmoves_in_the_middle_of_a_turn(game: Engine) -> None:
 def test_the_ponder_option_names_the_expected_reply(game: Engine) -> None:
     result = game.go(nodes=500)
     assert result.bestmove_line == f"bestmove {result.bestmove}" and result.ponder is None
-    game.set_option("Ponder", True)
+    game.command("setoption name Ponder value true")  # set_option refuses it: play manages it
     result = game.go(nodes=3000)
     assert result.ponder is not None and result.pv[:2] == [result.bestmove, result.ponder]
     played = game.play(Limit(nodes=3000))
@@ -139,7 +139,7 @@ def test_play_with_ponder_thinks_until_ponderhit(game: Engine) -> None:
     assert played.ponder is not None and game.pondering
     time.sleep(0.5)  # longer than the limit: a ponder search has none until ponderhit
     assert game._pondering is not None and not game._pondering.search.poll()
-    hit = game.ponderhit(info=INFO_SCORE)
+    hit = game.ponderhit(info=INFO_SCORE)  # the opponent played the reply: both turns count
     assert not game.pondering and game.history().moves == before + [played.move, played.ponder]
     assert legal(game, hit.move) and isinstance(hit.info["score"].relative, Score)
 
@@ -147,9 +147,12 @@ def test_play_with_ponder_thinks_until_ponderhit(game: Engine) -> None:
 def test_a_missed_ponder_is_taken_back_and_stop_answers(game: Engine) -> None:
     before = game.history().moves
     played = game.play(Limit(nodes=2000), ponder=True)
-    assert game.pondering
-    game.push(played.move)  # any other call ends the ponder and takes both turns back
-    assert not game.pondering and game.history().moves == before + [played.move]
+    assert played.ponder is not None and game.pondering
+    game.push(played.move)  # the engine's own turn: the ponder goes on
+    assert game.pondering and game.history().moves == before + [played.move]
+    game.undo()  # any call that changes the state ends it, taking back what was played ahead
+    assert not game.pondering and game.history().moves == before
+    game.push(played.move)
     game.play(Limit(nodes=2000), ponder=True)
     stopped = game.stop()
     assert stopped is not None and stopped.bestmove != "none"

@@ -100,7 +100,7 @@ def test_searchmoves_and_root_moves_go_on_the_wire_last(analyst: Engine) -> None
 def test_play_reads_the_ponder_turn(analyst: Engine) -> None:
     played = analyst.play(Limit(nodes=10))
     assert (played.move, played.ponder, played.info) == ("c5-b4", "D4D5", {})  # the PV's reply
-    analyst.set_option("Ponder", True)
+    analyst.command("setoption name Ponder value true")
     played = analyst.play(Limit(nodes=10), info=INFO_SCORE | INFO_PV)
     assert (played.move, played.ponder) == ("c5-b4", "D4D5")  # the bestmove's ponder word
     assert set(played.info) == {"score", "wdl", "pv"} and played.info["score"].p2() == Score(value=0.5)
@@ -149,7 +149,7 @@ def test_stop_from_another_thread_ends_the_iteration(analyst: Engine) -> None:
 
 
 def test_ponder_then_ponderhit(analyst: Engine) -> None:
-    analyst.set_option("Ponder", True)
+    analyst.command("setoption name Ponder value true")
     search = analyst.search(Limit(time=1), ponder=True)
     assert search.command == "go ponder movetime 1000"
     assert not search.poll()
@@ -173,12 +173,15 @@ def test_play_with_ponder_thinks_on_the_expected_reply_until_ponderhit(analyst: 
         analyst.ponderhit()
 
 
-def test_any_other_call_ends_the_ponder_and_takes_both_turns_back(analyst: Engine) -> None:
+def test_any_other_call_ends_the_ponder_and_takes_back_what_the_script_did_not_push(analyst: Engine) -> None:
     analyst.play(Limit(nodes=10), ponder=True)
     assert analyst.pondering
-    assert analyst.show() == "moves" and not analyst.pondering  # a read-only command too
-    analyst.push("c5-b4")
-    analyst.push("e5-f6")  # not the reply the engine expected
+    # A read-only call answers for the script's position, before both turns, and the ponder
+    # search goes on; so does a push of the engine's own turn.
+    assert analyst.show() == "moves" and analyst.pondering
+    assert analyst.push("c5-b4").move == "c5-b4" and analyst.show() == "moves c5-b4" and analyst.pondering
+    analyst.push("e5-f6")  # not the reply the engine expected: the ponder ends, D4D5 taken back
+    assert not analyst.pondering
     assert analyst.play(Limit(nodes=10), ponder=True).move == "c5-b4"
     stopped = analyst.stop()
     assert stopped is not None and stopped.bestmove == "c5-b4"

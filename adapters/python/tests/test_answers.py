@@ -115,7 +115,7 @@ def test_describe_history_geometry_option() -> None:
     assert board.header["layout"] == "hex" and board.extra_lines == ["arrow a1 b1"]
     assert board.point("a1").extra == ["red"] and board.point("b1").neighbours == []
     option = parse_option("option name Hash type spin default 256 min 1 max 65536")
-    assert (option.name, option.type, option.default, option.min, option.max, option.vars) == ("Hash", "spin", "256", "1", "65536", [])
+    assert (option.name, option.type, option.default, option.min, option.max, option.var) == ("Hash", "spin", 256, 1, 65536, [])
 
 
 def test_about_with_unknown_lines() -> None:

@@ -30,9 +30,9 @@ def test_handshake_reads_id_and_options(engine: Engine) -> None:
     assert engine.id["name"] == "guerrilla"
     assert engine.id["author"]
     game = engine.options["Game"]
-    assert (game.type, game.default, game.vars) == ("combo", "guerrilla-checkers", ["guerrilla-checkers", "guerrilla"])
+    assert (game.type, game.default, game.var) == ("combo", "guerrilla-checkers", ["guerrilla-checkers", "guerrilla"])
     side = engine.options["BoardSide"]
-    assert (side.type, side.default, side.min, side.max) == ("spin", "8", "4", "12")
+    assert (side.type, side.default, side.min, side.max) == ("spin", 8, 4, 12)
 
 
 def test_start_sets_options_in_order(engine_path: str) -> None:

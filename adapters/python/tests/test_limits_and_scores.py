@@ -96,7 +96,9 @@ def test_scores_order_negate_and_read_as_wdl() -> None:
     assert -Score(value=0.25) == Score(value=-0.25) and -Score(value=0.0) == Score(value=0.0)
     assert -Score(proven="win", turns=3) == Score(proven="loss", turns=3)
     assert -Score(proven="draw", turns=2) == Score(proven="draw", turns=2)
-    assert Score(proven="win", turns=3).mate() == 3 and Score(proven="loss", turns=2).mate() == -2
+    # python-chess's mate(): the side to move's own turns (it plays turns 1, 3, 5 … of them).
+    assert Score(proven="win", turns=3).mate() == 2 and Score(proven="loss", turns=2).mate() == -1
+    assert Score(proven="win", turns=1).mate() == 1 and Score(proven="loss", turns=4).mate() == -2
     assert Score(proven="draw", turns=1).mate() is None and not Score(proven="draw", turns=1).is_mate()
     assert Score(value=0.5).wdl() == Wdl(750, 0, 250)
     assert Score(value=-1.0).wdl() == Wdl(0, 0, 1000)

@@ -25,7 +25,9 @@ from .answers import (
     History,
     Legal,
     LegalTurns,
+    MANAGED_OPTIONS,
     Option,
+    Options,
     Perft,
     Played,
     Point,
@@ -57,8 +59,9 @@ from .analysis import (
 )
 from .limit import Limit
 from .scores import PovScore, PovWdl, Score, Wdl
-from .search import Info, Search, SearchResult, parse_info
-from .errors import ClientError, EngineError, EngineTerminated, EngineTimeout, ProtocolError
+from .reports import Info, SearchResult, parse_info
+from .search import Search
+from .errors import ClientError, EngineError, EngineTerminated, EngineTerminatedError, EngineTimeout, ProtocolError
 
 __version__ = "0.1.0"
 
@@ -76,6 +79,7 @@ __all__ = [
     "Engine",
     "EngineError",
     "EngineTerminated",
+    "EngineTerminatedError",
     "EngineTimeout",
     "GameOver",
     "GUERRILLA",
@@ -93,7 +97,9 @@ __all__ = [
     "Legal",
     "LegalTurns",
     "Limit",
+    "MANAGED_OPTIONS",
     "Option",
+    "Options",
     "OptionValue",
     "Perft",
     "PlayResult",

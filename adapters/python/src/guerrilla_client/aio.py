@@ -15,6 +15,9 @@ as coroutines::
 
     asyncio.run(main())
 
+python-chess's ``transport, engine = await chess.engine.popen_uci(path)`` is
+``transport, engine = await popen_ugi(path)`` here (:func:`popen_ugi`).
+
 Each call runs the blocking client's method on a worker thread (``loop.run_in_executor``), so
 the event loop never waits on the engine and both APIs share one implementation of the
 protocol. The calls on one engine run one at a time, in the order they are awaited; an
@@ -29,6 +32,8 @@ from __future__ import annotations
 import asyncio
 import functools
 import os
+import signal
+import subprocess
 import time
 from types import TracebackType
 from typing import (
@@ -41,6 +46,7 @@ from typing import (
     Mapping,
     Optional,
     Sequence,
+    Tuple,
     Type,
     TypeVar,
     Union,
@@ -56,7 +62,7 @@ from .answers import (
     History,
     Legal,
     LegalTurns,
-    Option,
+    Options,
     Perft,
     Played,
     Stepped,
@@ -65,7 +71,8 @@ from .answers import (
 from .engine import DEFAULT_TIMEOUT, Command, OptionValue
 from .errors import EngineTimeout
 from .limit import Limit
-from .search import Info, Search, SearchResult
+from .reports import Info, SearchResult
+from .search import Search
 
 T = TypeVar("T")
 
@@ -137,7 +144,7 @@ class Engine:
         return self.sync.id
 
     @property
-    def options(self) -> Dict[str, Option]:
+    def options(self) -> Options:
         return self.sync.options
 
     @property
@@ -158,6 +165,9 @@ class Engine:
 
     async def is_ready(self, timeout: Optional[float] = None) -> None:
         await self._call(self.sync.is_ready, timeout)
+
+    async def ping(self, timeout: Optional[float] = None) -> None:
+        await self._call(self.sync.ping, timeout)
 
     async def set_option(self, name: str, value: OptionValue) -> None:
         await self._call(self.sync.set_option, name, value)
@@ -414,6 +424,61 @@ class Starting:
             await self._engine.quit()
 
 
+class Transport:
+    """The engine's process, as python-chess's ``popen_uci`` gives it beside the engine (there
+    an :class:`asyncio.SubprocessTransport`): its pid and exit status, and ways to end it."""
+
+    def __init__(self, process: "subprocess.Popen[str]") -> None:
+        self._process = process
+
+    def get_pid(self) -> int:
+        return self._process.pid
+
+    def get_returncode(self) -> Optional[int]:
+        """The exit status, or ``None`` while the process runs."""
+        return self._process.poll()
+
+    def is_closing(self) -> bool:
+        """Whether the process has exited."""
+        return self._process.poll() is not None
+
+    def send_signal(self, sig: int) -> None:
+        if self._process.poll() is None:
+            self._process.send_signal(sig)
+
+    def terminate(self) -> None:
+        self.send_signal(signal.SIGTERM)
+
+    def kill(self) -> None:
+        if self._process.poll() is None:
+            self._process.kill()
+
+    def close(self) -> None:
+        """Kills the process, as :meth:`asyncio.SubprocessTransport.close` does (``await
+        engine.quit()`` ends it cleanly)."""
+        self.kill()
+
+
+async def popen_ugi(
+    command: Command,
+    options: Optional[Mapping[str, OptionValue]] = None,
+    *,
+    timeout: float = DEFAULT_TIMEOUT,
+    cwd: Optional[Union[str, "os.PathLike[str]"]] = None,
+    env: Optional[Mapping[str, str]] = None,
+    stderr: Optional[Union[int, IO[str]]] = None,
+) -> Tuple[Transport, Engine]:
+    """python-chess's ``popen_uci`` for this engine: starts it as :meth:`Engine.start` does and
+    returns ``(transport, engine)``, the process and the started engine::
+
+        transport, engine = await popen_ugi("target/release/guerrilla")
+        info = await engine.analyse(Limit(nodes=2000))
+        await engine.quit()
+    """
+    engine = await Engine.start(command, options, timeout=timeout, cwd=cwd, env=env, stderr=stderr)
+    return Transport(engine.sync.process), engine
+
+
 class AsyncSearch:
     """A search started by :meth:`Engine.search`, for asyncio (see
     :class:`guerrilla_client.Search`)."""
@@ -535,4 +600,4 @@ class AsyncAnalysisResult:
             await self.wait()
 
 
-__all__ = ["AsyncAnalysisResult", "AsyncSearch", "Engine", "Starting"]
+__all__ = ["AsyncAnalysisResult", "AsyncSearch", "Engine", "Starting", "Transport", "popen_ugi"]

@@ -15,13 +15,12 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 from types import TracebackType
-from typing import TYPE_CHECKING, Deque, Iterator, List, Optional, Tuple, Type, TypedDict
+from typing import Deque, Iterator, List, Optional, Tuple, Type, TypedDict
 
 from .errors import ClientError
+from .reports import Info
 from .scores import PovScore, PovWdl
-
-if TYPE_CHECKING:
-    from .search import Info, Search
+from .search import Search
 
 
 class InfoDict(TypedDict, total=False):
@@ -121,11 +120,17 @@ class PlayResult:
     """What :meth:`Engine.play <guerrilla_client.Engine.play>` answers (python-chess's
     ``PlayResult``): the engine's turn (``move``, a whole turn token, not yet played), the reply
     it expects (``ponder``, or ``None``), and the ``info`` of its last report's best line, as
-    the ``info`` selector asked (empty by default, as in python-chess)."""
+    the ``info`` selector asked (empty by default, as in python-chess).
+
+    ``draw_offered`` and ``resigned`` are python-chess's fields for engines that offer draws
+    or resign; the protocol has neither (protocol.md § 3.6: a search answers a turn), so both
+    are ``False`` for every result of this engine."""
 
     move: str
     ponder: Optional[str]
     info: InfoDict = field(default_factory=InfoDict)
+    draw_offered: bool = False
+    resigned: bool = False
 
 
 class AnalysisComplete(ClientError):
@@ -258,7 +263,7 @@ class AnalysisResult:
         exc: Optional[BaseException],
         traceback: Optional[TracebackType],
     ) -> None:
-        if self._search.done or not self._search._engine.alive:
+        if self._search.done or not self._search.channel.alive:
             return
         try:
             self._search.stop()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
 
 # One step of a turn in either game's step notation (protocol.md § 6.1, § 7.1): a Guerrilla
@@ -526,21 +526,82 @@ def parse_geometry(lines: Sequence[str]) -> Geometry:
 # The ugi handshake
 
 
+MANAGED_OPTIONS = frozenset(["multipv", "ponder"])
+"""The options the client sets itself for each call (``MultiPV`` for ``analyse``'s
+``multipv``, ``Ponder`` for ``play``'s ``ponder``), lower-case: ``Engine.configure`` refuses
+them, as python-chess does."""
+
+
 @dataclass(frozen=True)
 class Option:
-    """An ``option`` line of the ``ugi`` answer: the option's name, type (``spin``, ``combo``,
-    …), default, bounds (spin) and values (combo), all as the engine wrote them."""
+    """An ``option`` line of the ``ugi`` answer, in python-chess's shape: the option's ``name``,
+    ``type`` (``spin``, ``check``, ``combo``, ``string``, ``button``), ``default``, ``min`` and
+    ``max`` (a ``spin``'s bounds) and ``var`` (a ``combo``'s values), typed as python-chess
+    types them: a ``spin``'s ``default``, ``min`` and ``max`` are ``int``, a ``check``'s
+    ``default`` a ``bool``, the others' ``default`` a ``str``; what a line lacks (or a number
+    that does not read as one) is ``None``. ``raw`` is the line."""
 
     name: str
     type: str
-    default: Optional[str]
-    min: Optional[str] = None
-    max: Optional[str] = None
-    vars: List[str] = field(default_factory=list)
+    default: Union[int, bool, str, None]
+    min: Optional[int] = None
+    max: Optional[int] = None
+    var: List[str] = field(default_factory=list)
     raw: str = ""
+
+    @property
+    def vars(self) -> List[str]:
+        """The combo's values (this client's earlier name of :attr:`var`)."""
+        return self.var
+
+    def is_managed(self) -> bool:
+        """Whether the client sets this option itself for each call (``MultiPV``, ``Ponder``),
+        so that :meth:`Engine.configure <guerrilla_client.Engine.configure>` refuses it, as
+        python-chess's ``Option.is_managed()``."""
+        return self.name.lower() in MANAGED_OPTIONS
+
+
+class Options(Mapping[str, Option]):
+    """The engine's options by name, found in any case (``options["multipv"]`` is the
+    ``MultiPV`` option, as the engine matches names), iterated in the engine's order and with
+    the engine's spelling; python-chess's options mapping is case-insensitive the same way."""
+
+    def __init__(self) -> None:
+        self._by_key: Dict[str, Option] = {}
+
+    def __setitem__(self, name: str, option: Option) -> None:
+        self._by_key[name.lower()] = option
+
+    def __getitem__(self, name: str) -> Option:
+        try:
+            return self._by_key[name.lower()]
+        except KeyError:
+            raise KeyError(name) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return (option.name for option in self._by_key.values())
+
+    def __len__(self) -> int:
+        return len(self._by_key)
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name.lower() in self._by_key
+
+    def __repr__(self) -> str:
+        return f"Options({dict(self)!r})"
 
 
 _OPTION_KEYS = ("name", "type", "default", "min", "max", "var")
+
+
+def _typed_default(kind: str, text: Optional[str]) -> Union[int, bool, str, None]:
+    if text is None:
+        return None
+    if kind == "spin":
+        return _int(text)
+    if kind == "check":
+        return {"true": True, "false": False}.get(text.lower())
+    return text
 
 
 def parse_option(line: str) -> Option:
@@ -563,15 +624,20 @@ def parse_option(line: str) -> Option:
     def get(name: str) -> Optional[str]:
         return " ".join(parts[name]) if name in parts else None
 
+    def number(name: str) -> Optional[int]:
+        text = get(name)
+        return None if text is None else _int(text)
+
     name = get("name")
     if not name:
         raise ValueError(f"expected 'option name …' but got {line!r}")
+    kind = get("type") or ""
     return Option(
         name=name,
-        type=get("type") or "",
-        default=get("default"),
-        min=get("min"),
-        max=get("max"),
-        vars=vars_,
+        type=kind,
+        default=_typed_default(kind, get("default")),
+        min=number("min"),
+        max=number("max"),
+        var=vars_,
         raw=line,
     )

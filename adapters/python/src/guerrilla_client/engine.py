@@ -1,9 +1,11 @@
-"""One class, Engine (about 1,070 lines): kept whole so that the client's API reads in one place.
+"""One class, Engine (about 1,050 lines): kept whole so that the client's API reads in one place.
 
 :class:`Engine` has a method per protocol command, and python-chess's ``play``, ``analyse``
 and ``analysis``; the running search is :class:`~guerrilla_client.search.Search` in search.py,
 an analysis :class:`~guerrilla_client.analysis.AnalysisResult` in analysis.py, the limits
-:class:`~guerrilla_client.limit.Limit` in limit.py.
+:class:`~guerrilla_client.limit.Limit` in limit.py, the lines in and out
+:class:`~guerrilla_client.channel.Channel` in channel.py (shared with the running search), a
+ponder search's state in ponder.py.
 
 How answers are delimited (protocol.md § 1): a command answered on the engine's command loop is
 followed by ``isready``, and its answer is every line up to the ``readyok``; the client counts
@@ -16,16 +18,11 @@ deadline, so no call waits for ever.
 
 from __future__ import annotations
 
-import logging
 import math
 import os
-import queue
 import subprocess
-import threading
 import time
 import warnings
-from collections import deque
-from dataclasses import dataclass
 from typing import (
     IO,
     Deque,
@@ -60,7 +57,8 @@ from .answers import (
     History,
     Legal,
     LegalTurns,
-    Option,
+    MANAGED_OPTIONS,
+    Options,
     Perft,
     Played,
     Stepped,
@@ -78,13 +76,14 @@ from .answers import (
     parse_turns,
     parse_undone,
 )
+from .channel import Channel
 from .limit import Limit, go_line, limit_of, tokens
+from .ponder import GAME_LEVEL, SNAPSHOT, Ahead, Pondering, after_turn, same_budget
 from .scores import SIDES
-from .search import Search, SearchResult
-from .errors import ERROR_PREFIX, ClientError, EngineError, EngineTerminated, EngineTimeout, ProtocolError
+from .reports import SearchResult
+from .search import Search
+from .errors import ERROR_PREFIX, ClientError, EngineError, EngineTimeout, ProtocolError
 
-LOGGER = logging.getLogger("guerrilla_client")
-"""Every line sent (``>> …``) and read (``<< …``) is logged here at DEBUG level."""
 
 GUERRILLA_CHECKERS = "guerrilla-checkers"
 """The ``Game`` option's value for Guerrilla Checkers (the engine's default game)."""
@@ -105,39 +104,11 @@ _READ_ONLY = frozenset(
     ["isready", "query", "show", "describe", "legal", "geometry", "history", "expand", "help", "ugi", "about"]
 )
 
-_EOF = None
-
-
-def _reader(stream: IO[str], lines: "queue.Queue[Optional[str]]") -> None:
-    """Moves the engine's output lines into ``lines``, then ``_EOF`` when the output closes."""
-    try:
-        for line in stream:
-            lines.put(line.rstrip("\r\n"))
-    except (OSError, ValueError):
-        pass
-    finally:
-        lines.put(_EOF)
-        try:
-            stream.close()
-        except OSError:
-            pass
-
-
 def _token(text: str, what: str) -> str:
     """``text`` when it is one protocol token (non-empty, no whitespace), else ``ValueError``."""
     if not text or any(c.isspace() for c in text):
         raise ValueError(f"a {what} is one word without spaces, got {text!r}")
     return text
-
-
-@dataclass(frozen=True)
-class _Pondering:
-    """A ponder search that :meth:`Engine.play` left running: the engine has played its turn
-    and the reply it expects, and thinks on the position after them under ``limit``."""
-
-    search: Search
-    limit: Limit
-    pov: Pov
 
 
 def _play_result(result: SearchResult, pov: Pov, selector: InfoFlags) -> PlayResult:
@@ -181,35 +152,33 @@ class Engine:
     def __init__(self, process: "subprocess.Popen[str]", *, timeout: float = DEFAULT_TIMEOUT) -> None:
         """Wraps a started process whose stdin and stdout are text pipes; :meth:`start` is the
         usual way to get one (it also reads the ``ugi`` handshake)."""
-        if process.stdin is None or process.stdout is None:
-            raise ValueError("the engine process needs stdin and stdout pipes")
+        self._channel = Channel(process, timeout)
         self.process: "subprocess.Popen[str]" = process
         """The engine's process."""
-        self.timeout: float = timeout
-        """Seconds an answer may take when a call gives no timeout of its own."""
         self.id: Dict[str, str] = {}
         """The ``id`` lines of the ``ugi`` answer: ``name``, ``author``."""
-        self.options: Dict[str, Option] = {}
-        """The options the engine declared in its ``ugi`` answer, by name."""
-        self.stray_lines: Deque[str] = deque(maxlen=100)
-        """The latest output lines that answered no command (kept for inspection)."""
-        self._stdin: IO[str] = process.stdin
-        self._lines: "queue.Queue[Optional[str]]" = queue.Queue()
-        self._eof = False
-        self._ready_owed = 0
+        self.options: Options = Options()
+        """The options the engine declared in its ``ugi`` answer, by name in any case."""
         self._search: Optional[Search] = None
-        self._pondering: Optional[_Pondering] = None
-        # Lines are written whole under this lock, so that AnalysisResult.stop may send 'stop'
-        # from another thread while this one reads.
-        self._write_lock = threading.Lock()
+        self._pondering: Optional[Pondering] = None
         # The option values this client set (lower-case names), to set only what changes.
         self._set: Dict[str, str] = {}
         # Each game's names of p1 and p2, from its 'about' (empty when the engine has no about).
         self._side_names: Dict[str, Tuple[str, ...]] = {}
-        self._reader = threading.Thread(
-            target=_reader, args=(process.stdout, self._lines), name="guerrilla-engine-reader", daemon=True
-        )
-        self._reader.start()
+
+    @property
+    def timeout(self) -> float:
+        """Seconds an answer may take when a call gives no timeout of its own."""
+        return self._channel.timeout
+
+    @timeout.setter
+    def timeout(self, seconds: float) -> None:
+        self._channel.timeout = seconds
+
+    @property
+    def stray_lines(self) -> Deque[str]:
+        """The latest output lines that answered no command (kept for inspection)."""
+        return self._channel.stray_lines
 
     # ----------------------------------------------------------------------------------------
     # Life cycle
@@ -273,138 +242,64 @@ class Engine:
         """Sends ``quit`` and waits for the process to exit; kills it if it has not exited
         within ``timeout`` seconds (default :attr:`timeout`). Returns the exit status. Safe to
         call more than once and on an engine that has already died."""
-        if self.process.poll() is None:
-            try:
-                with self._write_lock:
-                    self._stdin.write("quit\n")
-                    self._stdin.flush()
-            except (OSError, ValueError):
-                pass
-        try:
-            self._stdin.close()
-        except (OSError, ValueError):
-            pass
-        try:
-            self.process.wait(timeout=self._seconds(timeout))
-        except subprocess.TimeoutExpired:
-            LOGGER.warning("the engine did not exit after 'quit': killing it")
-            self.process.kill()
-            self.process.wait()
-        self._eof = True
         self._search = None
         self._pondering = None
-        self._reader.join(timeout=1.0)
-        return self.process.returncode
+        return self._channel.quit(timeout)
 
     close = quit
 
     def kill(self) -> None:
         """Kills the engine process at once."""
-        if self.process.poll() is None:
-            self.process.kill()
-        self.process.wait()
-        self._eof = True
         self._search = None
         self._pondering = None
-        try:
-            self._stdin.close()
-        except (OSError, ValueError):
-            pass
-        self._reader.join(timeout=1.0)
+        self._channel.kill()
 
     def _interrupt(self) -> None:
         """Sends ``stop``, from any thread: it ends a running search or perft, and does nothing
         without one (it has no answer of its own, protocol.md § 3.7)."""
-        if self.alive:
-            try:
-                self._send("stop")
-            except EngineTerminated:
-                pass
+        self._channel.interrupt()
 
     @property
     def alive(self) -> bool:
         """Whether the engine process is running and its output open."""
-        return not self._eof and self.process.poll() is None
+        return self._channel.alive
 
     # ----------------------------------------------------------------------------------------
     # Lines in and out
 
-    def _seconds(self, timeout: Optional[float]) -> float:
-        return self.timeout if timeout is None else timeout
-
-    def _deadline(self, timeout: Optional[float]) -> float:
-        return time.monotonic() + self._seconds(timeout)
-
-    def _terminated(self, what: str) -> EngineTerminated:
-        self._eof = True
-        self._search = None
-        self._pondering = None
-        try:
-            code: Optional[int] = self.process.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
-            code = None
-        return EngineTerminated(f"the engine exited ({what}; exit status {code})", returncode=code)
-
-    def _send(self, line: str) -> None:
-        if "\n" in line or "\r" in line:
-            raise ValueError(f"a command is one line, got {line!r}")
-        if self._eof or self.process.poll() is not None:
-            raise self._terminated(f"before {line!r} was sent")
-        LOGGER.debug(">> %s", line)
-        try:
-            with self._write_lock:
-                self._stdin.write(line + "\n")
-                self._stdin.flush()
-        except (OSError, ValueError):
-            raise self._terminated(f"while {line!r} was sent") from None
-
-    def _pop(self, deadline: Optional[float], command: str) -> str:
-        """The next output line; ``EngineTimeout`` past ``deadline`` (``None``: no deadline, the
-        end of the output ends the wait), ``EngineTerminated`` at the end of the output."""
-        if self._eof:
-            raise self._terminated(f"before the answer to {command!r}")
-        try:
-            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
-            line = self._lines.get(timeout=wait)
-        except queue.Empty:
-            raise EngineTimeout(f"no answer to {command!r} in time", command=command) from None
-        if line is _EOF:
-            raise self._terminated(f"before the end of the answer to {command!r}")
-        LOGGER.debug("<< %s", line)
-        if line == "readyok" and self._ready_owed > 0:
-            self._ready_owed -= 1
-        return line
-
-    def _stray(self, line: str) -> None:
-        LOGGER.debug("stray line: %s", line)
-        self.stray_lines.append(line)
+    @property
+    def _running(self) -> Optional[Search]:
+        """The search running in the engine, if any (a ponder search included)."""
+        search = self._search
+        return search if search is not None and not search.done else None
 
     def _settle(self) -> None:
         """Before a search or perft, whose answers end with their own line rather than a
         ``readyok``: reads out any answer given up earlier, which could end them too soon
         (a late ``bench`` also ends with ``Nodes searched: …``)."""
         self._finish_search()
-        if self._ready_owed:
+        if self._channel.ready_owed:
             self._exchange(None)
 
     def _finish_search(self) -> None:
         """Stops a running search before a command that is not read-only (the engine stops it
         for every command that changes the state, § 3.10)."""
         self._end_ponder()
-        if self._search is not None:
-            self._search.stop()
+        running = self._running
+        if running is not None:
+            running.stop()
 
     def _end_ponder(self) -> Optional[SearchResult]:
         """Ends the ponder search :meth:`play` left running, if any: stops it and takes back
-        the turn and the reply it was pondering after, so that the engine is at the position
-        :meth:`play` searched. Returns the stopped search's result."""
+        the turns it played that the script has not pushed, so that the engine stands at the
+        script's position. Returns the stopped search's result."""
         pondering = self._pondering
         if pondering is None:
             return None
         self._pondering = None
         result = pondering.search.stop()
-        self._exchange("undo")
-        self._exchange("undo")
+        for _ in pondering.ahead:
+            self._exchange("undo")
         return result
 
     def _exchange(
@@ -415,34 +310,51 @@ class Engine:
         Lines of a running search are given to it; lines left from answers given up earlier
         (before their ``readyok``) are dropped. Raises :class:`EngineError` on an error line.
         ``command`` names the command in exceptions (default ``line``, or ``isready``).
+
+        While a ponder search runs ahead of the script, a read-only command about the position
+        is answered as the engine answered it at the script's position (:mod:`.ponder`), one
+        about the game runs beside the search, and any other command first ends the ponder.
         """
         command = command or line or "isready"
-        if line is not None:
-            self._end_ponder()  # every command reads or changes the position the script knows
-            words = line.split(maxsplit=1)
-            if not words or words[0] not in _READ_ONLY:
-                self._finish_search()
-            self._send(line)
-        self._send("isready")
-        self._ready_owed += 1
-        deadline = self._deadline(timeout)
+        with self._channel.calling(command):
+            if line is not None:
+                head = line.split(maxsplit=1)[:1]
+                pondering = self._pondering
+                if pondering is not None and pondering.ahead:
+                    kept = pondering.answer(line)
+                    if kept is not None:
+                        return kept
+                    if not head or head[0] not in GAME_LEVEL:
+                        self._end_ponder()
+                elif not head or head[0] not in _READ_ONLY:
+                    self._finish_search()
+                self._channel.send(line)
+            return self._read_answer(timeout, command)
+
+    def _read_answer(self, timeout: Optional[float], command: str) -> List[str]:
+        """Sends ``isready`` and reads the answer lines up to its ``readyok`` (see
+        :meth:`_exchange`)."""
+        channel = self._channel
+        channel.send("isready")
+        channel.ready_owed += 1
+        deadline = channel.deadline(timeout)
         lines: List[str] = []
         while True:
-            got = self._pop(deadline, command)
+            got = channel.pop(deadline, command)
             if self._search is not None and self._search._takes(got):
                 self._search._feed(got)
             elif got == "readyok":
-                if self._ready_owed == 0:
+                if channel.ready_owed == 0:
                     break
                 for stale in lines:
-                    self._stray(stale)
+                    channel.stray(stale)
                 lines.clear()
             else:
                 lines.append(got)
         errors = [got for got in lines if got.startswith(ERROR_PREFIX)]
         if errors:
             others = [got for got in lines if got is not errors[0]]
-            raise EngineError(errors[0][len(ERROR_PREFIX) :], command=command, lines=others)
+            raise EngineError(errors[0][len(ERROR_PREFIX) :], command=channel.name(command), lines=others)
         return lines
 
     def _one(self, line: str, keyword: str) -> str:
@@ -453,10 +365,11 @@ class Engine:
         raise ProtocolError(f"expected a '{keyword} …' line in the answer to {line!r}")
 
     def _handshake(self) -> None:
-        self._send("ugi")
-        deadline = self._deadline(None)
+        channel = self._channel
+        channel.send("ugi")
+        deadline = channel.deadline(None)
         while True:
-            line = self._pop(deadline, "ugi")
+            line = channel.pop(deadline, "ugi")
             if line == "ugiok":
                 return
             words = line.split(maxsplit=2)
@@ -466,11 +379,11 @@ class Engine:
                 try:
                     option = parse_option(line)
                 except ValueError:
-                    self._stray(line)
+                    channel.stray(line)
                 else:
                     self.options[option.name] = option
             else:
-                self._stray(line)
+                channel.stray(line)
 
     # ----------------------------------------------------------------------------------------
     # Any command
@@ -493,19 +406,41 @@ class Engine:
         """Sends ``isready`` and waits for ``readyok`` (raises on a timeout)."""
         self._exchange(None, timeout)
 
+    def ping(self, timeout: Optional[float] = None) -> None:
+        """python-chess's name for :meth:`is_ready`: ``isready``, answered by ``readyok`` (at
+        once, even during a search); :class:`EngineTimeout` when it does not come in time."""
+        self._exchange(None, timeout, command="isready")
+
     # ----------------------------------------------------------------------------------------
     # Options and games
 
     def set_option(self, name: str, value: OptionValue) -> None:
         """``setoption name <name> value <value>``; :class:`EngineError` on an unknown name or a
         bad value. Setting ``Game``, or ``BoardSide``/``TurnLimit`` while Guerrilla is played,
-        starts a new game."""
+        starts a new game. The options this client manages (``MultiPV``, ``Ponder``, in any
+        case) are refused with python-chess's message, before anything is sent: ``analyse``'s
+        ``multipv`` and ``play``'s ``ponder`` set them for each call."""
+        if name.lower() in MANAGED_OPTIONS:
+            raise EngineError(
+                f"cannot set {name} which is automatically managed",
+                command=f"setoption name {name} value {_option_text(value)}",
+            )
+        self._set_option(name, value)
+
+    def _set_option(self, name: str, value: OptionValue) -> None:
         text = _option_text(value)
         self._exchange(f"setoption name {name} value {text}")
         self._set[name.lower()] = text.lower()
 
     def configure(self, options: Mapping[str, OptionValue]) -> None:
-        """Sets each option of ``options``, in order."""
+        """Sets each option of ``options``, in order (python-chess's ``configure``). A managed
+        option (``MultiPV``, ``Ponder``) raises :class:`EngineError` before any is set."""
+        for name in options:
+            if name.lower() in MANAGED_OPTIONS:
+                raise EngineError(
+                    f"cannot set {name} which is automatically managed",
+                    command=f"setoption name {name} value {_option_text(options[name])}",
+                )
         for name, value in options.items():
             self.set_option(name, value)
 
@@ -564,8 +499,17 @@ class Engine:
         """``play <move>``: plays one whole turn (or, in the middle of a turn, the rest of a turn
         that begins with the steps taken); the answer holds it in canonical notation, the steps
         that played it, what each removed and how the game ended, if it did. An illegal move
-        raises :class:`EngineError` and changes nothing."""
-        return parse_played(self._one(f"play {_token(move, 'move')}", "played"))
+        raises :class:`EngineError` and changes nothing.
+
+        While a ponder search runs (``play(limit, ponder=True)``), pushing the turn the engine
+        played for it, as :meth:`play` wrote it, keeps the ponder going: first the engine's
+        turn, then the reply it expected, after which the next :meth:`play` takes the ponder
+        search (``ponderhit``). Any other move ends the ponder first."""
+        token = _token(move, "move")
+        pondering = self._pondering
+        if pondering is not None and pondering.ahead and pondering.ahead[0].played.move == token:
+            return pondering.ahead.pop(0).played
+        return parse_played(self._one(f"play {token}", "played"))
 
     def expand(self, move: str) -> Played:
         """``expand <move>``: the answer ``play`` would give (the steps that play the turn, what
@@ -632,18 +576,16 @@ class Engine:
     def _start(self, line: str, timeout: Optional[float], search: Optional[Search] = None) -> Search:
         """Sends the ``go`` ``line`` (for ``search``, made for it, if given) once the engine is
         settled, and reads up to the ``readyok`` after it."""
-        self._settle()
-        search = search or Search(self, line)
-        self._search = search
-        self._send(line)
-        try:
-            self._exchange(None, timeout, command=line)
-        except EngineError as error:
-            # The refused go has answered its error line, then 'bestmove none' (§ 3.6).
-            raise EngineError(error.message, command=line, lines=error.lines) from None
-        finally:
-            if self._search is search and search.done:
-                self._search = None
+        with self._channel.calling(line):
+            self._settle()
+            search = search or Search(self._channel, line)
+            self._search = search
+            self._channel.send(line)
+            try:
+                self._exchange(None, timeout, command=line)
+            except EngineError as error:
+                # The refused go has answered its error line, then 'bestmove none' (§ 3.6).
+                raise EngineError(error.message, command=self._channel.name(line), lines=error.lines) from None
         if search.done and search._bestmove_line is not None and search._bestmove_line.split()[1:2] == ["none"]:
             raise ProtocolError(f"the engine answered 'bestmove none' to {line!r} without an error line")
         return search
@@ -689,7 +631,7 @@ class Engine:
             search.wait(max(0.0, deadline - time.monotonic()))
             return search
         except EngineTimeout as late:
-            running = search or self._search
+            running = search or self._running
             if running is None:
                 raise
             result = running.stop()
@@ -725,9 +667,9 @@ class Engine:
             raise ValueError(f"multipv takes a whole number from 1, got {multipv!r}")
         lines = str(multipv or 1)
         if ("MultiPV" in self.options or lines != "1") and self._set.get("multipv") != lines:
-            self.set_option("MultiPV", lines)
+            self._set_option("MultiPV", lines)
         if "ShowWDL" in self.options and "showwdl" not in self._set:
-            self.set_option("ShowWDL", True)
+            self._set_option("ShowWDL", True)
 
     def analysis(
         self,
@@ -759,16 +701,17 @@ class Engine:
                 raise TypeError("give searchmoves or root_moves, not both")
             searchmoves = root_moves
         line = go_line(limit, infinite=limit is None, searchmoves=searchmoves)
-        self._finish_search()
-        self._analysis_options(multipv)
-        pov = self._pov()
-        if timeout is not None and math.isinf(timeout):
-            timeout = None
-        elif timeout is None and limit is not None:
-            timeout = self.timeout + limit.budget()
-        deadline = None if timeout is None else time.monotonic() + timeout
-        running = AnalysisResult(Search(self, line), pov, info, deadline)
-        self._start(line, timeout, running.search)
+        with self._channel.calling(line):
+            self._finish_search()
+            self._analysis_options(multipv)
+            pov = self._pov()
+            if timeout is not None and math.isinf(timeout):
+                timeout = None
+            elif timeout is None and limit is not None:
+                timeout = self.timeout + limit.budget()
+            deadline = None if timeout is None else time.monotonic() + timeout
+            running = AnalysisResult(Search(self._channel, line), pov, info, deadline)
+            self._start(line, timeout, running.search)
         return running
 
     @overload
@@ -860,11 +803,18 @@ class Engine:
 
         ``ponder=True`` (python-chess's ``ponder``) turns the engine's ``Ponder`` option on and,
         when there is an expected reply, lets the engine think on the opponent's time: it plays
-        the turn and the reply and starts ``go ponder`` under the same ``limit`` on the position
-        after them. If the opponent plays that reply, :meth:`ponderhit` keeps both turns and
-        returns the engine's next turn. Any other call first stops the ponder search and takes
-        both turns back, so that the script goes on as after a plain ``play``: :meth:`push` the
-        turn, then the reply actually played.
+        the turn and the reply and starts ``go ponder`` on the position after them, under the
+        same ``limit`` (the engine's own clock less the time this search took, plus its
+        increment, as a GUI sends it). :attr:`pondering` is then true, and the ponder goes on
+        while the script reads: the read-only calls (:meth:`is_game_over`, :meth:`describe`,
+        :meth:`legal_turns`, :meth:`history`, :meth:`about`, …) answer for the script's
+        position, as the engine answered at it before playing ahead. The script pushes the
+        turn, then the reply actually played; when that is the expected reply, the next
+        ``play`` with the same time, nodes and depth and no ``searchmoves`` takes the ponder
+        search (``ponderhit``, its clock starting then) instead of starting afresh. Any other
+        call that changes the state (a push of another reply, :meth:`position`, :meth:`step`,
+        :meth:`undo`, :meth:`analyse` …) first stops the ponder search and takes back the turns
+        the script has not pushed.
 
         ``play(move)`` with a string is the old name of :meth:`push`: it plays the move, with a
         ``DeprecationWarning``.
@@ -884,25 +834,46 @@ class Engine:
                 raise TypeError("give searchmoves or root_moves, not both")
             searchmoves = root_moves
         line = go_line(limit, searchmoves=searchmoves)
-        self._finish_search()
-        self._analysis_options(None)
-        if ponder and "Ponder" in self.options and self._set.get("ponder") != "true":
-            self.set_option("Ponder", True)
-        pov = self._pov() if info & INFO_SCORE else Pov("p1")
-        result = self._search_to_end(line, limit, False, timeout)._result()
-        played = _play_result(result, pov, info)
-        if ponder and played.ponder is not None:
-            self._start_ponder(played, limit)
+        with self._channel.calling(line):
+            started = time.monotonic()
+            pondering = self._pondering
+            if (
+                pondering is not None
+                and not pondering.ahead
+                and searchmoves is None
+                and same_budget(limit, pondering.limit)
+            ):
+                self._pondering = None
+                played = self._hit(pondering, info, timeout)
+            else:
+                self._finish_search()
+                self._analysis_options(None)
+                if ponder and "Ponder" in self.options and self._set.get("ponder") != "true":
+                    self._set_option("Ponder", True)
+                pov = self._pov() if info & INFO_SCORE else Pov("p1")
+                result = self._search_to_end(line, limit, False, timeout)._result()
+                played = _play_result(result, pov, info)
+            if ponder and played.ponder is not None:
+                self._start_ponder(played, limit, time.monotonic() - started)
         return played
 
-    def _start_ponder(self, played: PlayResult, limit: Limit) -> None:
-        """Plays ``played``'s turn and expected reply and starts ``go ponder`` under ``limit``
-        on the position after them; when either turn ends the game, takes back what it played
-        and does not ponder."""
+    def _snapshot(self) -> Dict[str, List[str]]:
+        """The answers of the read-only commands about the position (:data:`.ponder.SNAPSHOT`)
+        at the current position."""
+        return {line: self._exchange(line) for line in SNAPSHOT}
+
+    def _start_ponder(self, played: PlayResult, limit: Limit, elapsed: float) -> None:
+        """Plays ``played``'s turn and expected reply, keeping the answers at the position
+        before each, and starts ``go ponder`` on the position after them, under ``limit`` as it
+        stands once the opponent has played (``elapsed``: the seconds the turn took); when
+        either turn ends the game, takes back what it played and does not ponder."""
         assert played.ponder is not None
-        if self.push(played.move).over is not None:
+        before = self._snapshot()
+        first = self.push(played.move)
+        if first.over is not None:
             self.undo()
             return
+        between = self._snapshot()
         try:
             reply = self.push(played.ponder)
         except EngineError:
@@ -913,8 +884,28 @@ class Engine:
             self.undo()
             return
         pov = self._pov()
-        search = self._start(go_line(limit, ponder=True), None)
-        self._pondering = _Pondering(search, limit, pov)
+        mover = "p1" if before["query p1turn"][-1:] == ["response true"] else "p2"
+        ponder_limit = after_turn(limit, mover, elapsed)
+        search = self._start(go_line(ponder_limit, ponder=True), None)
+        self._pondering = Pondering(search, ponder_limit, pov, [Ahead(first, before), Ahead(reply, between)])
+
+    def _hit(self, pondering: Pondering, info: InfoFlags, timeout: Optional[float]) -> PlayResult:
+        """Sends ``ponderhit`` to ``pondering``'s search and reads it to its end (within
+        ``timeout``, default :attr:`timeout` plus its limit's time); the engine's turn."""
+        search = pondering.search
+        search.ponderhit()
+        if timeout is None:
+            timeout = self.timeout + pondering.limit.budget()
+        try:
+            search.wait(timeout)
+        except EngineTimeout as late:
+            result = search.stop()
+            raise EngineTimeout(
+                f"no bestmove within {timeout} s of 'ponderhit': the search was stopped",
+                command=self._channel.name("ponderhit"),
+                result=result,
+            ) from late
+        return _play_result(search._result(), pondering.pov, info)
 
     @property
     def pondering(self) -> bool:
@@ -926,42 +917,33 @@ class Engine:
     ) -> PlayResult:
         """The opponent played the reply the engine expected: sends ``ponderhit``, which turns
         the ponder search :meth:`play` started into a normal search under its limit with the
-        clock starting now (protocol.md § 3.6), and returns the engine's turn as :meth:`play`
-        does. The turn and the reply stay played. ``ponder=True`` ponders again on the new
-        expected reply; ``timeout`` (default :attr:`timeout` plus the limit's time) as in
-        :meth:`go`. Without a ponder search running, :class:`ClientError` is raised.
+        clock starting now (protocol.md § 3.11), and returns the engine's turn as :meth:`play`
+        does. The turn and the reply count as pushed, if the script has not pushed them yet
+        (a :meth:`push` of the expected reply followed by :meth:`play` does the same).
+        ``ponder=True`` ponders again on the new expected reply; ``timeout`` (default
+        :attr:`timeout` plus the limit's time) as in :meth:`go`. Without a ponder search
+        running, :class:`ClientError` is raised.
         """
         pondering = self._pondering
         if pondering is None:
             raise ClientError("no ponder search is running: ponderhit follows play(limit, ponder=True)")
         self._pondering = None
-        search = pondering.search
-        search.ponderhit()
-        if timeout is None:
-            timeout = self.timeout + pondering.limit.budget()
-        try:
-            search.wait(timeout)
-        except EngineTimeout as late:
-            result = search.stop()
-            raise EngineTimeout(
-                f"no bestmove within {timeout} s of 'ponderhit': the search was stopped",
-                command="ponderhit",
-                result=result,
-            ) from late
-        played = _play_result(search._result(), pondering.pov, info)
-        if ponder and played.ponder is not None:
-            self._start_ponder(played, pondering.limit)
+        with self._channel.calling("ponderhit"):
+            started = time.monotonic()
+            played = self._hit(pondering, info, timeout)
+            if ponder and played.ponder is not None:
+                self._start_ponder(played, pondering.limit, time.monotonic() - started)
         return played
 
     def stop(self) -> Optional[SearchResult]:
         """Stops the running search, if any, and returns its result (``None`` without one). A
-        ponder search that :meth:`play` started is stopped and its two turns taken back."""
-        if self._pondering is not None:
-            return self._end_ponder()
-        search = self._search
-        if search is None:
-            return None
-        return search.stop()
+        ponder search that :meth:`play` started is stopped and the turns it played that the
+        script has not pushed are taken back."""
+        with self._channel.calling("stop"):
+            if self._pondering is not None:
+                return self._end_ponder()
+            running = self._running
+            return None if running is None else running.stop()
 
     def perft(self, depth: int, timeout: Optional[float] = None) -> Perft:
         """``perft <depth>``: the leaf positions ``depth`` whole turns below, per legal turn.
@@ -973,15 +955,20 @@ class Engine:
         if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth < 2**32:
             raise ValueError(f"perft takes a depth from 0 to {2**32 - 1}, got {depth!r}")
         line = f"perft {depth}"
+        with self._channel.calling(line):
+            return self._perft(line, timeout)
+
+    def _perft(self, line: str, timeout: Optional[float]) -> Perft:
+        channel = self._channel
         self._settle()
-        self._send(line)
+        channel.send(line)
         divide: Dict[str, int] = {}
         lines: List[str] = []
 
         def read(deadline: float) -> Optional[int]:
             """Reads to the end of the perft; its total, or None when it was stopped."""
             while True:
-                got = self._pop(deadline, line)
+                got = channel.pop(deadline, line)
                 if got.startswith("Nodes searched:"):
                     try:
                         return int(got.split(":", 1)[1])
@@ -993,21 +980,21 @@ class Engine:
                     raise EngineError(got[len(ERROR_PREFIX) :], command=line, lines=lines)
                 pair = parse_divide(got)
                 if pair is None:
-                    self._stray(got)
+                    channel.stray(got)
                 else:
                     divide[pair[0]] = pair[1]
                     lines.append(got)
 
         try:
-            total = read(self._deadline(timeout))
+            total = read(channel.deadline(timeout))
         except EngineTimeout:
-            self._send("stop")
+            channel.send("stop")
             try:
-                read(self._deadline(None))
+                read(channel.deadline(None))
             except EngineTimeout:
                 self.kill()
                 raise EngineTimeout("perft did not stop after 'stop'; the engine was killed", command=line) from None
-            raise EngineTimeout(f"no end of {line!r} within {self._seconds(timeout)} s: it was stopped", command=line)
+            raise EngineTimeout(f"no end of {line!r} within {channel.seconds(timeout)} s: it was stopped", command=line)
         if total is None:
             raise ProtocolError(f"{line!r} was stopped by the engine")
         return Perft(divide=divide, total=total)

@@ -6,15 +6,19 @@ catches them all. The three that matter in a script:
 * :class:`EngineError`: the engine refused a command (its one ``info string error: …`` line);
 * :class:`EngineTimeout`: an answer did not come in time;
 * :class:`EngineTerminated`: the engine process is gone.
+
+python-chess's names are aliases of the same classes: ``EngineError`` is this module's
+:class:`EngineError`, ``EngineTerminatedError`` is :class:`EngineTerminated`; python-chess
+raises ``asyncio.TimeoutError`` (a :class:`TimeoutError`) where this client raises
+:class:`EngineTimeout`, a subclass of :class:`TimeoutError`.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import Optional, Sequence
 
-if TYPE_CHECKING:
-    from .search import SearchResult
+from .reports import SearchResult
 
 ERROR_PREFIX = "info string error: "
 """What starts every error line of the engine (protocol.md § 1)."""
@@ -82,6 +86,10 @@ class EngineTerminated(ClientError):
         super().__init__(message)
         self.returncode: Optional[int] = returncode
         """The process's exit status when it is known."""
+
+
+EngineTerminatedError = EngineTerminated
+"""python-chess's name for :class:`EngineTerminated`."""
 
 
 class ProtocolError(ClientError):

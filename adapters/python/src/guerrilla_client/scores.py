@@ -107,11 +107,15 @@ class Score:
         return self.proven in ("win", "loss")
 
     def mate(self) -> Optional[int]:
-        """The whole turns to a proven win, negative to a proven loss, else ``None`` (as
-        python-chess's ``mate()``, counted in turns)."""
+        """python-chess's ``mate()``: the side to move's own turns until its proven win,
+        negative until its proven loss, else ``None``. The sides alternate whole turns and the
+        side to move plays the first, so of :attr:`turns` (both sides' turns) it plays
+        ``(turns + 1) // 2``: ``win in 3`` is ``mate() == 2``, as python-chess's ``Mate(2)``,
+        and ``loss in 2`` is ``-1``, mated after one turn of its own."""
         if self.turns is None or self.proven not in ("win", "loss"):
             return None
-        return self.turns if self.proven == "win" else -self.turns
+        own = (self.turns + 1) // 2
+        return own if self.proven == "win" else -own
 
     def expected(self) -> float:
         """The expected result as a number: ``value``, or 1, -1, 0 for a proven win, loss, draw."""
@@ -199,6 +203,14 @@ class PovWdl:
         """The figures from p2's view."""
         return self.pov("p2")
 
+    def white(self) -> Wdl:
+        """python-chess's name for :meth:`p1` (p1 moves first, as White does)."""
+        return self.pov("p1")
+
+    def black(self) -> Wdl:
+        """python-chess's name for :meth:`p2`."""
+        return self.pov("p2")
+
 
 @dataclass(frozen=True)
 class PovScore:
@@ -225,6 +237,16 @@ class PovScore:
 
     def p2(self) -> Score:
         """The score from p2's view."""
+        return self.pov("p2")
+
+    def white(self) -> Score:
+        """python-chess's name for :meth:`p1`: the score from the view of p1, the side that
+        moves first as White does (in Guerrilla, White; in Guerrilla Checkers, the Guerrilla)."""
+        return self.pov("p1")
+
+    def black(self) -> Score:
+        """python-chess's name for :meth:`p2`: the score from the view of p2 (in Guerrilla,
+        Black; in Guerrilla Checkers, COIN)."""
         return self.pov("p2")
 
     def is_mate(self) -> bool:
