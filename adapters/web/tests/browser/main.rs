@@ -22,7 +22,9 @@
 //!   one-click takeback; a few turns by keyboard alone;
 //! * [`traps`]: New game asks and keeps the old game; the evaluation hidden during play; an
 //!   action on an earlier position says so; notices that expire, successes that are not errors;
-//!   refusals in a player's words; an out-of-range think time refused visibly;
+//!   refusals in a player's words; an out-of-range think time refused visibly; against the
+//!   engine at 360 px, Undo step after its reply (never a held game), Resume beside the status,
+//!   Resign asked first and Abort of a game hardly begun;
 //! * [`feel`]: the rules tour and the legend from the engine's `about`, a tapped removal that
 //!   says why, sounds and their off switch, themes, the zoom on a large board, cells named for
 //!   screen readers; screenshots of a turn shown step by step in both games.
@@ -165,6 +167,9 @@ fn browser_end_to_end() {
             }
             if on("traps") {
                 traps::traps(b1, &base).await;
+            }
+            if on("undo-resign-abort") {
+                traps::undo_resign_abort(b1, &base).await;
             }
             if on("feel") {
                 feel::feel(b1, &base).await;
