@@ -37,6 +37,8 @@
 //!   marked, a line's turn previewed on the board and a line played; a game review of a
 //!   finished game with a random side (its graph, its marks, its summary per side), and of a
 //!   Guerrilla game;
+//! * [`lines`]: the analysis lines drawn in place at most twice a second, and 300 ms presses
+//!   on their chips and Play that all land, at 1400 and 360 px;
 //! * [`third`]: a third game the adapter does not name (the engine's tic-tac-toe, `guerrilla
 //!   --test-games`) chosen in the Game control and played by clicks to its banner.
 //!
@@ -52,6 +54,7 @@ mod friends;
 mod games;
 mod harness;
 mod layout;
+mod lines;
 mod play;
 mod review;
 mod third;
@@ -194,6 +197,9 @@ fn browser_end_to_end() {
             }
             if on("analysis-board") {
                 review::analysis_board(b1, &base).await;
+            }
+            if on("lines-in-place") {
+                lines::lines_in_place(b1, &base).await;
             }
             if on("review") {
                 review::game_review(b1, &base, &exe).await;
