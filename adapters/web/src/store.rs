@@ -231,6 +231,19 @@ impl Store {
             .map_err(db_err)
     }
 
+    /// Drops a game (an aborted one): it is no longer listed or replayed.
+    pub fn drop_game(&self, session: &str, game_no: u64) -> Result<(), String> {
+        self.conn
+            .lock()
+            .unwrap()
+            .execute(
+                "DELETE FROM games WHERE session = ?1 AND game_no = ?2",
+                params![session, game_no as i64],
+            )
+            .map(drop)
+            .map_err(db_err)
+    }
+
     const COLUMNS: &'static str = "session, game_no, public, game, options, start, moves, players,
         paused, confirm, clock, holds, result, reason, created, updated, first";
 
@@ -408,6 +421,10 @@ mod tests {
             "one latest game"
         );
         assert_eq!(store.latest("s1").unwrap().unwrap().game_no, 2);
+        // A dropped game (an aborted one) is neither listed nor found.
+        store.drop_game("s1", 2).unwrap();
+        assert_eq!(store.mine("browser").unwrap().len(), 1);
+        assert_eq!(store.latest("s1").unwrap().unwrap().game_no, 1);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

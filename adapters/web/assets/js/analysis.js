@@ -18,6 +18,8 @@ const SHOWN_TURNS = 8;
 export const analysis = {
   preview: null,   // {ply, line, index, moves, before, after, report}: the position previewed
   onChange: null,  // redraws the page
+  draws: 0,        // the times the lines were drawn, and the report drawn last (for the
+  drawn: null,     // end-to-end tests)
 };
 window.analysis = analysis; // for the end-to-end tests
 
@@ -54,12 +56,10 @@ export function linePlayable(s) {
     !s.awaiting_confirm && (!s.describe.result || s.describe.result === 'none');
 }
 
-// Asks the server for the position after turn `index` of line `k` and shows it.
-async function showPreview(s, k, index) {
-  const t = s.thinking;
-  const line = t.lines[k];
-  const moves = line.pv.slice(0, index + 1);
-  const answer = await act({ type: 'preview', ply: t.ply, moves });
+// Asks the server for the position after the turns `moves` (line `k`'s first `index + 1`, as
+// drawn) from the position after `ply` turns, and shows it.
+async function showPreview(s, ply, k, index, moves) {
+  const answer = await act({ type: 'preview', ply, moves });
   if (!answer || !answer.ok) return;
   analysis.preview = { ...answer.data, line: k, index, session: s.session, game_no: s.game_no };
   analysis.onChange();
@@ -77,64 +77,101 @@ export function checkPreview(s) {
   if (p && (p.session !== s.session || p.game_no !== s.game_no || p.ply > s.timeline.plies.length)) analysis.preview = null;
 }
 
-// The lines of the engine's last report under its heading in `box`.
+// The state the lines were last drawn from: a click acts on what it shows.
+let drawnFrom = null;
+
+function el(tag, className, text) {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+// Sets a text only when it changed (an element's text is its only child: no node is replaced
+// when the text stays).
+function setText(e, text) { if (e.textContent !== text) e.textContent = text; }
+
+// A line's row, its elements made once: the score, the win chance, the turns (chips added and
+// removed as the line grows or shrinks), an ellipsis and Play. A click reads the line as drawn.
+function lineRow(k) {
+  const li = el('li', 'line');
+  li.dataset.line = k + 1;
+  const turns = el('span', 'line-turns');
+  const play = el('button', 'play-line', 'Play');
+  play.addEventListener('click', () => {
+    if (!li.pv) return;
+    endPreview();
+    act({ type: 'play', turn: li.pv[0] });
+  });
+  li.append(el('span', 'line-score'), el('span', 'line-chance'), turns, el('span', 'line-more', ' …'), play);
+  return li;
+}
+
+// A turn chip of line `k`: a click previews the position after it.
+function chip(li, k, i) {
+  const b = el('button', 'pv-move');
+  b.dataset.index = i;
+  b.title = 'show the position after this turn (not played)';
+  b.addEventListener('click', () => {
+    if (!li.pv || !li.analysis || !drawnFrom) return;
+    showPreview(drawnFrom, li.ply, k, i, li.pv.slice(0, i + 1));
+  });
+  return b;
+}
+
+// Draws line `k` into its row `li`, changing only what changed.
+function drawLine(li, s, line, k, who, playable) {
+  const t = s.thinking;
+  li.pv = line.pv;
+  li.ply = t.ply;
+  li.analysis = t.analysis;
+  const [score, chanceBox, turns, more, play] = li.children;
+  setText(score, scoreText(line));
+  score.title = `the expected result for ${who}, −1 to +1`;
+  const chance = winChance(line);
+  chanceBox.hidden = chance === null;
+  if (chance !== null) {
+    chanceBox.dataset.chance = chance.toFixed(3);
+    setText(chanceBox, `${Math.round(chance * 100)}%`);
+    chanceBox.title = `${who}'s win chance${line.wdl ? ' (from the engine\'s win/draw/loss figures)' : ''}`;
+  }
+  const shown = line.pv.slice(0, SHOWN_TURNS);
+  while (turns.children.length > shown.length) turns.lastChild.remove();
+  while (turns.children.length < shown.length) turns.append(chip(li, k, turns.children.length));
+  const p = analysis.preview;
+  shown.forEach((turn, i) => {
+    const b = turns.children[i];
+    setText(b, pretty(turn));
+    b.disabled = !t.analysis;
+    b.classList.toggle('current', Boolean(p && p.line === k && p.index === i && p.ply === t.ply));
+  });
+  more.hidden = line.pv.length <= SHOWN_TURNS;
+  play.hidden = !playable;
+  play.title = `play ${pretty(line.pv[0])} on the board`;
+}
+
+// The lines of the engine's last report in `box`, drawn in place: a line keeps its row and its
+// chips from one report to the next (only their texts change), so that a press on one lands.
 export function renderLines(s, box) {
   const t = s.thinking;
   const lines = (t.lines && t.lines.length ? t.lines : [t]).filter((l) => l.pv && l.pv.length);
-  if (!lines.length) return;
+  let label = box.querySelector('.lines-head'), list = box.querySelector('#lines');
+  if (!lines.length) { box.replaceChildren(); return; }
+  if (!label || !list) {
+    label = el('div', 'lines-head');
+    list = el('ol');
+    list.id = 'lines';
+    box.replaceChildren(label, list);
+  }
+  drawnFrom = s;
+  analysis.draws += 1;
+  analysis.drawn = t;
   const who = face(s.game).sides[sideIndex(t.side)];
   const playable = linePlayable(s);
-  const label = document.createElement('div');
-  label.className = 'lines-head';
-  label.textContent = lines.length === 1 ? 'line:' : `${lines.length} lines, best first:`;
-  box.append(label);
-  const list = document.createElement('ol');
-  list.id = 'lines';
-  lines.forEach((line, k) => {
-    const li = document.createElement('li');
-    li.className = 'line';
-    li.dataset.line = k + 1;
-    const head = document.createElement('span');
-    head.className = 'line-score';
-    const chance = winChance(line);
-    head.textContent = scoreText(line);
-    head.title = `the expected result for ${who}, −1 to +1`;
-    li.append(head);
-    if (chance !== null) {
-      const c = document.createElement('span');
-      c.className = 'line-chance';
-      c.dataset.chance = chance.toFixed(3);
-      c.textContent = `${Math.round(chance * 100)}%`;
-      c.title = `${who}'s win chance${line.wdl ? ' (from the engine\'s win/draw/loss figures)' : ''}`;
-      li.append(c);
-    }
-    const turns = document.createElement('span');
-    turns.className = 'line-turns';
-    line.pv.slice(0, SHOWN_TURNS).forEach((turn, i) => {
-      const b = document.createElement('button');
-      b.className = 'pv-move';
-      const p = analysis.preview;
-      if (p && p.line === k && p.index === i && p.ply === t.ply) b.classList.add('current');
-      b.dataset.index = i;
-      b.textContent = pretty(turn);
-      b.title = `show the position after this turn (not played)`;
-      if (t.analysis) b.addEventListener('click', () => showPreview(s, k, i));
-      else b.disabled = true;
-      turns.append(b);
-    });
-    if (line.pv.length > SHOWN_TURNS) turns.append(' …');
-    li.append(turns);
-    if (playable) {
-      const play = document.createElement('button');
-      play.className = 'play-line';
-      play.textContent = 'Play';
-      play.title = `play ${pretty(line.pv[0])} on the board`;
-      play.addEventListener('click', () => { endPreview(); act({ type: 'play', turn: line.pv[0] }); });
-      li.append(play);
-    }
-    list.append(li);
-  });
-  box.append(list);
+  setText(label, lines.length === 1 ? 'line:' : `${lines.length} lines, best first:`);
+  while (list.children.length > lines.length) list.lastChild.remove();
+  while (list.children.length < lines.length) list.append(lineRow(list.children.length));
+  lines.forEach((line, k) => drawLine(list.children[k], s, line, k, who, playable));
 }
 
 $('lines-count').addEventListener('change', () => {

@@ -11,7 +11,7 @@ import { input, clickName, nextNames, stepButtons, resetSelection, sendStep, con
 import { game, syncTimeline, removedBy, renderMoves, renderLog, shownPly, go } from './moves.js';
 import { namesOf, setGeometry, face, removalsOf, playSteps, pretty, setCatalogue, catalogue, optionLabel, stepLabel, sideIndex, ownerIndex } from './face.js';
 import { act, net, open, leave, remember, games } from './net.js';
-import { renderStatus, renderGuidance, renderEngine, renderEvalBar, renderMessages } from './panels.js';
+import { renderStatus, renderGuidance, renderEngine, renderEvalBar, renderMessages, againstEngine } from './panels.js';
 import { setupRecordPanel } from './record.js';
 import { anim, animate, animating, stopAnimation } from './anim.js';
 import { play as playSound, sound, setSound } from './sound.js';
@@ -22,6 +22,7 @@ import { review, renderReview } from './review.js';
 // the game between friends and My games follow the states themselves
 import './friend.js';
 import { leaveGameInProgress } from './games.js';
+import { ask } from './dialogs.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -260,14 +261,27 @@ function renderActions(s) {
   $('turn-line').textContent = turn;
   $('confirm').hidden = !s.awaiting_confirm || viewing() || Boolean(pv);
   $('clear-selection').hidden = !input.clicked.length || viewing();
-  const human = s.players.some((p) => p.kind === 'human') && !pv;
+  // a game resigned (or lost on time) is over: nothing of it is taken back
+  const human = s.players.some((p) => p.kind === 'human') && !pv && !s.ending;
   $('takeback').hidden = !human;
   // nothing to undo in a finished game between friends (the server refuses it)
   const friendOver = Boolean(s.friend) && Boolean(s.describe.result) && s.describe.result !== 'none';
-  $('undo').hidden = Boolean(pv) || friendOver;
+  $('undo').hidden = Boolean(pv) || friendOver || Boolean(s.ending);
   $('hint').hidden = !human;
   $('hint').disabled = !humanToMove() || Boolean(s.awaiting_confirm);
+  // against the engine: Abort before each side has played a turn, then Resign
+  const open = againstEngine(s) && !s.friend && !(s.describe.result && s.describe.result !== 'none');
+  const early = s.history.moves.length < ABORT_BEFORE;
+  $('abort').hidden = !open || !early || Boolean(pv);
+  $('resign-engine').hidden = !open || early || Boolean(pv);
+  // a game held by a pause shows Resume beside the status
+  $('status-resume').hidden = !s.paused || viewing() || Boolean(pv) || Boolean(s.friend) ||
+    !s.players.some((p) => p.kind === 'engine') || (s.describe.result && s.describe.result !== 'none');
 }
+
+// The whole turns after which a game against the engine is resigned, not aborted (each side
+// has played one); the server holds the same rule.
+const ABORT_BEFORE = 2;
 
 // The side the evaluation bar is seen from: the side a person plays against the engine (else
 // p1), the other one when the board is flipped.
@@ -314,7 +328,7 @@ net.onState = render;
 game.onChange = draw;
 // a preview's start and end redraw the board, the lines and the evaluation bar (which shows the
 // previewed line's value) at once, not at the next state from the server
-analysis.onChange = () => { draw(); if (gui.state) { renderEngine(gui.state, $('show-eval').checked); renderEvals(gui.state); } };
+analysis.onChange = () => { draw(); if (gui.state) { renderEngine(gui.state, $('show-eval').checked, true); renderEvals(gui.state); } };
 review.onGo = (k) => goTo(k);
 game.onGo = (k) => goTo(k);
 input.onChange = draw;
@@ -494,6 +508,20 @@ button('takeback', async () => {
 button('hint', () => { backToGame('Hint'); act({ type: 'hint' }); });
 button('confirm', confirmTurn);
 button('pause', () => act({ type: gui.state && gui.state.paused ? 'resume' : 'pause' }));
+button('status-resume', () => act({ type: 'resume' }));
+button('resign-engine', async () => {
+  const s = gui.state;
+  const sides = face(s.game).sides;
+  const engine = s.players.findIndex((p) => p.kind === 'engine');
+  if (!(await ask(`Resign this game? ${sides[engine]} (the engine) wins it.`, 'Resign', 'Play on'))) return;
+  backToGame('Resign');
+  act({ type: 'resign' });
+});
+button('abort', async () => {
+  if (!(await ask('Abort this game? It is not kept, and a new game with the same settings begins.', 'Abort', 'Play on'))) return;
+  const answer = await act({ type: 'abort' });
+  if (answer && answer.ok) { game.view = null; notice('game aborted: it is not kept', 'success'); }
+});
 button('advance', () => { backToGame('Engine turn'); act({ type: 'advance' }); });
 button('analyse', () => {
   const s = gui.state;
@@ -509,7 +537,7 @@ button('open-legend', () => openLegend(gui.state ? gui.state.game : $('game').va
 $('show-names').addEventListener('change', draw);
 $('show-eval').addEventListener('change', () => {
   try { localStorage.setItem('guerrilla-web-eval', $('show-eval').checked ? 'on' : 'off'); } catch (e) { /* storage off */ }
-  if (gui.state) { renderEngine(gui.state, $('show-eval').checked); renderEvals(gui.state); }
+  if (gui.state) { renderEngine(gui.state, $('show-eval').checked, true); renderEvals(gui.state); }
 });
 $('show-eval').checked = localStorage.getItem('guerrilla-web-eval') === 'on';
 $('sound').checked = sound.on;

@@ -92,27 +92,59 @@ export function againstEngine(s) {
   return kinds.includes('human') && kinds.includes('engine');
 }
 
+// The engine panel's drawing: at most one redraw of the lines every `LINES_EVERY` ms (an
+// analysis reports many times a second), the last state drawn when the time comes.
+const LINES_EVERY = 500;
+const engineDraw = { at: 0, timer: null, s: null, showEval: false, lines: false };
+
 // The engine's score, from the side the search was for, and its line; while a person plays the
 // engine, hidden unless `showEval` (an analysis always shows them). A hint shows its turn only.
-export function renderEngine(s, showEval) {
+// The lines are drawn in place, at most twice a second; `now` draws them at once (a preview
+// started or ended marks its chip).
+export function renderEngine(s, showEval, now = false) {
+  engineDraw.s = s;
+  engineDraw.showEval = showEval;
+  const wait = engineDraw.at + LINES_EVERY - performance.now();
+  if (engineDraw.lines && !now && wait > 0 && showsLines(s, showEval)) {
+    if (!engineDraw.timer) {
+      engineDraw.timer = setTimeout(() => {
+        engineDraw.timer = null;
+        renderEngine(engineDraw.s, engineDraw.showEval, true);
+      }, wait);
+    }
+    return;
+  }
+  clearTimeout(engineDraw.timer);
+  engineDraw.timer = null;
+  engineDraw.lines = drawEngine(s, showEval);
+  if (engineDraw.lines) engineDraw.at = performance.now();
+}
+
+// Whether the engine panel shows a score and lines for `s`.
+function showsLines(s, showEval) {
+  const t = s.thinking;
+  if (s.hint || (s.search && s.search.purpose === 'hint') || !t || !t.side) return false;
+  const playing = againstEngine(s) && !t.analysis && (!s.describe.result || s.describe.result === 'none');
+  return !playing || showEval;
+}
+
+// Draws the engine panel; true when it shows the score and lines.
+function drawEngine(s, showEval) {
   const t = s.thinking;
   const sides = face(s.game).sides;
   const box = $('thinking');
-  box.replaceChildren();
-  if (s.hint) {
-    const h = document.createElement('div');
-    h.className = 'hint-text';
-    h.textContent = `Hint: ${pretty(s.hint.turn)}`;
-    box.append(h);
-    return;
-  }
-  if (s.search && s.search.purpose === 'hint') { box.textContent = 'looking for a hint…'; return; }
-  if (!t || !t.side) { box.textContent = s.analysing !== null && s.analysing !== undefined ? 'starting…' : '—'; return; }
-  const playing = againstEngine(s) && !t.analysis && (!s.describe.result || s.describe.result === 'none');
-  if (playing && !showEval) {
-    box.textContent = s.searching ? `${sides[sideIndex(t.side)]} (engine) is thinking…` :
-      'The engine\'s evaluation and line are hidden while you play it.';
-    return;
+  const text = (words, cls) => {
+    box.replaceChildren();
+    if (cls) box.append(Object.assign(document.createElement('div'), { className: cls, textContent: words }));
+    else box.textContent = words;
+    return false;
+  };
+  if (s.hint) return text(`Hint: ${pretty(s.hint.turn)}`, 'hint-text');
+  if (s.search && s.search.purpose === 'hint') return text('looking for a hint…');
+  if (!t || !t.side) return text(s.analysing !== null && s.analysing !== undefined ? 'starting…' : '—');
+  if (!showsLines(s, showEval)) {
+    return text(s.searching ? `${sides[sideIndex(t.side)]} (engine) is thinking…` :
+      'The engine\'s evaluation and line are hidden while you play it.');
   }
   const who = sides[sideIndex(t.side)];
   const parts = [];
@@ -125,10 +157,17 @@ export function renderEngine(s, showEval) {
     parts.push(`${who}: ${v >= 0 ? '+' : ''}${v.toFixed(2)} (expected result for ${who}, −1 to +1)`);
   }
   if (t.depth !== undefined) parts.push(`depth ${t.depth} · ${t.nodes} nodes`);
-  const head = document.createElement('div');
-  head.textContent = parts.join(' · ');
-  box.append(head);
-  renderLines(s, box);
+  // the heading and the lines' box are made once, then only their contents change
+  let head = box.querySelector(':scope > .engine-head'), lines = box.querySelector(':scope > .engine-lines');
+  if (!head || !lines) {
+    head = Object.assign(document.createElement('div'), { className: 'engine-head' });
+    lines = Object.assign(document.createElement('div'), { className: 'engine-lines' });
+    box.replaceChildren(head, lines);
+  }
+  const words = parts.join(' · ');
+  if (head.textContent !== words) head.textContent = words;
+  renderLines(s, lines);
+  return true;
 }
 
 // The expected result for p1 (−1 to +1) of the engine's last report, a proven result as ±1;

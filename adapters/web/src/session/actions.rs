@@ -409,31 +409,66 @@ impl Session {
             .map(|p| p.report)
     }
 
+    /// Takes back one step. Against the engine it is the last step a human chose, with every
+    /// engine turn after it: the human is back in that turn (the engine answers again when it
+    /// is complete), so the game is never left with the engine to move and held. With no human
+    /// seat it is the game's last step, and the game is paused (else the engine plays it
+    /// again at once); between two humans, the game's last step.
     fn undo(&mut self) -> Result<(), String> {
+        let humans = (0..2).filter(|&s| self.players.human(s)).count();
+        let cmds = if humans == 1 {
+            self.undo_to_human_step()?
+        } else {
+            vec!["undo step"]
+        };
         self.stop_search();
-        self.players.paused = true;
+        self.players.paused = humans == 0;
         self.players.awaiting_confirm = None;
-        let lines = self.ask(&["undo step"]).ok_or("the engine was restarted")?;
+        let lines = self.ask(&cmds).ok_or("the engine was restarted")?;
         let err = first_error(&lines);
         self.last = None;
+        self.hint = None;
         // The engine's report was of a position that is gone.
         self.link.forget_search();
         self.refresh();
-        match err {
-            Some(e) => Err(e),
-            None => {
-                let what = lines
-                    .iter()
-                    .find(|l| l.starts_with("undone"))
-                    .cloned()
-                    .unwrap_or_default();
-                self.message(
-                    Level::Info,
-                    format!("{what} (paused: press Resume to let an engine play)"),
-                );
-                Ok(())
-            }
+        if let Some(e) = err {
+            return Err(e);
         }
+        let undone: Vec<&str> = lines
+            .iter()
+            .filter_map(|l| l.strip_prefix("undone "))
+            .filter_map(|l| l.split(' ').nth(1))
+            .collect();
+        let held = if humans == 0 {
+            " (paused: press Resume to let the engine play)"
+        } else {
+            ""
+        };
+        self.message(Level::Info, format!("undone {}{held}", undone.join(", ")));
+        Ok(())
+    }
+
+    /// The commands that take back the last step the human chose (one seat is a human's, the
+    /// other the engine's): the engine's whole turns after it, then that step.
+    fn undo_to_human_step(&self) -> Result<Vec<&'static str>, String> {
+        let mover_of = |k: usize| {
+            self.game
+                .plies
+                .get(k - 1)
+                .and_then(|p| p.describe.to_move())
+        };
+        let to_move = self.game.to_move();
+        if !self.game.building.is_empty() && to_move.is_some_and(|s| self.players.human(s)) {
+            return Ok(vec!["undo step"]);
+        }
+        let n = self.game.moves.len();
+        let last_human = (1..=n)
+            .rev()
+            .find(|&k| mover_of(k).is_some_and(|s| self.players.human(s)))
+            .ok_or("there is no step of yours to undo: the engine has played every turn so far")?;
+        let mut cmds = vec!["undo"; n - last_human];
+        cmds.push("undo step");
+        Ok(cmds)
     }
 
     /// Takes back the human's last turn in one go: the turn being built, or else the last

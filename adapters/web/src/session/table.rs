@@ -24,6 +24,10 @@ use crate::store::{random_id, Store};
 /// How often a running clock is looked at for a flag fall.
 const TICK: Duration = Duration::from_millis(100);
 
+/// A game against the engine is aborted, not resigned, before this many whole turns (each
+/// side has then played one).
+pub const ABORT_BEFORE: usize = 2;
+
 /// The reason words of the games this file ends (the page shows them as the engine's reasons).
 pub const RESIGNED: &str = "resignation";
 pub const TIME_FORFEIT: &str = "time-forfeit";
@@ -180,6 +184,7 @@ impl Session {
             "invite" => Some(self.invite(action, caller)),
             "seat" => Some(Ok(self.seat(role, caller))),
             "resign" => Some(self.resign(role)),
+            "abort" => Some(self.abort(role)),
             "rematch" => Some(self.rematch(role)),
             _ => self.permit(kind, role).err().map(Err),
         }
@@ -383,6 +388,46 @@ impl Session {
         });
         let words = self.ending_words();
         self.message(Level::Info, words);
+        Ok(Value::Null)
+    }
+
+    /// Aborts a game against the engine that has hardly begun (fewer than [`ABORT_BEFORE`]
+    /// turns): it is dropped from the database (no one's game to list) and a new game with
+    /// the same settings, start and players begins.
+    fn abort(&mut self, role: Role) -> Result<Value, String> {
+        if role != Role::Open {
+            return Err("a game between friends is not aborted: either of you may resign".into());
+        }
+        if self.finished() {
+            return Err("the game is over already".into());
+        }
+        let humans = (0..2).filter(|&s| self.players.human(s)).count();
+        if humans != 1 {
+            return Err(
+                "only a game against the engine is aborted: New game starts another".into(),
+            );
+        }
+        if self.game.moves.len() >= ABORT_BEFORE {
+            return Err(format!(
+                "after {} turns the game has begun: resign it, or start a new game",
+                self.game.moves.len()
+            ));
+        }
+        let aborted = self.game_no;
+        let mut new = json!({"type": "new", "paused": false});
+        if let Some(start) = self.game.start.clone().filter(|s| s != "startpos") {
+            new["fen"] = json!(start);
+        }
+        self.act(&new)?;
+        if let Some(store) = &self.table.store {
+            if let Err(e) = store.drop_game(&self.id, aborted) {
+                log::error!("session {}: {e}", self.id);
+            }
+        }
+        self.message(
+            Level::Info,
+            "game aborted: it is not kept; a new game begins",
+        );
         Ok(Value::Null)
     }
 

@@ -236,6 +236,13 @@ pub async fn analysis(b: &Browser, base: &str) {
     b.goto(&url(base, "guerrilla-checkers", None)).await;
     b.click_css("#analyse").await;
     b.wait("window.gui.state.searching && window.gui.state.thinking && window.gui.state.thinking.score !== undefined", 30, "the analysis").await;
+    // The panel draws the engine's reports at most twice a second.
+    b.wait(
+        "document.getElementById('thinking').textContent.includes('Guerrilla:')",
+        5,
+        "the score in the engine panel",
+    )
+    .await;
     let t = b.text("thinking").await;
     assert!(
         t.contains("analysis") && t.contains("Guerrilla:"),

@@ -24,7 +24,9 @@
 //!   one-click takeback; a few turns by keyboard alone;
 //! * [`traps`]: New game asks and keeps the old game; the evaluation hidden during play; an
 //!   action on an earlier position says so; notices that expire, successes that are not errors;
-//!   refusals in a player's words; an out-of-range think time refused visibly;
+//!   refusals in a player's words; an out-of-range think time refused visibly; against the
+//!   engine at 360 px, Undo step after its reply (never a held game), Resume beside the status,
+//!   Resign asked first and Abort of a game hardly begun;
 //! * [`feel`]: the rules tour and the legend from the engine's `about`, a tapped removal that
 //!   says why, sounds and their off switch, themes, the zoom on a large board, cells named for
 //!   screen readers; screenshots of a turn shown step by step in both games.
@@ -37,6 +39,8 @@
 //!   marked, a line's turn previewed on the board and a line played; a game review of a
 //!   finished game with a random side (its graph, its marks, its summary per side), and of a
 //!   Guerrilla game;
+//! * [`lines`]: the analysis lines drawn in place at most twice a second, and 300 ms presses
+//!   on their chips and Play that all land, at 1400 and 360 px;
 //! * [`third`]: a third game the adapter does not name (the engine's tic-tac-toe, `guerrilla
 //!   --test-games`) chosen in the Game control and played by clicks to its banner.
 //!
@@ -52,6 +56,7 @@ mod friends;
 mod games;
 mod harness;
 mod layout;
+mod lines;
 mod load;
 mod play;
 mod review;
@@ -172,6 +177,9 @@ fn browser_end_to_end() {
             if on("traps") {
                 traps::traps(b1, &base).await;
             }
+            if on("undo-resign-abort") {
+                traps::undo_resign_abort(b1, &base).await;
+            }
             if on("feel") {
                 feel::feel(b1, &base).await;
             }
@@ -195,6 +203,9 @@ fn browser_end_to_end() {
             }
             if on("analysis-board") {
                 review::analysis_board(b1, &base).await;
+            }
+            if on("lines-in-place") {
+                lines::lines_in_place(b1, &base).await;
             }
             if on("review") {
                 review::game_review(b1, &base, &exe).await;

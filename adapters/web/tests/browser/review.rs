@@ -77,8 +77,9 @@ pub async fn analysis_board(b: &Browser, base: &str) {
     .await;
     // Each line: its score, its win chance (from the engine's `wdl`), its turns; the best first,
     // the engine's own best turn.
+    // The lines as drawn (they follow the engine's reports at most twice a second).
     let shown = b
-        .js("const t = window.gui.state.thinking; \
+        .js("const t = window.analysis.drawn; \
              return {best: t.pv[0], lines: t.lines.map((l) => ({first: l.pv[0], score: l.score, wdl: l.wdl})), \
                      rows: [...document.querySelectorAll('#lines .line')].map((r) => ({ \
                         score: r.querySelector('.line-score').textContent, \
