@@ -28,7 +28,10 @@ pub const LEGAL_TURNS_CAP: usize = 1000;
 /// One game's commands, whatever the game.
 pub(crate) trait GameSession: Send {
     /// Runs a game command (position, go, query, legal, play, step, undo, show, describe, perft,
-    /// bench). `line` is the cleaned input line, for error messages.
+    /// bench). `line` is the cleaned input line, for error messages. A running search goes on
+    /// through a command that only reads and through one that is refused (which changes
+    /// nothing); a command that changes the state stops it first, so that its `bestmove` comes
+    /// before the command's answer (protocol.md § 3.10).
     fn exec(&mut self, cmd: &Command, line: &str, opts: &Options);
     /// True while a search runs and has not sent its `bestmove`.
     fn is_searching(&mut self) -> bool;
@@ -92,15 +95,42 @@ impl<G: Game + Searchable> Session<G> {
         self.out.line(&wire::error_line(msg, line));
     }
 
+    /// `position`: a position string the game refuses is answered with its error before a
+    /// running search is stopped, and changes nothing; an illegal move in `moves` is no refusal
+    /// (the game is set, lost by that move, protocol.md § 3.5), so it stops the search as any
+    /// position does.
     fn position(&mut self, start: &Start, moves: &[String], line: &str) {
         let fen = match start {
             Start::StartPos => None,
             Start::Fen(s) => Some(s.as_str()),
         };
+        if let Some(refused) = fen.and_then(|text| self.start_refused(text)) {
+            return self.position_err(refused, line);
+        }
         match self.engine.set_position(fen, moves) {
             Ok(None) => {}
             Ok(Some(illegal)) => self.err(wire::forfeit_text(illegal, self.engine.forfeit()), line),
-            Err(GameError::BadPosition { got, reason }) => {
+            Err(e) => self.position_err(e, line),
+        }
+    }
+
+    /// Why [`Engine::set_position`] would refuse the position string `text` (the two checks
+    /// that make it an `Err`), read without stopping a running search.
+    fn start_refused(&self, text: &str) -> Option<GameError> {
+        match G::from_position_string(text, self.engine.settings()) {
+            Err(e) => Some(e),
+            Ok(pos) if !pos.at_turn_start() => {
+                Some(GameError::bad_position(text, "not at the start of a turn"))
+            }
+            Ok(_) => None,
+        }
+    }
+
+    /// The error line of a refused position string, naming the other game when the string is
+    /// one of its positions.
+    fn position_err(&self, e: GameError, line: &str) {
+        match e {
+            GameError::BadPosition { got, reason } => {
                 let kind: Option<GameKind> = G::NAME.parse().ok();
                 let reason = match kind.and_then(|k| k.other_game_reading(&got)) {
                     Some(other) => wire::other_game_position(other),
@@ -108,11 +138,33 @@ impl<G: Game + Searchable> Session<G> {
                 };
                 self.err(GameError::BadPosition { got, reason }, line)
             }
-            Err(e) => self.err(e, line),
+            e => self.err(e, line),
         }
     }
 
+    /// Why [`Engine::go_among`] would refuse to start (a game over, a `searchmoves` turn that
+    /// is not legal here), read without stopping a running search: `expand` refuses exactly
+    /// the turns the search's root refuses.
+    fn go_refused(&self, searchmoves: &[String]) -> Option<EngineError> {
+        if self.engine.outcome().is_some() {
+            return Some(EngineError::GameOver);
+        }
+        searchmoves
+            .iter()
+            .find_map(|m| self.engine.expand(m).err())
+            .map(EngineError::Game)
+    }
+
     fn go(&mut self, g: &GoArgs, line: &str, opts: &Options) {
+        if let Some(e) = self.go_refused(&g.searchmoves) {
+            // Refused, it changes nothing: a running search goes on and its `bestmove` is still
+            // to come; with none running, `bestmove none` ends this `go` (an arena never waits).
+            let mut lines = vec![wire::error_line(wire::engine_error_text(&e, "go"), line)];
+            if !self.engine.is_searching() {
+                lines.push(wire::bestmove_line(None));
+            }
+            return self.out.lines(&lines);
+        }
         let limits = limits_of(g);
         let seed = opts.seed ^ self.engine.position().hash();
         self.engine.set_config(opts.search_config());
@@ -258,8 +310,16 @@ impl<G: Game + Searchable> Session<G> {
             .line(&wire::describe_line(&self.game_state(), &fields));
     }
 
-    /// perft runs on the worker thread: `stop` ends it, `isready` is answered meanwhile.
+    /// perft runs on the worker thread: `stop` ends it, `isready` is answered meanwhile. In
+    /// the middle of a turn it is refused before a running search is stopped.
     fn perft(&mut self, depth: u32, line: &str) {
+        if !self.engine.position().at_turn_start() {
+            let command = Command::Perft(depth).to_string();
+            return self.err(
+                wire::engine_error_text(&EngineError::MidTurn, &command),
+                line,
+            );
+        }
         let out = self.out.clone();
         let perft_line = line.to_string();
         let started = self
@@ -290,8 +350,14 @@ impl<G: Game + Searchable> GameSession for Session<G> {
             Command::Go(g) => self.go(g, line, opts),
             Command::Query(q) => self.query(*q),
             Command::Legal(what) => self.legal(*what),
+            // `play`, `step` and `undo` change nothing when they fail, and leave a running
+            // search's own copy of its root alone when they succeed: each is tried first, and
+            // the search stopped (its `bestmove` written) only before an accepted one's answer.
             Command::Play(m) => match self.engine.play_turn(m) {
-                Ok(played) => self.out.line(&wire::played_line(&played)),
+                Ok(played) => {
+                    self.engine.stop();
+                    self.out.line(&wire::played_line(&played))
+                }
                 Err(e) => self.err(e, line),
             },
             Command::Expand(m) => match self.engine.expand(m) {
@@ -299,7 +365,10 @@ impl<G: Game + Searchable> GameSession for Session<G> {
                 Err(e) => self.err(e, line),
             },
             Command::Step(s) => match self.engine.play_step(s) {
-                Ok(st) => self.out.line(&wire::stepped_line(&st)),
+                Ok(st) => {
+                    self.engine.stop();
+                    self.out.line(&wire::stepped_line(&st))
+                }
                 Err(e) => self.err(e, line),
             },
             Command::Undo | Command::UndoStep => {
@@ -309,7 +378,10 @@ impl<G: Game + Searchable> GameSession for Session<G> {
                     self.engine.undo_step()
                 };
                 match undone {
-                    Some(u) => self.out.line(&wire::undone_line(&u)),
+                    Some(u) => {
+                        self.engine.stop();
+                        self.out.line(&wire::undone_line(&u))
+                    }
                     None => self.err(wire::nothing_to_undo_text(line), line),
                 }
             }
@@ -323,7 +395,10 @@ impl<G: Game + Searchable> GameSession for Session<G> {
             )),
             Command::History => self.history(),
             Command::Perft(d) => self.perft(*d, line),
-            Command::Bench => self.bench(opts),
+            Command::Bench => {
+                self.engine.stop();
+                self.bench(opts)
+            }
             other => self.err(wire::not_a_game_command_text(other), line),
         }
     }
@@ -461,16 +536,19 @@ impl Protocol {
             }
             _ => None,
         };
-        // The commands that read the state run beside a search; every other command stops it
-        // first (its bestmove is written), then runs.
+        // The commands that read the state run beside a search, and so does every refused
+        // command (it changes nothing); a command that changes the state stops the search
+        // first (its bestmove is written), then runs (protocol.md § 3.10). A game command's
+        // session stops it itself, once the command is accepted.
         if cmd.runs_beside_a_search() {
             let _ = self.session.is_searching();
-        } else {
-            self.session.stop();
         }
         match cmd {
-            Command::Quit => return false,
-            Command::Stop => {}
+            Command::Quit => {
+                self.session.stop();
+                return false;
+            }
+            Command::Stop => self.session.stop(),
             Command::Ugi => self
                 .out
                 .lines(&wire::ugi_lines(options::option_lines(&self.opts))),
@@ -482,7 +560,10 @@ impl Protocol {
                 Some((new, Change::GameSettings(games))) if games.contains(&new.game) => {
                     self.new_game(new, &line)
                 }
-                Some((new, _)) => self.opts = new,
+                Some((new, _)) => {
+                    self.session.stop();
+                    self.opts = new
+                }
                 None => {}
             },
             other => self.session.exec(&other, &line, &self.opts),
@@ -490,14 +571,19 @@ impl Protocol {
         true
     }
 
-    /// Replaces the session with a fresh one for `opts` (a new game); on failure nothing changes.
+    /// Replaces the session with a fresh one for `opts` (a new game), stopping the running
+    /// search first; on failure nothing changes and a running search goes on.
     fn new_game(&mut self, opts: Options, line: &str) {
         match (self.factory)(opts.game, &opts, self.out.clone()) {
             Ok(session) => {
+                self.session.stop();
                 self.session = session;
                 self.opts = opts;
             }
-            Err(msg) => self.out.line(&wire::error_line(msg, line)),
+            Err(msg) => {
+                let _ = self.session.is_searching();
+                self.out.line(&wire::error_line(msg, line))
+            }
         }
     }
 }

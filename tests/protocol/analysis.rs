@@ -90,8 +90,7 @@ fn stray_input_during_go_infinite_is_answered_and_the_search_goes_on() {
 }
 
 /// A command that changes the state stops a running search first: its `bestmove` comes before
-/// the command's own answer, whether the command then succeeds (`play`) or fails (`play` of an
-/// illegal move).
+/// the command's own answer (`play`, `undo`, `position`, `step`).
 #[test]
 fn a_command_that_changes_the_state_stops_the_search_first() {
     for game in GAMES {
@@ -99,12 +98,17 @@ fn a_command_that_changes_the_state_stops_the_search_first() {
         p.ask(&format!("setoption name Game value {game}"));
         let turns = p.ask1("legal turns");
         let turn = turns.split(' ').nth(3).unwrap().to_string();
+        let steps = p.ask1("legal steps");
+        let step = steps.split(' ').nth(2).unwrap().to_string();
         for (command, answer) in [
             (format!("play {turn}"), "played "),
-            ("play zz".to_string(), "info string error: "),
+            ("undo".to_string(), "undone "),
+            (format!("step {step}"), "stepped "),
+            ("position startpos".to_string(), "readyok"),
         ] {
             p.send("go infinite");
             p.send(&command);
+            p.send("isready");
             let lines = p.until(answer, |l| l.starts_with(answer));
             let best = lines
                 .iter()
@@ -113,7 +117,118 @@ fn a_command_that_changes_the_state_stops_the_search_first() {
                     panic!("{game}: no bestmove before '{command}''s answer: {lines:?}")
                 });
             assert_eq!(best, lines.len() - 2, "{game}: {lines:?}");
+            if answer != "readyok" {
+                assert_eq!(p.until("readyok", |l| l == "readyok"), ["readyok"]);
+            }
         }
+    }
+}
+
+/// No refused line stops a running search (protocol.md § 3.10): a command the engine reads
+/// but refuses — a `go` whose `searchmoves` are not legal, a position string it cannot read,
+/// an illegal `play` or `step`, an `undo` with nothing to take back, a `perft` in the middle of
+/// a turn — gets its one error line and changes nothing, and the search goes on until `stop`, which answers exactly one `bestmove`.
+#[test]
+fn no_refused_line_stops_a_running_search() {
+    for game in GAMES {
+        let mut p = Proc::spawn();
+        p.ask(&format!("setoption name Game value {game}"));
+        p.ask("setoption name BoardSide value 6");
+        let illegal = if game == "guerrilla" { "*z9" } else { "D4D6" };
+        // Without a search, a refused go ends with `bestmove none`, as a `go` must.
+        let refused = p.ask(&format!("go nodes 100 searchmoves {illegal}"));
+        assert_eq!(refused.len(), 2, "{game}: {refused:?}");
+        assert!(
+            refused[0].starts_with("info string error: expected "),
+            "{game}: {refused:?}"
+        );
+        assert_eq!(refused[1], "bestmove none", "{game}");
+        // In the middle of a turn, so that perft is refused too: the first legal step, until
+        // one leaves its turn open (a Guerrilla's first turns are one stone each).
+        for _ in 0..8 {
+            let steps = p.ask1("legal steps");
+            let step = steps.split(' ').nth(2).unwrap().to_string();
+            let stepped = p.ask1(&format!("step {step}"));
+            assert!(stepped.starts_with("stepped "), "{game}: {stepped}");
+            if !stepped.contains(" turn ") {
+                break;
+            }
+        }
+        assert!(p.ask1("describe").contains("turnstart=false"), "{game}");
+        let history = |p: &mut Proc| -> Vec<String> {
+            let lines = p.ask("history");
+            lines.into_iter().filter(|l| !from_the_search(l)).collect()
+        };
+        let before = history(&mut p);
+        p.send("go infinite");
+        let refusals = [
+            format!("go nodes 100 searchmoves {illegal}"),
+            format!("go ponder searchmoves {illegal}"),
+            "position fen garbage".to_string(),
+            "play zz".to_string(),
+            "step zz".to_string(),
+            "perft 1".to_string(),
+        ];
+        for line in &refusals {
+            let lines = p.ask(line);
+            assert!(
+                !lines.iter().any(|l| l.starts_with("bestmove")),
+                "{game}: '{line}' stopped the search: {lines:?}"
+            );
+            let answer: Vec<&String> = lines.iter().filter(|l| !from_the_search(l)).collect();
+            assert_eq!(answer.len(), 1, "{game}: '{line}' answered {lines:?}");
+            assert!(
+                answer[0].starts_with("info string error: expected "),
+                "{game}: '{line}': {answer:?}"
+            );
+        }
+        assert_eq!(
+            history(&mut p),
+            before,
+            "{game}: a refusal changed the game"
+        );
+        std::thread::sleep(Duration::from_millis(1100));
+        p.send("stop");
+        let lines = p.until("bestmove", |l| l.starts_with("bestmove"));
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth "))
+            .expect("a last report");
+        let ms: u64 = last
+            .split(' ')
+            .skip_while(|w| *w != "time")
+            .nth(1)
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(ms >= 1000, "{game}: the search ran {ms} ms only: {last}");
+        let after = p.ask("describe");
+        assert!(
+            !after.iter().any(|l| l.starts_with("bestmove")),
+            "{game}: one bestmove only: {after:?}"
+        );
+        // At a turn start with nothing played: an `undo` has nothing to take back.
+        p.ask("uginewgame");
+        p.send("go infinite");
+        let lines = p.ask("undo");
+        assert!(
+            !lines.iter().any(|l| l.starts_with("bestmove")),
+            "{game}: {lines:?}"
+        );
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string error: expected ")),
+            "{game}: {lines:?}"
+        );
+        p.send("stop");
+        p.until("bestmove", |l| l.starts_with("bestmove"));
+        assert_eq!(
+            p.ask("isready"),
+            Vec::<String>::new(),
+            "{game}: one bestmove only"
+        );
     }
 }
 
