@@ -52,9 +52,10 @@ pub enum Command {
 pub struct MatchArgs {
     /// An engine: `name=NAME cmd=COMMAND [KEY=VALUE …]` (repeatable), with cutechess-cli's
     /// keys: `option.NAME=VALUE`, its own limits (`tc=`, `st=`, `nodes=`, `depth=`, or the
-    /// arena's `movetime=`, `clock=`), `timemargin=MS`, `dir=`, `arg=`, `stderr=FILE`,
-    /// `proto=ugi|uci`. The command is a program and its arguments, split on whitespace, no
-    /// shell.
+    /// arena's `movetime=`, `clock=`), `timemargin=MS`, `dir=` (its working folder, where a
+    /// relative cmd is looked for first), `arg=` (one argument, repeatable), `stderr=FILE`,
+    /// `proto=ugi|uci`. A cmd that names a file is that program, spaces and all; any other is
+    /// split as a shell splits words (quotes too), with no shell run.
     #[arg(long, num_args = 1.., action = clap::ArgAction::Append, value_name = "KEY=VALUE")]
     pub engine: Vec<String>,
     /// The `--engine` values grouped by occurrence (filled from the raw matches).
@@ -153,8 +154,14 @@ pub struct MatchArgs {
     pub records: Option<PathBuf>,
     /// Replace an existing --records file instead of appending to it (needed for a file that is
     /// not a records file).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "resume")]
     pub overwrite: bool,
+    /// Go on with the match of the --records file, interrupted or killed: its games are kept
+    /// and counted, only the games of the schedule not in it are played (the same openings,
+    /// colours and seeds). The command line must give the same match, or it is refused with
+    /// the differences named; a file that does not exist yet starts the match.
+    #[arg(long)]
+    pub resume: bool,
     /// Write the summary as JSON to this file.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
@@ -180,10 +187,11 @@ pub struct MatchArgs {
     /// judged hung.
     #[arg(long, default_value_t = 30.0)]
     pub go_margin: f64,
-    /// Safety cap on plies per game; a game reaching it is a draw by ply cap.
+    /// Safety cap on plies per game; a game reaching it is a draw by ply cap. 0: no cap.
     #[arg(long, default_value_t = 5000)]
     pub max_plies: u32,
-    /// A draw by ply cap after N full moves (cutechess's -maxmoves): --max-plies 2N.
+    /// A draw by ply cap after N full moves (cutechess's -maxmoves): --max-plies 2N; 0: no cap,
+    /// as in cutechess.
     #[arg(long, value_name = "N", conflicts_with = "max_plies")]
     pub maxmoves: Option<u32>,
     /// Resignation by adjudication, as cutechess's -resign: `movecount=N score=S
@@ -203,6 +211,10 @@ pub struct MatchArgs {
     /// Log every line exchanged to stderr.
     #[arg(long, visible_alias = "debug")]
     pub verbose: bool,
+    /// Log every line exchanged with the engines to FILE (appended to), as cutechess-cli's
+    /// -debug and fastchess's -log file=FILE do, instead of stderr.
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
 }
 
 #[cfg(test)]

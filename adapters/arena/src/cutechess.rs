@@ -61,21 +61,141 @@ fn long_names() -> Vec<String> {
     names
 }
 
+/// Options of cutechess-cli and fastchess that the arena does not take as they are, each with
+/// what to type instead.
+const INSTEAD: [(&str, &str); 3] = [
+    (
+        "config",
+        "the records file is the match's state: give the same command line with --resume \
+         --records FILE",
+    ),
+    (
+        "output",
+        "the arena prints one format: cutechess-cli's score lines with fastchess's pentanomial \
+         line (Ptnml); leave out -output",
+    ),
+    (
+        "quiet",
+        "give --no-progress --rating-interval 0 and send standard output to /dev/null (the \
+         --json and --records files still get everything)",
+    ),
+];
+
+/// The words of `-pgnout` after the option, cutechess's (`FILE [min]`) or fastchess's
+/// (`file=FILE [append=true|false] [min=true] [notation=…]`), as the arena's: `--records FILE`
+/// and `--overwrite` for `append=false`. What the arena's records cannot honour is refused.
+fn pgnout(words: &[String]) -> Result<Vec<String>, String> {
+    let mut file = None;
+    let mut out = Vec::new();
+    for w in words {
+        let (k, v) = w.split_once('=').unwrap_or((w.as_str(), "true"));
+        match (k, v) {
+            ("file", f) => file = Some(f.to_string()),
+            ("append", "true") => {}
+            ("append", "false") => out.push("--overwrite".to_string()),
+            ("min", _) => {
+                return Err(format!(
+                    "-pgnout {w}: the records keep every move's score, depth and time, which \
+                     replay, merge and --resume read; leave out {w}"
+                ))
+            }
+            ("notation", n) => {
+                return Err(format!(
+                    "-pgnout notation={n}: the moves are written in the game's own notation \
+                     (protocol.md), the one every reader of the records takes; leave it out"
+                ))
+            }
+            _ if file.is_none() && !w.contains('=') => file = Some(w.clone()),
+            _ => {
+                return Err(format!(
+                    "-pgnout {w}: expected FILE or file=FILE, then append=true|false (the \
+                     records hold each move's score, depth and time already)"
+                ))
+            }
+        }
+    }
+    let file = file.ok_or("-pgnout: expected FILE or file=FILE")?;
+    out.splice(0..0, ["--records".to_string(), file]);
+    Ok(out)
+}
+
+/// The words of `-log` after the option (`file=FILE [KEY=VALUE…]`, cutechess-cli's debug log
+/// and fastchess's): `--log FILE`, every line exchanged with the engines.
+fn log(words: &[String]) -> Result<Vec<String>, String> {
+    let mut file = None;
+    for w in words {
+        match w.split_once('=') {
+            Some(("file", f)) => file = Some(f.to_string()),
+            Some(("engine", "true")) | Some(("level", "trace" | "info")) => {}
+            _ => {
+                return Err(format!(
+                    "-log {w}: the log holds every line exchanged with the engines; expected \
+                     file=FILE"
+                ))
+            }
+        }
+    }
+    let file = file.ok_or("-log: expected file=FILE")?;
+    Ok(vec!["--log".into(), file])
+}
+
+/// `-report penta=true|false` (fastchess): the pentanomial line is always printed.
+fn report(words: &[String]) -> Result<Vec<String>, String> {
+    match words {
+        [w] if w == "penta=true" => Ok(Vec::new()),
+        _ => Err(format!(
+            "-report {}: the arena always prints the pentanomial line (Ptnml) and its Elo from \
+             the pairs; leave out -report",
+            words.join(" ")
+        )),
+    }
+}
+
 /// The command line with every single-dash long option given two dashes.
-pub fn translate(argv: Vec<OsString>) -> Result<Vec<OsString>, String> {
+pub fn translate(argv: Vec<OsString>) -> Result<Vec<String>, String> {
     let names = long_names();
+    let argv: Vec<String> = argv
+        .into_iter()
+        .map(|a| {
+            a.into_string()
+                .map_err(|a| format!("{}: not UTF-8", a.to_string_lossy()))
+        })
+        .collect::<Result<_, _>>()?;
     let mut out = Vec::with_capacity(argv.len());
-    for (i, arg) in argv.into_iter().enumerate() {
-        let word = arg.to_str().unwrap_or("");
-        let single = i > 0
+    let mut i = 0;
+    while i < argv.len() {
+        let word = &argv[i];
+        i += 1;
+        let single = i > 1
             && word.len() > 2
             && word.starts_with('-')
             && !word.starts_with("--")
             && word[1..].starts_with(|c: char| c.is_ascii_alphabetic());
+        let name = word.trim_start_matches('-');
+        // The words after an option, up to the next option.
+        let values = |i: &mut usize| {
+            let start = *i;
+            while *i < argv.len() && !argv[*i].starts_with('-') {
+                *i += 1;
+            }
+            argv[start..*i].to_vec()
+        };
+        if i > 1 && (single || word.starts_with("--")) {
+            let special = match name {
+                "pgnout" => Some(pgnout(&values(&mut i))?),
+                "log" if single => Some(log(&values(&mut i))?),
+                "report" => Some(report(&values(&mut i))?),
+                "version" if single => Some(vec!["--version".to_string()]),
+                _ => None,
+            };
+            if let Some(words) = special {
+                out.extend(words);
+                continue;
+            }
+        }
         if single {
-            let name = &word[1..];
             if names.iter().any(|n| n == name) {
-                out.push(OsString::from(format!("-{word}")));
+                out.push(format!("-{word}"));
                 continue;
             }
             if let Some((_, why)) = NOT_TAKEN.iter().find(|(n, _)| *n == name) {
@@ -83,8 +203,14 @@ pub fn translate(argv: Vec<OsString>) -> Result<Vec<OsString>, String> {
                     "{word} (cutechess-cli's) is not an option of guerrilla-arena: {why}"
                 ));
             }
+            if let Some((_, instead)) = INSTEAD.iter().find(|(n, _)| *n == name) {
+                return Err(format!(
+                    "{word} (cutechess-cli's or fastchess's) is not an option of \
+                     guerrilla-arena: {instead}"
+                ));
+            }
         }
-        out.push(arg);
+        out.push(word.clone());
     }
     Ok(out)
 }
@@ -94,11 +220,7 @@ mod tests {
     use super::*;
 
     fn t(words: &[&str]) -> Result<Vec<String>, String> {
-        translate(words.iter().map(OsString::from).collect()).map(|v| {
-            v.into_iter()
-                .map(|w| w.into_string().expect("utf-8"))
-                .collect()
-        })
+        translate(words.iter().map(OsString::from).collect())
     }
 
     #[test]
@@ -125,7 +247,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             got[1..].join(" "),
-            "--engine cmd=x --each tc=40/2+0.05 --rounds 4 --pgnout g.pgn --repeat --srand 3 \
+            "--engine cmd=x --each tc=40/2+0.05 --rounds 4 --records g.pgn --repeat --srand 3 \
              --tournament gauntlet -h --games 2"
         );
         // Subcommands and their options.
@@ -136,5 +258,41 @@ mod tests {
         assert_eq!(got[2..], ["-x", "-zz"]);
         let e = t(&["a", "-noswap"]).unwrap_err();
         assert!(e.contains("-noswap") && e.contains("swapping sides"), "{e}");
+    }
+
+    #[test]
+    fn fastchess_words_of_pgnout_log_report_and_version() {
+        let line = |w: &[&str]| t(w).map(|v| v[1..].join(" "));
+        assert_eq!(
+            line(&["a", "-pgnout", "file=x.pgn", "-games", "2"]).unwrap(),
+            "--records x.pgn --games 2"
+        );
+        assert_eq!(
+            line(&["a", "-pgnout", "file=x.pgn", "append=false"]).unwrap(),
+            "--records x.pgn --overwrite"
+        );
+        assert_eq!(line(&["a", "-pgnout", "x.pgn"]).unwrap(), "--records x.pgn");
+        for bad in ["min", "min=true", "notation=san", "nodes=true"] {
+            let e = line(&["a", "-pgnout", "file=x.pgn", bad]).unwrap_err();
+            assert!(e.contains(bad), "{e}");
+        }
+        assert!(line(&["a", "-pgnout"]).is_err());
+        assert_eq!(
+            line(&["a", "-log", "file=l.txt", "engine=true"]).unwrap(),
+            "--log l.txt"
+        );
+        assert_eq!(line(&["a", "-report", "penta=true"]).unwrap(), "");
+        assert!(line(&["a", "-report", "penta=false"])
+            .unwrap_err()
+            .contains("always prints"));
+        assert_eq!(line(&["a", "-version"]).unwrap(), "--version");
+        for (word, hint) in [
+            ("-config", "--resume"),
+            ("-output", "leave out -output"),
+            ("-quiet", "--no-progress"),
+        ] {
+            let e = line(&["a", word, "file=x"]).unwrap_err();
+            assert!(e.contains(word) && e.contains(hint), "{e}");
+        }
     }
 }

@@ -9,8 +9,11 @@
 //! terminal reaches the arena only: the arena decides what to do with its engines.
 
 use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
 
 use guerrilla::protocol::wire;
+
+use crate::records::EngineSpec;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -220,6 +223,70 @@ fn read_lines(stdout: impl std::io::Read, tx: mpsc::Sender<Received>) {
     }
 }
 
+/// The process of an engine, as cutechess-cli starts it: `cmd=` is the program, then its own
+/// arguments; a `cmd=` that names an existing file is that file even with spaces in its path
+/// (`cmd="my engines/x"`), any other is split as a shell splits words, quotes included, with no
+/// shell run (`cmd='"my engines/x" --fast'`); each `arg=` follows as one argument. With `dir=`
+/// the engine runs in that folder, and a relative program is looked for there first (as
+/// cutechess resolves it); `stderr=FILE` appends the engine's standard error to FILE (the
+/// arena's standard error otherwise).
+pub fn launch(spec: &EngineSpec) -> Result<Command, String> {
+    let dir = spec.dir.as_deref().map(Path::new);
+    if let Some(d) = dir {
+        if !d.is_dir() {
+            return Err(format!("dir={}: no such folder", d.display()));
+        }
+    }
+    let resolve = |p: &str| -> Option<PathBuf> {
+        let p = Path::new(p);
+        let found = match dir {
+            Some(d) if p.is_relative() => d.join(p),
+            _ => p.to_path_buf(),
+        };
+        found
+            .is_file()
+            .then(|| std::path::absolute(&found).unwrap_or(found))
+    };
+    let (program, mut args) = match resolve(&spec.command) {
+        Some(p) => (p, Vec::new()),
+        None => {
+            let words = shlex::split(&spec.command).ok_or_else(|| {
+                format!(
+                    "cmd={}: an unclosed quote or a lone backslash",
+                    spec.command
+                )
+            })?;
+            let Some((first, rest)) = words.split_first() else {
+                return Err(format!("empty command for engine {}", spec.name));
+            };
+            (
+                resolve(first).unwrap_or_else(|| PathBuf::from(first)),
+                rest.to_vec(),
+            )
+        }
+    };
+    args.extend(spec.args.iter().cloned());
+    let mut cmd = Command::new(program);
+    cmd.args(args);
+    if let Some(d) = dir {
+        cmd.current_dir(d);
+    }
+    match &spec.stderr {
+        Some(f) => {
+            let file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(f)
+                .map_err(|e| format!("stderr={f}: {e}"))?;
+            cmd.stderr(Stdio::from(file));
+        }
+        None => {
+            cmd.stderr(Stdio::inherit());
+        }
+    }
+    Ok(cmd)
+}
+
 /// A running engine.
 pub struct Engine {
     pub name: String,
@@ -233,22 +300,12 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// Starts `command` (a program and its arguments, split on whitespace; no shell).
-    /// Every wait gives up within a tenth of a second once `abandon` is raised.
-    pub fn spawn(
-        name: &str,
-        command: &str,
-        abandon: Arc<AtomicBool>,
-    ) -> Result<Engine, EngineError> {
-        let mut words = command.split_whitespace();
-        let program = words
-            .next()
-            .ok_or_else(|| EngineError::Io(format!("empty command for engine {name}")))?;
-        let mut cmd = Command::new(program);
-        cmd.args(words)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit());
+    /// Starts an engine as `spec` says ([`launch`]). Every wait gives up within a tenth of a
+    /// second once `abandon` is raised.
+    pub fn spawn(spec: &EngineSpec, abandon: Arc<AtomicBool>) -> Result<Engine, EngineError> {
+        let (name, command) = (&spec.name, &spec.command);
+        let mut cmd = launch(spec).map_err(EngineError::Io)?;
+        cmd.stdin(Stdio::piped()).stdout(Stdio::piped());
         #[cfg(unix)]
         {
             use std::os::unix::process::CommandExt;

@@ -14,6 +14,7 @@ mod adjudicate;
 mod cli;
 mod cutechess;
 mod engine;
+mod files;
 mod limits;
 mod merge;
 mod openings;
@@ -28,7 +29,7 @@ mod setup;
 mod stats;
 mod summary;
 
-use std::io::{Seek, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -48,21 +49,9 @@ pub fn out(text: &str) {
     let _ = o.write_all(text.as_bytes()).and_then(|_| o.flush());
 }
 
-/// Replaces the content of an output opened before the first game with the summary as JSON.
-pub(crate) fn write_json(output: &mut setup::Output, s: &Summary) -> Result<(), String> {
-    let text = serde_json::to_string_pretty(s).expect("summary serialises") + "\n";
-    let f = &mut output.file;
-    f.set_len(0)
-        .and_then(|_| f.rewind())
-        .and_then(|_| f.write_all(text.as_bytes()))
-        .and_then(|_| f.flush())
-        .map_err(|e| format!("cannot write {}: {e}", output.path.display()))?;
-    output.written = true;
-    Ok(())
-}
-
 /// Exit status of a finished match: 0 clean, 2 when an engine disagreed with the rules, 130
-/// after Ctrl-C.
+/// after a signal that ends the match (SIGINT, SIGTERM or SIGHUP: the handler cannot tell
+/// which).
 pub(crate) fn status(s: &Summary) -> ExitCode {
     if s.interrupted {
         ExitCode::from(130)
@@ -154,9 +143,14 @@ fn run_match<G: Game>(args: &MatchArgs) -> Result<ExitCode, String> {
         .map(schedule::parse_shard)
         .transpose()?;
     let games = setup::games_per_pairing(args)?;
-    let max_plies = args
+    // 0 is no cap, as cutechess's `-maxmoves 0`: a cap no game reaches.
+    let max_plies = match args
         .maxmoves
-        .map_or(args.max_plies, |n| n.saturating_mul(2));
+        .map_or(args.max_plies, |n| n.saturating_mul(2))
+    {
+        0 => u32::MAX,
+        n => n,
+    };
     let rounds = schedule::rounds(games);
     let mut info = MatchInfo {
         game: G::NAME.to_string(),
@@ -193,17 +187,19 @@ fn run_match<G: Game>(args: &MatchArgs) -> Result<ExitCode, String> {
         .iter()
         .map(|e| Duration::from_millis(e.margin_ms.unwrap_or(args.margin)))
         .collect();
-    // Every output is opened before the first game (and before the engines start).
-    let records = args
-        .records
-        .as_deref()
-        .map(|p| setup::open_records(p, args.overwrite))
-        .transpose()?;
-    let mut json = args
-        .json
-        .as_deref()
-        .map(|p| setup::open_output(p, "JSON"))
-        .transpose()?;
+    // Every output is opened and locked before the first game (and before the engines start).
+    if args.resume && args.records.is_none() {
+        return Err("--resume needs --records FILE: the records of the match to go on with".into());
+    }
+    let (mut records, resumed) = match args.records.as_deref() {
+        Some(p) => {
+            let (r, resumed) =
+                files::Records::open(p, args.overwrite, args.resume.then_some(&info))?;
+            (Some(r), resumed.games)
+        }
+        None => (None, Vec::new()),
+    };
+    let mut json = args.json.as_deref().map(files::Json::open).transpose()?;
     let timeout = Duration::from_secs_f64(args.timeout.max(0.001));
     repeat_warnings(&info);
     runner::check_engines_start::<G>(&info, timeout)?;
@@ -220,20 +216,22 @@ fn run_match<G: Game>(args: &MatchArgs) -> Result<ExitCode, String> {
     let concurrency = args
         .concurrency
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    runner::catch_ctrl_c();
+    runner::catch_signals();
     let summary = runner::run::<G>(
         &info,
         &referee,
         runner::RunOptions {
             concurrency,
-            records,
+            records: records.as_mut(),
+            json: json.as_mut(),
+            resumed,
             progress: !args.no_progress,
             rating_interval: args.rating_interval,
         },
     )?;
     out(&report(&summary));
     if let Some(j) = &mut json {
-        write_json(j, &summary)?;
+        j.write(&summary)?;
     }
     out("Finished match\n");
     Ok(status(&summary))
@@ -255,14 +253,31 @@ fn main() -> ExitCode {
     if let Some(groups) = matches.get_occurrences::<String>("engine") {
         cli.run.engine_groups = groups.map(|g| g.cloned().collect()).collect();
     }
-    env_logger::Builder::from_env(
-        env_logger::Env::default().default_filter_or(if cli.run.verbose {
+    let log_file = match &cli.run.log {
+        Some(p) => match std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(p)
+        {
+            Ok(f) => Some(f),
+            Err(e) => {
+                eprintln!("error: --log {}: {e}", p.display());
+                return ExitCode::FAILURE;
+            }
+        },
+        None => None,
+    };
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(
+        if cli.run.verbose || log_file.is_some() {
             "debug"
         } else {
             "warn"
-        }),
-    )
-    .target(env_logger::Target::Stderr)
+        },
+    ))
+    .target(match log_file {
+        Some(f) => env_logger::Target::Pipe(Box::new(f)),
+        None => env_logger::Target::Stderr,
+    })
     .init();
     let result = match &cli.command {
         Some(Command::Replay { files }) => replay::run(files),

@@ -8,13 +8,16 @@ use std::process::ExitCode;
 use crate::records::{self, GameRecord, MatchInfo};
 use crate::report::report;
 use crate::summary::{self, summarize};
-use crate::{out, schedule, setup, status, write_json};
+use crate::{files, out, schedule, status};
 
-/// The matches of a records file, every game read (an unreadable game is an error here).
-fn read_records(path: &PathBuf) -> Result<records::RecordsFile, String> {
-    let text =
-        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    records::parse(&text, &path.display().to_string())
+/// The matches of a records file, every game read: an unreadable game is an error here, but for
+/// a partial game at the end of the file (a killed match's), which is skipped with a warning.
+fn read_records(path: &std::path::Path) -> Result<records::RecordsFile, String> {
+    let file = records::load(path)?;
+    if let Some(p) = &file.partial {
+        eprintln!("warning: {}", p.warning(&path.display().to_string()));
+    }
+    Ok(file)
 }
 
 pub fn run(
@@ -22,7 +25,7 @@ pub fn run(
     merged: Option<&PathBuf>,
     json: Option<&PathBuf>,
 ) -> Result<ExitCode, String> {
-    let mut json = json.map(|p| setup::open_output(p, "JSON")).transpose()?;
+    let mut json = json.map(|p| files::Json::open(p)).transpose()?;
     let mut info: Option<MatchInfo> = None;
     let mut first_commands = Vec::new();
     let mut shards = Vec::new();
@@ -98,7 +101,7 @@ pub fn run(
     }
     out(&report(&summary));
     if let Some(j) = &mut json {
-        write_json(j, &summary)?;
+        j.write(&summary)?;
     }
     Ok(status(&summary))
 }

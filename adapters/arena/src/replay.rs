@@ -17,7 +17,8 @@
 //! contradicts) is reported the same way. Each report line is `FILE: game N (line L): …`, N
 //! counting the file's games from 1.
 
-use std::path::PathBuf;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use guerrilla::game::prelude::*;
@@ -33,53 +34,93 @@ use crate::records::{self, parse_pgn_result, pgn_result, GameRecord, MatchInfo, 
 use crate::referee::stones_placed;
 use crate::setup::referee_settings;
 
-/// Replays every game of `files`; exit status 0 when every game replays clean, 2 otherwise.
-pub fn run(files: &[PathBuf]) -> Result<ExitCode, String> {
-    let (mut games, mut bad) = (0usize, 0usize);
-    for path in files {
-        let name = path.display().to_string();
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) => {
-                out(&format!("{name}: cannot read it: {e}\n"));
-                bad += 1;
-                continue;
+/// What replaying a file found.
+#[derive(Default)]
+struct Tally {
+    games: usize,
+    bad: usize,
+    partial: usize,
+}
+
+/// Replays the games of one file, read game by game; a game of an arena match that does not
+/// read and ends the file is the partial game a killed match leaves: reported, not counted.
+fn replay_file(path: &Path, tally: &mut Tally) -> Result<(), String> {
+    let name = path.display().to_string();
+    records::check_regular(path, "read")
+        .map_err(|_| "not a regular file (a device, a FIFO or a folder): not read".to_string())?;
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read it: {e}"))?;
+    let mut info: Option<MatchInfo> = None;
+    let mut k = 0;
+    // A game of an arena match that does not read, held until we know whether it is the last.
+    let mut held: Option<(usize, usize, Vec<String>)> = None;
+    let report = |k: usize, line: usize, found: Vec<String>, tally: &mut Tally| {
+        tally.games += 1;
+        if !found.is_empty() {
+            tally.bad += 1;
+            for f in found {
+                out(&format!("{name}: game {k} (line {line}): {f}\n"));
             }
-        };
-        let mut k = 0;
-        for section in pgn::read(&text) {
-            let info = match &section.header {
-                Some((line, json)) => match records::match_info(json) {
+        }
+    };
+    for item in pgn::Items::new(BufReader::with_capacity(1 << 16, file)) {
+        if let Some((k, line, found)) = held.take() {
+            report(k, line, found, tally);
+        }
+        match item? {
+            pgn::Item::Header(line, json) => {
+                info = match records::match_info(&json) {
                     Ok(i) => Some(i),
                     Err(e) => {
                         // Its games are still checked, by their tags.
                         out(&format!("{name}:{line}: {e}\n"));
                         None
                     }
-                },
-                None => None,
-            };
-            for g in &section.games {
+                }
+            }
+            pgn::Item::Game(g) => {
                 k += 1;
-                games += 1;
-                let found = match &info {
-                    Some(info) => arena_game(info, g),
-                    None => any_game(g),
-                };
-                if !found.is_empty() {
-                    bad += 1;
-                    for f in found {
-                        out(&format!("{name}: game {k} (line {}): {f}\n", g.line));
-                    }
+                match &info {
+                    Some(info) => match records::record_of(&g) {
+                        Ok(record) => report(k, g.line, arena_game(info, &record), tally),
+                        Err(e) => held = Some((k, g.line, vec![e])),
+                    },
+                    None => report(k, g.line, any_game(&g), tally),
                 }
             }
         }
     }
+    if let Some((k, line, found)) = held {
+        tally.partial += 1;
+        out(&format!(
+            "{name}: game {k} (line {line}): a partial game at the end of the file ({}), as a \
+             match killed while writing it leaves: skipped\n",
+            found.join("; ")
+        ));
+    }
+    Ok(())
+}
+
+/// Replays every game of `files`; exit status 0 when every game replays clean (a partial game
+/// at the end of a records file is skipped), 2 otherwise.
+pub fn run(files: &[PathBuf]) -> Result<ExitCode, String> {
+    let mut tally = Tally::default();
+    for path in files {
+        if let Err(e) = replay_file(path, &mut tally) {
+            out(&format!("{}: {e}\n", path.display()));
+            tally.bad += 1;
+        }
+    }
+    let partial = match tally.partial {
+        0 => String::new(),
+        n => format!(", {n} partial skipped"),
+    };
     out(&format!(
-        "replayed {games} games: {} clean, {bad} with mismatches\n",
-        games.saturating_sub(bad)
+        "replayed {} games: {} clean, {} with mismatches{partial}\n",
+        tally.games,
+        tally.games.saturating_sub(tally.bad),
+        tally.bad
     ));
-    Ok(if bad == 0 {
+    Ok(if tally.bad == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(2)
@@ -87,17 +128,13 @@ pub fn run(files: &[PathBuf]) -> Result<ExitCode, String> {
 }
 
 /// A game of an arena match, checked against the match.
-fn arena_game(info: &MatchInfo, g: &PgnGame) -> Vec<String> {
-    let record = match records::record_of(g) {
-        Ok(r) => r,
-        Err(e) => return vec![e],
-    };
+fn arena_game(info: &MatchInfo, record: &GameRecord) -> Vec<String> {
     let kind = match info.game.parse::<GameKind>() {
         Ok(k) => k,
         Err(e) => return vec![e],
     };
     with_game!(kind, G => match referee_settings::<G>(&info.options) {
-        Ok(settings) => check_game::<G>(info, &settings, &record),
+        Ok(settings) => check_game::<G>(info, &settings, record),
         Err(e) => vec![e],
     })
 }

@@ -6,7 +6,6 @@
 //! processes are killed, and the results so far are printed.
 
 use std::collections::BTreeMap;
-use std::io::{Seek, SeekFrom, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
@@ -19,32 +18,35 @@ use guerrilla::game::prelude::*;
 use guerrilla::game::{Outcome, Side};
 
 use crate::engine::{Engine, EngineError};
+use crate::files::{Json, Records};
 use crate::openings::Opening;
-use crate::records::{
-    game_text, header_text, pgn_date, section_text, GameRecord, MatchInfo, Reason,
-};
+use crate::records::{pgn_date, GameRecord, MatchInfo, Reason};
 use crate::referee::{Played, Referee};
 use crate::report::{game_line, pairing_lines};
 use crate::schedule::{in_shard, jobs, Job};
-use crate::setup::{Output, RecordsMode};
 use crate::summary::{sprt_stop, summarize, Summary};
 
 /// How a match is run (none of it changes the games).
-pub struct RunOptions {
+pub struct RunOptions<'a> {
     pub concurrency: usize,
-    /// The records file, opened before the first game, and whether it is appended to.
-    pub records: Option<(Output, RecordsMode)>,
+    /// The records file, opened and locked before the first game.
+    pub records: Option<&'a mut Records>,
+    /// The JSON file, written after every game (with `in_progress`) while the match is played.
+    pub json: Option<&'a mut Json>,
+    /// The games of the match already played (`--resume`): counted, not played again.
+    pub resumed: Vec<GameRecord>,
     pub progress: bool,
     /// Every this many games, the score lines on stderr when no progress bar is drawn there
     /// (cutechess's `-ratinginterval`); 0: never.
     pub rating_interval: usize,
 }
 
-/// Set by the Ctrl-C handler.
+/// Set by the signal handler.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
-/// Installs the Ctrl-C handler (once per process).
-pub fn catch_ctrl_c() {
+/// Installs the handler of SIGINT (Ctrl-C), SIGTERM (`kill`, `scancel`, a job's time limit)
+/// and SIGHUP (a closed terminal), once per process: each ends the match as Ctrl-C does.
+pub fn catch_signals() {
     let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
 }
 
@@ -58,7 +60,7 @@ fn start_engine<G: Game>(
     abandon: &Arc<AtomicBool>,
 ) -> Result<Engine, EngineError> {
     let spec = &info.engines[i];
-    let mut e = Engine::spawn(&spec.name, &spec.command, abandon.clone())?;
+    let mut e = Engine::spawn(spec, abandon.clone())?;
     e.init(timeout)?;
     e.set_option("Game", G::NAME, timeout)?;
     for (k, v) in info.options.iter().chain(&spec.options) {
@@ -245,26 +247,29 @@ pub fn run<G: Game>(
     referee: &Referee<'_, G>,
     mut opts: RunOptions,
 ) -> Result<Summary, String> {
-    let todo: Vec<Job> = jobs(info)
-        .into_iter()
-        .filter(|j| in_shard(j, info.shard))
-        .collect();
+    let mut ordered: Vec<GameRecord> = std::mem::take(&mut opts.resumed);
+    ordered.sort_by_key(|g| g.index);
+    let done: std::collections::HashSet<usize> = ordered.iter().map(|g| g.index).collect();
+    let todo: Vec<Job> = if sprt_stop(info, &ordered).is_some() {
+        Vec::new() // the games already played decide the SPRT
+    } else {
+        jobs(info)
+            .into_iter()
+            .filter(|j| in_shard(j, info.shard) && !done.contains(&j.index))
+            .collect()
+    };
+    if !ordered.is_empty() {
+        eprintln!(
+            "resuming: {} games of the match already played, {} to play",
+            ordered.len(),
+            todo.len()
+        );
+    }
     use std::io::IsTerminal;
     let bar_shown = opts.progress && std::io::stderr().is_terminal();
     let interval = if bar_shown { 0 } else { opts.rating_interval };
-    if let Some((out, mode)) = &mut opts.records {
-        let head = match mode {
-            RecordsMode::New => header_text(info),
-            RecordsMode::Append => section_text(info),
-        };
-        let f = &mut out.file;
-        match mode {
-            RecordsMode::New => f.set_len(0).and_then(|_| f.rewind()),
-            RecordsMode::Append => f.seek(SeekFrom::End(0)).map(|_| ()),
-        }
-        .and_then(|_| f.write_all(head.as_bytes()))
-        .map_err(|e| format!("writing the records file {}: {e}", out.path.display()))?;
-        out.written = true;
+    if let Some(r) = opts.records.as_deref_mut() {
+        r.start(info)?;
     }
     let bar = ProgressBar::with_draw_target(
         Some(todo.len() as u64),
@@ -283,7 +288,6 @@ pub fn run<G: Game>(
     let abandon = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel::<(usize, Played)>();
     let write_error: Mutex<Option<String>> = Mutex::new(None);
-    let mut ordered: Vec<GameRecord> = Vec::new();
     let mut waiting: BTreeMap<usize, GameRecord> = BTreeMap::new();
     let mut next_out = 0;
     let mut stopped = false;
@@ -297,30 +301,48 @@ pub fn run<G: Game>(
         }
         drop(tx);
         let mut emit = |g: GameRecord, ordered: &mut Vec<GameRecord>| {
+            // After a signal, a game lost by an engine's death is not kept: the signal may
+            // have reached the engines too (`scancel` and `kill` of a process group do).
+            if INTERRUPTED.load(Ordering::SeqCst) && g.reason == Reason::Crash {
+                return;
+            }
             let mut text = format!("{}\n", game_line(&g));
             for p in &g.problems {
                 text.push_str(&format!("  problem: {p}\n"));
             }
             bar.suspend(|| crate::out(&text));
-            if let Some((out, _)) = &mut opts.records {
-                let f = &mut out.file;
-                if let Err(e) = f
-                    .write_all(game_text(info, &g).as_bytes())
-                    .and_then(|_| f.flush())
-                {
-                    *write_error.lock().expect("lock") =
-                        Some(format!("writing the records file: {e}"));
+            let fail = |e: String| {
+                write_error.lock().expect("lock").get_or_insert(e);
+            };
+            if let Some(r) = opts.records.as_deref_mut() {
+                if let Err(e) = r.append(info, &g) {
+                    fail(e);
                 }
             }
-            ordered.push(g);
+            let at = ordered.partition_point(|o| o.index < g.index);
+            ordered.insert(at, g);
+            let s = summarize(info, ordered, false);
+            if let Some(j) = opts.json.as_deref_mut() {
+                let running = Summary {
+                    in_progress: true,
+                    ..s.clone()
+                };
+                if let Err(e) = j.write(&running) {
+                    fail(e);
+                }
+            }
             if interval > 0 && ordered.len().is_multiple_of(interval) {
-                let s = summarize(info, ordered, false);
                 eprint!("Interim after {} games:\n{}", ordered.len(), interim(&s));
             }
         };
         loop {
             if INTERRUPTED.load(Ordering::SeqCst) {
                 interrupted = true;
+                abandon.store(true, Ordering::SeqCst);
+                break;
+            }
+            if write_error.lock().expect("lock").is_some() {
+                // A game that cannot be recorded is lost: the match stops at the first.
                 abandon.store(true, Ordering::SeqCst);
                 break;
             }

@@ -2,10 +2,6 @@
 //! their cutechess-cli keys, the referee's settings, the games and rounds, the openings, the
 //! adjudication rules and the output files, every one checked before the first game.
 
-use std::fs::{File, OpenOptions};
-use std::io::Read as _;
-use std::path::{Path, PathBuf};
-
 use guerrilla::game::prelude::*;
 use guerrilla::protocol::options;
 use guerrilla::GameKind;
@@ -13,7 +9,7 @@ use guerrilla::GameKind;
 use crate::cli::{self, MatchArgs};
 use crate::limits::Limits;
 use crate::openings;
-use crate::records::{self, EngineSpec};
+use crate::records::EngineSpec;
 use crate::schedule;
 
 /// Splits `Name=Value`.
@@ -188,6 +184,29 @@ fn option_line_names(line: &str, name: &str) -> bool {
 /// error here, before any game; names this engine does not know are checked against what each
 /// engine announces when it starts.
 pub fn referee_settings<G: Game>(shared: &[(String, String)]) -> Result<G::Settings, String> {
+    // An option of another game would be announced and taken by the engine, and change
+    // nothing in this one.
+    let own = |k: &str| {
+        G::NAME
+            .parse::<GameKind>()
+            .is_ok_and(|g| g.options().iter().any(|o| o.name.eq_ignore_ascii_case(k)))
+    };
+    for (k, v) in shared {
+        if let Some(other) = GameKind::ALL
+            .iter()
+            .find(|g| g.options().iter().any(|o| o.name.eq_ignore_ascii_case(k)))
+            .filter(|_| !own(k))
+        {
+            return Err(format!(
+                "--option {k}={v}: {k} is an option of {}, not of {} (the match's game): give \
+                 --game {} for a match of {}",
+                other.name(),
+                G::NAME,
+                other.name(),
+                other.name()
+            ));
+        }
+    }
     let mut opts = options::Options::default();
     let known = options::option_lines(&opts);
     for (k, v) in shared {
@@ -256,76 +275,6 @@ pub fn openings<G: Game>(
             format!("{plies} random plies, seed {}", args.seed),
         )),
     }
-}
-
-/// A file the match writes, opened before the first game. One that did not exist before is
-/// removed again if the match ends before writing it.
-pub struct Output {
-    pub path: PathBuf,
-    pub file: File,
-    created: bool,
-    pub written: bool,
-}
-
-impl Drop for Output {
-    fn drop(&mut self) {
-        if self.created && !self.written {
-            let _ = std::fs::remove_file(&self.path);
-        }
-    }
-}
-
-/// Opens `path` for writing without changing it yet: an error now, before any game, if it
-/// cannot be written.
-pub fn open_output(path: &Path, what: &str) -> Result<Output, String> {
-    let created = !path.exists();
-    let file = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(path)
-        .map_err(|e| format!("cannot write the {what} file {}: {e}", path.display()))?;
-    Ok(Output {
-        path: path.to_path_buf(),
-        file,
-        created,
-        written: false,
-    })
-}
-
-/// How the records file is written: a new file (or one replaced by `--overwrite`), or an
-/// existing records file that the match appends to.
-pub enum RecordsMode {
-    New,
-    Append,
-}
-
-/// Opens the `--records` file before the first game: an existing records file is appended to
-/// (as cutechess does with its PGN), `--overwrite` replaces any file, and an existing file that
-/// is not a records file is refused (it would be mixed with the match's games).
-pub fn open_records(path: &Path, overwrite: bool) -> Result<(Output, RecordsMode), String> {
-    let mut out = open_output(path, "records")?;
-    let mut text = String::new();
-    if !out.created {
-        out.file
-            .read_to_string(&mut text)
-            .map_err(|e| format!("cannot read the records file {}: {e}", path.display()))?;
-    }
-    if overwrite || text.trim().is_empty() {
-        return Ok((out, RecordsMode::New));
-    }
-    if !records::is_records_file(&text) {
-        return Err(format!(
-            "{} exists and is not a guerrilla-arena records file: give another --records, or \
-             --overwrite to replace it",
-            path.display()
-        ));
-    }
-    records::parse(&text, &path.display().to_string()).map_err(|e| {
-        format!("{e}: the match would append to a records file that does not read back; give another --records, or --overwrite to replace it")
-    })?;
-    Ok((out, RecordsMode::Append))
 }
 
 #[cfg(test)]

@@ -136,8 +136,12 @@ pub struct Summary {
     pub played: usize,
     /// Games played after the SPRT's stopping pair, not counted.
     pub discarded: usize,
-    /// The match was ended by Ctrl-C: the games running then were abandoned.
+    /// The match was ended by a signal (SIGINT, SIGTERM, SIGHUP): the games running then were
+    /// abandoned.
     pub interrupted: bool,
+    /// Written while the match is played (the `--json` file after each game); false in the
+    /// summary of a match that ended.
+    pub in_progress: bool,
     pub engines: Vec<EngineStats>,
     pub pairings: Vec<PairingStats>,
     /// Three engines or more: the rank table, best first (Elo by maximum likelihood over all
@@ -340,6 +344,7 @@ pub fn summarize(info: &MatchInfo, sorted: &[GameRecord], interrupted: bool) -> 
         played: counted.len(),
         discarded: sorted.len() - counted.len(),
         interrupted,
+        in_progress: false,
         engines,
         pairings: pairings_stats,
         ranking,

@@ -5,14 +5,14 @@ use guerrilla::game::Side;
 use guerrilla::protocol::wire;
 use guerrilla::GameKind;
 
-use super::pgn::{self, tag, wrap, PgnGame};
+use super::pgn::{tag, wrap, PgnGame};
 use super::{parse_pgn_result, pgn_result, GameRecord, MatchInfo, Move};
 
 /// The first line of every records file.
 pub const ARENA_LINE: &str = "% guerrilla-arena records 3";
 /// The first line of the records files of the arena before openings with moves, game-option
 /// tags and standard `TimeControl` tags; they read the same.
-const ARENA_LINE_2: &str = "% guerrilla-arena records 2";
+pub(super) const ARENA_LINE_2: &str = "% guerrilla-arena records 2";
 /// The prefix of the line that holds a match's settings.
 const MATCH_PREFIX: &str = "% match ";
 
@@ -55,12 +55,6 @@ impl Move {
         }
         m
     }
-}
-
-/// True when `text` starts as a records file of this arena (any version).
-pub fn is_records_file(text: &str) -> bool {
-    let first = text.lines().next().unwrap_or("");
-    first == ARENA_LINE || first == ARENA_LINE_2
 }
 
 /// The lines before the first game of a new records file.
@@ -285,49 +279,10 @@ pub fn match_info(json: &str) -> Result<MatchInfo, String> {
     })
 }
 
-/// A records file read back whole: every match in it with its games.
-#[derive(Debug)]
-pub struct RecordsFile {
-    pub matches: Vec<(MatchInfo, Vec<GameRecord>)>,
-}
-
-/// Reads a records file's text, every game of it; `name` is used in error messages. The first
-/// game that cannot be read is an error (`replay` reads game by game instead).
-pub fn parse(text: &str, name: &str) -> Result<RecordsFile, String> {
-    if !is_records_file(text) {
-        if text.starts_with("[Arena ") {
-            return Err(format!(
-                "{name} is a records file of an older guerrilla-arena (before PGN): play the match again"
-            ));
-        }
-        return Err(format!("{name}: expected '{ARENA_LINE}' on the first line"));
-    }
-    let mut matches = Vec::new();
-    for section in pgn::read(text) {
-        let Some((line, json)) = &section.header else {
-            if let Some(g) = section.games.first() {
-                return Err(format!("{name}:{}: a game before any match line", g.line));
-            }
-            continue;
-        };
-        let info = match_info(json).map_err(|e| format!("{name}:{line}: {e}"))?;
-        let games = section
-            .games
-            .iter()
-            .map(|g| record_of(g).map_err(|e| format!("{name}:{}: {e}", g.line)))
-            .collect::<Result<Vec<_>, _>>()?;
-        matches.push((info, games));
-    }
-    if matches.is_empty() {
-        return Err(format!("{name}: no match header"));
-    }
-    Ok(RecordsFile { matches })
-}
-
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
-    use crate::records::{EngineSpec, Reason, Scoring};
+    use crate::records::{parse, EngineSpec, Reason, Scoring};
     use guerrilla::game::Outcome;
 
     pub fn sample_info() -> MatchInfo {

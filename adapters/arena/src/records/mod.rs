@@ -55,6 +55,7 @@
 
 mod arena;
 pub mod pgn;
+mod read;
 
 use guerrilla::game::{Outcome, Side};
 use serde::{Deserialize, Serialize};
@@ -62,10 +63,10 @@ use serde::{Deserialize, Serialize};
 use crate::adjudicate::{Draw, Resign};
 use crate::stats::Sprt;
 
-pub use arena::{
-    game_options, game_text, header_text, is_records_file, match_info, parse, record_of,
-    section_text, RecordsFile,
-};
+pub use arena::{game_options, game_text, header_text, match_info, record_of, section_text};
+#[cfg(test)]
+pub use read::parse;
+pub use read::{check_regular, load, read_records, starts_as_records, Found, RecordsFile};
 
 /// One engine of a match.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -281,6 +282,21 @@ pub fn pgn_date() -> String {
         .map_or(0, |d| d.as_secs());
     let (y, m, d) = civil_from_days((secs / 86_400) as i64);
     format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Now (UTC) as `YYYY.MM.DD HH:MM:SS`.
+pub fn pgn_time() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    let t = secs % 86_400;
+    format!(
+        "{y:04}.{m:02}.{d:02} {:02}:{:02}:{:02}",
+        t / 3600,
+        t / 60 % 60,
+        t % 60
+    )
 }
 
 /// The Gregorian date of a day counted from 1970-01-01 (the well-known era-based conversion).

@@ -24,6 +24,8 @@ pub struct PgnMove {
 pub struct PgnGame {
     /// 1-based line of its first tag (or first movetext line).
     pub line: usize,
+    /// The byte where that line starts.
+    pub offset: u64,
     pub tags: Vec<(String, String)>,
     pub moves: Vec<PgnMove>,
     /// The result token that ends the movetext, if any.
@@ -201,57 +203,72 @@ fn comment_open_after(line: &str, mut open: bool) -> bool {
     open
 }
 
-/// Reads a PGN text, game by game, in sections (a new one at every `% match` escape line).
-pub fn read(text: &str) -> Vec<Section> {
-    let mut sections = vec![Section::default()];
-    let mut game: Option<PgnGame> = None;
-    let mut movetext = String::new();
-    let mut in_movetext = false;
-    let mut in_comment = false;
-    let finish =
-        |game: &mut Option<PgnGame>, movetext: &mut String, sections: &mut Vec<Section>| {
-            if let Some(mut g) = game.take() {
-                read_movetext(movetext, &mut g);
-                sections.last_mut().expect("a section").games.push(g);
-            }
-            movetext.clear();
-        };
-    for (n, raw) in text.lines().enumerate() {
+/// What a PGN text holds, in order: the `% match` escape lines that start sections, and games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item {
+    /// A `% match …` line: its number and its text after `% match `.
+    Header(usize, String),
+    Game(PgnGame),
+}
+
+/// Reads a PGN text line by line and hands out each game once it is whole: it keeps one game at
+/// a time, so a file of any length is read in the memory of its longest game.
+#[derive(Default)]
+struct LineReader {
+    game: Option<PgnGame>,
+    movetext: String,
+    in_movetext: bool,
+    in_comment: bool,
+    ready: std::collections::VecDeque<Item>,
+}
+
+impl LineReader {
+    fn finish(&mut self) {
+        if let Some(mut g) = self.game.take() {
+            read_movetext(&self.movetext, &mut g);
+            self.ready.push_back(Item::Game(g));
+        }
+        self.movetext.clear();
+    }
+
+    fn start(&mut self, lineno: usize, offset: u64) {
+        self.game = Some(PgnGame {
+            line: lineno,
+            offset,
+            ..Default::default()
+        });
+    }
+
+    /// Takes line `lineno` (without its line break), which starts at byte `offset`.
+    fn line(&mut self, raw: &str, lineno: usize, offset: u64) {
         let line = raw.trim_end_matches('\r');
-        let lineno = n + 1;
-        if in_comment {
-            movetext.push_str(line);
-            movetext.push('\n');
-            in_comment = comment_open_after(line, true);
-            continue;
+        if self.in_comment {
+            self.movetext.push_str(line);
+            self.movetext.push('\n');
+            self.in_comment = comment_open_after(line, true);
+            return;
         }
         if line.starts_with('%') {
             if let Some(h) = line.strip_prefix("% match ") {
-                finish(&mut game, &mut movetext, &mut sections);
-                in_movetext = false;
-                sections.push(Section {
-                    header: Some((lineno, h.to_string())),
-                    games: Vec::new(),
-                });
+                self.finish();
+                self.in_movetext = false;
+                self.ready.push_back(Item::Header(lineno, h.to_string()));
             }
-            continue;
+            return;
         }
         if line.trim().is_empty() {
-            if game.is_some() && !movetext.trim().is_empty() {
-                in_movetext = true;
+            if self.game.is_some() && !self.movetext.trim().is_empty() {
+                self.in_movetext = true;
             }
-            continue;
+            return;
         }
         if line.trim_start().starts_with('[') {
-            if in_movetext || game.is_none() || !movetext.trim().is_empty() {
-                finish(&mut game, &mut movetext, &mut sections);
-                in_movetext = false;
-                game = Some(PgnGame {
-                    line: lineno,
-                    ..Default::default()
-                });
+            if self.in_movetext || self.game.is_none() || !self.movetext.trim().is_empty() {
+                self.finish();
+                self.in_movetext = false;
+                self.start(lineno, offset);
             }
-            let g = game.as_mut().expect("a game");
+            let g = self.game.as_mut().expect("a game");
             match parse_tag(line) {
                 Some(t) => g.tags.push(t),
                 None => {
@@ -260,27 +277,114 @@ pub fn read(text: &str) -> Vec<Section> {
                     });
                 }
             }
-            continue;
+            return;
         }
         // Movetext.
-        if game.is_none() {
-            game = Some(PgnGame {
-                line: lineno,
-                ..Default::default()
-            });
+        if self.game.is_none() {
+            self.start(lineno, offset);
         }
-        movetext.push_str(line);
-        movetext.push('\n');
-        in_comment = comment_open_after(line, false);
+        self.movetext.push_str(line);
+        self.movetext.push('\n');
+        self.in_comment = comment_open_after(line, false);
         if RESULTS
             .iter()
             .any(|r| line.split_whitespace().last() == Some(r))
-            && !in_comment
+            && !self.in_comment
         {
-            in_movetext = true;
+            self.in_movetext = true;
         }
     }
-    finish(&mut game, &mut movetext, &mut sections);
+}
+
+/// The longest line [`Items`] reads: a records file's `% match` line holds every opening of the
+/// match, some megabytes for the longest matches; a longer line is not PGN.
+pub const MAX_LINE: usize = 256 << 20;
+
+/// The items of a PGN stream, read line by line in the memory of one game (and of one line, at
+/// most [`MAX_LINE`] bytes). After the last item, [`Items::end`] is the stream's length.
+pub struct Items<R> {
+    input: R,
+    reader: LineReader,
+    lineno: usize,
+    /// Bytes read so far.
+    pub end: u64,
+    buf: Vec<u8>,
+    done: bool,
+}
+
+impl<R: std::io::BufRead> Items<R> {
+    pub fn new(input: R) -> Self {
+        Items {
+            input,
+            reader: LineReader::default(),
+            lineno: 0,
+            end: 0,
+            buf: Vec::new(),
+            done: false,
+        }
+    }
+}
+
+impl<R: std::io::BufRead> Iterator for Items<R> {
+    /// An item, or why the stream cannot be read on (after which there is none).
+    type Item = Result<Item, String>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        use std::io::{BufRead as _, Read as _};
+        loop {
+            if let Some(item) = self.reader.ready.pop_front() {
+                return Some(Ok(item));
+            }
+            if self.done {
+                return None;
+            }
+            self.buf.clear();
+            let limit = MAX_LINE as u64 + 1;
+            let n = match (&mut self.input)
+                .take(limit)
+                .read_until(b'\n', &mut self.buf)
+            {
+                Ok(n) => n,
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(format!("line {}: {e}", self.lineno + 1)));
+                }
+            };
+            if n == 0 {
+                self.done = true;
+                self.reader.finish();
+                continue;
+            }
+            self.lineno += 1;
+            if self.buf.last() != Some(&b'\n') && n as u64 >= limit {
+                self.done = true;
+                return Some(Err(format!(
+                    "line {} is longer than {} MiB: not a PGN text",
+                    self.lineno,
+                    MAX_LINE >> 20
+                )));
+            }
+            let offset = self.end;
+            self.end += n as u64;
+            let text = String::from_utf8_lossy(&self.buf);
+            let line = text.strip_suffix('\n').unwrap_or(&text).to_string();
+            self.reader.line(&line, self.lineno, offset);
+        }
+    }
+}
+
+/// Reads a PGN text, game by game, in sections (a new one at every `% match` escape line).
+pub fn read(text: &str) -> Vec<Section> {
+    let mut sections = vec![Section::default()];
+    for item in Items::new(text.as_bytes()) {
+        match item.expect("a text in memory reads") {
+            Item::Header(line, h) => sections.push(Section {
+                header: Some((line, h)),
+                games: Vec::new(),
+            }),
+            Item::Game(g) => sections.last_mut().expect("a section").games.push(g),
+        }
+    }
     if sections[0].header.is_none() && sections[0].games.is_empty() && sections.len() > 1 {
         sections.remove(0);
     }
