@@ -1,0 +1,148 @@
+//! What a second thread (and every core) buys the search: nodes a second at 1, 2 and all of
+//! the machine's threads, side by side in one run.
+//!
+//! ```text
+//! cargo bench --bench threads -- [--nodes N] [--rounds N] [--strength full|uct] [--max T]
+//! ```
+//!
+//! For each game — Guerrilla Checkers, Guerrilla on side 6 and on side 8 — each thread count
+//! (1, 2, and the machine's available parallelism when it is more, or `--max`) searches the
+//! start position and the first of the `bench` positions under `go nodes N` (default 400,000
+//! iterations of all threads together), `--rounds` times (default 3), the thread counts
+//! alternating within a round so that all see the same machine. The figure of one search is
+//! its last report's iterations a second (the `nps` of its `info` line); each thread count's is
+//! the median of its searches. Prints, per game, the nodes a second of each thread count, its
+//! speed-up over one thread, and the machine's load average before and after
+//! (`/proc/loadavg`): a figure is worth only as much as the machine was quiet.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use guerrilla::checkers::Checkers;
+use guerrilla::game::prelude::*;
+use guerrilla::search::bench::positions;
+use guerrilla::search::{Config, Info, Limits, Request, Searchable, Strength};
+use guerrilla::wells::{Settings as WellsSettings, Wells};
+
+/// One search of `pos` with `threads` threads under a node budget: its iterations a second.
+fn nps<G: Game + Searchable>(pos: &G, threads: usize, strength: Strength, nodes: u64) -> f64 {
+    let stop = AtomicBool::new(false);
+    let request = Request {
+        limits: Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        },
+        config: Config {
+            threads,
+            strength,
+            ..Config::default()
+        },
+        ..Request::new(pos, &stop)
+    };
+    let mut last = (0u64, Duration::ZERO);
+    request.run(&mut |info: &Info<G::Step>| last = (info.nodes, info.time));
+    last.0 as f64 / last.1.as_secs_f64().max(1e-9)
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".into())
+}
+
+fn compare<G: Game + Searchable>(
+    name: &str,
+    settings: &G::Settings,
+    counts: &[usize],
+    strength: Strength,
+    nodes: u64,
+    rounds: usize,
+) {
+    let start = G::new(settings);
+    let mut roots = vec![start.clone()];
+    let start_text = start.to_position_string();
+    if let Some(p) = positions::<G>(settings)
+        .into_iter()
+        .find(|p| p.to_position_string() != start_text)
+    {
+        roots.push(p);
+    }
+    let before = load();
+    let mut figures = vec![Vec::new(); counts.len()];
+    for _ in 0..rounds {
+        for root in &roots {
+            for (k, &t) in counts.iter().enumerate() {
+                figures[k].push(nps(root, t, strength, nodes));
+            }
+        }
+    }
+    let medians: Vec<f64> = figures.into_iter().map(median).collect();
+    println!(
+        "{name}: {} roots x {rounds} rounds, go nodes {nodes}, Strength {}; load average {before} -> {}",
+        roots.len(),
+        strength.name(),
+        load()
+    );
+    for (k, &t) in counts.iter().enumerate() {
+        println!(
+            "  {t:>2} thread{} {:>10.0} nodes/s  {:.2}x",
+            if t == 1 { " " } else { "s" },
+            medians[k],
+            medians[k] / medians[0]
+        );
+    }
+}
+
+fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
+    args.windows(2)
+        .find(|w| w[0] == name)
+        .map(|w| {
+            w[1].parse()
+                .unwrap_or_else(|_| panic!("expected a value after {name} but got '{}'", w[1]))
+        })
+        .unwrap_or(default)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let nodes: u64 = arg(&args, "--nodes", 400_000);
+    let rounds: usize = arg(&args, "--rounds", 3);
+    let strength = match arg(&args, "--strength", "full".to_string()).as_str() {
+        "full" => Strength::Full,
+        "uct" => Strength::Uct,
+        other => panic!("expected a strength that searches (full, uct) but got '{other}'"),
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let max: usize = arg(&args, "--max", cores);
+    let mut counts = vec![1, 2];
+    if max > 2 {
+        counts.push(max);
+    }
+    println!("available parallelism: {cores}; thread counts: {counts:?}");
+    compare::<Checkers>(
+        "Guerrilla Checkers",
+        &Default::default(),
+        &counts,
+        strength,
+        nodes,
+        rounds,
+    );
+    for side in [6, 8] {
+        compare::<Wells>(
+            &format!("Guerrilla side {side}"),
+            &WellsSettings {
+                side,
+                ..WellsSettings::default()
+            },
+            &counts,
+            strength,
+            nodes,
+            rounds,
+        );
+    }
+}
