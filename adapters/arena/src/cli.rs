@@ -8,6 +8,15 @@ use clap::{Args, Parser, Subcommand};
 use guerrilla::GameKind;
 
 use crate::records::Scoring;
+use crate::report::OutputFormat;
+
+/// The exit statuses, as `--help` ends with them.
+pub const EXIT_STATUS: &str = "Exit status: 0 the match finished (or was stopped by the SPRT); \
+1 refused before the first game, or an error (a records file that cannot be written); 2 \
+finished, but an engine disagreed with the rules in some game (see the records); 130 ended by \
+SIGINT, SIGTERM or SIGHUP (Ctrl-C, kill, scancel, a job's time limit, a closed terminal): the \
+running games abandoned, the summary printed, the --json file complete with \
+\"interrupted\": true, and --resume goes on from the records.";
 
 /// Random plies of the openings when neither `--openings` nor `--random-plies` is given.
 pub const DEFAULT_RANDOM_PLIES: u32 = 4;
@@ -17,7 +26,8 @@ pub const DEFAULT_RANDOM_PLIES: u32 = 4;
     name = "guerrilla-arena",
     version,
     about,
-    args_conflicts_with_subcommands = true
+    args_conflicts_with_subcommands = true,
+    after_help = EXIT_STATUS
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -134,10 +144,11 @@ pub struct MatchArgs {
     /// Option `Name=Value` sent to --engine2 only (repeatable).
     #[arg(long = "option2", value_name = "NAME=VALUE")]
     pub options2: Vec<String>,
-    /// SPRT: `elo0=E elo1=E [alpha=A] [beta=B] [model=logistic|normalized] [min-pairs=N]`
-    /// (alpha and beta 0.05, logistic and 10 unless given); stops the match when the
-    /// log-likelihood ratio of the pairs crosses a bound, never before min-pairs pairs (two
-    /// engines only).
+    /// SPRT: `elo0=E elo1=E [alpha=A] [beta=B] [model=normalized|logistic|bayesian]
+    /// [min-pairs=N]` (alpha and beta 0.05, normalized Elo as in fastchess and 10 unless
+    /// given); stops the match when the log-likelihood ratio crosses a bound, never before
+    /// min-pairs pairs (two engines only). The model is named before the first game and in
+    /// every LLR line.
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     pub sprt: Vec<String>,
     /// How pairings are scored besides W/L/D and Elo: `stones` is Brian Train's match for
@@ -205,6 +216,10 @@ pub struct MatchArgs {
     /// moves each is a draw (0 ≤ S ≤ 1).
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     pub draw: Vec<String>,
+    /// The format of the score lines, interim and final: `arena` (cutechess-cli's lines with
+    /// fastchess's figures), `cutechess` or `fastchess` (fastchess's `-output format=…`).
+    #[arg(long, value_enum, default_value_t = OutputFormat::Arena, value_name = "FORMAT")]
+    pub output: OutputFormat,
     /// No progress bar.
     #[arg(long)]
     pub no_progress: bool,

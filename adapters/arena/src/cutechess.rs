@@ -2,8 +2,8 @@
 //! (`-engine`, `-each`, `-rounds`, `-pgnout`). Before the command line is parsed, a word of one
 //! dash followed by the name of one of the arena's long options (or aliases: `-pgnout`,
 //! `-srand`, `-ratinginterval`, `-variant`, `-debug`) becomes that option with two dashes. A
-//! cutechess option the arena does not have is an error that names it, rather than clap's
-//! guess.
+//! cutechess option the arena does not have is an error that names it and says what to type
+//! instead; so is any other unknown word of one dash, with the arena's nearest option.
 
 use std::ffi::OsString;
 
@@ -63,16 +63,11 @@ fn long_names() -> Vec<String> {
 
 /// Options of cutechess-cli and fastchess that the arena does not take as they are, each with
 /// what to type instead.
-const INSTEAD: [(&str, &str); 3] = [
+const INSTEAD: [(&str, &str); 2] = [
     (
         "config",
         "the records file is the match's state: give the same command line with --resume \
          --records FILE",
-    ),
-    (
-        "output",
-        "the arena prints one format: cutechess-cli's score lines with fastchess's pentanomial \
-         line (Ptnml); leave out -output",
     ),
     (
         "quiet",
@@ -151,6 +146,42 @@ fn report(words: &[String]) -> Result<Vec<String>, String> {
     }
 }
 
+/// The words of `-output` after the option (fastchess's `format=cutechess|fastchess`, or the
+/// format alone): `--output FORMAT`.
+fn output(words: &[String]) -> Result<Vec<String>, String> {
+    let format = match words {
+        [w] => w.strip_prefix("format=").unwrap_or(w),
+        _ => "",
+    };
+    match format {
+        "arena" | "cutechess" | "fastchess" => Ok(vec!["--output".into(), format.into()]),
+        _ => Err(format!(
+            "-output {}: expected format=cutechess, format=fastchess or format=arena (the \
+             score lines' format)",
+            words.join(" ")
+        )),
+    }
+}
+
+/// The answer to a word of one dash that is no option: the arena's nearest long option (by
+/// edit distance), or `--help`.
+fn unknown(word: &str, names: &[String]) -> String {
+    let name = word.trim_start_matches('-');
+    let nearest = names
+        .iter()
+        .map(|n| (strsim::levenshtein(name, n), n))
+        .filter(|(d, n)| *d <= (n.len() / 4).max(1))
+        .min();
+    format!(
+        "{word} is not an option of guerrilla-arena, nor one of cutechess-cli's or fastchess's \
+         that it takes: {}",
+        match nearest {
+            Some((_, n)) => format!("did you mean --{n}? (guerrilla-arena --help lists them all)"),
+            None => "guerrilla-arena --help lists its options (one dash or two)".into(),
+        }
+    )
+}
+
 /// The command line with every single-dash long option given two dashes.
 pub fn translate(argv: Vec<OsString>) -> Result<Vec<String>, String> {
     let names = long_names();
@@ -166,8 +197,11 @@ pub fn translate(argv: Vec<OsString>) -> Result<Vec<String>, String> {
     while i < argv.len() {
         let word = &argv[i];
         i += 1;
+        // `-h` and `-V`, clap's own, are the arena's only short options.
+        let short = matches!(word.as_str(), "-h" | "-V");
         let single = i > 1
-            && word.len() > 2
+            && !short
+            && word.len() >= 2
             && word.starts_with('-')
             && !word.starts_with("--")
             && word[1..].starts_with(|c: char| c.is_ascii_alphabetic());
@@ -185,6 +219,7 @@ pub fn translate(argv: Vec<OsString>) -> Result<Vec<String>, String> {
                 "pgnout" => Some(pgnout(&values(&mut i))?),
                 "log" if single => Some(log(&values(&mut i))?),
                 "report" => Some(report(&values(&mut i))?),
+                "output" => Some(output(&values(&mut i))?),
                 "version" if single => Some(vec!["--version".to_string()]),
                 _ => None,
             };
@@ -209,6 +244,7 @@ pub fn translate(argv: Vec<OsString>) -> Result<Vec<String>, String> {
                      guerrilla-arena: {instead}"
                 ));
             }
+            return Err(unknown(word, &names));
         }
         out.push(word.clone());
     }
@@ -253,9 +289,18 @@ mod tests {
         // Subcommands and their options.
         let got = t(&["a", "merge", "x.pgn", "-json", "s.json"]).unwrap();
         assert_eq!(got[3], "--json");
-        // Values are left alone, and so is an unknown word (clap says what it is).
-        let got = t(&["a", "--site", "-x", "-zz"]).unwrap();
-        assert_eq!(got[2..], ["-x", "-zz"]);
+        // An unknown word of one dash is answered with the nearest option, or --help.
+        let e = t(&["a", "--site", "-x"]).unwrap_err();
+        assert!(e.contains("-x is not an option"), "{e}");
+        let e = t(&["a", "-zz"]).unwrap_err();
+        assert!(
+            e.contains("-zz is not an option") && e.contains("--help"),
+            "{e}"
+        );
+        let e = t(&["a", "-ratinginteval", "5"]).unwrap_err();
+        assert!(e.contains("did you mean --ratinginterval?"), "{e}");
+        let e = t(&["a", "-foo"]).unwrap_err();
+        assert!(!e.contains("did you mean"), "{e}");
         let e = t(&["a", "-noswap"]).unwrap_err();
         assert!(e.contains("-noswap") && e.contains("swapping sides"), "{e}");
     }
@@ -286,11 +331,18 @@ mod tests {
             .unwrap_err()
             .contains("always prints"));
         assert_eq!(line(&["a", "-version"]).unwrap(), "--version");
-        for (word, hint) in [
-            ("-config", "--resume"),
-            ("-output", "leave out -output"),
-            ("-quiet", "--no-progress"),
-        ] {
+        assert_eq!(
+            line(&["a", "-output", "format=fastchess"]).unwrap(),
+            "--output fastchess"
+        );
+        assert_eq!(
+            line(&["a", "--output", "cutechess"]).unwrap(),
+            "--output cutechess"
+        );
+        assert!(line(&["a", "-output", "format=pgn"])
+            .unwrap_err()
+            .contains("format=cutechess"));
+        for (word, hint) in [("-config", "--resume"), ("-quiet", "--no-progress")] {
             let e = line(&["a", word, "file=x"]).unwrap_err();
             assert!(e.contains(word) && e.contains(hint), "{e}");
         }

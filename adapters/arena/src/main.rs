@@ -7,7 +7,7 @@
 //! controls), `openings`, `engine` (one engine process), `referee` (one game), `adjudicate`
 //! (resignation and draw rules), `schedule` (who plays whom, which opening, which shard),
 //! `runner` (workers, progress, Ctrl-C, SPRT stop), `records` (PGN), `summary`, `stats` and
-//! `ranking` (W/L/D, pentanomial, Elo, LOS, SPRT, the rank table), `report` (the summary as
+//! `ranking` (W/L/D, pentanomial, Elo, LOS, the rank table), `sprt`, `report` (the summary as
 //! text), `replay`, `merge`.
 
 mod adjudicate;
@@ -26,6 +26,7 @@ mod report;
 mod runner;
 mod schedule;
 mod setup;
+mod sprt;
 mod stats;
 mod summary;
 
@@ -49,9 +50,9 @@ pub fn out(text: &str) {
     let _ = o.write_all(text.as_bytes()).and_then(|_| o.flush());
 }
 
-/// Exit status of a finished match: 0 clean, 2 when an engine disagreed with the rules, 130
-/// after a signal that ends the match (SIGINT, SIGTERM or SIGHUP: the handler cannot tell
-/// which).
+/// Exit status of a finished match (`cli::EXIT_STATUS`, the end of `--help`): 0 clean, 2 when
+/// an engine disagreed with the rules, 130 after a signal that ends the match (SIGINT, SIGTERM
+/// or SIGHUP: the handler cannot tell which).
 pub(crate) fn status(s: &Summary) -> ExitCode {
     if s.interrupted {
         ExitCode::from(130)
@@ -91,6 +92,9 @@ fn repeat_warnings(info: &MatchInfo) {
 }
 
 fn run_match<G: Game>(args: &MatchArgs) -> Result<ExitCode, String> {
+    // From here on a signal ends the match with the status `status` documents, even one that
+    // comes while the engines are being checked: the match then ends before its first game.
+    runner::catch_signals();
     let match_limits: Limits = args.tc.parse().map_err(|e| format!("--tc: {e}"))?;
     let shared = args
         .options
@@ -106,7 +110,7 @@ fn run_match<G: Game>(args: &MatchArgs) -> Result<ExitCode, String> {
         if engines.len() != 2 {
             return Err("--sprt needs exactly two engines".into());
         }
-        Some(args.sprt.join(" ").parse::<stats::Sprt>()?)
+        Some(args.sprt.join(" ").parse::<sprt::Sprt>()?)
     };
     if args.scoring == Scoring::Stones
         && referee::stones_placed(&G::new(&settings), &G::new(&settings)).is_none()
@@ -216,7 +220,9 @@ fn run_match<G: Game>(args: &MatchArgs) -> Result<ExitCode, String> {
     let concurrency = args
         .concurrency
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    runner::catch_signals();
+    if let Some(sprt) = &info.sprt {
+        out(&format!("{}\n", sprt.describe()));
+    }
     let summary = runner::run::<G>(
         &info,
         &referee,
@@ -227,9 +233,10 @@ fn run_match<G: Game>(args: &MatchArgs) -> Result<ExitCode, String> {
             resumed,
             progress: !args.no_progress,
             rating_interval: args.rating_interval,
+            format: args.output,
         },
     )?;
-    out(&report(&summary));
+    out(&report(&summary, args.output));
     if let Some(j) = &mut json {
         j.write(&summary)?;
     }

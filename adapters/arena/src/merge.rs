@@ -99,7 +99,7 @@ pub fn run(
         }
         fs::write(p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
     }
-    out(&report(&summary));
+    out(&report(&summary, crate::report::OutputFormat::Arena));
     if let Some(j) = &mut json {
         j.write(&summary)?;
     }

@@ -22,7 +22,7 @@ use crate::files::{Json, Records};
 use crate::openings::Opening;
 use crate::records::{pgn_date, GameRecord, MatchInfo, Reason};
 use crate::referee::{Played, Referee};
-use crate::report::{game_line, pairing_lines};
+use crate::report::{game_line, score_lines, OutputFormat};
 use crate::schedule::{in_shard, jobs, Job};
 use crate::summary::{sprt_stop, summarize, Summary};
 
@@ -39,6 +39,8 @@ pub struct RunOptions<'a> {
     /// Every this many games, the score lines on stderr when no progress bar is drawn there
     /// (cutechess's `-ratinginterval`); 0: never.
     pub rating_interval: usize,
+    /// The format of the interim score lines.
+    pub format: OutputFormat,
 }
 
 /// Set by the signal handler.
@@ -210,34 +212,18 @@ fn progress_message(s: &Summary) -> String {
     };
     let mut msg = format!("{} vs {}: {}", p.first, p.second, p.wld.text());
     if s.pairings.len() == 1 {
-        msg.push_str(&format!(
-            " Elo {} +/- {}",
-            p.elo.text(1),
-            p.elo_error.text(1)
-        ));
+        msg.push_str(&format!(" Elo {}", p.elo.with_error(p.elo_error, 1)));
         if let Some(sp) = &s.sprt {
             msg.push_str(&format!(
-                " LLR {:.2} ({:.2}, {:.2})",
-                sp.llr, sp.lower, sp.upper
+                " LLR {} ({:.2}, {:.2}) {}",
+                crate::stats::fixed(sp.llr, 2),
+                sp.lower,
+                sp.upper,
+                sp.sprt.model.name()
             ));
         }
     }
     msg
-}
-
-/// The interim score lines: every pairing's, and the SPRT's LLR.
-fn interim(s: &Summary) -> String {
-    let mut out = String::new();
-    for p in &s.pairings {
-        out.push_str(&pairing_lines(p));
-    }
-    if let Some(sp) = &s.sprt {
-        out.push_str(&format!(
-            "LLR: {:.2} ({:.2}, {:.2}) [{:.2}, {:.2}]\n",
-            sp.llr, sp.lower, sp.upper, sp.sprt.elo0, sp.sprt.elo1
-        ));
-    }
-    out
 }
 
 /// Plays the match (or its shard) and returns its summary; the games are printed on stdout as
@@ -332,7 +318,11 @@ pub fn run<G: Game>(
                 }
             }
             if interval > 0 && ordered.len().is_multiple_of(interval) {
-                eprint!("Interim after {} games:\n{}", ordered.len(), interim(&s));
+                eprint!(
+                    "Interim after {} games:\n{}",
+                    ordered.len(),
+                    score_lines(&s, opts.format)
+                );
             }
         };
         loop {

@@ -18,7 +18,8 @@ use serde::Serialize;
 
 use crate::records::{pgn_result, GameRecord, MatchInfo, Reason, Scoring};
 use crate::schedule::{jobs, pairings};
-use crate::stats::{elo_figures, Figure, Pentanomial, Sprt, Verdict};
+use crate::sprt::{Sprt, Trinomial, Verdict};
+use crate::stats::{elo_figures, Figure, Pentanomial};
 
 /// Wins, losses and draws.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -73,7 +74,7 @@ pub struct PairingStats {
     pub wld: Wld,
     pub games: u64,
     pub points: f64,
-    /// Points over games (`nan` without a game).
+    /// Points over games (`null` without a game).
     pub score: Figure,
     /// Drawn games over games.
     pub draw_ratio: Figure,
@@ -172,6 +173,7 @@ pub fn sprt_stop(info: &MatchInfo, sorted: &[GameRecord]) -> Option<usize> {
         return None;
     }
     let mut penta = [0u64; 5];
+    let mut trinomial: Trinomial = [0; 3];
     let schedule = jobs(info);
     let by_index: BTreeMap<usize, &GameRecord> = sorted.iter().map(|g| (g.index, g)).collect();
     for (pair, games) in schedule.chunk_by(|a, b| a.pair == b.pair).enumerate() {
@@ -180,9 +182,11 @@ pub fn sprt_stop(info: &MatchInfo, sorted: &[GameRecord]) -> Option<usize> {
             break;
         };
         // The pairing's first engine is p1 in the first game, p2 in the second.
-        let pts = p1_points(a.outcome) + (2 - p1_points(b.outcome));
-        penta[pts as usize] += 1;
-        if sprt.verdict(sprt.llr(&penta), pair as u64 + 1) != Verdict::Continue {
+        let (pa, pb) = (p1_points(a.outcome), 2 - p1_points(b.outcome));
+        penta[(pa + pb) as usize] += 1;
+        trinomial[pa as usize] += 1;
+        trinomial[pb as usize] += 1;
+        if sprt.verdict(sprt.llr(&penta, &trinomial), pair as u64 + 1) != Verdict::Continue {
             return Some(pair);
         }
     }
@@ -223,6 +227,8 @@ pub fn summarize(info: &MatchInfo, sorted: &[GameRecord], interrupted: bool) -> 
     let pairs = pairings(names.len(), info.gauntlet);
     let mut pairing_wld = vec![Wld::default(); pairs.len()];
     let mut pentas = vec![[0u64; 5]; pairs.len()];
+    // The games of the complete pairs, by the first engine's points (the bayesian SPRT's).
+    let mut paired_games: Vec<Trinomial> = vec![[0; 3]; pairs.len()];
     let mut stones = vec![StonesMatches::default(); pairs.len()];
     // The first game seen of each pair: its pairing, the first engine's points, the record.
     let mut half_pairs: BTreeMap<usize, (usize, u8, &GameRecord)> = BTreeMap::new();
@@ -256,6 +262,8 @@ pub fn summarize(info: &MatchInfo, sorted: &[GameRecord], interrupted: bool) -> 
         pairing_wld[k].add(first_pts);
         if let Some((_, before, other)) = half_pairs.remove(&g.pair) {
             pentas[k][(before + first_pts) as usize] += 1;
+            paired_games[k][before as usize] += 1;
+            paired_games[k][first_pts as usize] += 1;
             let (with_first_p1, with_second_p1) = if pairs[k].0 == a {
                 (*g, other)
             } else {
@@ -303,7 +311,7 @@ pub fn summarize(info: &MatchInfo, sorted: &[GameRecord], interrupted: bool) -> 
         })
         .collect();
     let sprt = info.sprt.filter(|_| names.len() == 2).map(|sprt| {
-        let llr = sprt.llr(&pentas[0]);
+        let llr = sprt.llr(&pentas[0], &paired_games[0]);
         let (lower, upper) = sprt.bounds();
         SprtStatus {
             sprt,

@@ -358,9 +358,9 @@ fn two_shards_merged_equal_the_whole_match_and_replay_clean() {
     assert!(stdout.contains("7 clean, 1 with mismatches"), "{stdout}");
 }
 
-/// An engine that loses every game (its first move is illegal): the SPRT (0 against 400 Elo)
-/// stops the match after five won pairs (the regularised LLR, 2.99, crosses 2.94 there), at
-/// the same pair whatever the concurrency.
+/// An engine that loses every game (its first move is illegal): the SPRT (0 against 400
+/// logistic Elo) stops the match after five won pairs (the regularised LLR, 2.99, crosses 2.94
+/// there), at the same pair whatever the concurrency.
 #[test]
 fn the_sprt_stops_early_at_the_same_pair_whatever_the_concurrency() {
     let e = engine();
@@ -385,6 +385,7 @@ fn the_sprt_stops_early_at_the_same_pair_whatever_the_concurrency() {
             "alpha=0.05".into(),
             "beta=0.05".into(),
             "min-pairs=3".into(),
+            "model=logistic".into(),
             "--concurrency".into(),
             n.into(),
             "--json".into(),

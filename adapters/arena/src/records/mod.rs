@@ -61,7 +61,7 @@ use guerrilla::game::{Outcome, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::adjudicate::{Draw, Resign};
-use crate::stats::Sprt;
+use crate::sprt::Sprt;
 
 pub use arena::{game_options, game_text, header_text, match_info, record_of, section_text};
 #[cfg(test)]
