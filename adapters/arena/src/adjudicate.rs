@@ -52,9 +52,17 @@ fn fields<'a>(
     Ok(out)
 }
 
+/// What a centipawn threshold of cutechess's is here, for the resignation rule.
+const RESIGN_HINT: &str = "cutechess's score=400 (four pawns) is about score=0.9 here";
+
+/// What a centipawn threshold of cutechess's is here, for the draw rule.
+const DRAW_HINT: &str = "the draw rule asks both engines to see the game close to even: \
+     cutechess's score=10 (a tenth of a pawn) is about score=0.03 here, and score=0.1 means \
+     both expect from 45 % to 55 % of the points";
+
 /// A score threshold in the engines' unit, an expected result in [-1, 1]: above 0 (or at 0
-/// when `zero` allows it) and at most 1.
-fn threshold(v: &str, zero: bool, form: &str) -> Result<f64, String> {
+/// when `zero` allows it) and at most 1. `hint` says what a centipawn threshold is here.
+fn threshold(v: &str, zero: bool, form: &str, hint: &str) -> Result<f64, String> {
     let x: f64 = v
         .parse()
         .ok()
@@ -63,7 +71,7 @@ fn threshold(v: &str, zero: bool, form: &str) -> Result<f64, String> {
     if x > 1.0 {
         return Err(format!(
             "'score={v}' can never be met: the engines' scores are expected results in [-1, 1] \
-             (protocol.md § 3.6), not centipawns; cutechess's score=400 is about score=0.9 here"
+             (protocol.md § 3.6), not centipawns; {hint}"
         ));
     }
     if x < 0.0 || (x == 0.0 && !zero) {
@@ -106,7 +114,7 @@ impl std::str::FromStr for Resign {
         };
         Ok(Resign {
             movecount: count("movecount", n, 1, FORM)?,
-            score: threshold(score, false, FORM)?,
+            score: threshold(score, false, FORM, RESIGN_HINT)?,
             twosided: match f.get("twosided") {
                 Some(v) => v
                     .parse()
@@ -146,7 +154,7 @@ impl std::str::FromStr for Draw {
                 None => 0,
             },
             movecount: count("movecount", c, 1, FORM)?,
-            score: threshold(score, true, FORM)?,
+            score: threshold(score, true, FORM, DRAW_HINT)?,
         })
     }
 }

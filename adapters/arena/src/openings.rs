@@ -77,7 +77,15 @@ pub fn start_position<G: Game>(start: &str, settings: &G::Settings) -> Result<G,
     if start == "startpos" {
         return Ok(G::new(settings));
     }
-    let g = G::from_position_string(start, settings).map_err(|e| e.to_string())?;
+    let g = G::from_position_string(start, settings).map_err(|e| match other_game::<G>(start) {
+        Some(other) => format!(
+            "'{start}' is a position of {other}, another game's opening: this match plays {} \
+             (give --game {other} for that game's match, or a book of {} openings)",
+            G::NAME,
+            G::NAME
+        ),
+        None => e.to_string(),
+    })?;
     if g.settings() != settings {
         return Err(format!(
             "'{start}' is a position of other settings than the match's: a position string \
@@ -86,6 +94,18 @@ pub fn start_position<G: Game>(start: &str, settings: &G::Settings) -> Result<G,
         ));
     }
     Ok(g)
+}
+
+/// The game other than `G` whose position string `start` is (with that game's default
+/// settings; a Guerrilla position string sets its own board side), if any.
+fn other_game<G: Game>(start: &str) -> Option<&'static str> {
+    GameKind::ALL
+        .into_iter()
+        .filter(|k| k.name() != G::NAME)
+        .find(|&k| {
+            guerrilla::with_game!(k, O => O::from_position_string(start, &Default::default()).is_ok())
+        })
+        .map(GameKind::name)
 }
 
 /// The position after an opening, every move checked; `Err` says what is wrong.

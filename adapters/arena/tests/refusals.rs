@@ -108,7 +108,10 @@ fn an_opening_of_another_board_side_or_game_stops_the_match_naming_its_line() {
             "--openings",
             checkers.to_str().unwrap(),
         ])),
-        &[":4: bad opening", "board side"],
+        &[
+            ":4: bad opening",
+            "a position of guerrilla-checkers, another game's opening",
+        ],
     );
 }
 

@@ -164,13 +164,89 @@ fn version_and_options_of_other_tools_answer_with_what_to_type() {
     let (code, stdout, _) = arena(&["-version"]);
     assert_eq!(code, Some(0));
     assert!(stdout.starts_with("guerrilla-arena "), "{stdout}");
-    for (word, hint) in [
-        ("-config", "--resume"),
-        ("-output", "leave out -output"),
-        ("-quiet", "--no-progress"),
+    for (words, hint) in [
+        (&["-config", "file=x"][..], "--resume"),
+        (&["-quiet"][..], "--no-progress"),
+        (&["-output", "format=pgn"][..], "format=cutechess"),
+        (
+            &["-ratinginteval", "5"][..],
+            "did you mean --ratinginterval?",
+        ),
+        (&["-gmes", "4"][..], "did you mean --games?"),
+        (&["-o", "x"][..], "guerrilla-arena --help lists its options"),
+        (&["-zzz"][..], "guerrilla-arena --help lists its options"),
     ] {
-        let (code, _, stderr) = arena(&[word, "file=x"]);
-        assert_eq!(code, Some(1), "{stderr}");
-        assert!(stderr.contains(word) && stderr.contains(hint), "{stderr}");
+        let (code, stdout, stderr) = arena(words);
+        assert_eq!(code, Some(1), "{words:?}: {stdout}{stderr}");
+        assert!(
+            stderr.contains(words[0]) && stderr.contains(hint),
+            "{words:?}: {stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+    }
+}
+
+/// The exit statuses, the signals' among them, end `--help`.
+#[test]
+fn help_states_the_exit_statuses() {
+    let (code, stdout, _) = arena(&["--help"]);
+    assert_eq!(code, Some(0));
+    let flat = stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("Exit status: 0 the match finished")
+            && flat.contains("130 ended by SIGINT, SIGTERM or SIGHUP"),
+        "{stdout}"
+    );
+}
+
+/// A draw rule in centipawns is refused with the draw rule's own hint, not the resignation
+/// rule's.
+#[test]
+fn draw_score_in_centipawns_gets_the_draw_rules_hint() {
+    let (code, stdout, stderr) = arena(&strs(&with_engines(
+        &[&cmd()],
+        &[&cmd()],
+        &["-draw", "movenumber=40", "movecount=8", "score=10"],
+    )));
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(
+        stderr.contains("score=10")
+            && stderr.contains("draw rule")
+            && !stderr.contains("score=400"),
+        "{stderr}"
+    );
+}
+
+/// A book of Guerrilla Checkers openings in a Guerrilla match (and the other way round) is
+/// another game's book, said so, before the first game.
+#[test]
+fn another_games_book_is_named_as_such() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cutegames");
+    for (game, book, other) in [
+        (
+            "guerrilla",
+            "openings-guerrilla-checkers.txt",
+            "guerrilla-checkers",
+        ),
+        ("guerrilla-checkers", "openings-guerrilla.txt", "guerrilla"),
+    ] {
+        let file = root.join(book);
+        let (code, stdout, stderr) = arena(&strs(&with_engines(
+            &[&cmd()],
+            &[&cmd()],
+            &[
+                "-variant",
+                game,
+                "-openings",
+                &format!("file={}", file.display()),
+            ],
+        )));
+        assert_eq!(code, Some(1), "{stdout}{stderr}");
+        assert!(!stdout.contains("Finished game"), "{stdout}");
+        assert!(
+            stderr.contains(&format!("is a position of {other}, another game's opening"))
+                && stderr.contains(&format!("this match plays {game}")),
+            "{stderr}"
+        );
     }
 }
