@@ -6,6 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::checkers::Checkers;
+use crate::game::Position;
 use crate::search::{Searchable, TreeSearch, TurnSearch};
 use crate::wells::Wells;
 
@@ -41,19 +42,14 @@ impl GameKind {
         crate::with_game!(self, G => <<G as crate::game::Position>::Settings as GameSettings>::OPTIONS)
     }
 
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Checkers => "guerrilla-checkers",
-            GameKind::Wells => "guerrilla",
-        }
+    /// The game's name in the protocol, as the game declares it ([`Position::NAME`]).
+    pub const fn name(self) -> &'static str {
+        crate::with_game!(self, G => <G as Position>::NAME)
     }
 
-    /// The game's title as people write it: `Guerrilla Checkers`, `Guerrilla`.
-    pub fn title(self) -> &'static str {
-        match self {
-            GameKind::Checkers => "Guerrilla Checkers",
-            GameKind::Wells => "Guerrilla",
-        }
+    /// The game's title as people write it ([`Position::TITLE`]): `Guerrilla Checkers`.
+    pub const fn title(self) -> &'static str {
+        crate::with_game!(self, G => <G as Position>::TITLE)
     }
 
     /// The game other than `self` that reads `text` as one of its position strings (with its
@@ -67,14 +63,21 @@ impl GameKind {
     }
 }
 
-/// The most whole turns a game of either game can last: a Guerrilla game ends at its turn limit
-/// (W6), at most `TurnLimit`'s maximum; a Guerrilla Checkers game places its 66 stones two at a
-/// turn (GC3), so it has at most 33 Guerrilla turns and 34 of COIN's. So in `position … moves`
-/// a move past this many is never played: the game has ended by then.
-pub const LONGEST_GAME: usize = crate::wells::TURN_LIMIT.max as usize;
-
-// A Guerrilla Checkers game's turns, 2 * (66 / 2) + 1 = 67, are at most LONGEST_GAME.
-const _: () = assert!(2 * (crate::checkers::START_STONES as usize / 2) < LONGEST_GAME);
+/// The most whole turns a game of any game a session offers can last (each game declares its
+/// own, [`Position::LONGEST_GAME`]): in `position … moves` a move past this many is never
+/// played, the game has ended by then.
+pub const LONGEST_GAME: usize = {
+    let mut most = 0;
+    let mut i = 0;
+    while i < GameId::ALL.len() {
+        let n = GameId::ALL[i].longest_game();
+        if n > most {
+            most = n;
+        }
+        i += 1;
+    }
+    most
+};
 
 impl fmt::Display for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -88,7 +91,10 @@ impl FromStr for GameKind {
         GameKind::ALL
             .into_iter()
             .find(|k| k.name() == s)
-            .ok_or_else(|| format!("expected guerrilla-checkers or guerrilla but got '{s}'"))
+            .ok_or_else(|| {
+                let names: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
+                format!("expected {} but got '{s}'", names.join(" or "))
+            })
     }
 }
 
@@ -134,44 +140,52 @@ pub enum GameId {
 }
 
 impl GameId {
-    /// The games offered without test games, then with them, in the `Game` option's order.
-    const GAMES: [GameId; 2] = [
-        GameId::Game(GameKind::Checkers),
-        GameId::Game(GameKind::Wells),
-    ];
-    const WITH_TEST_GAMES: [GameId; 3] = [
+    /// Every game a session can offer, in the `Game` option's order: the real games
+    /// ([`GameKind::ALL`], in its order), then the test games, offered only with `--test-games`.
+    /// Everything else here derives from this table.
+    const ALL: [GameId; 3] = [
         GameId::Game(GameKind::Checkers),
         GameId::Game(GameKind::Wells),
         GameId::TicTacToe,
     ];
-    const NAMES: [&'static str; 2] = ["guerrilla-checkers", "guerrilla"];
-    const NAMES_WITH_TEST_GAMES: [&'static str; 3] =
-        ["guerrilla-checkers", "guerrilla", "tictactoe"];
+    /// The names of [`GameId::ALL`], in its order.
+    const NAMES: [&'static str; 3] = {
+        let mut names = [""; 3];
+        let mut i = 0;
+        while i < names.len() {
+            names[i] = GameId::ALL[i].name();
+            i += 1;
+        }
+        names
+    };
+
+    /// How many of [`GameId::ALL`] a session offers.
+    const fn offered_len(test_games: bool) -> usize {
+        if test_games {
+            GameId::ALL.len()
+        } else {
+            GameKind::ALL.len()
+        }
+    }
 
     /// The games a session offers, the real games first (and only them without `test_games`).
     pub fn offered(test_games: bool) -> &'static [GameId] {
-        if test_games {
-            &Self::WITH_TEST_GAMES
-        } else {
-            &Self::GAMES
-        }
+        &Self::ALL[..Self::offered_len(test_games)]
     }
 
     /// The names of [`GameId::offered`], in its order.
     pub fn offered_names(test_games: bool) -> &'static [&'static str] {
-        if test_games {
-            &Self::NAMES_WITH_TEST_GAMES
-        } else {
-            &Self::NAMES
-        }
+        &Self::NAMES[..Self::offered_len(test_games)]
     }
 
-    /// The game's name, as the `Game` option and `describe` write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameId::Game(kind) => kind.name(),
-            GameId::TicTacToe => <crate::testgames::Ttt as crate::game::Position>::NAME,
-        }
+    /// The game's name, as the `Game` option and `describe` write it ([`Position::NAME`]).
+    pub const fn name(self) -> &'static str {
+        crate::with_game_id!(self, G => <G as Position>::NAME)
+    }
+
+    /// The most whole turns a game of this game can last ([`Position::LONGEST_GAME`]).
+    const fn longest_game(self) -> usize {
+        crate::with_game_id!(self, G => <G as Position>::LONGEST_GAME)
     }
 
     /// The real game, `None` for a test game.

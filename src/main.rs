@@ -48,7 +48,7 @@ enum Command {
     RulesBench {
         #[arg(long, default_value = "guerrilla-checkers")]
         game: GameKind,
-        /// perft depth from the start position.
+        /// perft depth from the start position [default: the game's own bench depth]
         #[arg(long)]
         depth: Option<u32>,
         /// Seconds of random games.
@@ -199,12 +199,9 @@ fn main() -> ExitCode {
             game,
             depth,
             seconds,
-        }) => {
-            let depth = depth.unwrap_or(match game {
-                GameKind::Checkers => 6,
-                GameKind::Wells => 2,
-            });
-            exit(with_game!(game, G => rules_bench_cmd::<G>(depth, seconds, &sub)))
-        }
+        }) => exit(with_game!(game, G => {
+            let depth = depth.unwrap_or(<G as Turns>::BENCH_DEPTH);
+            rules_bench_cmd::<G>(depth, seconds, &sub)
+        })),
     }
 }

@@ -62,6 +62,9 @@ impl Position for Ttt {
     type Undo = ();
     type Settings = ();
     const NAME: &'static str = "tictactoe";
+    const TITLE: &'static str = "Tic-tac-toe";
+    /// Each turn fills one of the nine cells.
+    const LONGEST_GAME: usize = 9;
     fn new(_: &()) -> Self {
         Ttt {
             cells: [None; 9],
@@ -114,6 +117,7 @@ impl Position for Ttt {
 
 impl Turns for Ttt {
     type Turn = u8;
+    const BENCH_DEPTH: u32 = 9;
     fn legal_turns(
         &self,
         out: &mut Vec<u8>,
@@ -350,6 +354,9 @@ impl Position for Nim {
     type Undo = u8;
     type Settings = NimSettings;
     const NAME: &'static str = "nim";
+    const TITLE: &'static str = "Nim";
+    /// Each turn takes at least one object from piles of at most 255 each.
+    const LONGEST_GAME: usize = 3 * u8::MAX as usize;
 
     fn new(settings: &NimSettings) -> Self {
         Nim {
@@ -419,6 +426,7 @@ impl Position for Nim {
 impl Turns for Nim {
     /// (pile, stones taken).
     type Turn = (u8, u8);
+    const BENCH_DEPTH: u32 = 4;
     fn legal_turns(
         &self,
         out: &mut Vec<(u8, u8)>,

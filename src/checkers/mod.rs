@@ -99,6 +99,10 @@ impl Position for Checkers {
     type Settings = Settings;
 
     const NAME: &'static str = "guerrilla-checkers";
+    const TITLE: &'static str = "Guerrilla Checkers";
+    /// The Guerrilla places its 66 stones two at a turn (GC3): at most 33 turns of its own and
+    /// 34 of COIN's.
+    const LONGEST_GAME: usize = 2 * (START_STONES as usize / 2) + 1;
 
     /// The start position (GC2).
     fn new(_settings: &Settings) -> Self {
@@ -163,6 +167,7 @@ impl Position for Checkers {
 
 impl Turns for Checkers {
     type Turn = Turn;
+    const BENCH_DEPTH: u32 = 6;
 
     /// Whole turns from a turn start (GC6), none mid-turn, within the enumeration budget both
     /// games share: a list asked for in full that would hold more than [`MAX_LISTED_MOVES`] is

@@ -31,6 +31,12 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
 
     /// The game's name in the protocol (`setoption name Game value <NAME>`).
     const NAME: &'static str;
+    /// The game's title as people write it (`Guerrilla Checkers`).
+    const TITLE: &'static str;
+    /// The most whole turns a game can last under any of its settings, both sides' turns
+    /// counted: in `position … moves` a move past this many is never played, the game has
+    /// ended by then.
+    const LONGEST_GAME: usize;
 
     /// The start position of a new game.
     fn new(settings: &Self::Settings) -> Self;
@@ -79,6 +85,10 @@ pub trait Position: Clone + fmt::Debug + Send + Sync + 'static {
 pub trait Turns: Position {
     /// One whole turn (the protocol's "move").
     type Turn: Clone + Eq + fmt::Debug + Send + Sync + 'static;
+
+    /// The perft depth the rules benchmark (`guerrilla rules-bench`) counts from the start by
+    /// default: deep enough that move generation, not setup, is what it measures.
+    const BENCH_DEPTH: u32;
 
     /// Appends the legal whole turns from this turn start to `out`, at most `cap` of them, and
     /// returns `Ok(true)` when they are all there, `Ok(false)` when it stopped at `cap`. Gives

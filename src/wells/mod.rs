@@ -147,6 +147,9 @@ impl Position for Wells {
     type Settings = Settings;
 
     const NAME: &'static str = "guerrilla";
+    const TITLE: &'static str = "Guerrilla";
+    /// A game ends at its turn limit (W6), at most `TurnLimit`'s maximum.
+    const LONGEST_GAME: usize = TURN_LIMIT.max as usize;
     /// The empty board, White to move, turn 1 (W3).
     fn new(settings: &Settings) -> Self {
         let geo = Lattice::get(settings.side);
@@ -212,6 +215,9 @@ impl Position for Wells {
 
 impl Turns for Wells {
     type Turn = Turn;
+    /// A Guerrilla turn is many steps with dozens of options each: two turns are already
+    /// tens of thousands of leaves.
+    const BENCH_DEPTH: u32 = 2;
 
     /// Within [`ENUMERATION_BUDGET`]; a turn too large to enumerate gives up (W7).
     fn legal_turns(
