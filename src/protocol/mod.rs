@@ -7,6 +7,7 @@
 //! * [`wire`] — the protocol's words and lines, read and written in one place;
 //! * [`output`] — the single locked writer.
 
+pub mod codec;
 pub mod input;
 pub mod options;
 pub mod output;

@@ -9,8 +9,8 @@ use guerrilla::protocol::parse::clean_line;
 
 /// The longest line kept, in bytes (its `\n` not counted), as in protocol.md § 1.
 pub const MAX_LINE: usize = 16 << 20;
-/// How many characters of an overlong line its error line quotes.
-const QUOTED: usize = 40;
+/// How many characters of an overlong line its error line quotes (as the engine's).
+const QUOTED: usize = guerrilla::protocol::wire::QUOTED_MAX;
 
 /// One line read.
 #[derive(Debug, PartialEq, Eq)]

@@ -2,19 +2,27 @@
 //! cutegames use (`ugi`, `isready`, `uginewgame`, `setoption`, `position`, `go`, `stop`,
 //! `query`, `quit`), for Wells' Guerrilla only.
 //!
-//! Every bad input gets exactly one `info string error: expected … but got '…'[ in '<line>']`
-//! line and changes nothing, with the two exceptions of protocol.md: an illegal move inside
+//! It reads every command and writes every answer through the engine library's protocol codec
+//! (`guerrilla::protocol::codec`): no protocol word is spelt here. Every bad input gets exactly
+//! one error line (the codec's, as the engine words it) and changes nothing, with the two exceptions of protocol.md: an illegal move inside
 //! `position … moves` ends the game, lost by the side that played it (§ 3.5), and a `go` that
 //! cannot choose answers `bestmove none` after its error line (§ 3.6). A `go` is answered at
 //! once, on the command loop (the choice is bounded by the sample count and the time limit);
 //! `go infinite` keeps its `bestmove` until `stop` or any command other than `isready`, `query`
 //! and `ugi`.
 
+use std::fmt::Display;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use guerrilla::game::parse_decimal;
+use guerrilla::engine::EngineError;
 use guerrilla::game::prelude::*;
+use guerrilla::game::GameError;
+use guerrilla::protocol::codec::{
+    BestMove, Command, GoArgs, InfoReport, Message, MessageError, OptionDecl, OptionValue, Query,
+    Response, Score, Start,
+};
+use guerrilla::protocol::options::OptionError;
 use guerrilla::protocol::wire;
 use guerrilla::wells::{Settings, Wells};
 use guerrilla::{Outcome, Side};
@@ -26,6 +34,8 @@ use crate::player::{choose, Limits};
 pub const GAME: &str = "guerrilla";
 /// The other game of the protocol, which this player does not play.
 const OTHER_GAME: &str = "guerrilla-checkers";
+/// The name `ugi` gives.
+pub const NAME: &str = "guerrilla-sparring";
 /// Default of the `Samples` option: turns drawn per decision.
 pub const DEFAULT_SAMPLES: u32 = 300;
 /// Largest `Samples`, and largest sample count a `go nodes` asks for.
@@ -35,6 +45,8 @@ pub const MAX_SAMPLES: u32 = 1_000_000;
 const TIME_SHARE: f64 = 0.5;
 /// Never counted on: the last milliseconds of a clock (protocol.md § 3.6).
 const CLOCK_RESERVE_MS: u64 = 50;
+/// The options' names, in the order `ugi` declares them.
+const OPTION_NAMES: [&str; 6] = ["Game", "Seed", "BoardSide", "TurnLimit", "Samples", "Eval"];
 
 /// The options and their current values.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -65,49 +77,39 @@ impl Options {
     }
 }
 
-/// The `option` lines of `ugi`.
-pub fn option_lines() -> Vec<String> {
+/// The options `ugi` declares, in [`OPTION_NAMES`] order; `setoption` values are checked by
+/// these declarations.
+pub fn option_decls() -> Vec<OptionDecl> {
     let d = Options::default();
+    let [game, seed, side, limit, samples, eval] = OPTION_NAMES;
     vec![
-        format!("option name Game type combo default {GAME} var {GAME}"),
-        "option name Seed type spin default 0 min 0 max 4294967295".into(),
-        format!(
-            "option name BoardSide type spin default {} min 4 max 12",
-            d.side
-        ),
-        format!(
-            "option name TurnLimit type spin default {} min 1 max 10000",
-            d.turn_limit
-        ),
-        format!("option name Samples type spin default {DEFAULT_SAMPLES} min 1 max {MAX_SAMPLES}"),
-        format!(
-            "option name Eval type combo default {} var {}",
-            d.eval.name(),
-            EvalKind::NAMES.join(" var ")
-        ),
+        OptionDecl::combo(game, GAME, &[GAME]),
+        OptionDecl::spin(seed, 0, 0, u32::MAX.into()),
+        OptionDecl::spin(side, d.side.into(), 4, 12),
+        OptionDecl::spin(limit, d.turn_limit.into(), 1, 10_000),
+        OptionDecl::spin(samples, DEFAULT_SAMPLES.into(), 1, MAX_SAMPLES.into()),
+        OptionDecl::combo(eval, d.eval.name(), &EvalKind::NAMES),
     ]
 }
 
-/// A protocol error.
-enum Error {
-    /// What was expected and the word that came instead.
-    Expected { expected: String, got: String },
-    /// A whole `expected … but got '…' (…)` text from the rules library, about part of the line.
-    Rules(String),
+/// The `option` lines of `ugi`.
+pub fn option_lines() -> Vec<String> {
+    option_decls().iter().map(|d| d.to_string()).collect()
 }
 
-fn expected(what: impl Into<String>, got: impl Into<String>) -> Error {
-    Error::Expected {
+/// Why a command was refused: the body of its error line (`expected … but got '…'`).
+type Refusal = Box<dyn Display>;
+
+fn refuse(e: impl Display + 'static) -> Refusal {
+    Box::new(e)
+}
+
+/// What was expected and the piece of input that came instead.
+fn expected(what: impl Into<String>, got: impl Into<String>) -> Refusal {
+    refuse(MessageError {
         expected: what.into(),
         got: got.into(),
-    }
-}
-
-/// A spin value: a strict decimal number (protocol.md § 2) from `min` to `max`.
-fn spin(value: &str, min: u64, max: u64) -> Result<u64, Error> {
-    parse_decimal(value)
-        .filter(|n| (min..=max).contains(n))
-        .ok_or_else(|| expected(format!("an integer from {min} to {max}"), value))
+    })
 }
 
 /// The game as the session holds it.
@@ -120,8 +122,8 @@ pub struct Session<W: Write> {
     pos: Wells,
     /// The side that lost by an illegal move in `position`.
     forfeit: Option<Side>,
-    /// The `bestmove` line of a `go infinite`, written at `stop`.
-    pending: Option<String>,
+    /// The `bestmove` of a `go infinite`, written at `stop`.
+    pending: Option<Message>,
 }
 
 impl<W: Write> Session<W> {
@@ -149,91 +151,88 @@ impl<W: Write> Session<W> {
         &self.out
     }
 
-    fn say(&mut self, text: &str) {
+    /// Writes `messages` as one block, one line each.
+    fn say(&mut self, messages: &[Message]) {
+        let mut text = String::new();
+        for m in messages {
+            text.push_str(&m.to_string());
+            text.push('\n');
+        }
         let _ = self.out.write_all(text.as_bytes());
-        let _ = self.out.write_all(b"\n");
         let _ = self.out.flush();
     }
 
-    /// The error line of `e`; ` in '<line>'` is added unless what came is the whole line.
-    fn error(&mut self, e: Error, line: &str) {
-        let (mut text, whole) = match e {
-            Error::Expected { expected, got } => (
-                format!("info string error: expected {expected} but got '{got}'"),
-                got == line,
-            ),
-            Error::Rules(body) => (format!("info string error: {body}"), false),
-        };
-        if !whole {
-            text.push_str(&format!(" in '{line}'"));
-        }
-        self.say(&text);
+    /// The error line of `e` for `line`.
+    fn error(&mut self, e: Refusal, line: &str) {
+        self.say(&[Message::error(e, line)]);
     }
 
     /// Answers an overlong line (see [`crate::lines`]).
     pub fn too_long(&mut self, start: &str, len: usize) {
-        self.say(&format!(
-            "info string error: expected a line of at most {} bytes but got '{start}…' ({len} bytes)",
-            crate::lines::MAX_LINE
-        ));
+        self.say(&[Message::too_long(crate::lines::MAX_LINE, start, len)]);
     }
 
     /// Writes the `bestmove` of a `go infinite`, if one is waiting.
     pub fn flush_pending(&mut self) {
-        if let Some(line) = self.pending.take() {
-            self.say(&line);
+        if let Some(m) = self.pending.take() {
+            self.say(&[m]);
         }
     }
 
     /// Handles one cleaned line; returns false after `quit`.
     pub fn handle(&mut self, line: &str) -> bool {
-        let words: Vec<&str> = line.split(' ').filter(|w| !w.is_empty()).collect();
-        let Some(&first) = words.first() else {
-            return true;
+        let cmd = match line.parse::<Command>() {
+            Ok(cmd) => cmd,
+            Err(e) => {
+                self.error(refuse(e), line);
+                // A `go` the grammar refuses still ends with a `bestmove` (protocol.md § 3.6).
+                let go = Command::Go(GoArgs::default()).to_string();
+                if line.split(' ').next() == Some(go.as_str()) && self.pending.is_none() {
+                    self.say(&[Message::BestMove(BestMove::none())]);
+                }
+                return true;
+            }
         };
-        if !matches!(first, "isready" | "query" | "ugi") {
+        if !cmd.runs_beside_a_search() {
             self.flush_pending();
         }
-        let args = &words[1..];
-        let done = match first {
-            "ugi" | "isready" | "uginewgame" | "stop" | "quit" if !args.is_empty() => {
-                Err(expected("end of line", args[0]))
-            }
-            "ugi" => {
-                let mut text = String::from(
-                    "id name guerrilla-sparring\nid author the guerrilla developers\n",
-                );
-                for l in option_lines() {
-                    text.push_str(&l);
-                    text.push('\n');
-                }
-                text.push_str("ugiok");
-                self.say(&text);
+        let done = match cmd {
+            Command::Ugi => {
+                let mut block = vec![
+                    Message::IdName(NAME.into()),
+                    Message::IdAuthor(wire::ENGINE_AUTHOR.into()),
+                ];
+                block.extend(option_decls().into_iter().map(Message::Option));
+                block.push(Message::UgiOk);
+                self.say(&block);
                 Ok(())
             }
-            "isready" => {
-                self.say("readyok");
+            Command::IsReady => {
+                self.say(&[Message::ReadyOk]);
                 Ok(())
             }
-            "uginewgame" => {
+            Command::UgiNewGame => {
                 self.new_game();
                 Ok(())
             }
-            "stop" => Ok(()),
-            "quit" => return false,
-            "setoption" => self.setoption(args),
-            "position" => self.position_cmd(args),
-            "go" => {
-                if let Err(e) = self.go(args, line) {
+            Command::Stop => Ok(()),
+            Command::Quit => return false,
+            Command::SetOption { name, value } => self.setoption(&name, value.as_deref()),
+            Command::Position { start, moves } => self.position_cmd(start, &moves),
+            Command::Go(args) => {
+                if let Err(e) = self.go(&args, line) {
                     self.error(e, line);
-                    self.say("bestmove none");
+                    self.say(&[Message::BestMove(BestMove::none())]);
                 }
                 Ok(())
             }
-            "query" => self.query(args),
-            _ => Err(expected(
-                "a command (ugi, isready, uginewgame, setoption, position, go, stop, query, quit)",
-                first,
+            Command::Query(q) => {
+                self.query(q);
+                Ok(())
+            }
+            other => Err(expected(
+                "a command this player answers (the UGI subset of adapters/sparring/README.md)",
+                other.to_string(),
             )),
         };
         if let Err(e) = done {
@@ -250,52 +249,34 @@ impl<W: Write> Session<W> {
         self.forfeit = None;
     }
 
-    fn setoption(&mut self, args: &[&str]) -> Result<(), Error> {
-        let Some((&"name", rest)) = args.split_first() else {
+    fn setoption(&mut self, name: &str, value: Option<&str>) -> Result<(), Refusal> {
+        let decls = option_decls();
+        let Some(k) = decls.iter().position(|d| d.name.eq_ignore_ascii_case(name)) else {
+            return Err(refuse(OptionError::UnknownName {
+                got: name.to_string(),
+                names: OPTION_NAMES.to_vec(),
+            }));
+        };
+        let Some(value) = value else {
+            return Err(refuse(OptionError::NoValue {
+                name: name.to_string(),
+            }));
+        };
+        if k == 0 && value.eq_ignore_ascii_case(OTHER_GAME) {
             return Err(expected(
-                "name",
-                args.first().copied().unwrap_or("setoption"),
+                format!("{GAME} (this player plays only Wells' Guerrilla)"),
+                value,
             ));
-        };
-        let split = rest.iter().position(|&w| w == "value");
-        let (name_words, value_words) = match split {
-            Some(i) => (&rest[..i], Some(&rest[i + 1..])),
-            None => (rest, None),
-        };
-        let name = name_words.join(" ");
-        let names = "an option name (Game, Seed, BoardSide, TurnLimit, Samples, Eval)";
-        if name.is_empty() {
-            return Err(expected(names, split.map_or("setoption", |_| "value")));
         }
-        let value = value_words.map(|v| v.join(" ")).unwrap_or_default();
-        let key = name.to_ascii_lowercase();
-        if !["game", "seed", "boardside", "turnlimit", "samples", "eval"].contains(&key.as_str()) {
-            return Err(expected(names, name));
-        }
-        if value.is_empty() {
-            return Err(expected(format!("value and a value for {name}"), name));
-        }
+        let v = decls[k].value_of(value).map_err(refuse)?;
         let mut o = self.opts;
-        match key.as_str() {
-            "game" => match value.to_ascii_lowercase().as_str() {
-                GAME => {}
-                OTHER_GAME => {
-                    return Err(expected(
-                        format!("{GAME} (this player plays only Wells' Guerrilla)"),
-                        value,
-                    ))
-                }
-                _ => return Err(expected(format!("one of {GAME}"), value)),
-            },
-            "seed" => o.seed = spin(&value, 0, u32::MAX as u64)?,
-            "boardside" => o.side = spin(&value, 4, 12)? as u8,
-            "turnlimit" => o.turn_limit = spin(&value, 1, 10_000)? as u32,
-            "samples" => o.samples = spin(&value, 1, MAX_SAMPLES as u64)? as u32,
-            _ => {
-                o.eval = EvalKind::from_name(&value).ok_or_else(|| {
-                    expected(format!("one of {}", EvalKind::NAMES.join(", ")), &value)
-                })?
-            }
+        match (k, v) {
+            (1, OptionValue::Spin(n)) => o.seed = n,
+            (2, OptionValue::Spin(n)) => o.side = n as u8,
+            (3, OptionValue::Spin(n)) => o.turn_limit = n as u32,
+            (4, OptionValue::Spin(n)) => o.samples = n as u32,
+            (5, OptionValue::Combo(w)) => o.eval = EvalKind::from_name(&w).unwrap_or(o.eval),
+            _ => {} // Game: the one game there is
         }
         let new_game = (o.side, o.turn_limit) != (self.opts.side, self.opts.turn_limit);
         self.opts = o;
@@ -305,34 +286,11 @@ impl<W: Write> Session<W> {
         Ok(())
     }
 
-    fn position_cmd(&mut self, args: &[&str]) -> Result<(), Error> {
+    fn position_cmd(&mut self, start: Start, moves: &[String]) -> Result<(), Refusal> {
         let settings = self.opts.settings();
-        let (start_pos, rest) = match args.split_first() {
-            Some((&"startpos", rest)) => (Wells::new(&settings), rest),
-            Some((&"fen", rest)) => {
-                let end = rest
-                    .iter()
-                    .position(|&w| w == "moves")
-                    .unwrap_or(rest.len());
-                if end == 0 {
-                    return Err(expected("a position string", "fen"));
-                }
-                let text = rest[..end].join(" ");
-                let p = Wells::from_position_string(&text, &settings)
-                    .map_err(|e| Error::Rules(e.to_string()))?;
-                (p, &rest[end..])
-            }
-            _ => {
-                return Err(expected(
-                    "startpos or fen",
-                    args.first().copied().unwrap_or("position"),
-                ))
-            }
-        };
-        let moves: &[&str] = match rest.split_first() {
-            None => &[],
-            Some((&"moves", m)) => m,
-            Some((w, _)) => return Err(expected("moves or end of line", *w)),
+        let start_pos = match start {
+            Start::StartPos => Wells::new(&settings),
+            Start::Fen(text) => Wells::from_position_string(&text, &settings).map_err(refuse)?,
         };
         let key = start_pos.to_position_string();
         let cached = key == self.start
@@ -344,76 +302,47 @@ impl<W: Write> Session<W> {
             self.moves.clear();
         }
         self.forfeit = None;
-        for &m in &moves[self.moves.len()..] {
+        for m in &moves[self.moves.len()..] {
             if self.pos.outcome().is_some() {
-                return Err(Error::Rules(format!(
-                    "expected a legal move but got '{m}' (the game is already over); the result stands"
-                )));
+                let over = GameError::Illegal {
+                    got: m.clone(),
+                    reason: "the game is already over".into(),
+                };
+                return Err(refuse(wire::forfeit_text(over, None)));
             }
             let mover = self.pos.side_to_move();
             let played = self.pos.parse_turn(m).and_then(|t| self.pos.play_turn(&t));
             if let Err(e) = played {
                 self.forfeit = Some(mover);
-                let loser = wire::side_word(mover);
-                return Err(Error::Rules(format!(
-                    "{e}; the game is over, lost by {loser}"
-                )));
+                return Err(refuse(wire::forfeit_text(e, Some(mover))));
             }
-            self.moves.push(m.to_string());
+            self.moves.push(m.clone());
         }
         Ok(())
     }
 
-    fn go(&mut self, args: &[&str], line: &str) -> Result<(), Error> {
+    fn go(&mut self, args: &GoArgs, line: &str) -> Result<(), Refusal> {
         let received = Instant::now();
-        let mut time = [None::<u64>; 2];
-        let mut inc = [0u64; 2];
-        let (mut movetime, mut nodes, mut infinite) = (None, None, false);
-        let mut i = 0;
-        while i < args.len() {
-            let word = args[i];
-            if word == "infinite" {
-                infinite = true;
-                i += 1;
-                continue;
-            }
-            let max = match word {
-                "p1time" | "p2time" | "p1inc" | "p2inc" | "movetime" | "nodes" => u64::MAX,
-                "depth" => u32::MAX as u64,
-                _ => {
-                    return Err(expected(
-                        "a go parameter (p1time, p2time, p1inc, p2inc, movetime, nodes, depth, infinite)",
-                        word,
-                    ))
-                }
-            };
-            let Some(&text) = args.get(i + 1) else {
-                return Err(expected(format!("a number after {word}"), line));
-            };
-            let n = parse_decimal(text).filter(|&n| n <= max).ok_or_else(|| {
-                expected(
-                    format!("a decimal number from 0 to {max} (no sign, no leading zero)"),
-                    text,
-                )
-            })?;
-            match word {
-                "p1time" => time[0] = Some(n),
-                "p2time" => time[1] = Some(n),
-                "p1inc" => inc[0] = n,
-                "p2inc" => inc[1] = n,
-                "movetime" => movetime = Some(n),
-                "nodes" => nodes = Some(n),
-                _ => {} // depth: one turn is looked at whatever the depth asked
-            }
-            i += 2;
+        if args.ponder || !args.searchmoves.is_empty() {
+            return Err(expected(
+                "a search this player runs (it neither ponders nor restricts its root)",
+                line,
+            ));
         }
+        let command = Command::Go(GoArgs::default()).to_string();
         if self.forfeit.is_some() || self.pos.outcome().is_some() {
-            return Err(expected("a game in progress", "go"));
+            return Err(refuse(wire::engine_error_text(
+                &EngineError::GameOver,
+                &command,
+            )));
         }
         let me = self.pos.side_to_move().index();
-        let allowed_ms = if infinite {
+        let time = [args.p1time, args.p2time];
+        let inc = [args.p1inc.unwrap_or(0), args.p2inc.unwrap_or(0)];
+        // `depth` is read and ignored: one turn is looked at whatever the depth asked.
+        let allowed_ms = if args.infinite {
             None
-        } else if let Some(t) = movetime {
+        } else if let Some(t) = args.movetime {
             Some(t)
         } else {
             time[me].map(|t| {
@@ -423,8 +352,8 @@ impl<W: Write> Session<W> {
                     .max(1)
             })
         };
-        let samples = match nodes {
-            Some(n) if !infinite => n.clamp(1, MAX_SAMPLES as u64),
+        let samples = match args.nodes {
+            Some(n) if !args.infinite => n.clamp(1, MAX_SAMPLES as u64),
             _ => self.opts.samples as u64,
         };
         // A deadline too far to represent is no deadline.
@@ -433,10 +362,12 @@ impl<W: Write> Session<W> {
         });
         let limits = Limits { samples, deadline };
         let Some(c) = choose(&self.pos, self.opts.seed, self.opts.eval, limits) else {
-            return Err(expected("a position at the start of a turn", "go"));
+            return Err(refuse(wire::engine_error_text(
+                &EngineError::MidTurn,
+                &command,
+            )));
         };
         let ms = received.elapsed().as_millis() as u64;
-        let score = (c.value / 10.0).tanh();
         log::debug!(
             "{}: {} drawn, {} distinct, value {:.2}, {} ms",
             c.text,
@@ -445,52 +376,37 @@ impl<W: Write> Session<W> {
             c.value,
             ms
         );
-        self.say(&format!(
-            "info depth 1 nodes {} time {ms} nps {} score {score:.3} pv {}",
-            c.drawn,
-            c.drawn * 1000 / ms.max(1),
-            c.text
-        ));
-        let best = format!("bestmove {}", c.text);
-        if infinite {
+        let report = InfoReport {
+            depth: 1,
+            multipv: None,
+            nodes: c.drawn,
+            time: ms,
+            nps: c.drawn * 1000 / ms.max(1),
+            score: Score::Expected((c.value / 10.0).tanh()),
+            wdl: None,
+            visits: None,
+            pv: vec![c.text.clone()],
+        };
+        self.say(&[Message::Info(report)]);
+        let best = Message::BestMove(BestMove::turn(c.text));
+        if args.infinite {
             self.pending = Some(best);
         } else {
-            self.say(&best);
+            self.say(&[best]);
         }
         Ok(())
     }
 
-    fn query(&mut self, args: &[&str]) -> Result<(), Error> {
-        let what = "gameover, p1turn or result";
-        let [q] = args else {
-            return Err(expected(
-                what,
-                args.get(1).or(args.first()).copied().unwrap_or("query"),
-            ));
-        };
+    fn query(&mut self, q: Query) {
         let outcome = match self.forfeit {
             Some(loser) => Some(Outcome::Win(loser.opponent())),
             None => self.pos.outcome(),
         };
-        let answer = match *q {
-            "gameover" => {
-                if outcome.is_some() {
-                    "true"
-                } else {
-                    "false"
-                }
-            }
-            "p1turn" => {
-                if self.pos.side_to_move() == Side::P1 {
-                    "true"
-                } else {
-                    "false"
-                }
-            }
-            "result" => wire::result_word(outcome),
-            other => return Err(expected(what, other)),
+        let answer = match q {
+            Query::GameOver => Response::Bool(outcome.is_some()),
+            Query::P1Turn => Response::Bool(self.pos.side_to_move() == Side::P1),
+            Query::Result => Response::Result(outcome),
         };
-        self.say(&format!("response {answer}"));
-        Ok(())
+        self.say(&[Message::Response(answer)]);
     }
 }

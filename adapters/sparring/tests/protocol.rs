@@ -288,3 +288,37 @@ fn the_binary_reads_stdin_and_quits() {
     );
     assert!(!lines.contains(&"readyok"));
 }
+
+/// Every line the player writes is a message of the protocol's codec, written as the codec
+/// writes it: the arena and the web server read it as they read the engine.
+#[test]
+fn every_line_written_is_a_codec_message() {
+    use guerrilla::protocol::codec::Message;
+    let out = run(&[
+        "ugi",
+        "isready",
+        "setoption name BoardSide value 5",
+        "setoption name Eval value deep",
+        "position startpos moves *a1",
+        "query p1turn",
+        "query result",
+        "go nodes 20",
+        "go sideways",
+        "play *a1",
+        "position startpos moves *a1 zz",
+        "go",
+    ]);
+    let lines: Vec<&String> = out.iter().flatten().collect();
+    assert!(lines.len() >= 20, "{lines:?}");
+    for l in lines {
+        let m: Message = l.parse().unwrap_or_else(|e| panic!("{l}: {e}"));
+        assert_eq!(&m.to_string(), l);
+    }
+    // A command outside the player's subset is refused, and says so.
+    assert!(
+        out[9][0].contains("a command this player answers"),
+        "{:?}",
+        out[9]
+    );
+    assert_eq!(out[8].last().unwrap(), "bestmove none");
+}

@@ -1,0 +1,201 @@
+//! The nom pieces the message grammar is built from, crate-internal. The engine writes its
+//! lines in one spelling only, so the message grammar is strict where the command grammar
+//! (`parse/grammar.rs`) is forgiving: tokens are separated by exactly one space, and a line
+//! has no leading or trailing space. That strictness is what makes `format ∘ parse` the
+//! identity on every line the engine writes.
+
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_till1};
+use nom::character::complete::char;
+use nom::combinator::{eof, peek, value, verify};
+use nom::error::{ErrorKind, ParseError};
+use nom::multi::many0;
+use nom::sequence::{preceded, terminated};
+use nom::{IResult, Parser};
+
+use super::MessageError;
+
+/// A parse error: where it happened and, once known, what the grammar expected there.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Miss<'a> {
+    pub(crate) at: &'a str,
+    pub(crate) expected: Option<&'static str>,
+}
+
+impl<'a> ParseError<&'a str> for Miss<'a> {
+    fn from_error_kind(input: &'a str, _kind: ErrorKind) -> Self {
+        Miss {
+            at: input,
+            expected: None,
+        }
+    }
+    fn append(_input: &'a str, _kind: ErrorKind, other: Self) -> Self {
+        other
+    }
+}
+
+pub(crate) type Res<'a, O> = IResult<&'a str, O, Miss<'a>>;
+
+/// A failure (a known message with bad arguments) expecting `what` at `at`.
+pub(crate) fn miss<'a>(at: &'a str, what: &'static str) -> nom::Err<Miss<'a>> {
+    nom::Err::Failure(Miss {
+        at: at.trim_start_matches(' '),
+        expected: Some(what),
+    })
+}
+
+/// [`miss`] as a parse result.
+pub(crate) fn fail<'a, O>(at: &'a str, what: &'static str) -> Res<'a, O> {
+    Err(miss(at, what))
+}
+
+/// `r`, or, when no alternative matched at `at` (a plain error), a failure expecting `what`
+/// there; a failure inside an alternative stands.
+pub(crate) fn or_fail<'a, O>(r: Res<'a, O>, at: &'a str, what: &'static str) -> Res<'a, O> {
+    match r {
+        Err(nom::Err::Error(_)) => fail(at, what),
+        other => other,
+    }
+}
+
+/// Names what `p` expects: an error from `p` that does not say yet what was expected says
+/// `what` (the innermost name wins), and points at the token where `p` started.
+pub(crate) fn expect<'a, O>(
+    what: &'static str,
+    mut p: impl Parser<&'a str, Output = O, Error = Miss<'a>>,
+) -> impl Parser<&'a str, Output = O, Error = Miss<'a>> {
+    move |i: &'a str| {
+        let fix = |e: Miss<'a>| {
+            if e.expected.is_some() {
+                e
+            } else {
+                Miss {
+                    at: i.trim_start_matches(' '),
+                    expected: Some(what),
+                }
+            }
+        };
+        p.parse(i).map_err(|err| match err {
+            nom::Err::Error(e) => nom::Err::Error(fix(e)),
+            nom::Err::Failure(e) => nom::Err::Failure(fix(e)),
+            other => other,
+        })
+    }
+}
+
+/// `keyword = <the word> followed by " " or the end of the line`
+pub(crate) fn kw<'a>(
+    word: &'static str,
+) -> impl Parser<&'a str, Output = &'a str, Error = Miss<'a>> {
+    terminated(tag(word), peek(alt((tag(" "), eof))))
+}
+
+/// `token = 1*<any character but space>`
+pub(crate) fn token(i: &str) -> Res<'_, &str> {
+    take_till1(|c| c == ' ')(i)
+}
+
+/// `SP token`: the next token after its one separating space.
+pub(crate) fn arg<'a>(
+    what: &'static str,
+) -> impl Parser<&'a str, Output = &'a str, Error = Miss<'a>> {
+    expect(what, preceded(char(' '), token))
+}
+
+/// `SP word`: the next token, which must be `word`.
+pub(crate) fn word<'a>(
+    w: &'static str,
+) -> impl Parser<&'a str, Output = &'a str, Error = Miss<'a>> {
+    expect(w, preceded(char(' '), kw(w)))
+}
+
+/// `SP uint`: a strict decimal number (protocol.md § 2: no sign, no leading zero) up to `max`.
+pub(crate) fn uint<'a>(
+    max: u64,
+    what: &'static str,
+) -> impl Parser<&'a str, Output = u64, Error = Miss<'a>> {
+    move |i: &'a str| {
+        let (rest, tok) = arg(what).parse(i)?;
+        match crate::game::parse_decimal(tok) {
+            Some(n) if n <= max => Ok((rest, n)),
+            _ => fail(i, what),
+        }
+    }
+}
+
+/// `SP uint` up to `u64::MAX`.
+pub(crate) fn u64_arg<'a>(
+    what: &'static str,
+) -> impl Parser<&'a str, Output = u64, Error = Miss<'a>> {
+    uint(u64::MAX, what)
+}
+
+/// `SP uint32`.
+pub(crate) fn u32_arg<'a>(
+    what: &'static str,
+) -> impl Parser<&'a str, Output = u32, Error = Miss<'a>> {
+    move |i: &'a str| {
+        let (rest, n) = uint(u32::MAX.into(), what).parse(i)?;
+        Ok((rest, n as u32))
+    }
+}
+
+/// `SP text`: the rest of the line after one space, kept as it is; never empty.
+pub(crate) fn text<'a>(
+    what: &'static str,
+) -> impl Parser<&'a str, Output = &'a str, Error = Miss<'a>> {
+    expect(what, preceded(char(' '), take_till1(|_: char| false)))
+}
+
+/// `*(SP token)` where no token is one of `stops`: the tokens up to the next of those words.
+pub(crate) fn tokens_until<'a>(
+    stops: &'static [&'static str],
+) -> impl Parser<&'a str, Output = Vec<&'a str>, Error = Miss<'a>> {
+    many0(preceded(
+        char(' '),
+        verify(token, move |t: &str| !stops.contains(&t)),
+    ))
+}
+
+/// The end of the line.
+pub(crate) fn end(i: &str) -> Res<'_, ()> {
+    expect("end of line", value((), eof)).parse(i)
+}
+
+/// `SP n *(SP item)`: a count, then exactly that many items to the end of the line.
+pub(crate) fn counted(i: &str) -> Res<'_, Vec<&str>> {
+    let (rest, n) = u64_arg("a count").parse(i)?;
+    let (rest, items) = tokens_until(&[]).parse(rest)?;
+    if items.len() as u64 != n {
+        return fail(i, "a count equal to the number of items after it");
+    }
+    Ok((rest, items))
+}
+
+/// Runs a whole-line parser: its value, or the error naming what was expected and the token
+/// that came (`end of line` at the end).
+pub(crate) fn run<'a, O>(
+    line: &'a str,
+    unknown: &'static str,
+    mut p: impl Parser<&'a str, Output = O, Error = Miss<'a>>,
+) -> Result<O, MessageError> {
+    match p.parse(line) {
+        Ok((_, v)) => Ok(v),
+        Err(nom::Err::Error(_)) => Err(MessageError {
+            expected: unknown.to_string(),
+            got: line.split(' ').next().unwrap_or("").to_string(),
+        }),
+        Err(nom::Err::Failure(e)) => Err(MessageError {
+            expected: e.expected.unwrap_or("valid arguments").to_string(),
+            got: if e.at.is_empty() {
+                "end of line".to_string()
+            } else {
+                e.at.split(' ').next().unwrap_or(e.at).to_string()
+            },
+        }),
+        Err(nom::Err::Incomplete(_)) => Err(MessageError {
+            expected: "a complete line".to_string(),
+            got: line.to_string(),
+        }),
+    }
+}

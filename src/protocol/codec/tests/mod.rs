@@ -1,0 +1,150 @@
+//! The codec's tests: round trips of generated values (`roundtrip.rs`), the golden
+//! transcripts and the documents' exchanges read line by line (`transcripts.rs`), and the
+//! refusals below.
+
+mod roundtrip;
+mod transcripts;
+
+use super::*;
+
+/// Each line is refused with the grammar item it lacks and the token that came.
+#[test]
+fn bad_lines_get_one_error_naming_what_was_expected() {
+    let cases = [
+        ("frobnicate", "a message", "frobnicate"),
+        ("ugiok now", "end of line", "now"),
+        ("bestmove", "a turn or none", "end of line"),
+        ("bestmove none ponder a1", "end of line", "ponder"),
+        ("bestmove a1 ponder", "a turn after ponder", "end of line"),
+        ("bestmove a1 b2", "end of line", "b2"),
+        ("info depth 1 nodes 5 time 3 nps 9 score 0.5", "a score", "0.5"),
+        ("info depth 1 nodes 5 time 3 nps 9", "score", "end of line"),
+        ("info nodes 5 depth 1 time 3 nps 9 score 0.500", "the info fields in their order", "nodes"),
+        ("info depth 1 nodes 05 time 3 nps 9 score 0.500", "a node count", "05"),
+        ("info depth 1 nodes 5 time 3 nps 9 score win in", "a number of turns", "end of line"),
+        ("info depth 1 nodes 5 time 3 nps 9 score 0.500 pv", "a turn", "end of line"),
+        ("response maybe", "true, false", "maybe"),
+        ("steps 3 a b", "a count equal to the number of items", "3"),
+        ("turns finished 0", "complete, partial or midturn", "finished"),
+        ("played D4D5 steps", "a step", "end of line"),
+        ("played c3xd4xe5 steps c3xd4 d4xe5 removed D4:captured", "a removal group", "end of line"),
+        ("played D4D5 steps D4 D5 removed - -", "a removal group with a removal", "-"),
+        ("stepped pass over p1win", "a reason", "end of line"),
+        ("stepped pass over none two-passes", "p1win, p2win or draw", "none"),
+        ("undone it", "step, turn or forfeit", "it"),
+        ("describe game=g tomove=p3 turnstart=true result=none forfeit=none reason=none", "tomove=p1|p2", "tomove=p3"),
+        ("describe game=g tomove=p1 turnstart=true result=none forfeit=none result=x reason=none", "a game field", "result=x"),
+        ("describe game=g tomove=p1 turnstart=true result=none forfeit=none a=1", "reason=<reason> last", "a=1"),
+        ("point A1 0.50 0 play -", "a coordinate", "0.50"),
+        ("point A1 0 0 edge B1,,C1", "neighbours", "B1,,C1"),
+        ("square a1 0.5 7.5 A1,B1,B2 b2 dark", "four corners", "A1,B1,B2"),
+        ("square a1 0.5 7.5 A1,B1,B2,A2 b2 grey", "dark or light", "grey"),
+        ("piece GG p1 black single stone", "one character", "GG"),
+        ("field hand always stones in hand", "count or turn", "always"),
+        ("option name Hash type spin default 1 min 1", "max", "end of line"),
+        ("option name Ponder type check default yes", "true or false", "yes"),
+        ("option name X type combo default a var", "var <value> pairs", "end of line"),
+        ("option name type spin default 1 min 1 max 2", "an option name", "type"),
+        ("Nodes searched: -1", "a decimal number", "-1"),
+        ("info string error: ", "an error's text", "error:"),
+        ("geometry game g points 1", "squares", "end of line"),
+        ("about game", "a game name", "end of line"),
+        ("options", "option names or -", "end of line"),
+        ("id nickname x", "name or author", "nickname"),
+    ];
+    for (line, expected, got) in cases {
+        let e = line.parse::<Message>().expect_err(line);
+        assert!(
+            e.expected.starts_with(expected) && e.got == got,
+            "{line}: {e:?}, not ({expected}…, {got})"
+        );
+    }
+}
+
+/// `show` and `help` hold free text: read as such only in their answers.
+#[test]
+fn free_text_is_read_only_within_its_answer() {
+    let picture = " 9     . . . . .";
+    assert!(picture.parse::<Message>().is_err());
+    assert_eq!(
+        Message::parse_within(picture, Within::Show),
+        Ok(Message::Picture(picture.to_string()))
+    );
+    assert_eq!(
+        Message::parse_within("steps +b1 *g7 a1-c1", Within::Show),
+        Ok(Message::ShowSteps(vec![
+            "+b1".into(),
+            "*g7".into(),
+            "a1-c1".into()
+        ]))
+    );
+    // Outside `show`, `steps` is `legal`'s counted list.
+    assert!("steps +b1 *g7".parse::<Message>().is_err());
+    // A search's line in the middle of `show`'s answer is read as what it is.
+    assert_eq!(
+        Message::parse_within("bestmove D4D5", Within::Show),
+        Ok(Message::BestMove(BestMove::turn("D4D5")))
+    );
+    assert_eq!(
+        Message::parse_within("  ugi | isready", Within::Help),
+        Ok(Message::Help("  ugi | isready".to_string()))
+    );
+    assert_eq!(Within::after(&Command::Show), Within::Show);
+    assert_eq!(Within::after(&Command::Help), Within::Help);
+    assert_eq!(Within::after(&Command::Ugi), Within::Lines);
+}
+
+/// The typed values the engine reports are worded as the engine's own writers word them.
+#[test]
+fn values_are_worded_as_the_engine_words_them() {
+    use crate::game::{EndReason, GameEnd, Outcome, RemovalKind, Side};
+    let end = GameEnd {
+        outcome: Outcome::Win(Side::P2),
+        reason: EndReason::TwoPasses,
+        score: Some([13, 15]),
+    };
+    assert_eq!(
+        Over::of(&end).to_string(),
+        crate::protocol::wire::over_clause(&end)
+    );
+    let r = crate::game::Removal::new("d3", RemovalKind::Massacred);
+    assert_eq!(
+        Removal::of(&r).to_string(),
+        crate::protocol::wire::removal_item(&r)
+    );
+    let opts = crate::protocol::options::option_lines(&Default::default());
+    for line in opts {
+        let decl: Message = line.parse().unwrap();
+        assert_eq!(decl.to_string(), line);
+    }
+    assert_eq!(
+        Message::error("expected x but got 'y'", "go y").to_string(),
+        crate::protocol::wire::error_line("expected x but got 'y'", "go y")
+    );
+}
+
+/// A declaration reads a `setoption` value as the engine's option table does.
+#[test]
+fn option_values_are_checked_by_their_declaration() {
+    let spin = OptionDecl::spin("BoardSide", 8, 4, 12);
+    assert_eq!(spin.value_of("12"), Ok(OptionValue::Spin(12)));
+    for bad in ["13", "08", "-4", "x", ""] {
+        let e = spin.value_of(bad).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("expected an integer from 4 to 12 but got '{bad}'")
+        );
+    }
+    let combo = OptionDecl::combo("Eval", "threat", &["plain", "threat"]);
+    assert_eq!(
+        combo.value_of("PLAIN"),
+        Ok(OptionValue::Combo("plain".into()))
+    );
+    assert_eq!(
+        combo.value_of("deep").unwrap_err().to_string(),
+        "expected one of plain, threat but got 'deep'"
+    );
+    let check = OptionDecl::check("Ponder", false);
+    assert_eq!(check.value_of("True"), Ok(OptionValue::Check(true)));
+    assert!(check.value_of("1").is_err());
+}
