@@ -13,7 +13,7 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use crate::game::perft;
-use crate::game::{EndReason, Game, GameEnd, GameError, Outcome, PerftAbort, Side};
+use crate::game::{shortest_line, EndReason, Game, GameEnd, GameError, Outcome, PerftAbort, Side};
 use crate::search::{self, Info, Limits, Request, Searchable};
 
 mod finish;
@@ -321,8 +321,13 @@ impl<G: Game + Searchable> Engine<G> {
                 among,
                 ..Request::new(&root, stop)
             };
+            // The turns shown and played are their shortest equivalents.
             let searched = panic::catch_unwind(AssertUnwindSafe(|| {
-                request.run(&mut |info: &Info<G::Step>| report(Report::Info(info.clone())))
+                let mut answer = request.run(&mut |info: &Info<G::Step>| {
+                    report(Report::Info(shortest_info(&root, info)))
+                });
+                answer.steps = root.shortest_equivalent(&answer.steps);
+                answer
             }));
             let mut steps = match searched {
                 Ok(answer) => {
@@ -547,6 +552,20 @@ impl<G: Game + Searchable> Engine<G> {
             }
         }
     }
+}
+
+/// `info` with the turns of its lines, and the turn the search is on, written by their
+/// shortest equivalents
+/// ([`Turns::shortest_equivalent`](crate::game::Turns::shortest_equivalent)), as the turn played is.
+fn shortest_info<G: Game>(root: &G, info: &Info<G::Step>) -> Info<G::Step> {
+    let mut info = info.clone();
+    for line in &mut info.lines {
+        line.pv = shortest_line(root, &line.pv);
+    }
+    if let Some(current) = info.current.as_mut() {
+        current.steps = root.shortest_equivalent(&current.steps);
+    }
+    info
 }
 
 /// The first legal step, again and again, until the turn begun at `pos` ends: a legal rest of

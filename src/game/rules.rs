@@ -112,6 +112,16 @@ pub trait Turns: Position {
     /// The turn made of `steps` applied from this turn start, which ended the turn (the inverse
     /// of `turn_steps`).
     fn turn_from_steps(&self, steps: &[Self::Step]) -> Self::Turn;
+    /// The chosen steps that end the turn begun at this position (a turn start or the middle
+    /// of a turn) exactly as `steps` do, as few as the game finds: legal one by one and leading
+    /// to the same position (everything `hash` covers, and all the rules keep). What the engine
+    /// plays and shows as its own turn (`bestmove`, the first turn of each line), so that it
+    /// shows no step that changes nothing; the rules, perft and the search do not use it.
+    /// Steps that do not end the turn legally come back as they are. The default: `steps` as
+    /// they are (a game whose turns have no such detour).
+    fn shortest_equivalent(&self, steps: &[Self::Step]) -> Vec<Self::Step> {
+        steps.to_vec()
+    }
     /// perft (GC6, W7): the number of leaf positions `depth` whole turns from here. Gives up
     /// with [`PerftAbort::Stopped`] soon after `stop` is set (`None`: never), with
     /// [`PerftAbort::TooLarge`] when one turn is too large to enumerate, and at once past
@@ -134,4 +144,22 @@ pub trait Hashing: Turns {
     fn hash_from_scratch(&self) -> u64;
     /// This position under symmetry `k` (`0..SYMMETRIES`, 0 the identity).
     fn symmetric(&self, k: usize) -> Self;
+}
+
+/// `line` (steps from `root`, as a search's principal variation) with each whole turn in it
+/// replaced by [`Turns::shortest_equivalent`]: the same positions at every turn start, so the
+/// line means what it meant. A last turn left unfinished stays as it is.
+pub fn shortest_line<G: Turns>(root: &G, line: &[G::Step]) -> Vec<G::Step> {
+    let mut pos = root.clone();
+    let mut begun = (root.clone(), 0);
+    let mut out = Vec::with_capacity(line.len());
+    for (i, &step) in line.iter().enumerate() {
+        pos.apply(step, None);
+        if pos.at_turn_start() {
+            out.extend(begun.0.shortest_equivalent(&line[begun.1..=i]));
+            begun = (pos.clone(), i + 1);
+        }
+    }
+    out.extend_from_slice(&line[begun.1..]);
+    out
 }

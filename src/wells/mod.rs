@@ -251,6 +251,12 @@ impl Turns for Wells {
         Turn(steps.to_vec())
     }
 
+    /// Each group's movement by its fewest steps, and none for a group that ends where it
+    /// began (`turns/shorten.rs`).
+    fn shortest_equivalent(&self, steps: &[Step]) -> Vec<Step> {
+        self.shortest_rest(steps)
+    }
+
     fn perft(&self, depth: u32, stop: Option<&AtomicBool>) -> Result<u64, PerftAbort> {
         let never = AtomicBool::new(false);
         self.perft_inner(

@@ -42,7 +42,7 @@ fn point(geo: &Lattice, name: &str) -> usize {
         .unwrap_or_else(|| panic!("no point {name}"))
 }
 
-fn pos(side: u8, white: &str, black: &str, tokens: &str, turn: u32) -> Wells {
+pub(super) fn pos(side: u8, white: &str, black: &str, tokens: &str, turn: u32) -> Wells {
     let text = fen(side, white, black, tokens, turn, 0);
     Wells::from_position_string(&text, &Settings::default()).unwrap()
 }

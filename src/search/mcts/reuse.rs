@@ -22,35 +22,20 @@ use std::time::Instant;
 
 use super::tree::{Node, Tree, NONE, UNKNOWN};
 use super::{fixed, for_side};
-use crate::game::SearchHints;
-#[cfg(test)]
-use crate::game::Side;
+use crate::game::{SearchHints, Side};
 
 impl<G: SearchHints> Tree<G> {
     /// The tree whose root is the node reached from this root by `steps`, `new_root` being the
-    /// position they lead to (a turn start). `None` when the tree has no node along `steps`,
-    /// or when `new_root` is not where `steps` lead. Past `until` the copy stops (see the
-    /// module doc).
+    /// position they lead to (a turn start). `None` when the tree has no node along `steps`
+    /// (see [`Tree::walk`]), or when `new_root` is not where `steps` lead. Past `until` the
+    /// copy stops (see the module doc).
     pub fn reroot(
         &self,
         steps: &[G::Step],
         new_root: &G,
         until: Option<Instant>,
     ) -> Option<Tree<G>> {
-        let mut pos = self.pos.clone();
-        let mut idx = 0usize;
-        let mut mover = self.root_side;
-        for &s in steps {
-            let child = self
-                .children(idx)
-                .find(|&c| self.nodes[c].step.get() == Some(&s))?;
-            mover = pos.side_to_move();
-            pos.apply(s, None);
-            idx = child;
-        }
-        if pos.hash() != new_root.hash() {
-            return None;
-        }
+        let (idx, mover) = self.walk(steps, new_root)?;
         let tree = Tree::new(new_root, self.params.clone());
         self.copy_subtree(idx, &tree, until);
         let side = new_root.side_to_move();
@@ -64,6 +49,65 @@ impl<G: SearchHints> Tree<G> {
             root.prove(if mover == side { proven } else { -proven }, root.dist());
         }
         Some(tree)
+    }
+
+    /// The node reached from the root by `steps`, which lead to `new_root`, and the side that
+    /// chose the step into it. A whole turn of `steps` that the tree does not hold step by
+    /// step may be the tree's own turn written shorter by the engine
+    /// ([`Turns::shortest_equivalent`](crate::game::Turns::shortest_equivalent)): the tree's
+    /// line through that turn (its best children to the next turn start) stands for it when
+    /// it leads to the same position.
+    fn walk(&self, steps: &[G::Step], new_root: &G) -> Option<(usize, Side)> {
+        let mut pos = self.pos.clone();
+        let (mut idx, mut mover) = (0usize, self.root_side);
+        let mut begun = 0;
+        while begun < steps.len() {
+            // The turn under way: its steps up to the next turn start, and where they lead.
+            let mut end = pos.clone();
+            let mut next = begun;
+            while next < steps.len() {
+                end.apply(steps[next], None);
+                next += 1;
+                if end.at_turn_start() {
+                    break;
+                }
+            }
+            let (mut at, mut side, mut walked) = (idx, mover, pos.clone());
+            let mut held = true;
+            for &s in &steps[begun..next] {
+                let Some(child) = self
+                    .children(at)
+                    .find(|&c| self.nodes[c].step.get() == Some(&s))
+                else {
+                    held = false;
+                    break;
+                };
+                side = walked.side_to_move();
+                walked.apply(s, None);
+                at = child;
+            }
+            if !held {
+                if !end.at_turn_start() {
+                    return None;
+                }
+                (at, walked) = (idx, pos.clone());
+                loop {
+                    let child = self.best_child(at)?;
+                    side = walked.side_to_move();
+                    walked.apply(self.nodes[child].the_step(), None);
+                    at = child;
+                    if walked.at_turn_start() {
+                        break;
+                    }
+                }
+                if walked.hash() != end.hash() {
+                    return None;
+                }
+            }
+            (idx, mover, pos) = (at, side, end);
+            begun = next;
+        }
+        (pos.hash() == new_root.hash()).then_some((idx, mover))
     }
 
     /// Copies the subtree under `top` into `into` (whose root stands for `top`), breadth

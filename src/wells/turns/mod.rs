@@ -9,6 +9,9 @@
 //! still needed. `turns/naive.rs` (tests only) is the enumerator it replaced, which kept
 //! every intermediate state met; `turns/equal.rs` checks the two against each other.
 //!
+//! `turns/shorten.rs` rewrites a turn the engine plays into the fewest steps that reach the
+//! same position (no jump that a later one takes back).
+//!
 //! The memory an enumeration keeps — that set, a bounded cache of the groups' movements, and
 //! the turns it lists — is bounded by [`crate::game::ENUMERATION_BUDGET`] for the whole count
 //! (nested enumerations of a deeper perft share it), and the depth by [`MAX_PERFT_DEPTH`].
@@ -20,6 +23,7 @@ mod finals;
 mod moves;
 #[cfg(test)]
 mod naive;
+mod shorten;
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
