@@ -13,7 +13,9 @@
 //! opponent "thinks" `--think` ms (default 300), then `ponderhit` comes, and the time from
 //! `ponderhit` to `bestmove` is taken. That time is set against the mover's budget for those
 //! clocks (`Limits::time_budget`: a thirtieth of the clock plus three quarters of the
-//! increment, never the last 50 ms), which the clock starting at `ponderhit` must keep to.
+//! increment, never the last 50 ms), which the answer keeps to: the budget counts from the
+//! `go ponder` (protocol.md § 3.11), so the time after `ponderhit` is at most the budget less
+//! the opponent's thinking.
 //! The pondered turn is then played, and the mover's clock loses that time and gains its
 //! increment.
 //!

@@ -7,7 +7,6 @@
 
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
@@ -75,26 +74,19 @@ struct Running {
     stop: Arc<AtomicBool>,
     /// Set by the search thread just before its `BestMove` report.
     done: Arc<AtomicBool>,
-    /// A `go infinite`: it ends only when stopped.
+    /// A `go infinite`, or a ponder search before `ponderhit`: it ends only when stopped.
     endless: bool,
     handle: JoinHandle<()>,
 }
 
-/// The report of a search, shared by a `go ponder` search and the search `ponderhit` turns it
-/// into.
-type SharedReport<S> = Arc<Mutex<Box<dyn FnMut(Report<S>) + Send>>>;
-
-/// A `go ponder` search waiting for `ponderhit`: the limits and seed of the search it then
-/// becomes, and the report both write to.
-struct Pondering<S> {
+/// A `go ponder` search before `ponderhit`: the flag the search reads (set while it ponders)
+/// and what `ponderhit` needs to start the watchdog of its time limits.
+struct Pondering {
+    flag: Arc<AtomicBool>,
+    /// The `go`'s limits, `started` set to when the `go ponder` came.
     limits: Limits,
-    /// `searchmoves`, for the search `ponderhit` starts.
-    moves: Vec<String>,
-    seed: u64,
-    /// Set when `ponderhit` stops the ponder search: its `BestMove` is then not reported (the
-    /// search that follows it answers).
-    hit: Arc<AtomicBool>,
-    report: SharedReport<S>,
+    /// The side to move at the root, whose clock the limits read.
+    side: Side,
 }
 
 /// The position as last set by `position`: its start and moves, exactly as given, so that the
@@ -118,7 +110,7 @@ pub struct Engine<G: Game + Searchable> {
     line: Option<PositionLine>,
     search: Option<Running>,
     /// The running search is a `go ponder` one, waiting for `ponderhit`.
-    pondering: Option<Pondering<G::Step>>,
+    pondering: Option<Pondering>,
     /// Strength, threads and memory of the searches (the protocol's options).
     config: search::Config,
     /// The trees of the last search, for the next one (tree reuse): the search thread puts
@@ -272,9 +264,22 @@ impl<G: Game + Searchable> Engine<G> {
     /// every turn.
     pub fn go_among(
         &mut self,
+        limits: Limits,
+        moves: &[String],
+        seed: u64,
+        report: impl FnMut(Report<G::Step>) + Send + 'static,
+    ) -> Result<(), EngineError> {
+        self.start_search(limits, moves, seed, None, report)
+    }
+
+    /// Starts the search of [`Engine::go_among`]; a ponder search when `pondering` is given
+    /// (set: no limit applies until it is cleared, see [`Engine::go_ponder`]).
+    fn start_search(
+        &mut self,
         mut limits: Limits,
         moves: &[String],
         seed: u64,
+        pondering: Option<Arc<AtomicBool>>,
         mut report: impl FnMut(Report<G::Step>) + Send + 'static,
     ) -> Result<(), EngineError> {
         // The clock starts now: stopping the last search and re-rooting the kept tree count.
@@ -292,26 +297,16 @@ impl<G: Game + Searchable> Engine<G> {
         let config = self.config;
         let reuse = if restricted { None } else { self.take_kept() };
         let kept_slot = Arc::clone(&self.kept);
-        // `infinite` ignores every other limit (until `stop`).
-        let budget = if limits.infinite {
+        // `infinite` ignores every other limit (until `stop`); a ponder search's watchdog
+        // starts at `ponderhit`.
+        let budget = if limits.infinite || pondering.is_some() {
             None
         } else {
             limits.time_budget(root.side_to_move())
         };
-        self.spawn(limits.infinite, move |stop, done| {
-            // The watchdog: wakes when the budget runs out (sets stop) or when the search ends
-            // (its sender is dropped).
-            let (alive_tx, alive_rx) = mpsc::channel::<()>();
-            if let Some(budget) = budget {
-                let stop = Arc::clone(stop);
-                let left = budget.saturating_sub(started.elapsed());
-                thread::spawn(move || {
-                    if let Err(mpsc::RecvTimeoutError::Timeout) = alive_rx.recv_timeout(left) {
-                        stop.store(true, Ordering::SeqCst);
-                    }
-                });
-            }
-            let _alive = alive_tx;
+        let endless = limits.infinite || pondering.is_some();
+        self.spawn(endless, move |stop, done| {
+            let ponder_flag = pondering.as_deref();
             // A panicking search must still answer: an arena waits for its bestmove.
             let request = Request {
                 limits: limits.clone(),
@@ -319,6 +314,7 @@ impl<G: Game + Searchable> Engine<G> {
                 seed,
                 kept: reuse,
                 among,
+                pondering: ponder_flag,
                 ..Request::new(&root, stop)
             };
             // The turns shown and played are their shortest equivalents.
@@ -345,75 +341,68 @@ impl<G: Game + Searchable> Engine<G> {
             if steps.is_empty() {
                 steps = first_steps(&root);
             }
-            if limits.infinite {
-                while !stop.load(Ordering::SeqCst) {
-                    thread::park_timeout(Duration::from_millis(20));
-                }
+            // No `bestmove` before `stop` under `infinite`, nor while pondering (a searcher
+            // that answers at once, `random` or `greedy`, waits here).
+            while (limits.infinite || ponder_flag.is_some_and(|p| p.load(Ordering::SeqCst)))
+                && !stop.load(Ordering::SeqCst)
+            {
+                thread::park_timeout(Duration::from_millis(20));
             }
             let chosen: Vec<G::Step> = made.iter().chain(&steps).copied().collect();
             let token =
                 (!steps.is_empty()).then(|| start.format_turn(&start.turn_from_steps(&chosen)));
             done.store(true, Ordering::SeqCst);
             report(Report::BestMove(token));
-        })
+        })?;
+        if let (Some(budget), Some(r)) = (budget, &self.search) {
+            watchdog(&r.stop, &r.done, started + budget);
+        }
+        Ok(())
     }
 
     /// Starts a ponder search (`go ponder`): the current position — the one after the reply the
-    /// engine expects — searched with no limit (as `infinite`) until [`Engine::ponderhit`] turns
-    /// it into a search under `limits`, or [`Engine::stop`] ends it (its `BestMove` reported
-    /// then, as after any search). `moves` restricts the root as in [`Engine::go_among`].
-    /// Fails as [`Engine::go_among`] does.
+    /// engine expects — searched with no limit (as `infinite`; once its root is proven it
+    /// waits without iterating) until [`Engine::ponderhit`], or [`Engine::stop`] ends it (its
+    /// `BestMove` reported then, as after any search). After `ponderhit` the same search goes
+    /// on under `limits`, measured from now: its counts and its clock run from the `go
+    /// ponder`, as UCI has it, so a limit already passed ends it at once. `moves` restricts
+    /// the root as in [`Engine::go_among`]. Fails as [`Engine::go_among`] does.
     pub fn go_ponder(
         &mut self,
-        limits: Limits,
+        mut limits: Limits,
         moves: &[String],
         seed: u64,
         report: impl FnMut(Report<G::Step>) + Send + 'static,
     ) -> Result<(), EngineError> {
-        let report: SharedReport<G::Step> = Arc::new(Mutex::new(Box::new(report)));
-        let hit = Arc::new(AtomicBool::new(false));
-        let (shared, ended_by_hit) = (Arc::clone(&report), Arc::clone(&hit));
-        let unlimited = Limits {
-            infinite: true,
-            ..Limits::default()
-        };
-        self.go_among(unlimited, moves, seed, move |r| {
-            if matches!(r, Report::BestMove(_)) && ended_by_hit.load(Ordering::SeqCst) {
-                return;
-            }
-            if let Ok(mut report) = shared.lock() {
-                report(r)
-            }
-        })?;
+        limits.started.get_or_insert_with(Instant::now);
+        let flag = Arc::new(AtomicBool::new(true));
+        self.start_search(limits.clone(), moves, seed, Some(Arc::clone(&flag)), report)?;
         self.pondering = Some(Pondering {
+            flag,
             limits,
-            moves: moves.to_vec(),
-            seed,
-            hit,
-            report,
+            side: self.pos.side_to_move(),
         });
         Ok(())
     }
 
-    /// `ponderhit`: the ponder search becomes a search under its `go`'s limits, the clock
-    /// starting now. It goes on from the ponder search's tree (kept as after any search, so
-    /// the work done while pondering counts; a search that keeps no tree starts afresh), and
-    /// `nodes n` counts the iterations after this call. Fails when no ponder search runs.
+    /// `ponderhit`: the ponder search goes on as a search under its `go`'s limits (see
+    /// [`Engine::go_ponder`]); the time limits are enforced from now on by a watchdog too.
+    /// Fails when no ponder search runs.
     pub fn ponderhit(&mut self) -> Result<(), EngineError> {
-        let started = Instant::now();
         let p = self.pondering.take().ok_or(EngineError::NotPondering)?;
-        p.hit.store(true, Ordering::SeqCst);
-        self.stop();
-        let limits = Limits {
-            started: Some(started),
-            ..p.limits
+        let Some(running) = self.search.as_mut() else {
+            return Err(EngineError::NotPondering);
         };
-        let report = p.report;
-        self.go_among(limits, &p.moves, p.seed, move |r| {
-            if let Ok(mut report) = report.lock() {
-                report(r)
+        running.endless = p.limits.infinite;
+        if !p.limits.infinite {
+            if let (Some(budget), Some(started)) = (p.limits.time_budget(p.side), p.limits.started)
+            {
+                watchdog(&running.stop, &running.done, started + budget);
             }
-        })
+        }
+        p.flag.store(false, Ordering::SeqCst);
+        running.handle.thread().unpark();
+        Ok(())
     }
 
     /// The chosen steps that complete each of the whole turns `moves` from the current
@@ -566,6 +555,31 @@ fn shortest_info<G: Game>(root: &G, info: &Info<G::Step>) -> Info<G::Step> {
         current.steps = root.shortest_equivalent(&current.steps);
     }
     info
+}
+
+/// The watchdog of a search's time budget: sets `stop` at `deadline` unless the search has
+/// ended by then (`done`), looking every few milliseconds so that it ends with the search. A
+/// deadline already past sets it at once.
+fn watchdog(stop: &Arc<AtomicBool>, done: &Arc<AtomicBool>, deadline: Instant) {
+    const LOOK: Duration = Duration::from_millis(20);
+    let (stop, done) = (Arc::clone(stop), Arc::clone(done));
+    let watch = move || loop {
+        if done.load(Ordering::SeqCst) {
+            return;
+        }
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            stop.store(true, Ordering::SeqCst);
+            return;
+        }
+        thread::sleep(left.min(LOOK));
+    };
+    if deadline <= Instant::now() {
+        watch();
+    } else if let Err(e) = thread::Builder::new().name("watchdog".into()).spawn(watch) {
+        // The search's own deadline still stops it.
+        log::warn!("no watchdog thread: {e}");
+    }
 }
 
 /// The first legal step, again and again, until the turn begun at `pos` ends: a legal rest of

@@ -15,6 +15,10 @@ pub struct Info<S> {
     pub nodes: u64,
     /// Time since the search began (since its clock started, for a timed search).
     pub time: Duration,
+    /// The part of `time` spent before the first iteration (re-rooting a kept tree: hundreds
+    /// of milliseconds after a search of millions of iterations), which no iteration counts:
+    /// the rate of the search is `nodes` over `time − setup`.
+    pub setup: Duration,
     /// The search's lines from the root, the best first, each with a distinct first turn: at
     /// most [`Config::multipv`](super::Config::multipv) of them (fewer when the search has
     /// fewer turns to show), never empty (the first one's `pv` is empty while the search has
@@ -59,13 +63,18 @@ pub(crate) struct Cadence<H> {
 }
 
 impl<H: PartialEq> Cadence<H> {
-    /// The cadence of a search that started at `start`, with its periodic report every `period`.
+    /// The cadence of a search that started at `start` (its clock), with its periodic report
+    /// every `period`. The first report comes [`INFO_GAP`] after this call at the earliest,
+    /// not after `start`: what came before the iterations (a kept tree re-rooted) took the
+    /// search's time but gave it no count, and a report then would read as a search of a few
+    /// iterations in all that time.
     pub fn new(start: Instant, period: Duration) -> Self {
+        let now = Instant::now().max(start);
         Cadence {
             start,
             period,
-            last: start,
-            checked: start,
+            last: now,
+            checked: now,
             head: None,
             current: start,
         }
@@ -115,6 +124,12 @@ pub struct Line<S> {
     /// -1 loss) and the whole turns until the game ends (both sides' turns counted, the winner
     /// taking the quickest win and the loser the slowest loss).
     pub proven: Option<(i8, u32)>,
+    /// How much the search looked at this line's first turn: the iterations that went through
+    /// it (the tree search: through the node that ends it, in every order of its steps; the
+    /// turn search: through its node once expanded), those of a kept tree included; 0 for a
+    /// level that does not search. Filled when the report has more than one line
+    /// ([`Config::multipv`](super::Config::multipv) above 1), else 0.
+    pub visits: u64,
     /// Principal variation: the steps from the root along the best children while they have
     /// been visited; the last turn may be unfinished. `depth` counts the turns it starts.
     pub pv: Vec<S>,
@@ -146,6 +161,7 @@ impl<S> Default for Line<S> {
             score: 0.0,
             raw_score: 0.0,
             proven: None,
+            visits: 0,
             pv: Vec::new(),
         }
     }
@@ -158,6 +174,7 @@ impl<S> Default for Info<S> {
             visited: 0,
             nodes: 0,
             time: Duration::ZERO,
+            setup: Duration::ZERO,
             lines: vec![Line::default()],
             current: None,
         }
@@ -165,6 +182,17 @@ impl<S> Default for Info<S> {
 }
 
 impl<S> Info<S> {
+    /// Iterations per second of searching: `nodes` over the time since the first iteration
+    /// (`time − setup`); 0 before any time has passed.
+    pub fn nps(&self) -> u64 {
+        let searching = self.time.saturating_sub(self.setup).as_secs_f64();
+        if searching > 0.0 {
+            (self.nodes as f64 / searching) as u64
+        } else {
+            0
+        }
+    }
+
     /// The best line.
     ///
     /// # Panics

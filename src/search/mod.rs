@@ -36,7 +36,11 @@
 //!   variation, counting only nodes with at least [`Params::depth_visits`] visits, covers `d`
 //!   whole turns (or reaches a decided position)", and at most `d ×`
 //!   [`Params::depth_nodes_cap`] iterations. Deterministic, like `nodes`.
-//! * `infinite` — until `stop`; every other limit is ignored.
+//! * `infinite` — until `stop`; every other limit is ignored. A root proven while only one
+//!   line is reported cannot change its answer: the search then waits idle for `stop`.
+//! * `ponder` ([`Request::pondering`]) — as `infinite` until `ponderhit`; then the same search
+//!   goes on under its limits, measured from its start (its iterations and its clock count the
+//!   ponder too, as UCI has it).
 //! * no limit at all — [`DEFAULT_NODES`] iterations, so that a bare `go` always ends.
 //!
 //! `stop` is checked every iteration and every 16 playout steps, so the search returns within
@@ -78,7 +82,7 @@ mod simple;
 mod tests;
 pub mod turns;
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rand::rngs::SmallRng;
 use rand::Rng;
@@ -131,6 +135,12 @@ pub struct Request<'a, G: SearchHints> {
     pub kept: Option<(Kept<G>, Vec<G::Step>)>,
     /// Set by another thread to end the search.
     pub stop: &'a AtomicBool,
+    /// A ponder search (`go ponder`): set while it ponders, cleared by `ponderhit`. While it
+    /// is set no limit applies (the search runs as under `infinite`, and idles once the
+    /// answer cannot change, see [`Request::unlimited`]); once cleared, [`Request::limits`]
+    /// apply as to any search, measured from [`Limits::started`] (the `go ponder`): the same
+    /// search goes on, its counts and its clock running from its start, as UCI has it.
+    pub pondering: Option<&'a AtomicBool>,
     /// `go searchmoves`: the turns the answer is chosen among, each as the chosen steps that
     /// complete it from the root (the whole turn at a turn start); empty: every legal turn.
     /// Every searcher keeps its root to them, and [`Request::run`] holds the answer to them.
@@ -148,8 +158,16 @@ impl<'a, G: SearchHints> Request<'a, G> {
             seed: 0,
             kept: None,
             stop,
+            pondering: None,
             among: Vec::new(),
         }
+    }
+
+    /// True while no limit applies: an `infinite` search, or a ponder search before
+    /// `ponderhit`. Such a search runs until `stop` (or `ponderhit`); once its answer cannot
+    /// change (its root proven, with one line to report) it stops iterating and waits.
+    pub fn unlimited(&self) -> bool {
+        unlimited(self.limits.infinite, self.pondering)
     }
 
     /// Runs the searcher of the configuration's strength ([`Strength::searcher`]). With
@@ -187,6 +205,15 @@ impl<'a, G: SearchHints> Request<'a, G> {
         }
     }
 }
+
+/// True while no limit applies to a search: `infinite`, or pondering (`pondering` set).
+pub(crate) fn unlimited(infinite: bool, pondering: Option<&AtomicBool>) -> bool {
+    infinite || pondering.is_some_and(|p| p.load(Ordering::Relaxed))
+}
+
+/// How long a search with no limit whose answer cannot change sleeps between two looks at
+/// its stop flag and at `ponderhit`.
+pub(crate) const IDLE: std::time::Duration = std::time::Duration::from_millis(2);
 
 /// What a search answers.
 pub struct Answer<G: SearchHints> {

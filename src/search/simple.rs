@@ -164,6 +164,7 @@ fn turn_line<G: SearchHints>(
         score: e.clamp(-1.0, 1.0),
         raw_score: e.clamp(-1.0, 1.0),
         proven: None,
+        visits: 0,
         pv: steps,
     }
 }

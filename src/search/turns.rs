@@ -175,6 +175,8 @@ struct Search<'a, G: SearchHints> {
     params: &'a TurnParams,
     stop: &'a AtomicBool,
     deadline: Option<Instant>,
+    /// Set while a ponder search ponders: no limit applies until `ponderhit` clears it.
+    pondering: Option<&'a AtomicBool>,
     /// The turns that may be drawn in all (`nodes`, `depth`).
     budget: Option<u64>,
     /// Draw even when halted (the first turn of a search stopped before it began).
@@ -208,12 +210,15 @@ impl<G: SearchHints> Search<'_, G> {
         self.memory >= self.params.max_memory
     }
 
-    /// The search must end: `stop`, the deadline or the budget.
+    /// The search must end: `stop`, the deadline or the budget (which do not apply while it
+    /// ponders).
     fn halted(&self) -> bool {
+        let pondering = self.pondering.is_some_and(|p| p.load(Ordering::Relaxed));
         !self.forced
             && (self.stop.load(Ordering::Relaxed)
-                || self.deadline.is_some_and(|d| Instant::now() >= d)
-                || self.budget.is_some_and(|b| self.drawn >= b))
+                || (!pondering
+                    && (self.deadline.is_some_and(|d| Instant::now() >= d)
+                        || self.budget.is_some_and(|b| self.drawn >= b))))
     }
 
     /// Adds the child reached by `steps` from node `n` (already applied to `after`) unless its
@@ -439,22 +444,26 @@ impl<G: SearchHints> Search<'_, G> {
         } else {
             self.nodes[0].pos.calibrated_score(raw).clamp(-1.0, 1.0)
         };
+        // The iterations that went through the turn: those of its node once expanded.
+        let visits = c
+            .map(|c| self.nodes[0].children[c].node)
+            .filter(|&n| n != NONE)
+            .map_or(0, |n| u64::from(self.nodes[n as usize].visits));
         Line {
             depth,
             score,
             raw_score: raw,
             proven,
+            visits,
             pv,
         }
     }
 
-    /// The report: the line of the turn to play ([`Search::choice`]), then up to
-    /// `multipv - 1` other root turns, ranked as the choice is made: those whose answers were
-    /// looked at (or that end the game) first, by value, then the others by value (the first
-    /// drawn among equals).
-    fn info(&self, start: Instant, multipv: usize) -> Info<G::Step> {
+    /// The root children of the report's lines: the turn to play ([`Search::choice`]), then up
+    /// to `multipv - 1` others, ranked as [`Search::info`] says.
+    fn ranked(&self, multipv: usize) -> Vec<Option<usize>> {
         let choice = self.choice();
-        let mut lines = vec![self.line(choice)];
+        let mut ranked = vec![choice];
         if let (Some(best), true) = (choice, multipv > 1) {
             let root = &self.nodes[0];
             let key = |i: usize| {
@@ -468,17 +477,29 @@ impl<G: SearchHints> Search<'_, G> {
                     .partial_cmp(&key(a))
                     .unwrap_or(std::cmp::Ordering::Equal)
             });
-            lines.extend(
-                others
-                    .into_iter()
-                    .take(multipv - 1)
-                    .map(|i| self.line(Some(i))),
-            );
+            ranked.extend(others.into_iter().take(multipv - 1).map(Some));
+        }
+        ranked
+    }
+
+    /// The report: the line of the turn to play ([`Search::choice`]), then up to
+    /// `multipv - 1` other root turns, ranked as the choice is made: those whose answers were
+    /// looked at (or that end the game) first, by value, then the others by value (the first
+    /// drawn among equals).
+    fn info(&self, start: Instant, multipv: usize) -> Info<G::Step> {
+        let mut lines: Vec<Line<G::Step>> = self
+            .ranked(multipv)
+            .into_iter()
+            .map(|c| self.line(c))
+            .collect();
+        if multipv == 1 {
+            lines[0].visits = 0;
         }
         Info {
             visited: self.visited,
             nodes: self.drawn,
             time: start.elapsed(),
+            setup: Duration::ZERO,
             lines,
             current: None,
         }
@@ -541,6 +562,7 @@ fn search_turns<G: SearchHints>(
         params,
         stop,
         deadline,
+        pondering: request.pondering,
         budget,
         forced: false,
         rng: SmallRng::seed_from_u64(seed),
@@ -573,39 +595,48 @@ fn search_turns<G: SearchHints>(
         s.draw(0, 1);
         s.forced = false;
     }
-    let timed = infinite || deadline.is_some();
+    let timed = infinite || request.pondering.is_some() || deadline.is_some();
     let mut cadence = Cadence::new(start, params.info_period);
     let mut next_info = params.info_every.max(1);
     loop {
         if s.halted() {
             break;
         }
-        if s.full() {
-            if infinite {
-                std::thread::sleep(Duration::from_millis(1));
+        let unlimited = request.unlimited();
+        let won = {
+            let root = &s.nodes[0];
+            root.best().is_some_and(|c| root.children[c].value >= WIN)
+        };
+        if s.full() || (unlimited && multipv == 1 && won) {
+            // A full tree, or a win at once with no limit in force: nothing more to do
+            // until `stop` (or `ponderhit`), without spending the core.
+            if unlimited {
+                std::thread::sleep(super::IDLE);
                 continue;
             }
             break;
         }
-        if deadline.is_some() {
+        if deadline.is_some() && !unlimited {
             // A win at once, or a single turn to choose from: nothing to think about.
             let root = &s.nodes[0];
-            let won = root.best().is_some_and(|c| root.children[c].value >= WIN);
             if won || (root.stale >= STALE && root.children.len() <= 1) {
                 break;
             }
         }
         s.iterate();
-        if let Some(d) = depth {
+        if let (Some(d), false) = (depth, request.unlimited()) {
             let (_, turns) = s.pv(s.choice());
             if turns >= d {
                 break;
             }
         }
         if timed {
+            // Every line's first turn and depth: a report whenever one of them changes.
             let head = || {
-                let choice = s.choice();
-                (choice, s.pv(choice).1)
+                s.ranked(multipv)
+                    .into_iter()
+                    .map(|c| (c, s.pv(c).1))
+                    .collect::<Vec<_>>()
             };
             if let Some(current) = cadence.tick(Instant::now(), head) {
                 let mut r = s.info(start, multipv);

@@ -95,6 +95,24 @@ fn names(geo: &Lattice, set: &Bits) -> String {
         .join(",")
 }
 
+/// In the choice between equal largest parts (W4, 8.3): each part the player may keep, as its
+/// points in position-string order joined by `,` (the first one is the point `legal` names,
+/// `=<point>`; `=` and any point of the part keeps it), the parts in the order of their first
+/// points joined by `/`; `-` in every other phase.
+fn parts(w: &Wells) -> String {
+    if w.state.phase != Phase::Keep {
+        return "-".into();
+    }
+    let comps = w.components(&w.moving());
+    let best = comps.iter().map(|c| c.count()).max().unwrap_or(0);
+    let parts: Vec<String> = comps
+        .iter()
+        .filter(|c| c.count() == best)
+        .map(|c| names(w.lattice, c))
+        .collect();
+    parts.join("/")
+}
+
 /// Named fields for a program (see `doc/wells.md`).
 pub(crate) fn describe(w: &Wells) -> Vec<(&'static str, String)> {
     let geo = w.lattice;
@@ -129,6 +147,7 @@ pub(crate) fn describe(w: &Wells) -> Vec<(&'static str, String)> {
         ("phase", phase.into()),
         ("moving", names(geo, &w.moving())),
         ("jumps_left", st.built.movement.jumps_left.to_string()),
+        ("parts", parts(w)),
         ("moved", names(geo, &st.built.movement.moved)),
         (
             "kills",

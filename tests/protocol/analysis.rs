@@ -270,10 +270,12 @@ fn ponder_names_the_expected_reply() {
 }
 
 /// `go ponder` searches with no limit: no `bestmove` until `ponderhit` or `stop`, however long.
-/// `ponderhit` turns it into a search under the `go`'s limits, counted from then (`nodes 800`:
-/// its last report says 800 iterations); `stop` during ponder answers at once; `ponderhit`
-/// with no ponder search is an error that changes nothing. Both games, as a GUI plays it:
-/// the reply named by `bestmove … ponder …` set up with `position … moves`, then pondered.
+/// `ponderhit` lets the same search go on under the `go`'s limits, its counts and its clock
+/// running from the `go ponder`, as UCI has it: `nodes 800` counts the iterations of the ponder
+/// too (so a ponder longer than that answers at once), and the reports' `nodes` and `time`
+/// never restart. `stop` during ponder answers at once; `ponderhit` with no ponder search is
+/// an error that changes nothing. Both games, as a GUI plays it: the reply named by `bestmove
+/// … ponder …` set up with `position … moves`, then pondered.
 #[test]
 fn ponder_then_ponderhit_or_stop() {
     for game in GAMES {
@@ -303,12 +305,29 @@ fn ponder_then_ponderhit_or_stop() {
         );
         p.send("ponderhit");
         let lines = p.until("bestmove", |l| l.starts_with("bestmove"));
-        let last = lines
+        let reports: Vec<&String> = meanwhile
             .iter()
-            .rev()
-            .find(|l| l.starts_with("info depth "))
-            .unwrap();
-        assert!(last.contains(" nodes 800 "), "{game}: {lines:?}");
+            .chain(&lines)
+            .filter(|l| l.starts_with("info depth "))
+            .collect();
+        let figure = |l: &str, name: &str| -> u64 {
+            let mut w = l.split(' ');
+            w.find(|x| *x == name);
+            w.next().unwrap().parse().unwrap()
+        };
+        for pair in reports.windows(2) {
+            assert!(
+                figure(pair[0], "nodes") <= figure(pair[1], "nodes")
+                    && figure(pair[0], "time") <= figure(pair[1], "time"),
+                "{game}: the counts go on: {reports:?}"
+            );
+        }
+        let last = reports.last().unwrap();
+        assert!(figure(last, "nodes") >= 800, "{game}: {lines:?}");
+        assert!(
+            figure(last, "time") >= 250,
+            "{game}: the clock runs from go ponder: {lines:?}"
+        );
         assert!(p.ask1("query gameover") == "response false");
         assert_eq!(
             p.ask("isready"),
@@ -330,4 +349,55 @@ fn ponder_then_ponderhit_or_stop() {
             "{game}: the ponder search is over"
         );
     }
+}
+
+/// A ponder search whose root is proven (COIN takes the last stones at once) stops iterating:
+/// it spends almost no processor time until `ponderhit`, after which its time limit's early
+/// end answers at once (not after the minute of `movetime`). `go ponder` is accepted with the
+/// `Ponder` option off, as Stockfish accepts it (the option only decides the `ponder` word).
+#[test]
+fn a_proven_position_ponders_idle() {
+    let mut p = Proc::spawn();
+    p.ask("position fen 8/C7/8/8/8/2C5/8/8 9/9/9/9/4G4/3G5/9/9/9 20 C -");
+    p.send("go ponder movetime 60000");
+    std::thread::sleep(Duration::from_millis(300));
+    let Some(before) = p.cpu_time() else {
+        return; // no /proc here: nothing to measure
+    };
+    std::thread::sleep(Duration::from_millis(1000));
+    let spent = p.cpu_time().unwrap() - before;
+    assert!(
+        spent < Duration::from_millis(250),
+        "a proven root pondered at {spent:?} of processor time a second"
+    );
+    let t = std::time::Instant::now();
+    p.send("ponderhit");
+    let lines = p.until("bestmove", |l| l.starts_with("bestmove"));
+    assert_eq!(lines.last().unwrap(), "bestmove c3xd4xe5", "{lines:?}");
+    assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+}
+
+/// A search that goes on from a big kept tree spends time re-rooting it before its first
+/// iteration; its first report still comes after some searching (not after one iteration),
+/// and its `nps` is the rate of the iterations, that time left out.
+#[test]
+fn the_first_report_of_a_reused_tree_has_searched() {
+    let mut p = Proc::spawn();
+    p.go("go nodes 150000");
+    p.send("go infinite");
+    let first = p.until("a report", |l| l.starts_with("info depth "));
+    p.send("stop");
+    p.until("bestmove", |l| l.starts_with("bestmove"));
+    let first = first.last().unwrap();
+    let figure = |name: &str| -> u64 {
+        let mut w = first.split(' ');
+        w.find(|x| *x == name);
+        w.next().unwrap().parse().unwrap()
+    };
+    let (nodes, time, nps) = (figure("nodes"), figure("time"), figure("nps"));
+    assert!(nodes >= 100, "{first}");
+    assert!(
+        nps * time.max(1) >= nodes * 990,
+        "nps leaves out the re-rooting: {first}"
+    );
 }

@@ -135,6 +135,18 @@ impl Proc {
         line.split_whitespace().nth(1)?.parse().ok()
     }
 
+    /// The processor time the engine has used so far (user and system, `/proc/<pid>/stat`, in
+    /// clock ticks of 1/100 s as Linux counts them there); `None` where there is no such file.
+    pub fn cpu_time(&self) -> Option<Duration> {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).ok()?;
+        // The fields after the command name, which ends with the last ')'.
+        let rest = &stat[stat.rfind(')')? + 2..];
+        let fields: Vec<&str> = rest.split(' ').collect();
+        let ticks: u64 =
+            fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+        Some(Duration::from_millis(ticks * 10))
+    }
+
     /// Sends `quit` and waits for the exit: how long it took.
     pub fn quit(mut self) -> Duration {
         let t = Instant::now();

@@ -4,6 +4,7 @@
 //! * `position.rs` — `position`; `go.rs` — `go`, `stop`, the end of the input;
 //! * `legal.rs`, `step.rs` (`step`, `undo`, what each step removed), `expand.rs` (`expand`,
 //!   `play`), `describe.rs` (why the game ended), `history.rs`, `geometry.rs`, `perft.rs`;
+//! * `clicks.rs` — clicks become steps as doc/guide-gui.md tells a GUI;
 //! * `analysis.rs` — what input during a search does, pondering; `multipv.rs` — `MultiPV`,
 //!   `ShowWDL`, `searchmoves`;
 //! * `errors.rs` — bad input of every kind; `games.rs` — whole refereed games;
@@ -23,6 +24,7 @@ mod answers;
 mod harness;
 
 mod analysis;
+mod clicks;
 mod describe;
 mod docs;
 mod errors;

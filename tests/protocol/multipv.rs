@@ -67,12 +67,13 @@ fn engine(game: &str, side: u32, strength: &str, multipv: u32) -> Proc {
     p
 }
 
-/// The fields of an `info` line but `time` and `nps` (which vary), and `multipv`.
+/// The fields of an `info` line but `time` and `nps` (which vary), `multipv` and `visits`
+/// (written only with `MultiPV` above 1).
 fn steady(line: &str) -> String {
     let mut out = Vec::new();
     let mut words = line.split(' ');
     while let Some(w) = words.next() {
-        if matches!(w, "time" | "nps" | "multipv") {
+        if matches!(w, "time" | "nps" | "multipv" | "visits") {
             words.next();
         } else {
             out.push(w);
@@ -280,4 +281,96 @@ fn searchmoves_in_the_middle_of_a_turn() {
         );
         assert_eq!(lines[1], "bestmove none");
     }
+}
+
+/// With `MultiPV` above 1 every line carries its own `visits`, just before `pv`: the
+/// iterations that went through its first turn. A fresh search's lines were each searched
+/// (the tree search ranks by visits) and share its iterations: their sum is at most `nodes`.
+/// With `MultiPV` 1 there is no such field.
+#[test]
+fn each_line_has_its_own_visits() {
+    for (game, side) in GAMES {
+        let mut p = engine(game, side, "full", 3);
+        let (report, _) = search(&mut p, "go nodes 3000");
+        assert_eq!(report.len(), 3, "{game}: {report:?}");
+        let mut sum = 0;
+        for line in &report {
+            let visits: u64 = word_after(line, "visits")
+                .unwrap_or_else(|| panic!("{game}: no visits in {line}"))
+                .parse()
+                .unwrap();
+            assert!(
+                line.contains(&format!(" visits {visits} pv ")),
+                "{game}: visits just before pv: {line}"
+            );
+            if game == "guerrilla-checkers" {
+                assert!(
+                    visits >= 1,
+                    "{game}: a line the tree search followed: {line}"
+                );
+            }
+            sum += visits;
+        }
+        assert!(
+            sum <= 3000 && word_after(&report[0], "visits") != Some("0"),
+            "{game}: {report:?}"
+        );
+        p.ask("setoption name MultiPV value 1");
+        let (report, _) = search(&mut p, "go nodes 1000");
+        assert!(word_after(&report[0], "visits").is_none(), "{report:?}");
+    }
+}
+
+/// A timed search with `MultiPV` 3 reports whenever any of its lines changes its first turn or
+/// its depth, not only its best line: some report comes sooner than the periodic one (every
+/// 500 ms) with the best line as it was and another line changed. (The `uct` level spreads its
+/// iterations over the root's turns, so its lines below the best grow; the `full` level of
+/// Guerrilla Checkers spends nearly all of them on its best turn, whose lines below then stay
+/// as they are, as their `visits` show.)
+#[test]
+fn lines_below_the_first_are_reported_when_they_change() {
+    /// A report's lines' heads: each line's first turn and depth.
+    fn heads(report: &[String]) -> Vec<(String, String)> {
+        report
+            .iter()
+            .map(|l| {
+                let first = pv(l).first().map_or(String::new(), |t| t.to_string());
+                (first, word_after(l, "depth").unwrap().to_string())
+            })
+            .collect()
+    }
+    let mut p = engine("guerrilla-checkers", 8, "uct", 3);
+    p.send("go infinite");
+    let start = std::time::Instant::now();
+    let mut reports: Vec<(u64, Vec<String>)> = Vec::new();
+    let mut found = None;
+    let mut next: Vec<String> = Vec::new();
+    while found.is_none() && start.elapsed() < std::time::Duration::from_secs(20) {
+        // A report: its lines from `multipv 1` up to the next report's.
+        let l = p.recv(TIMEOUT).expect("a report");
+        if !l.starts_with("info depth ") {
+            continue;
+        }
+        if word_after(&l, "multipv") != Some("1") || next.is_empty() {
+            next.push(l);
+            continue;
+        }
+        let report = std::mem::replace(&mut next, vec![l]);
+        let time: u64 = word_after(&report[0], "time").unwrap().parse().unwrap();
+        if let Some((before, last)) = reports.last() {
+            let (was, now) = (heads(last), heads(&report));
+            if time - before < 450 && was[0] == now[0] && was != now {
+                found = Some((last.clone(), report.clone()));
+            }
+        }
+        reports.push((time, report));
+    }
+    p.send("stop");
+    p.until("bestmove", |l| l.starts_with("bestmove"));
+    assert!(
+        found.is_some(),
+        "no report for a change below the best line in {} reports: {:?}",
+        reports.len(),
+        reports.last()
+    );
 }

@@ -27,7 +27,7 @@ pub fn score_text(score: f64, proven: Option<(i8, u32)>) -> String {
 /// The `info` line of line `k` (0: the best) of a search report (protocol.md § 3.6), its
 /// fields in this fixed order: `depth`, `multipv k+1` when the lines are `numbered` (`MultiPV`
 /// above 1), `nodes`, `time`, `nps`, `score`, `wdl` with `show_wdl` (the `ShowWDL` option),
-/// then `pv` when known. `pv` holds the line's principal variation, already written in the
+/// the line's own `visits` when the lines are `numbered`, then `pv` when known. `pv` holds the line's principal variation, already written in the
 /// game's notation.
 pub fn info_line<S>(
     info: &Info<S>,
@@ -37,11 +37,7 @@ pub fn info_line<S>(
     pv: &[String],
 ) -> String {
     let ms = info.time.as_millis();
-    let nps = if info.time.as_secs_f64() > 0.0 {
-        (info.nodes as f64 / info.time.as_secs_f64()) as u64
-    } else {
-        0
-    };
+    let nps = info.nps();
     let line = &info.lines[k];
     let mut s = format!("info depth {}", line.depth);
     if numbered {
@@ -54,6 +50,9 @@ pub fn info_line<S>(
     ));
     if show_wdl {
         s.push_str(&wdl_field(line.wdl()));
+    }
+    if numbered {
+        s.push_str(&format!(" visits {}", line.visits));
     }
     if !pv.is_empty() {
         s.push_str(" pv ");

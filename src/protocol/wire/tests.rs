@@ -312,16 +312,19 @@ fn info_lines_numbered_or_not() {
         visited: 9,
         nodes: 300,
         time: std::time::Duration::from_millis(150),
+        setup: std::time::Duration::ZERO,
         lines: vec![
             Line {
                 depth: 2,
                 score: 0.25,
+                visits: 200,
                 ..Line::default()
             },
             Line {
                 depth: 1,
                 score: -0.5,
                 proven: Some((-1, 3)),
+                visits: 40,
                 ..Line::default()
             },
         ],
@@ -334,14 +337,33 @@ fn info_lines_numbered_or_not() {
     );
     assert_eq!(
         info_line(&info, 1, true, false, &[]),
-        "info depth 1 multipv 2 nodes 300 time 150 nps 2000 score loss in 3"
+        "info depth 1 multipv 2 nodes 300 time 150 nps 2000 score loss in 3 visits 40"
     );
     assert_eq!(
         info_line(&info, 0, true, true, &pv[..1]),
-        "info depth 2 multipv 1 nodes 300 time 150 nps 2000 score 0.250 wdl 625 0 375 pv D4D5"
+        "info depth 2 multipv 1 nodes 300 time 150 nps 2000 score 0.250 wdl 625 0 375 visits 200 pv D4D5"
     );
     assert_eq!(
         info_line(&info, 1, false, true, &[]),
         "info depth 1 nodes 300 time 150 nps 2000 score loss in 3 wdl 0 0 1000"
+    );
+}
+
+/// `nps` is the rate of the iterations: the time spent before the first one (a kept tree
+/// re-rooted) is in `time` but not in the rate.
+#[test]
+fn nps_leaves_out_the_setup() {
+    use crate::search::{Info, Line};
+    use std::time::Duration;
+    let info: Info<u8> = Info {
+        nodes: 300,
+        time: Duration::from_millis(150),
+        setup: Duration::from_millis(50),
+        lines: vec![Line::default()],
+        ..Info::default()
+    };
+    assert_eq!(
+        info_line(&info, 0, false, false, &[]),
+        "info depth 0 nodes 300 time 150 nps 3000 score 0.000"
     );
 }

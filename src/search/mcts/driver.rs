@@ -82,7 +82,7 @@ impl<G: SearchHints> Searcher<G> for TreeSearch {
                 let limits = &request.limits;
                 // A timed search copies for a quarter of its time at most: the nodes not
                 // reached by then are kept as leaves, their statistics with them.
-                let copy_until = if limits.infinite {
+                let copy_until = if request.unlimited() {
                     None
                 } else {
                     let started = limits.started.unwrap_or_else(Instant::now);
@@ -162,9 +162,13 @@ type OnInfo<'a, S> = dyn FnMut(&Info<S>) + 'a;
 /// What every worker of one search shares.
 struct Control<'a> {
     start: Instant,
+    /// When the iterations began (after the kept tree was re-rooted).
+    began: Instant,
     deadline: Option<Instant>,
     depth: Option<u32>,
     infinite: bool,
+    /// Set while a ponder search ponders: no limit applies until `ponderhit` clears it.
+    pondering: Option<&'a AtomicBool>,
     /// The iterations of all workers together, when the search has a node budget.
     node_limit: Option<u64>,
     stop: &'a AtomicBool,
@@ -180,8 +184,13 @@ struct Control<'a> {
 }
 
 impl Control<'_> {
+    /// True while no limit applies (`infinite`, or pondering).
+    fn unlimited(&self) -> bool {
+        crate::search::unlimited(self.infinite, self.pondering)
+    }
+
     fn out_of_time(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.deadline.is_some_and(|d| Instant::now() >= d) && !self.unlimited()
     }
 
     fn halted(&self) -> bool {
@@ -231,9 +240,11 @@ fn search_parallel<G: SearchHints>(
     let node_limit = limits.node_budget(deadline.is_some(), params.depth_nodes_cap);
     let ctl = Control {
         start,
+        began: Instant::now(),
         deadline,
         depth,
         infinite,
+        pondering: request.pondering,
         node_limit,
         stop,
         done: AtomicBool::new(false),
@@ -277,7 +288,14 @@ fn search_parallel<G: SearchHints>(
     });
     let steps = tree.best_turn_steps(&mut main.rng);
     let nodes = ctl.iterations.load(Ordering::Relaxed);
-    let report = info(&tree, start, nodes, visited, request.config.multipv);
+    let report = info(
+        &tree,
+        start,
+        ctl.began,
+        nodes,
+        visited,
+        request.config.multipv,
+    );
     log::debug!(
         "search: {} iterations, {} threads, {} tree nodes, {} KiB, {:?}, score {:.3}",
         report.nodes,
@@ -300,16 +318,23 @@ fn run_worker<G: SearchHints>(
     mut on_info: Option<&mut OnInfo<'_, G::Step>>,
 ) {
     let params = tree.params();
-    let timed = ctl.infinite || ctl.deadline.is_some();
+    let timed = ctl.infinite || ctl.pondering.is_some() || ctl.deadline.is_some();
     let mut cadence = Cadence::new(ctl.start, params.info_period);
     let mut next_info = params.info_every.max(1);
     loop {
         if ctl.halted() {
             break;
         }
+        if ctl.unlimited() && ctl.multipv == 1 && tree.root_proven() {
+            // Nothing left to learn: the answer cannot change. Wait for `stop` or
+            // `ponderhit` without spending the core.
+            std::thread::sleep(crate::search::IDLE);
+            continue;
+        }
         if let Some(n) = ctl.node_limit {
-            // Claim one iteration of the shared budget.
-            if ctl.claimed.fetch_add(1, Ordering::Relaxed) >= n {
+            // Claim one iteration of the shared budget (while pondering too: after
+            // `ponderhit` the budget counts every iteration since `go ponder`).
+            if ctl.claimed.fetch_add(1, Ordering::Relaxed) >= n && !ctl.unlimited() {
                 break;
             }
         }
@@ -319,7 +344,7 @@ fn run_worker<G: SearchHints>(
                 break;
             }
             // Saturated statistics (billions of iterations): idle until told to stop.
-            if !ctl.infinite {
+            if !ctl.unlimited() {
                 ctl.done.store(true, Ordering::Relaxed);
                 break;
             }
@@ -327,11 +352,12 @@ fn run_worker<G: SearchHints>(
             continue;
         }
         let done = ctl.iterations.fetch_add(1, Ordering::Relaxed) + 1;
-        if ctl.deadline.is_some() && (tree.root_proven() || tree.single_reply()) {
+        let limited = !ctl.unlimited();
+        if limited && ctl.deadline.is_some() && (tree.root_proven() || tree.single_reply()) {
             ctl.done.store(true, Ordering::Relaxed);
             break;
         }
-        if let (Some(d), true) = (ctl.deadline, on_info.is_some()) {
+        if let (Some(d), true, true) = (ctl.deadline, on_info.is_some(), limited) {
             // Stop early when the runner-up could not catch up with the best turn in the time
             // left, even at the rate seen so far (saves clock for later turns).
             if worker.iterations.is_multiple_of(256) {
@@ -347,7 +373,7 @@ fn run_worker<G: SearchHints>(
                 }
             }
         }
-        if let (Some(d), true) = (ctl.depth, on_info.is_some()) {
+        if let (Some(d), true, true) = (ctl.depth, on_info.is_some(), limited) {
             if worker.iterations.is_multiple_of(64) {
                 match tree.pv_depth(params.depth_visits) {
                     Some(t) if t < d => {}
@@ -363,8 +389,15 @@ fn run_worker<G: SearchHints>(
         };
         if timed {
             // Reading the clock costs tens of nanoseconds; an iteration costs microseconds.
-            if let Some(current) = cadence.tick(Instant::now(), || tree.pv_head()) {
-                let mut r = info(tree, ctl.start, done, worker.visited, ctl.multipv);
+            if let Some(current) = cadence.tick(Instant::now(), || tree.heads(ctl.multipv)) {
+                let mut r = info(
+                    tree,
+                    ctl.start,
+                    ctl.began,
+                    done,
+                    worker.visited,
+                    ctl.multipv,
+                );
                 if current {
                     r.current = tree.current_turn(worker.path.iter().map(|&(i, _)| i as usize));
                 }
@@ -372,16 +405,24 @@ fn run_worker<G: SearchHints>(
             }
         } else if worker.iterations >= next_info {
             next_info += params.info_every.max(1);
-            report(&info(tree, ctl.start, done, worker.visited, ctl.multipv));
+            report(&info(
+                tree,
+                ctl.start,
+                ctl.began,
+                done,
+                worker.visited,
+                ctl.multipv,
+            ));
         }
     }
 }
 
-/// The progress report of `tree`, with the iteration count of the whole search and the steps
-/// applied (`visited`): its best line, then up to `multipv - 1` more (`lines.rs`).
+/// The progress report of `tree` (its clock started at `start`, its iterations at `began`),
+/// with the iteration count of the whole search and the steps applied (`visited`): its best line, then up to `multipv - 1` more (`lines.rs`).
 fn info<G: SearchHints>(
     tree: &Tree<G>,
     start: Instant,
+    began: Instant,
     nodes: u64,
     visited: u64,
     multipv: usize,
@@ -394,16 +435,22 @@ fn info<G: SearchHints>(
         score: calibrated(tree.root(), raw, proven, nodes),
         raw_score: raw,
         proven,
+        visits: 0,
         pv: pv.steps,
     }];
     if multipv > 1 {
-        for turn in tree.first_turns(multipv).iter().skip(1) {
+        let turns = tree.first_turns(multipv);
+        if let Some(first) = turns.first() {
+            lines[0].visits = first.visits;
+        }
+        for turn in turns.iter().skip(1) {
             let (pv, raw, proven) = tree.line_of(turn);
             lines.push(Line {
                 depth: pv.turns,
                 score: calibrated(tree.root(), raw, proven, nodes),
                 raw_score: raw,
                 proven,
+                visits: turn.visits,
                 pv: pv.steps,
             });
         }
@@ -412,6 +459,7 @@ fn info<G: SearchHints>(
         visited,
         nodes,
         time: start.elapsed(),
+        setup: began.saturating_duration_since(start),
         lines,
         current: None,
     }

@@ -15,17 +15,19 @@
 //! * **Value**: the mean of that node for the side to move at the root (it chooses every step of
 //!   the turn), or its proof.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use super::tree::{Node, UNKNOWN};
 use super::Tree;
 use crate::game::SearchHints;
 
 /// A first turn of the tree: the nodes of its steps from the root, the last one ending it
-/// (unless `partial`).
+/// (unless `partial`), and the iterations that went through it in every order of its steps
+/// (filled by [`Tree::first_turns`]).
 pub(crate) struct FirstTurn {
     pub path: Vec<usize>,
     pub partial: bool,
+    pub visits: u64,
 }
 
 /// The rank key of a candidate, greater is better: as [`Tree::best_child`] orders siblings.
@@ -60,6 +62,7 @@ impl<G: SearchHints> Tree<G> {
                 return FirstTurn {
                     path,
                     partial: false,
+                    visits: 0,
                 };
             }
             idx = c;
@@ -67,6 +70,7 @@ impl<G: SearchHints> Tree<G> {
         FirstTurn {
             path,
             partial: true,
+            visits: 0,
         }
     }
 
@@ -81,6 +85,7 @@ impl<G: SearchHints> Tree<G> {
                 out.push(FirstTurn {
                     path: path.clone(),
                     partial: false,
+                    visits: 0,
                 });
             } else if self.child_nodes(c).any(|(_, g)| g.visits() > 0) {
                 self.candidates(c, path, out);
@@ -88,6 +93,7 @@ impl<G: SearchHints> Tree<G> {
                 out.push(FirstTurn {
                     path: path.clone(),
                     partial: true,
+                    visits: 0,
                 });
             }
             path.pop();
@@ -104,34 +110,60 @@ impl<G: SearchHints> Tree<G> {
     }
 
     /// The first turns of the search's `n` best lines, the best first (see the module
-    /// documentation); fewer when the tree holds fewer distinct first turns.
+    /// documentation); fewer when the tree holds fewer distinct first turns. With `n` above 1,
+    /// each carries its visits: those of the nodes that end it, summed over every order of its
+    /// steps (two paths to one position are one turn).
     pub(crate) fn first_turns(&self, n: usize) -> Vec<FirstTurn> {
-        let best = self.best_first_turn();
+        let mut best = self.best_first_turn();
         if best.path.is_empty() {
             return Vec::new();
         }
-        let mut seen = HashSet::new();
-        seen.insert((best.partial, self.after(&best.path).hash()));
+        let key_of = |t: &FirstTurn| (t.partial, self.after(&t.path).hash());
+        let best_key = key_of(&best);
         let mut all = Vec::new();
         if n > 1 {
             self.candidates(0, &mut Vec::new(), &mut all);
         }
-        all.sort_by(|a, b| {
+        let mut visits: HashMap<(bool, u64), u64> = HashMap::new();
+        let keys: Vec<(bool, u64)> = all.iter().map(key_of).collect();
+        for (t, k) in all.iter().zip(&keys) {
+            let v = u64::from(self.nodes[*t.path.last().unwrap()].visits());
+            *visits.entry(*k).or_default() += v;
+        }
+        let mut all: Vec<(FirstTurn, (bool, u64))> = all.into_iter().zip(keys).collect();
+        all.sort_by(|(a, _), (b, _)| {
             let key = |t: &FirstTurn| (!t.partial, rank(&self.nodes[*t.path.last().unwrap()]));
             key(b)
                 .partial_cmp(&key(a))
                 .unwrap_or(std::cmp::Ordering::Equal)
         });
+        best.visits = visits.get(&best_key).copied().unwrap_or(0);
+        let mut seen = HashSet::new();
+        seen.insert(best_key);
         let mut lines = vec![best];
-        for t in all {
+        for (mut t, k) in all {
             if lines.len() >= n {
                 break;
             }
-            if seen.insert((t.partial, self.after(&t.path).hash())) {
+            if seen.insert(k) {
+                t.visits = visits.get(&k).copied().unwrap_or(0);
                 lines.push(t);
             }
         }
         lines
+    }
+
+    /// The heads of the search's `n` best lines, to tell when any of them changes: the first
+    /// line's as [`Tree::pv_head`] gives it, then each other line's first turn and depth.
+    pub(crate) fn heads(&self, n: usize) -> Vec<(Vec<usize>, u32)> {
+        let mut heads = vec![self.pv_head()];
+        if n > 1 {
+            for turn in self.first_turns(n).iter().skip(1) {
+                let (pv, _, _) = self.line_of(turn);
+                heads.push((turn.path.clone(), pv.turns));
+            }
+        }
+        heads
     }
 
     /// The line that begins with the first turn `turn`: its steps, then the best children on
