@@ -299,7 +299,10 @@ function render(state) {
     JSON.stringify(old.steps) !== JSON.stringify(state.steps) || old.awaiting_confirm !== state.awaiting_confirm;
   const settingsChanged = !old || old.game !== state.game || JSON.stringify(old.options) !== JSON.stringify(state.options) ||
     JSON.stringify(old.players) !== JSON.stringify(state.players) || old.confirm_turns !== state.confirm_turns;
-  if (old && (old.session !== state.session || old.game_no !== state.game_no)) { stopAnimation(); gui.drawn = null; gui.shownSeq = 0; }
+  // another game is the game as it stands, live (not a view of an earlier position)
+  if (old && (old.session !== state.session || old.game_no !== state.game_no)) {
+    stopAnimation(); gui.drawn = null; gui.shownSeq = 0; game.view = null; net.replaying = false;
+  }
   gui.state = state;
   checkPreview(state);
   setGeometry(state.geometry);

@@ -41,6 +41,9 @@
 //!   Guerrilla game;
 //! * [`lines`]: the analysis lines drawn in place at most twice a second, and 300 ms presses
 //!   on their chips and Play that all land, at 1400 and 360 px;
+//! * [`kept`]: a Replay and a replay link that add no copy to My games, New game from a
+//!   Replay a live game, the record's `FEN` only for another start; the focused cell's ring
+//!   and no tab stop that is no control, at 1400 and 360 px;
 //! * [`third`]: a third game the adapter does not name (the engine's tic-tac-toe, `guerrilla
 //!   --test-games`) chosen in the Game control and played by clicks to its banner.
 //!
@@ -55,6 +58,7 @@ mod flow;
 mod friends;
 mod games;
 mod harness;
+mod kept;
 mod layout;
 mod lines;
 mod load;
@@ -209,6 +213,12 @@ fn browser_end_to_end() {
             }
             if on("review") {
                 review::game_review(b1, &base, &exe).await;
+            }
+            if on("kept") {
+                kept::kept_games(b1, &base).await;
+            }
+            if on("focus-ring") {
+                kept::focus_ring(b1, &base).await;
             }
             if on("tictactoe") {
                 third::tictactoe(b1, &exe).await;
