@@ -40,7 +40,7 @@ async fn my_games(b: &Browser) -> Vec<Value> {
 
 /// The game record the Game record button writes.
 async fn exported(b: &Browser) -> String {
-    b.click_css("#export-game").await;
+    b.click_control("#export-game").await;
     let v = b
         .js("return document.getElementById('record-text').value;")
         .await;
