@@ -283,7 +283,7 @@ fn next_state(ws: &mut tungstenite::WebSocket<TcpStream>) -> Result<Value, Strin
     }
 }
 
-const ASSETS: [&str; 19] = [
+const ASSETS: [&str; 21] = [
     "",
     "style.css",
     "friend.css",
@@ -302,7 +302,9 @@ const ASSETS: [&str; 19] = [
     "js/panels.js",
     "js/record.js",
     "js/review.js",
+    "js/sheet.js",
     "js/sound.js",
+    "js/zoom.js",
 ];
 
 /// A session's life: created, watched, a new game played on it; its id and WebSocket.

@@ -77,7 +77,9 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("js/panels.js", JS, include_str!("../assets/js/panels.js")),
     ("js/record.js", JS, include_str!("../assets/js/record.js")),
     ("js/review.js", JS, include_str!("../assets/js/review.js")),
+    ("js/sheet.js", JS, include_str!("../assets/js/sheet.js")),
     ("js/sound.js", JS, include_str!("../assets/js/sound.js")),
+    ("js/zoom.js", JS, include_str!("../assets/js/zoom.js")),
 ];
 const JS: &str = "text/javascript; charset=utf-8";
 

@@ -65,6 +65,25 @@ async function showPreview(s, ply, k, index, moves) {
   analysis.onChange();
 }
 
+// The steps of a turn the engine suggests (a hint, an analysis's best turn) in the order they
+// are played, as the engine itself plays the turn (`preview`'s report): a turn's written form
+// need not be an order that can be played (a pair of stones is written either way). Each
+// suggested turn is asked once; until the answer comes, or when it cannot come (a game between
+// friends), null.
+const suggested = new Map();
+export function suggestedSteps(s, ply, turn) {
+  const key = `${s.session}:${s.game_no}:${ply}:${turn}`;
+  if (suggested.has(key)) return suggested.get(key);
+  suggested.set(key, null);
+  if (suggested.size > 64) suggested.delete(suggested.keys().next().value);
+  act({ type: 'preview', ply, moves: [turn], quiet: true }).then((answer) => {
+    if (!answer || !answer.ok) return;
+    suggested.set(key, { before: answer.data.before, report: answer.data.report });
+    analysis.onChange();
+  });
+  return null;
+}
+
 export function endPreview() {
   if (!analysis.preview) return;
   analysis.preview = null;

@@ -4,13 +4,36 @@
 'use strict';
 
 // `scale` stretches every frame's time (1: as players see it; a test that photographs a frame
-// raises it).
-export const anim = { frames: null, timer: null, i: 0, scale: 1 };
+// raises it); `pace` is the player's choice of how a turn is shown (the menu's Turns shown).
+export const anim = { frames: null, timer: null, i: 0, scale: 1, pace: 'steps' };
 
-// The time each frame is shown: a long turn goes faster, so that it takes about 2.4 s.
+// The paces a player may choose: `fast` shows a long turn in about 2.4 s (a step at least
+// 160 ms), `steps` every step for 450 ms, `slow` every step for 900 ms.
+const PACES = {
+  fast: (n) => Math.max(160, Math.min(450, Math.round(2400 / Math.max(1, n)))),
+  steps: () => 450,
+  slow: () => 900,
+};
+
+// The time each frame of a turn of `n` steps is shown.
 export function frameTime(n) {
-  return anim.scale * Math.max(160, Math.min(450, Math.round(2400 / Math.max(1, n))));
+  return anim.scale * (PACES[anim.pace] || PACES.steps)(n);
 }
+
+// The pace control (kept in the browser's storage).
+function setupPace() {
+  const pick = document.getElementById('pace');
+  if (!pick) return;
+  let kept = null;
+  try { kept = localStorage.getItem('guerrilla-web-pace'); } catch (e) { /* storage off */ }
+  if (kept && PACES[kept]) anim.pace = kept;
+  pick.value = anim.pace;
+  pick.addEventListener('change', () => {
+    anim.pace = PACES[pick.value] ? pick.value : 'steps';
+    try { localStorage.setItem('guerrilla-web-pace', anim.pace); } catch (e) { /* storage off */ }
+  });
+}
+setupPace();
 
 // Shows `frames`: `onFrame(frame, i, n, ms)` draws frame i, `onDone()` draws the real position.
 export function animate(frames, onFrame, onDone) {

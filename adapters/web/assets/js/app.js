@@ -7,7 +7,7 @@
 'use strict';
 
 import { drawBoard } from './board.js';
-import { input, clickName, nextNames, stepButtons, resetSelection, sendStep, confirmTurn, humanToMove } from './input.js';
+import { input, clickName, nextNames, stepButtons, resetSelection, sendStep, confirmTurn, humanToMove, askWords } from './input.js';
 import { game, syncTimeline, removedBy, renderMoves, renderLog, shownPly, go } from './moves.js';
 import { namesOf, setGeometry, face, removalsOf, playSteps, pretty, setCatalogue, catalogue, optionLabel, stepLabel, sideIndex, ownerIndex } from './face.js';
 import { act, net, open, leave, remember, games } from './net.js';
@@ -17,10 +17,12 @@ import { anim, animate, animating, stopAnimation } from './anim.js';
 import { play as playSound, sound, setSound } from './sound.js';
 import { setupBoardKeys } from './keys.js';
 import { openTour, openLegend, setupDialogs } from './dialogs.js';
-import { analysis, endPreview, checkPreview, linesWanted } from './analysis.js';
+import { analysis, endPreview, checkPreview, linesWanted, suggestedSteps } from './analysis.js';
 import { review, renderReview } from './review.js';
+import { zoomControl, setupZoom } from './zoom.js';
 // the game between friends and My games follow the states themselves
 import './friend.js';
+import './sheet.js';
 import { leaveGameInProgress } from './games.js';
 import { ask } from './dialogs.js';
 
@@ -37,7 +39,6 @@ const gui = {
   seenRemovals: new Set(), // removal marks drawn once: drawn again as they ended, not fading
   focus: null,        // the board cell that holds the keyboard focus
   keyboard: false,    // the keyboard is on the board: a redraw gives the focus back to its cell
-  zoom: 1,
 };
 window.gui = gui;   // for the end-to-end tests
 Object.defineProperty(gui, 'session', { get: () => net.session });
@@ -106,6 +107,15 @@ function removalMarks(s, list, ply) {
   });
 }
 
+// A turn the engine suggests from the position after `ply` turns, as the board draws it: its
+// steps in the order they are played, less the first `skip` (played already).
+function suggestedTurn(s, ply, turn, skip) {
+  const known = suggestedSteps(s, ply, turn);
+  if (!known || !s.geometry) return { ordered: false, steps: [{ names: namesOf(turn), path: [] }] };
+  const frames = playSteps(face(s.game), s.geometry, known.before, known.report.steps, known.report.removed);
+  return { ordered: true, steps: frames.slice(skip).map((f) => ({ names: f.names, path: f.path })) };
+}
+
 function draw() {
   const s = gui.state;
   if (!s) return;
@@ -115,7 +125,7 @@ function draw() {
   const pv = analysis.preview;
   let d = viewing() && entry ? entry.describe : s.describe;
   const turns = [];
-  let removed = [], auto = new Set(), hint = [];
+  let removed = [], auto = new Set(), hint = null;
   if (pv) {
     // a line's position, not played: the turn that leads there marked
     d = pv.after;
@@ -147,12 +157,12 @@ function draw() {
     const key = JSON.stringify(l);
     if (key !== gui.flashKey) { gui.flashKey = key; gui.flashUntil = Date.now() + 2500; }
     if (Date.now() < gui.flashUntil || s.awaiting_confirm) auto = new Set(namesOf((l.auto || []).join(' ')));
-    if (s.hint) hint = namesOf(s.hint.turn);
+    if (s.hint) hint = suggestedTurn(s, n, s.hint.turn, (s.history.building || []).length);
     gui.drawn = { ply: n, built: (s.history.building || []).length, describe: s.describe };
   }
   // an analysis of the position shown marks the engine's best turn, numbered step by step
   const t = s.thinking;
-  if (!pv && !s.hint && t && t.analysis && t.ply === shown && t.pv && t.pv.length) hint = namesOf(t.pv[0]);
+  if (!pv && !s.hint && t && t.analysis && t.ply === shown && t.pv && t.pv.length) hint = suggestedTurn(s, shown, t.pv[0], 0);
   const still = viewing() || Boolean(pv);
   if (!animating()) {
     drawBoard($('board'), {
@@ -161,7 +171,7 @@ function draw() {
       turns: turns.filter(Boolean), auto, removed, hint, focus: gui.focus, refocus: refocus(), onClick: clickName,
     });
     $('board').dataset.frame = '';
-    zoomControl();
+    zoomControl(`${s.game} ${JSON.stringify(s.options)}`);
   }
   renderStatus(s, d, viewing());
   if (pv) {
@@ -174,7 +184,8 @@ function draw() {
   renderMoves(s, $('moves'));
   renderReview(s, shown);
   renderLog(s, $('log'));
-  $('nav-pos').textContent = `${shown} / ${n}`;
+  $('nav-pos').textContent = `${shown}/${n}`;
+  $('nav-pos').title = `turn ${shown} of ${n}`;
   document.body.dataset.view = viewing() ? String(game.view) : '';
   document.body.dataset.preview = pv ? pv.moves.join(' ') : '';
 }
@@ -258,6 +269,7 @@ function renderActions(s) {
     turn += `${turn ? ' · ' : ''}after ${pretty(l.step)}, by itself: ${pretty(l.auto.join(' '))}`;
   }
   if (pv) turn = `preview: ${pv.moves.map(pretty).join(' ')} (not played)`;
+  else if (!viewing()) turn = [askWords(), turn].filter(Boolean).join(' · ');
   $('turn-line').textContent = turn;
   $('confirm').hidden = !s.awaiting_confirm || viewing() || Boolean(pv);
   $('clear-selection').hidden = !input.clicked.length || viewing();
@@ -266,8 +278,10 @@ function renderActions(s) {
   $('takeback').hidden = !human;
   // nothing to undo in a finished game between friends (the server refuses it)
   const friendOver = Boolean(s.friend) && Boolean(s.describe.result) && s.describe.result !== 'none';
-  $('undo').hidden = Boolean(pv) || friendOver || Boolean(s.ending);
-  $('hint').hidden = !human;
+  // a finished game's bar holds New game, Rematch and Review (and Take back against the engine)
+  const over = Boolean(s.describe.result) && s.describe.result !== 'none';
+  $('undo').hidden = Boolean(pv) || friendOver || Boolean(s.ending) || over;
+  $('hint').hidden = !human || over;
   $('hint').disabled = !humanToMove() || Boolean(s.awaiting_confirm);
   // against the engine: Abort before each side has played a turn, then Resign
   const open = againstEngine(s) && !s.friend && !(s.describe.result && s.describe.result !== 'none');
@@ -299,7 +313,10 @@ function render(state) {
     JSON.stringify(old.steps) !== JSON.stringify(state.steps) || old.awaiting_confirm !== state.awaiting_confirm;
   const settingsChanged = !old || old.game !== state.game || JSON.stringify(old.options) !== JSON.stringify(state.options) ||
     JSON.stringify(old.players) !== JSON.stringify(state.players) || old.confirm_turns !== state.confirm_turns;
-  if (old && (old.session !== state.session || old.game_no !== state.game_no)) { stopAnimation(); gui.drawn = null; gui.shownSeq = 0; }
+  // another game is the game as it stands, live (not a view of an earlier position)
+  if (old && (old.session !== state.session || old.game_no !== state.game_no)) {
+    stopAnimation(); gui.drawn = null; gui.shownSeq = 0; game.view = null; net.replaying = false;
+  }
   gui.state = state;
   checkPreview(state);
   setGeometry(state.geometry);
@@ -332,32 +349,6 @@ analysis.onChange = () => { draw(); if (gui.state) { renderEngine(gui.state, $('
 review.onGo = (k) => goTo(k);
 game.onGo = (k) => goTo(k);
 input.onChange = draw;
-
-// The zoom control shows when the board's cells are closer than a finger (32 px) at 1×.
-function zoomControl() {
-  const svg = $('board');
-  const vb = svg.viewBox.baseVal;
-  const geo = gui.state && gui.state.geometry;
-  if (!vb || !vb.width || !geo) return;
-  const perUnit = svg.getBoundingClientRect().width / vb.width / gui.zoom;
-  $('zoom').hidden = perUnit >= 32 && gui.zoom === 1;
-}
-
-// Zooms the board inside its box, which keeps the height it had at 1× (so that nothing under
-// it moves), keeping the middle of what is shown in the middle.
-function setZoom(z) {
-  const scroll = $('board-scroll');
-  const cx = (scroll.scrollLeft + scroll.clientWidth / 2) / (scroll.scrollWidth || 1);
-  const cy = (scroll.scrollTop + scroll.clientHeight / 2) / (scroll.scrollHeight || 1);
-  if (gui.zoom === 1) scroll.style.height = `${scroll.clientHeight}px`;
-  gui.zoom = Math.max(1, Math.min(3, z));
-  if (gui.zoom === 1) scroll.style.height = '';
-  $('board-wrap').classList.toggle('zoomed', gui.zoom > 1);
-  $('board').style.width = `${gui.zoom * 100}%`;
-  scroll.scrollLeft = cx * scroll.scrollWidth - scroll.clientWidth / 2;
-  scroll.scrollTop = cy * scroll.scrollHeight - scroll.clientHeight / 2;
-  document.body.dataset.zoom = String(gui.zoom);
-}
 
 // ---------- settings ----------
 
@@ -528,10 +519,10 @@ button('analyse', () => {
   if (s.analysing !== null) { act({ type: 'analyse', on: false }); return; }
   act({ type: 'analyse', on: true, ply: shownPly(s), lines: linesWanted() });
 });
-button('flip', () => { gui.flipped = !gui.flipped; draw(); if (gui.state) renderEvals(gui.state); });
+gui.setFlipped = (on) => { gui.flipped = on; draw(); if (gui.state) renderEvals(gui.state); };
+button('flip', () => gui.setFlipped(!gui.flipped));
 button('clear-selection', () => { input.clicked = []; draw(); });
-button('zoom-in', () => setZoom(gui.zoom + 0.5));
-button('zoom-out', () => setZoom(gui.zoom - 0.5));
+setupZoom();
 button('open-tour', () => openTour(gui.state ? gui.state.game : $('game').value));
 button('open-legend', () => openLegend(gui.state ? gui.state.game : $('game').value));
 $('show-names').addEventListener('change', draw);

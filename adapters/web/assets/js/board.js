@@ -72,8 +72,10 @@ function coordinates(geo, pos, g) {
 // A piece's drawing: a disc in its colour (a token: a cross), `r` its radius.
 function drawPiece(g, piece, x, y, r, attrs) {
   if (piece.owner === 'none' && !piece.letter) {
-    const k = r * 0.7;
+    // a tile of the token's colour with a light cross: no removal mark (a cross alone) looks so
+    const k = r * 0.5;
     const t = el('g', { class: `token c-${piece.colour}`, ...attrs }, g);
+    el('rect', { x: x - r * 0.8, y: y - r * 0.8, width: r * 1.6, height: r * 1.6, rx: r * 0.25 }, t);
     el('line', { x1: x - k, y1: y - k, x2: x + k, y2: y + k }, t);
     el('line', { x1: x - k, y1: y + k, x2: x + k, y2: y - k }, t);
     return t;
@@ -107,7 +109,8 @@ function arrow(g, a, b, cls) {
 //     names it touched and the paths of its moves and jumps (lists of names);
 //   removed: [{name, piece, why, own, massacre, fresh, title}] pieces the shown turn removed
 //     (ghosts, crossed; `fresh` ones fade in, the others are drawn as they end);
-//   hint: names of a suggested turn; focus: the name that holds the keyboard focus;
+//   hint: {ordered, steps: [{names, path}]}: a suggested turn's steps in the order they are
+//     played (unnumbered while the order is not known); focus: the name that holds the keyboard focus;
 //   onClick(name).
 export function drawBoard(svg, view) {
   svg.replaceChildren();
@@ -240,19 +243,44 @@ export function drawBoard(svg, view) {
     el('title', {}, g).textContent = r.title || `${r.name}: ${r.why}`;
     const rad = isSquare.has(r.name) ? 0.36 : pointR;
     if (!contents.has(r.name) && r.piece) drawPiece(g, r.piece, xy[0], xy[1], rad, { class: `ghost piece c-${r.piece.colour}` });
+    // a massacre whose token stands there: the token and a dark ring round it, no cross
     const k = rad * 0.75;
-    el('line', { x1: xy[0] - k, y1: xy[1] - k, x2: xy[0] + k, y2: xy[1] + k, class: 'cross' }, g);
-    el('line', { x1: xy[0] - k, y1: xy[1] + k, x2: xy[0] + k, y2: xy[1] - k, class: 'cross' }, g);
+    if (!(r.massacre && contents.has(r.name))) {
+      el('line', { x1: xy[0] - k, y1: xy[1] - k, x2: xy[0] + k, y2: xy[1] + k, class: 'cross' }, g);
+      el('line', { x1: xy[0] - k, y1: xy[1] + k, x2: xy[0] + k, y2: xy[1] - k, class: 'cross' }, g);
+    }
     if (r.massacre) el('circle', { cx: xy[0], cy: xy[1], r: 0.42, class: 'massacre-ring' }, g);
   }
 
-  // the hint: numbered rings on the cells of the suggested turn, in order
-  (view.hint || []).forEach((n, i) => {
+  // the hint: the suggested turn's steps in the order they are played, numbered from 1; a step
+  // that moves a piece is an arrow along its path from a ring round the piece, any other step a
+  // ring on the cell it names; every cell is ringed once and carries the numbers of all its
+  // steps in one label (`1, 3`), so that no number covers another. Before the order is known
+  // (`ordered` false) the cells are ringed without numbers.
+  const hint = view.hint || { ordered: false, steps: [] };
+  const hintLabels = new Map();
+  let stepNo = 0;
+  for (const st of hint.steps) {
+    const names = st.names.filter((n) => at.has(n));
+    if (!names.length) continue;
+    stepNo++;
+    const moves = st.path.length >= 2;
+    for (let i = 0; moves && i + 1 < st.path.length; i++) {
+      const a = at.get(st.path[i]), b = at.get(st.path[i + 1]);
+      if (a && b) arrow(marksG, a, b, 'hint-path');
+    }
+    for (const n of moves ? [st.path[0]] : names) {
+      if (!hintLabels.has(n)) hintLabels.set(n, []);
+      hintLabels.get(n).push(stepNo);
+    }
+  }
+  for (const [n, numbers] of hintLabels) {
     const xy = at.get(n);
-    if (!xy) return;
-    el('circle', { cx: xy[0], cy: xy[1], r: 0.4, class: 'hint-ring', 'data-hint': n }, marksG);
-    el('text', { x: xy[0] + 0.3, y: xy[1] - 0.3, class: 'hint-no' }, marksG).textContent = String(i + 1);
-  });
+    el('circle', { cx: xy[0], cy: xy[1], r: isSquare.has(n) ? 0.4 : pointR + 0.1, class: 'hint-ring', 'data-hint': n }, marksG);
+    if (!hint.ordered) continue;
+    const label = el('text', { x: xy[0] + 0.26, y: xy[1] - 0.26, class: 'hint-no', 'data-hint-no': n }, marksG);
+    label.textContent = numbers.join(', ');
+  }
 
   coordinates(geo, pos, coordG);
   if (view.names) {

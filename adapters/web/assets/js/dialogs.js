@@ -47,6 +47,14 @@ const cross = (el, g) => {
   el('line', { x1: -0.25, y1: 0.25, x2: 0.25, y2: -0.25, class: 'cross' }, g);
 };
 
+// A token as the board draws it: a tile of its colour with a light cross.
+const token = (el, colour) => {
+  const g = el('g', { class: `token c-${colour}` });
+  el('rect', { x: -0.29, y: -0.29, width: 0.58, height: 0.58, rx: 0.09 }, g);
+  el('line', { x1: -0.18, y1: -0.18, x2: 0.18, y2: 0.18 }, g);
+  el('line', { x1: -0.18, y1: 0.18, x2: 0.18, y2: -0.18 }, g);
+};
+
 // The legend of the game `game`: its pieces, then every mark.
 export function openLegend(game) {
   const f = face(game);
@@ -54,11 +62,8 @@ export function openLegend(game) {
   for (const p of f.pieces) {
     const who = ownerIndex(p) >= 0 ? `${f.sides[ownerIndex(p)]}'s ${p.noun}` : `a ${p.noun}, nobody's`;
     rows.push([sample((el) => {
-      if (p.owner === 'none') {
-        const g = el('g', { class: `token c-${p.colour}` });
-        el('line', { x1: -0.25, y1: -0.25, x2: 0.25, y2: 0.25 }, g);
-        el('line', { x1: -0.25, y1: 0.25, x2: 0.25, y2: -0.25 }, g);
-      } else disc(el, p.colour);
+      if (p.owner === 'none') token(el, p.colour);
+      else disc(el, p.colour);
     }), who + (p.grouped ? ' (pieces side by side form a group, linked)' : '')]);
   }
   const piece = (f.pieces.find((p) => p.owner !== 'none') || { colour: 'grey' }).colour;
@@ -77,7 +82,8 @@ export function openLegend(game) {
     [sample((el) => { const g = el('g', { class: 'removed own' }); el('circle', { cx: 0, cy: 0, r: 0.34, class: `ghost piece c-${piece}` }, g); cross(el, g); }), 'a piece of the side that moved, removed (a group\'s smaller part left behind)'],
   );
   if (f.pieces.some((p) => p.owner === 'none')) {
-    rows.push([sample((el) => { const g = el('g', { class: 'removed massacre' }); cross(el, g); el('circle', { cx: 0, cy: 0, r: 0.42, class: 'massacre-ring' }, g); }), 'massacred: the point keeps a token for the rest of the game']);
+    const t = f.pieces.find((p) => p.owner === 'none');
+    rows.push([sample((el) => { token(el, t.colour); el('circle', { cx: 0, cy: 0, r: 0.42, class: 'massacre-ring' }); }), 'massacred this turn: a dark ring round the new token (not a cross); the point keeps the token for the rest of the game']);
   }
   const details = f.fields.filter((x) => x.kind === 'turn').map((x) => x.label);
   if (details.length) rows.push([sample((el) => el('circle', { cx: 0, cy: 0, r: 0.42, class: 'detail' })), `a point or square the turn's details name (${details.join(', ')})`]);

@@ -185,6 +185,13 @@ async function follow(s) {
       if (answer.data.wrong_key) net.onNotice('this link\'s key holds no seat of this game: you are watching it');
     }
   }
+  // the board turned to this page's side: the second side's player sees it from their end
+  const side = isFriend(s) ? mySide(s) : null;
+  const turn = `${s.session}:${s.game_no}:${side}`;
+  if (side !== null && friend.turned !== turn && window.gui && window.gui.setFlipped) {
+    friend.turned = turn;
+    window.gui.setFlipped(side === 1);
+  }
   render(friend.state);
   title(friend.state);
 }
@@ -197,6 +204,7 @@ function panel() {
   box.append(el('summary', { textContent: 'Play a friend' }));
   const side = el('select', { id: 'friend-side' });
   for (const [v, t] of [['random', 'random'], ['p1', 'first side'], ['p2', 'second side']]) side.append(el('option', { value: v, textContent: t }));
+  // the sides by their names in the game chosen (`sideNames`), once the games are known
   const clock = el('input', { id: 'friend-clock', type: 'checkbox' });
   const minutes = el('input', { id: 'friend-minutes', type: 'number', min: '0.1', max: '180', step: 'any', value: '5' });
   const inc = el('input', { id: 'friend-increment', type: 'number', min: '0', max: '600', step: 'any', value: '3' });
@@ -233,11 +241,24 @@ async function createInvitation() {
   location.href = `/?s=${created.id}&k=${answer.data.key}`;
 }
 
+// The side choices of "Play a friend" named as the chosen game names its sides.
+function sideNames() {
+  const pick = $('friend-side');
+  const game = $('game');
+  if (!pick || !game || !game.value) return;
+  const sides = face(game.value).sides;
+  for (const o of pick.options) {
+    if (o.value === 'p1' || o.value === 'p2') o.textContent = sides[sideIndex(o.value)];
+  }
+}
+net.after.push(sideNames);
+
 function setup() {
   const controls = $('controls');
   if (!controls || $('friend-panel')) return;
   const css = el('link', { rel: 'stylesheet', href: '/friend.css' });
   document.head.append(css);
-  controls.prepend(panel());
+  controls.querySelector('#menu-head') ? controls.querySelector('#menu-head').after(panel()) : controls.prepend(panel());
+  $('game').addEventListener('change', sideNames);
 }
 setup();

@@ -56,7 +56,7 @@ function shareLink(g) {
 function download(g) {
   const s = {
     game: g.game, options: g.options, players: g.players, first: g.first,
-    history: { start: g.start, moves: g.moves },
+    history: { start: g.start, standard_start: g.start === 'startpos', moves: g.moves },
     describe: { result: g.result, reason: g.reason },
   };
   const blob = new Blob([gameRecord(s)], { type: 'text/plain' });

@@ -5,7 +5,7 @@
 // and a click on anything but a legal next name says why it is refused.
 'use strict';
 
-import { namesOf, face, sideIndex, pretty } from './face.js';
+import { namesOf, face, sideIndex, pretty, pieceOf, ownerIndex, cells, stepLabel } from './face.js';
 import { act, net } from './net.js';
 
 export const input = {
@@ -64,6 +64,42 @@ export function stepButtons() {
     for (const c of candidates(input.clicked)) if (c.names.length === input.clicked.length) buttons.push(c.step);
   }
   return buttons;
+}
+
+// What the step to play now asks of the player, in plain words, from the legal steps alone (a
+// step naming one empty cell puts a piece there; one starting on a piece of the mover's moves
+// it; any other names a choice; a word is a button): `Put a piece on one of the 12 marked
+// points, or press Pass`. Empty when the page's player is not to move.
+export function askWords() {
+  const s = state();
+  if (!humanToMove() || s.awaiting_confirm || !s.geometry) return '';
+  const f = face(s.game);
+  const now = cellsOf(s);
+  const mover = sideIndex(s.describe.tomove);
+  const own = (n) => { const p = pieceOf(f, now.get(n)); return Boolean(p) && ownerIndex(p) === mover; };
+  const empty = (n) => !pieceOf(f, now.get(n));
+  const next = candidates(input.clicked).filter((c) => c.names.length > input.clicked.length);
+  const at = new Set(next.map((c) => c.names[input.clicked.length]));
+  const squares = new Set(s.geometry.squares.map((q) => q.name));
+  const kind = [...at].every((n) => squares.has(n)) ? 'square' : [...at].some((n) => squares.has(n)) ? 'point or square' : 'point';
+  const count = (n, what) => `${n === 1 ? 'the' : `one of the ${n}`} marked ${what}${n === 1 ? '' : 's'}`;
+  let ask = '';
+  if (input.clicked.length && next.length) {
+    ask = `Choose ${count(at.size, kind)} to go on`;
+  } else if (next.length && next.every((c) => c.names.length === 1 && empty(c.names[0]))) {
+    ask = `Put a piece on ${count(at.size, kind)}`;
+  } else if (next.length && next.every((c) => c.names.length >= 2 && own(c.names[0]))) {
+    ask = `Move a piece of yours: choose ${count(at.size, 'piece')}, then where it goes`;
+  } else if (next.length) {
+    ask = `Choose ${count(at.size, kind)}`;
+  }
+  const words = s.steps.filter((st) => namesOf(st).length === 0).map(stepLabel);
+  if (words.length) ask += `${ask ? ', or press' : 'Press'} ${words.join(' or ')}`;
+  return ask;
+}
+
+function cellsOf(s) {
+  return cells(s.geometry, s.describe);
 }
 
 // At a new position: when every step names the same point or square first (a piece that must

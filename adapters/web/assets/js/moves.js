@@ -98,7 +98,8 @@ export function go(s, ply) {
   game.onChange();
 }
 
-// The move list: one row a round (p1's turn, then p2's), each turn a button.
+// The move list: one row a round (p1's turn, then p2's), each turn a button numbered as
+// everywhere on the page: turn k is the k-th turn of the game, whichever side played it.
 export function renderMoves(s, list) {
   const plies = s.timeline.plies;
   list.replaceChildren();
@@ -112,6 +113,10 @@ export function renderMoves(s, list) {
     b.dataset.ply = k;
     const p = plies[k - 1];
     b.title = `${sides[(first + k - 1) % 2]}, turn ${k}${p.by === 'engine' ? ' (engine)' : ''}`;
+    const no = document.createElement('span');
+    no.className = 'turn-no';
+    no.textContent = `${k}.`;
+    b.append(no, ' ');
     // commas may break a long Guerrilla turn over lines
     for (const [i, part] of pretty(p.move).split(',').entries()) {
       if (i) { b.append(','); b.append(document.createElement('wbr')); }
@@ -125,10 +130,6 @@ export function renderMoves(s, list) {
     if (!row || side === 0) {
       row = document.createElement('li');
       row.className = 'round';
-      const num = document.createElement('span');
-      num.className = 'round-no';
-      num.textContent = `${Math.floor((k - 1 + first) / 2) + 1}.`;
-      row.append(num);
       if (side === 1) { const gap = document.createElement('span'); gap.className = 'move gap'; gap.textContent = '…'; row.append(gap); }
       list.append(row);
     }

@@ -129,6 +129,7 @@ export function remember(state) {
     at: Date.now(), session: state.session,
     game: state.game, options: state.options, result: state.describe.result,
     fen: state.history.start, moves: state.history.moves, players: state.players,
+    replay: Boolean(state.replay),
   };
   const keys = Object.keys(all).sort((a, b) => all[b].at - all[a].at);
   for (const k of keys.slice(KEPT)) delete all[k];
@@ -139,7 +140,8 @@ export function remember(state) {
 // The games kept in this browser but the one on the board, newest first.
 export function savedGames() {
   const all = stored();
-  return Object.keys(all).filter((k) => k !== net.current && all[k].moves && all[k].moves.length)
+  // a replay of a kept game is that game, listed once already
+  return Object.keys(all).filter((k) => k !== net.current && all[k].moves && all[k].moves.length && !all[k].replay)
     .sort((a, b) => all[b].at - all[a].at).map((k) => ({ key: k, ...all[k] }));
 }
 
@@ -192,7 +194,7 @@ async function replayAction(publicId) {
     const g = await r.json();
     if (!r.ok) { net.onNotice(g.error || 'no such game'); return null; }
     net.replaying = true;
-    return { type: 'new', game: g.game, options: g.options, fen: g.start, moves: g.moves, players: g.players, paused: true };
+    return { type: 'new', game: g.game, options: g.options, fen: g.start, moves: g.moves, players: g.players, paused: true, replay: publicId };
   } catch (e) {
     net.onNotice(`the server did not answer: ${e}`);
     return null;

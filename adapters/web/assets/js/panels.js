@@ -7,6 +7,7 @@
 import { face, sideIndex, ownerIndex, pretty, plural, reasonText, stepLabel } from './face.js';
 import { tally, shownPly } from './moves.js';
 import { analysis, renderLines } from './analysis.js';
+import { friend } from './friend.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -32,12 +33,20 @@ export function resultText(s, d = s.describe, withCounts = false) {
   return `Game over: ${who} — ${parts.join('; ')}`;
 }
 
+// The side the person at this page plays: their seat between friends, the one human seat
+// against the engine; null when watching, or when people play both sides here.
+export function ownSide(s) {
+  if (s.friend) return friend.seat === null || !s.friend.holds ? null : sideIndex(s.friend.holds[friend.seat]);
+  const humans = s.players.map((p, i) => (p.kind === 'human' ? i : -1)).filter((i) => i >= 0);
+  return humans.length === 1 ? humans[0] : null;
+}
+
 // Who is to act now, and what.
 export function statusText(s, d, viewing) {
   const sides = face(s.game).sides;
   const side = sideIndex(d.tomove);
   const mover = sides[side];
-  if (viewing) return `Viewing the position after turn ${shownPly(s)} of ${s.timeline.plies.length} (read-only): ▶| or End returns to the game`;
+  if (viewing) return `After turn ${shownPly(s)} of ${s.timeline.plies.length}, read-only: ▶| returns to the game`;
   if (d.result && d.result !== 'none') return resultText(s);
   // the completed turn is the previous side's: the engine's `tomove` names the next one already
   if (s.awaiting_confirm) return `${sides[1 - side]}: your turn ${pretty(s.awaiting_confirm)} is complete — Confirm it, or take it back`;
@@ -48,7 +57,8 @@ export function statusText(s, d, viewing) {
     return `${mover} (engine) to move`;
   }
   const details = fieldTexts(s, d, 'turn');
-  return `${mover} to move${details.length ? `: ${details.join(' · ')}` : ''}`;
+  const who = ownSide(s) === side ? `Your turn (${mover})` : ownSide(s) !== null ? `${mover} to move (your friend)` : `${mover} to move`;
+  return `${who}${details.length ? `: ${details.join(' · ')}` : ''}`;
 }
 
 export function renderStatus(s, d, viewing) {
@@ -58,8 +68,10 @@ export function renderStatus(s, d, viewing) {
   $('status-bar').classList.toggle('over', Boolean(over));
   $('result').textContent = over ? resultText(s, d, true) : '';
   $('result').hidden = !over;
-  const counts = fieldTexts(s, d, 'count').join(' · ');
-  $('counts').textContent = over ? (counts ? `final count: ${counts}` : '') : counts + (s.paused && !viewing ? `${counts ? ' · ' : ''}paused` : '');
+  const own = ownSide(s);
+  const counts = [own === null ? '' : `You play ${face(s.game).sides[own]}`, ...fieldTexts(s, d, 'count')].filter(Boolean).join(' · ');
+  const final = fieldTexts(s, d, 'count').join(' · ');
+  $('counts').textContent = over ? (final ? `final count: ${final}` : '') : counts + (s.paused && !viewing ? `${counts ? ' · ' : ''}paused` : '');
   const sides = face(s.game).sides;
   const t = tally(s, shownPly(s));
   $('tally').textContent = [0, 1].map((i) => {

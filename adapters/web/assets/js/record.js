@@ -42,8 +42,8 @@ function wrap(words) {
 }
 
 // The game in the arena's PGN form: the seven-tag roster (White is p1, who moves first), the
-// game as `Variant` and one tag for each of its options, `FEN` and `SetUp` when it starts from
-// another position than the start position, `TimeControl "-"` (no clock), `Termination`,
+// game as `Variant` and one tag for each of its options, `FEN` and `SetUp` only when it starts
+// from another position than its setup's standard start (the state's `standard_start`), `TimeControl "-"` (no clock), `Termination`,
 // `PlyCount`; then the numbered turns and the result token.
 export function gameRecord(s) {
   const now = new Date();
@@ -56,7 +56,7 @@ export function gameRecord(s) {
     ['Variant', s.game],
   ];
   for (const o of face(s.game).options) tags.push([o.name, (s.options || {})[o.name] ?? o.default]);
-  if (s.history.start && s.history.start !== 'startpos') tags.push(['FEN', s.history.start], ['SetUp', '1']);
+  if (s.history.start && s.history.start !== 'startpos' && !s.history.standard_start) tags.push(['FEN', s.history.start], ['SetUp', '1']);
   const forfeit = s.describe.forfeit && s.describe.forfeit !== 'none';
   tags.push(
     ['TimeControl', '-'],

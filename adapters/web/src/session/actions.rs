@@ -280,6 +280,16 @@ impl Session {
             .map_or_else(|| setup.game.clone(), |g| g.title.clone());
         let old = std::mem::replace(&mut self.game.setup, setup);
         let fen_given = fen.is_some();
+        if fen_given && self.game.standard_start().is_none() {
+            // the setup's standard start, so that a given position equal to it is known as it
+            let cmds = self.game.setup_commands(Some("startpos"), &[]);
+            let mut cmds: Vec<&str> = cmds.iter().map(String::as_str).collect();
+            cmds.push("history");
+            let lines = self.ask(&cmds).ok_or("the engine was restarted")?;
+            if let Some(fen) = lines.iter().find_map(|l| l.strip_prefix("start ")) {
+                self.game.learn_standard_start(fen.to_string());
+            }
+        }
         let start = fen.unwrap_or_else(|| "startpos".into());
         let cmds = self.game.setup_commands(Some(&start), &moves);
         let lines = self.ask(&cmds).ok_or("the engine was restarted")?;
@@ -313,6 +323,17 @@ impl Session {
         let setup = self.game.setup.clone();
         self.game.reset(setup);
         self.refresh();
+        if !fen_given {
+            if let Some(start) = self.game.start.clone() {
+                self.game.learn_standard_start(start);
+            }
+        }
+        // a replay of a kept game is not kept again while it is that game or a part of it
+        self.table.replay_of = a
+            .get("replay")
+            .and_then(Value::as_str)
+            .filter(|p| !p.is_empty())
+            .map(|_| (self.game_no, moves.clone()));
         let title = self
             .catalogue
             .game(&self.game.setup.game)

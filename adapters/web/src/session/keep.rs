@@ -40,7 +40,7 @@ impl Session {
 
     /// The current game as it is kept, once the engine has told its start.
     fn record(&self) -> Option<GameRecord> {
-        let start = self.game.start.clone()?;
+        let start = self.game.kept_start()?;
         let (public, created) = match &self.table.kept {
             Some(k) if k.game_no == self.game_no => (k.public.clone(), k.created),
             _ => (random_id(8), now_ms()),
@@ -99,6 +99,9 @@ impl Session {
         let Some(mut record) = self.record() else {
             return;
         };
+        if self.replaying() {
+            return;
+        }
         if let Some(kept) = &self.table.kept {
             let mut same = record.clone();
             same.updated = kept.updated;

@@ -330,6 +330,7 @@ impl Session {
             "fen": g.fen,
             "history": {
                 "start": g.start,
+                "standard_start": g.starts_standard(),
                 "moves": g.moves,
                 "building": g.building,
             },

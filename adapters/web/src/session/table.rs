@@ -105,6 +105,9 @@ pub struct Table {
     pub owners: Vec<String>,
     /// The kept copy of the current game (`keep.rs`).
     pub kept: Option<crate::store::GameRecord>,
+    /// The game number and turns of a replay of a kept game: that game is not kept again
+    /// while its turns are the first turns of the replayed one.
+    pub replay_of: Option<(u64, Vec<String>)>,
 }
 
 impl Table {
@@ -118,6 +121,7 @@ impl Table {
             ticking: false,
             owners: Vec::new(),
             kept: None,
+            replay_of: None,
         }
     }
 
@@ -511,6 +515,14 @@ impl Session {
         fell
     }
 
+    /// Whether the current game is a replay of a kept game, or a part of it (so not kept).
+    pub(super) fn replaying(&self) -> bool {
+        self.table
+            .replay_of
+            .as_ref()
+            .is_some_and(|(n, m)| *n == self.game_no && m.starts_with(&self.game.moves))
+    }
+
     /// The table's part of the state every page sees (no secret in it): the seats of a game
     /// between friends, the clocks, the session's ending (also written into `describe`, so
     /// that the page's banner shows it as it shows the rules' endings).
@@ -526,6 +538,7 @@ impl Session {
         v["clock"] = self.table.clock.as_ref().map_or(Value::Null, Clock::view);
         v["ending"] = json!(self.ended());
         v["public"] = json!(self.table.kept.as_ref().map(|k| k.public.clone()));
+        v["replay"] = json!(self.replaying());
         if let Some(e) = self.ended() {
             v["describe"]["result"] = json!(e.result);
             v["describe"]["reason"] = json!(e.reason);

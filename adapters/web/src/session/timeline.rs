@@ -99,6 +99,9 @@ pub struct Timeline {
     pub plies: Vec<Ply>,
     /// Who played the turn that completes next, and what the engine reported of it.
     next: Option<(By, Report)>,
+    /// The start position string of each setup's standard start, as the engine told it: a game
+    /// whose `start` is its setup's standard start is written without a position.
+    standard_starts: Vec<(Setup, String)>,
 }
 
 /// What reading the game back found to tell the user (the engine's error lines).
@@ -119,6 +122,7 @@ impl Timeline {
             fen: String::new(),
             plies: Vec::new(),
             next: None,
+            standard_starts: Vec::new(),
         }
     }
 
@@ -138,7 +142,38 @@ impl Timeline {
 
     /// A new game (or a game set up anew): every position is read again.
     pub fn reset(&mut self, setup: Setup) {
+        let known = std::mem::take(&mut self.standard_starts);
         *self = Timeline::new(setup);
+        self.standard_starts = known;
+    }
+
+    /// The standard start's position string of the current setup, when the engine told it.
+    pub fn standard_start(&self) -> Option<&str> {
+        self.standard_starts
+            .iter()
+            .find(|(s, _)| *s == self.setup)
+            .map(|(_, fen)| fen.as_str())
+    }
+
+    /// Notes `fen` as the current setup's standard start.
+    pub fn learn_standard_start(&mut self, fen: String) {
+        if self.standard_start().is_none() {
+            self.standard_starts.push((self.setup.clone(), fen));
+        }
+    }
+
+    /// Whether the game starts from its setup's standard start (unknown: no).
+    pub fn starts_standard(&self) -> bool {
+        self.start.is_some() && self.start.as_deref() == self.standard_start()
+    }
+
+    /// The start as a record keeps it: `startpos` for the standard start, else the position
+    /// string; None before the engine told it.
+    pub fn kept_start(&self) -> Option<String> {
+        if self.starts_standard() {
+            return Some("startpos".into());
+        }
+        self.start.clone()
     }
 
     /// The commands that set the engine to this game, from `start` with `moves` played.

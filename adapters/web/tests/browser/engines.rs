@@ -28,7 +28,7 @@ pub async fn engine_game(b: &Browser, base: &str) {
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(b.moves().await.len(), 0, "no turn is played while paused");
     for n in 1..=2 {
-        b.click_css("#advance").await;
+        b.click_control("#advance").await;
         b.wait(
             &format!(
                 "window.gui.state.history.moves.length === {n} && !window.gui.state.searching"
@@ -51,14 +51,14 @@ pub async fn engine_game(b: &Browser, base: &str) {
         "the engine's score is shown for a named side: '{thinking}'"
     );
     // Watch it play, pause it, then let it play to the end.
-    b.click_css("#pause").await; // Resume
+    b.click_control("#pause").await; // Resume
     b.wait(
         "window.gui.state.history.moves.length >= 6",
         60,
         "six turns",
     )
     .await;
-    b.click_css("#pause").await; // Pause
+    b.click_control("#pause").await; // Pause
     b.wait(
         "window.gui.state.paused && !window.gui.state.searching",
         30,
@@ -74,7 +74,7 @@ pub async fn engine_game(b: &Browser, base: &str) {
     let n = b.moves().await.len();
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(b.moves().await.len(), n, "no turn is played while paused");
-    b.click_css("#pause").await; // Resume
+    b.click_control("#pause").await; // Resume
     b.wait(
         "window.gui.state.describe.result !== 'none'",
         180,
@@ -260,7 +260,7 @@ pub async fn engine_strength(b: &Browser, base: &str) {
         serde_json::json!(["random", "full"])
     );
     for (n, searched) in [(1, false), (2, true)] {
-        b.click_css("#advance").await;
+        b.click_control("#advance").await;
         b.wait(
             &format!(
                 "window.gui.state.history.moves.length === {n} && !window.gui.state.searching \

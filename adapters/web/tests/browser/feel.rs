@@ -123,7 +123,7 @@ pub async fn feel(b: &Browser, base: &str) {
         "hover: {title}"
     );
     // Sounds off: none played.
-    b.click_css("#sound").await;
+    b.click_control("#sound").await;
     b.click_css("#undo").await;
     b.wait_moves(0).await;
     let before = b.js("return window.gui.sounds;").await;
@@ -134,7 +134,7 @@ pub async fn feel(b: &Browser, base: &str) {
         before,
         "no sound when off"
     );
-    b.click_css("#sound").await;
+    b.click_control("#sound").await;
     // Themes: the high-contrast board.
     b.js("const t = document.getElementById('theme'); t.value = 'contrast'; t.dispatchEvent(new Event('change')); return 0;").await;
     let fill = b
@@ -149,7 +149,8 @@ pub async fn feel(b: &Browser, base: &str) {
     b.screenshots("checkers-contrast").await;
     b.js("const t = document.getElementById('theme'); t.value = 'wood'; t.dispatchEvent(new Event('change')); return 0;").await;
 
-    // A large Guerrilla board on a phone: a zoom control doubles it.
+    // A large Guerrilla board on a phone opens zoomed, its points a finger apart, the zoom
+    // control beside the move buttons (never over the board).
     b.set_size(360, 740).await;
     b.goto(&url_with(
         base,
@@ -167,17 +168,19 @@ pub async fn feel(b: &Browser, base: &str) {
         "the zoom control",
     )
     .await;
-    let w0 = b
-        .js("return document.getElementById('board').getBoundingClientRect().width;")
+    b.wait(
+        "document.body.dataset.zoom === '2'",
+        10,
+        "the board opened at 2×",
+    )
+    .await;
+    let clear = b
+        .js("const z = document.getElementById('zoom').getBoundingClientRect(),                  s = document.getElementById('board-scroll').getBoundingClientRect();              return z.top >= s.bottom || z.bottom <= s.top;")
         .await;
-    b.click_css("#zoom-in").await;
-    b.click_css("#zoom-in").await;
-    let w1 = b
-        .js("return document.getElementById('board').getBoundingClientRect().width;")
-        .await;
-    assert!(
-        w1.as_f64().unwrap() >= 1.9 * w0.as_f64().unwrap(),
-        "zoomed: {w0} → {w1}"
+    assert_eq!(
+        clear,
+        serde_json::json!(true),
+        "the zoom buttons off the board"
     );
     let pitch = b
         .js("const a = document.querySelector('#board .hit[data-name=\"d4\"]').getBoundingClientRect(), \
@@ -190,8 +193,18 @@ pub async fn feel(b: &Browser, base: &str) {
     );
     assert!(b.in_view("#status").await, "the status stays in view");
     b.screenshot("wells-side8-zoomed-360.png").await;
+    let w2 = b
+        .js("return document.getElementById('board').getBoundingClientRect().width;")
+        .await;
     b.click_css("#zoom-out").await;
     b.click_css("#zoom-out").await;
+    let w1 = b
+        .js("return document.getElementById('board').getBoundingClientRect().width;")
+        .await;
+    assert!(
+        w2.as_f64().unwrap() >= 1.9 * w1.as_f64().unwrap(),
+        "zoomed out to 1×: {w2} → {w1}"
+    );
     b.set_size(1400, 1000).await;
 }
 

@@ -93,7 +93,7 @@ pub async fn forced_decision(b: &Browser, base: &str) {
         b.errors().await
     );
     // Engine turn on a human's turn says why not.
-    b.click_css("#advance").await;
+    b.click_control("#advance").await;
     let n = b.notice().await;
     assert!(n.contains("human"), "notice: {n}");
     b.hide_notice().await;
@@ -179,13 +179,13 @@ pub async fn move_list_reload_records(b: &Browser, base: &str) {
 
     // Export the position string and the game; a new game; import each back.
     let fen = b.js("return window.gui.state.fen;").await;
-    b.click_css("#export-position").await;
+    b.click_control("#export-position").await;
     assert_eq!(
         b.js("return document.getElementById('record-text').value;")
             .await,
         fen
     );
-    b.click_css("#export-game").await;
+    b.click_control("#export-game").await;
     let record = b
         .js("return document.getElementById('record-text').value;")
         .await;
@@ -204,7 +204,7 @@ pub async fn move_list_reload_records(b: &Browser, base: &str) {
     let area = b.client.find(Locator::Id("record-text")).await.unwrap();
     area.clear().await.unwrap();
     area.send_keys(fen.as_str().unwrap()).await.unwrap();
-    b.click_css("#import").await;
+    b.click_control("#import").await;
     b.wait(
         &format!("window.gui.state.fen === {fen}"),
         30,
@@ -216,7 +216,7 @@ pub async fn move_list_reload_records(b: &Browser, base: &str) {
         serde_json::json!(record)
     ))
     .await;
-    b.click_css("#import").await;
+    b.click_control("#import").await;
     b.wait(
         "window.gui.state.history.moves.length === 3",
         30,
@@ -335,7 +335,7 @@ pub async fn analysis(b: &Browser, base: &str) {
     // Set players acts and says what it did: COIN is now a human's.
     b.js("document.getElementById('p2-kind').value = 'human'; return 0;")
         .await;
-    b.click_css("#apply-players").await;
+    b.click_control("#apply-players").await;
     b.wait(
         "window.gui.state.players[1].kind === 'human'",
         30,

@@ -53,7 +53,7 @@ async fn invite(b: &Browser, base: &str, clock: Option<(f64, f64)>) -> (String, 
         ))
         .await;
     }
-    b.click_css("#friend-create").await;
+    b.click_control("#friend-create").await;
     b.wait(
         "location.search.includes('k=') && window.gui.state && window.gui.state.friend",
         60,

@@ -10,7 +10,7 @@ use crate::harness::{url_with, Browser};
 pub const COIN_DOUBLE: &str = "8/8/8/8/8/2C5/8/8 9/1G7/9/9/4G4/3G5/9/9/9 60 C -";
 /// As above without the stone on B8: the capture takes the Guerrilla's last stones and COIN
 /// wins (GC5).
-const COIN_WINS: &str = "8/C7/8/8/8/2C5/8/8 9/9/9/9/4G4/3G5/9/9/9 20 C -";
+pub const COIN_WINS: &str = "8/C7/8/8/8/2C5/8/8 9/9/9/9/4G4/3G5/9/9/9 20 C -";
 /// Side 5, White d5 e5 f5, Black c4, White to move on turn 3: growth `+g5`, new group `*a1`,
 /// jump `e5-c5`, `endgroup`, split choice `=c5` (or `=f5`), kill choice `c5xc4` or `d5xc4`.
 /// Without the jump, `endmove` kills c4 by itself with the group of four: a massacre.
@@ -178,7 +178,7 @@ pub async fn checkers_to_the_end(b: &Browser, base: &str) {
     );
     assert_eq!(b.describe("reason").await, "no-stones-on-board");
     // Exported in the arena's PGN form, COIN (Black) moving first, and replayed clean.
-    b.click_css("#export-game").await;
+    b.click_control("#export-game").await;
     let record = b
         .js("return document.getElementById('record-text').value;")
         .await;
@@ -310,6 +310,18 @@ pub async fn wells_by_clicks(b: &Browser, base: &str) {
         "the massacre marked",
     )
     .await;
+    // A massacre is its token (a tile) ringed, no removal cross: the two never look alike.
+    b.wait("!window.gui.animating", 10, "the turn shown").await;
+    let mark = b
+        .js("const g = document.querySelector('#board .removed.massacre[data-removed=c4]'); \
+             return [g.querySelectorAll('.cross').length, g.querySelectorAll('.massacre-ring').length, \
+                     document.querySelectorAll('#board [data-piece=c4] rect').length];")
+        .await;
+    assert_eq!(
+        mark,
+        serde_json::json!([0, 1, 1]),
+        "[crosses, rings, token tiles]"
+    );
     let tally = b.text("tally").await;
     assert!(tally.contains("1 massacred"), "tally: {tally}");
     let log = b.text("log").await;

@@ -251,6 +251,27 @@ impl Browser {
         }
     }
 
+    /// Clicks a control of the menu (`css`): on a phone, where the controls wait in the closed
+    /// menu sheet, the Menu button opens it first, as a person would.
+    pub async fn click_control(&self, css: &str) {
+        let closed = self
+            .js(
+                "return getComputedStyle(document.getElementById('open-menu')).display !== 'none' \
+                 && !document.body.classList.contains('menu-open');",
+            )
+            .await;
+        if closed == Value::Bool(true) {
+            self.click_css("#open-menu").await;
+            self.wait(
+                "getComputedStyle(document.getElementById('controls')).transform === 'none'",
+                5,
+                "the menu open",
+            )
+            .await;
+        }
+        self.click_css(css).await;
+    }
+
     /// Stops the analysis under way with the Analyse button, and waits until it stopped.
     pub async fn stop_analysis(&self) {
         self.click_css("#analyse").await;
@@ -303,7 +324,7 @@ impl Browser {
 
     /// Clicks New game, and answers Yes when the page asks (a game is in progress).
     pub async fn new_game(&self) {
-        self.click_css("#new-game").await;
+        self.click_control("#new-game").await;
         tokio::time::sleep(Duration::from_millis(300)).await;
         if self.js("return document.getElementById('ask').open;").await == Value::Bool(true) {
             self.click_css("#ask-yes").await;

@@ -88,7 +88,7 @@ pub async fn names_apart(b: &Browser, base: &str) {
         ("guerrilla", Some(WELLS_FULL)),
     ] {
         b.goto(&url(base, game, fen)).await;
-        b.click_css("#show-names").await;
+        b.click_control("#show-names").await;
         for (w, h) in [(1400, 1000), (400, 800)] {
             b.set_size(w, h).await;
             let clash = b
@@ -112,6 +112,6 @@ pub async fn names_apart(b: &Browser, base: &str) {
             assert_eq!(clash, json!(""), "{game} at {w}×{h}: names apart");
         }
         b.screenshots(&format!("{game}-names")).await;
-        b.click_css("#show-names").await;
+        b.click_control("#show-names").await;
     }
 }

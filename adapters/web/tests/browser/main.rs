@@ -41,6 +41,15 @@
 //!   Guerrilla game;
 //! * [`lines`]: the analysis lines drawn in place at most twice a second, and 300 ms presses
 //!   on their chips and Play that all land, at 1400 and 360 px;
+//! * [`kept`]: a Replay and a replay link that add no copy to My games, New game from a
+//!   Replay a live game, the record's `FEN` only for another start; the focused cell's ring
+//!   and no tab stop that is no control, at 1400 and 360 px;
+//! * [`phone`]: the controls in a menu sheet at 360 px (none at 1400), "You play" and "Your
+//!   turn", nothing clipped; a finished game's banner with New game, Rematch and Review, and a
+//!   rematch against the engine with the seats swapped; a side-6 Guerrilla board opened zoomed
+//!   (points 40 px apart, the zoom buttons off the board) and the pace of an engine's turn;
+//! * [`hints`]: Guerrilla Checkers hints followed in the order of their numbers, never refused,
+//!   at 1400 and 360 px; a Guerrilla hint as rings and arrows, each cell labelled once;
 //! * [`third`]: a third game the adapter does not name (the engine's tic-tac-toe, `guerrilla
 //!   --test-games`) chosen in the Game control and played by clicks to its banner.
 //!
@@ -55,9 +64,12 @@ mod flow;
 mod friends;
 mod games;
 mod harness;
+mod hints;
+mod kept;
 mod layout;
 mod lines;
 mod load;
+mod phone;
 mod play;
 mod review;
 mod third;
@@ -209,6 +221,27 @@ fn browser_end_to_end() {
             }
             if on("review") {
                 review::game_review(b1, &base, &exe).await;
+            }
+            if on("kept") {
+                kept::kept_games(b1, &base).await;
+            }
+            if on("focus-ring") {
+                kept::focus_ring(b1, &base).await;
+            }
+            if on("phone-menu") {
+                phone::phone_menu(b1, &base).await;
+            }
+            if on("end-banner") {
+                phone::end_banner(b1, &base).await;
+            }
+            if on("side6-pace") {
+                phone::side6_and_pace(b1, &base).await;
+            }
+            if on("hints-checkers") {
+                hints::checkers_hints(b1, &base).await;
+            }
+            if on("hints-wells") {
+                hints::wells_hint(b1, &base).await;
             }
             if on("tictactoe") {
                 third::tictactoe(b1, &exe).await;

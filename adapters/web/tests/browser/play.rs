@@ -192,7 +192,7 @@ pub async fn engine_turn_animated(b: &Browser, base: &str) {
          }).observe(document.getElementById('board'), {childList: true, attributes: true}); return 0;",
     )
     .await;
-    b.click_css("#advance").await;
+    b.click_control("#advance").await;
     b.wait_moves(1).await;
     b.wait("!window.gui.animating", 10, "the end of the turn's frames")
         .await;

@@ -272,7 +272,7 @@ async fn review_game(b: &Browser, base: &str, game: &str, moves: &[String]) -> V
         Value::from(moves.join(" "))
     ))
     .await;
-    b.click_css("#import").await;
+    b.click_control("#import").await;
     b.wait_moves(moves.len()).await;
     b.click_css("#review").await;
     b.wait(

@@ -76,7 +76,7 @@ pub async fn traps(b: &Browser, base: &str) {
     // A success is not styled as an error, and a notice goes away by itself.
     b.js("document.getElementById('p2-kind').value = 'engine'; return 0;")
         .await;
-    b.click_css("#apply-players").await;
+    b.click_control("#apply-players").await;
     b.wait(
         "!document.getElementById('notice').hidden",
         10,
@@ -98,7 +98,7 @@ pub async fn traps(b: &Browser, base: &str) {
     let t = b.client.find(Locator::Id("p2-time")).await.unwrap();
     t.clear().await.unwrap();
     t.send_keys("-100").await.unwrap();
-    b.click_css("#apply-players").await;
+    b.click_control("#apply-players").await;
     let n = b.notice().await;
     assert!(
         n.contains("think time") && n.contains("10 to 600000") && n.contains("-100"),
@@ -138,7 +138,7 @@ pub async fn traps(b: &Browser, base: &str) {
     let before = b.moves().await;
     b.js("document.getElementById('record-text').value = 'hello world'; return 0;")
         .await;
-    b.click_css("#import").await;
+    b.click_control("#import").await;
     let n = b.notice().await;
     assert!(
         n.contains("'hello'") && n.contains("not a legal move") && !n.contains("lost by"),
@@ -149,7 +149,7 @@ pub async fn traps(b: &Browser, base: &str) {
 
     // New game while a game is in progress: asked; No keeps it; Yes starts another and the
     // old one stays in My games.
-    b.click_css("#new-game").await;
+    b.click_control("#new-game").await;
     b.wait("document.getElementById('ask').open", 10, "the question")
         .await;
     let q = b.text("ask-text").await;
@@ -160,7 +160,7 @@ pub async fn traps(b: &Browser, base: &str) {
     b.click_css("#ask-no").await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(b.moves().await, before, "the game is kept");
-    b.click_css("#new-game").await;
+    b.click_control("#new-game").await;
     b.wait("document.getElementById('ask').open", 10, "the question")
         .await;
     let public = b.js("return window.gui.state.public;").await;
@@ -255,7 +255,7 @@ pub async fn undo_resign_abort(b: &Browser, base: &str) {
     assert_eq!(b.js(&format!("return {HELD};")).await, json!(false));
 
     // Paused: Resume beside the status, in view on the phone, and it resumes.
-    b.click_css("#pause").await;
+    b.click_control("#pause").await;
     b.wait("window.gui.state.paused", 10, "paused").await;
     b.wait(
         "!document.getElementById('status-resume').hidden",
