@@ -4,7 +4,7 @@
 
 use serde_json::json;
 
-use crate::games::COIN_WINS;
+use crate::games::{COIN_WINS, WELLS_FULL};
 use crate::harness::{url_with, Browser};
 
 /// Whether the element `css` shows its whole text (nothing cut off, across or down).
@@ -141,18 +141,16 @@ pub async fn end_banner(b: &Browser, base: &str) {
 }
 
 /// Guerrilla on side 6 at 360 px: the board opens zoomed, its points at least 40 px apart,
-/// the zoom buttons off the board; the menu's Turns shown sets how long each step of the
-/// engine's turn stays (0.9 s slowly, at most 0.45 s fast).
+/// the zoom buttons off the board; the menu's Turns shown sets how long each step of a turn
+/// shown stays (0.9 s slowly, at most 0.45 s fast).
 pub async fn side6_and_pace(b: &Browser, base: &str) {
     let url = url_with(
         base,
         &[
             ("game", "guerrilla"),
             ("BoardSide", "6"),
-            ("p1", "engine"),
+            ("p1", "human"),
             ("p2", "human"),
-            ("t1", "60"),
-            ("paused", "1"),
         ],
     );
     b.set_size(360, 740).await;
@@ -164,7 +162,8 @@ pub async fn side6_and_pace(b: &Browser, base: &str) {
     )
     .await;
     let pitch = b
-        .js("const hits = [...document.querySelectorAll('#board .hit')].map((h) => h.getBoundingClientRect()); \
+        .js("const hits = [...document.querySelectorAll('#board .hit')].map((h) => h.getBoundingClientRect()) \
+               .map((r) => ({x: r.x + r.width / 2, y: r.y + r.height / 2})); \
              let least = Infinity; \
              for (let i = 0; i < hits.length; i++) for (let j = i + 1; j < hits.length; j++) { \
                const d = Math.hypot(hits[i].x - hits[j].x, hits[i].y - hits[j].y); if (d < least) least = d; } \
@@ -183,18 +182,15 @@ pub async fn side6_and_pace(b: &Browser, base: &str) {
         .await;
     assert_eq!(clear, json!(true), "the zoom buttons off the board");
     b.screenshot("side6-zoomed-360.png").await;
-    // the engine's first turn is one piece; its later turns grow its groups (several steps)
-    b.click_control("#advance").await;
-    b.wait(
-        "window.gui.state.describe.tomove === 'p2' && !window.gui.animating",
-        30,
-        "the person's turn",
-    )
-    .await;
-    b.click_css("#step-buttons button[data-step=\"pass\"]")
+    // a turn of three steps (growth, a new group, End move and its kill), shown again with ▶
+    b.set_size(1400, 1000).await;
+    b.goto(&crate::games::url(base, "guerrilla", Some(WELLS_FULL)))
         .await;
-    b.wait("window.gui.state.describe.tomove === 'p1'", 30, "passed")
-        .await;
+    b.play_step(&["g5"], "+g5").await;
+    b.play_step(&["a1"], "*a1").await;
+    b.click_step_button("endmove").await;
+    b.wait_moves(1).await;
+    b.wait("!window.gui.animating", 10, "the turn shown").await;
     for (pace, least, most) in [("slow", 850.0, 2000.0), ("fast", 100.0, 460.0)] {
         b.js(&format!(
             "const p = document.getElementById('pace'); p.value = '{pace}'; \
@@ -208,12 +204,15 @@ pub async fn side6_and_pace(b: &Browser, base: &str) {
              return 0;"
         ))
         .await;
-        let n = b.moves().await.len();
-        b.click_control("#advance").await;
+        b.click_css("#nav-prev").await;
+        b.wait("document.body.dataset.view === '0'", 10, "the start")
+            .await;
+        b.js("window.frames_at = []; return 0;").await;
+        b.click_css("#nav-next").await;
         b.wait(
-            &format!("window.gui.state.history.moves.length > {n} && !window.gui.animating"),
-            60,
-            "the engine's turn shown",
+            "document.body.dataset.view === '' && !window.gui.animating",
+            20,
+            "the turn shown again",
         )
         .await;
         let gaps = b
@@ -228,24 +227,16 @@ pub async fn side6_and_pace(b: &Browser, base: &str) {
             .filter_map(|g| g.as_f64())
             .collect();
         eprintln!("pace {pace}: frames {gaps:?} ms apart");
-        assert!(!gaps.is_empty(), "pace {pace}: a turn of several steps");
+        assert!(
+            gaps.len() >= 2,
+            "pace {pace}: a turn of three steps: {gaps:?}"
+        );
         for g in &gaps {
             assert!(
                 *g >= least && *g <= most,
                 "pace {pace}: a step stays {g} ms ({gaps:?})"
             );
         }
-        // the person's turn in between, passed, so that the engine plays again
-        b.wait(
-            "window.gui.state.describe.tomove === 'p2' && !window.gui.animating",
-            30,
-            "the person's turn",
-        )
-        .await;
-        b.click_css("#step-buttons button[data-step=\"pass\"]")
-            .await;
-        b.wait("window.gui.state.describe.tomove === 'p1'", 30, "passed")
-            .await;
     }
     b.set_size(1400, 1000).await;
 }
