@@ -110,6 +110,10 @@ fn paths_in(line: &str) -> Vec<String> {
         if word.is_empty() || word.starts_with(['/', '.', '-']) || word.contains("//") {
             continue;
         }
+        // What a build or an example writes under `target/` is no file of the repository.
+        if word.starts_with("target/") {
+            continue;
+        }
         if is_path(word) {
             out.push(word.to_string());
         }
