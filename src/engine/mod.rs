@@ -17,6 +17,9 @@ use crate::search::{self, Info, Limits, Request, Searchable};
 
 mod finish;
 mod record;
+mod watchdog;
+
+use watchdog::watchdog;
 
 use record::{Act, Entry};
 pub use record::{Applied, History, Played, Stepped, Undone};
@@ -555,31 +558,6 @@ fn shortest_info<G: Game>(root: &G, info: &Info<G::Step>) -> Info<G::Step> {
         current.steps = root.shortest_equivalent(&current.steps);
     }
     info
-}
-
-/// The watchdog of a search's time budget: sets `stop` at `deadline` unless the search has
-/// ended by then (`done`), looking every few milliseconds so that it ends with the search. A
-/// deadline already past sets it at once.
-fn watchdog(stop: &Arc<AtomicBool>, done: &Arc<AtomicBool>, deadline: Instant) {
-    const LOOK: Duration = Duration::from_millis(20);
-    let (stop, done) = (Arc::clone(stop), Arc::clone(done));
-    let watch = move || loop {
-        if done.load(Ordering::SeqCst) {
-            return;
-        }
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            stop.store(true, Ordering::SeqCst);
-            return;
-        }
-        thread::sleep(left.min(LOOK));
-    };
-    if deadline <= Instant::now() {
-        watch();
-    } else if let Err(e) = thread::Builder::new().name("watchdog".into()).spawn(watch) {
-        // The search's own deadline still stops it.
-        log::warn!("no watchdog thread: {e}");
-    }
 }
 
 /// The first legal step, again and again, until the turn begun at `pos` ends: a legal rest of
