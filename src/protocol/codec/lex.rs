@@ -8,31 +8,15 @@ use nom::branch::alt;
 use nom::bytes::complete::{tag, take_till1};
 use nom::character::complete::char;
 use nom::combinator::{eof, peek, value, verify};
-use nom::error::{ErrorKind, ParseError};
 use nom::multi::many0;
 use nom::sequence::{preceded, terminated};
 use nom::{IResult, Parser};
 
 use super::MessageError;
 
-/// A parse error: where it happened and, once known, what the grammar expected there.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Miss<'a> {
-    pub(crate) at: &'a str,
-    pub(crate) expected: Option<&'static str>,
-}
-
-impl<'a> ParseError<&'a str> for Miss<'a> {
-    fn from_error_kind(input: &'a str, _kind: ErrorKind) -> Self {
-        Miss {
-            at: input,
-            expected: None,
-        }
-    }
-    fn append(_input: &'a str, _kind: ErrorKind, other: Self) -> Self {
-        other
-    }
-}
+/// A parse error, where it happened and what was expected there: the command grammar's own,
+/// with its [`expect`] and [`token`], which both grammars share.
+pub(crate) use crate::protocol::parse::grammar::{expect, token, PErr as Miss};
 
 pub(crate) type Res<'a, O> = IResult<&'a str, O, Miss<'a>>;
 
@@ -58,41 +42,11 @@ pub(crate) fn or_fail<'a, O>(r: Res<'a, O>, at: &'a str, what: &'static str) -> 
     }
 }
 
-/// Names what `p` expects: an error from `p` that does not say yet what was expected says
-/// `what` (the innermost name wins), and points at the token where `p` started.
-pub(crate) fn expect<'a, O>(
-    what: &'static str,
-    mut p: impl Parser<&'a str, Output = O, Error = Miss<'a>>,
-) -> impl Parser<&'a str, Output = O, Error = Miss<'a>> {
-    move |i: &'a str| {
-        let fix = |e: Miss<'a>| {
-            if e.expected.is_some() {
-                e
-            } else {
-                Miss {
-                    at: i.trim_start_matches(' '),
-                    expected: Some(what),
-                }
-            }
-        };
-        p.parse(i).map_err(|err| match err {
-            nom::Err::Error(e) => nom::Err::Error(fix(e)),
-            nom::Err::Failure(e) => nom::Err::Failure(fix(e)),
-            other => other,
-        })
-    }
-}
-
 /// `keyword = <the word> followed by " " or the end of the line`
 pub(crate) fn kw<'a>(
     word: &'static str,
 ) -> impl Parser<&'a str, Output = &'a str, Error = Miss<'a>> {
     terminated(tag(word), peek(alt((tag(" "), eof))))
-}
-
-/// `token = 1*<any character but space>`
-pub(crate) fn token(i: &str) -> Res<'_, &str> {
-    take_till1(|c| c == ' ')(i)
 }
 
 /// `SP token`: the next token after its one separating space.

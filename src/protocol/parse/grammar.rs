@@ -15,8 +15,8 @@ use super::*;
 /// A parse error: where it happened and, once known, what the grammar expected there.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct PErr<'a> {
-    pub(super) at: &'a str,
-    pub(super) expected: Option<&'static str>,
+    pub(crate) at: &'a str,
+    pub(crate) expected: Option<&'static str>,
 }
 
 impl<'a> ParseError<&'a str> for PErr<'a> {
@@ -31,11 +31,12 @@ impl<'a> ParseError<&'a str> for PErr<'a> {
     }
 }
 
-type Res<'a, O> = IResult<&'a str, O, PErr<'a>>;
+pub(crate) type Res<'a, O> = IResult<&'a str, O, PErr<'a>>;
 
 /// Names what `p` expects: an error from `p` that does not say yet what was expected says
-/// `what` (the innermost `expect` wins), and points at the token where `p` started.
-fn expect<'a, O>(
+/// `what` (the innermost `expect` wins), and points at the token where `p` started. The
+/// message grammar (`codec/lex.rs`) names its expectations with it too.
+pub(crate) fn expect<'a, O>(
     what: &'static str,
     mut p: impl Parser<&'a str, Output = O, Error = PErr<'a>>,
 ) -> impl Parser<&'a str, Output = O, Error = PErr<'a>> {
@@ -64,7 +65,7 @@ fn kw<'a>(word: &'static str) -> impl Parser<&'a str, Output = &'a str, Error = 
 }
 
 /// `token = 1*<any character but space>`
-fn token(i: &str) -> Res<'_, &str> {
+pub(crate) fn token(i: &str) -> Res<'_, &str> {
     take_till1(|c| c == ' ')(i)
 }
 

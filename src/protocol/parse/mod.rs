@@ -281,7 +281,7 @@ impl Command {
     }
 }
 
-mod grammar;
+pub(crate) mod grammar;
 
 use grammar::command;
 
