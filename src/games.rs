@@ -274,6 +274,90 @@ mod tests {
         Ok(())
     }
 
+    /// Plays random steps from the start of `settings` to the end of the game and checks that
+    /// every word the game says is one its `about` announces: each removal's kind, each step
+    /// that names no place of the board (in a game with a board), and the reason the game ends.
+    /// Returns the reason.
+    fn words_are_announced<G: crate::game::Game>(
+        settings: &G::Settings,
+        seed: u64,
+    ) -> Result<&'static str, TestCaseError> {
+        let mut pos = G::new(settings);
+        let about = pos.about();
+        let mut rng = SmallRng::seed_from_u64(seed);
+        while let Some(s) = pos.random_step(&mut rng) {
+            let geo = pos.geometry();
+            let places: Vec<&str> = geo
+                .points
+                .iter()
+                .map(|p| p.name.as_str())
+                .chain(geo.squares.iter().map(|q| q.name.as_str()))
+                .collect();
+            let before = pos.clone();
+            let mut all = Vec::new();
+            pos.apply(s, Some(&mut all));
+            all.insert(0, s);
+            for &step in &all {
+                let text = before.format_step(step);
+                if !places.is_empty() && !places.iter().any(|p| text.contains(p)) {
+                    prop_assert!(
+                        about.steps.iter().any(|w| w.word == text),
+                        "{}: step {text} is not announced",
+                        G::NAME
+                    );
+                }
+            }
+            for r in before.removals(&all, &pos).into_iter().flatten() {
+                prop_assert!(
+                    about.removals.contains(&r.kind),
+                    "{}: removal {:?} is not announced",
+                    G::NAME,
+                    r.kind
+                );
+            }
+        }
+        let end = pos.game_end();
+        prop_assert!(end.is_some(), "{}: no end after the last step", G::NAME);
+        let reason = end.unwrap().reason;
+        prop_assert!(
+            about.reasons.contains(&reason),
+            "{}: reason {:?} is not announced",
+            G::NAME,
+            reason
+        );
+        Ok(reason.word)
+    }
+
+    /// Tic-tac-toe ends in a row or on a full board, never with the shared `no-legal-move`.
+    #[test]
+    fn tictactoe_names_its_reasons() {
+        use crate::game::{Notation, Views};
+        use crate::testgames::Ttt;
+        let reason = |text: &str| {
+            let pos = Ttt::from_position_string(text, &()).unwrap();
+            pos.game_end().map(|e| e.reason.word)
+        };
+        assert_eq!(reason("xxxoo...."), Some("three-in-a-row"));
+        assert_eq!(reason("xoxxoooxx"), Some("full-board"));
+        assert_eq!(reason("xxooxo..."), None);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// Every game, to its end: the real games (Guerrilla on small boards, under a short
+        /// turn limit or not) and the test games.
+        #[test]
+        fn every_word_a_game_says_is_announced(seed in any::<u64>(), side in 4u8..=5, limit in prop_oneof![Just(6u32), Just(400)]) {
+            words_are_announced::<Checkers>(&Default::default(), seed)?;
+            let settings = crate::wells::Settings { side, turn_limit: limit };
+            words_are_announced::<Wells>(&settings, seed)?;
+            words_are_announced::<crate::testgames::Ttt>(&(), seed)?;
+            let piles = crate::testgames::NimSettings { piles: [1, 2, 5], oracle: false };
+            words_are_announced::<crate::testgames::Nim>(&piles, seed)?;
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(48))]
 

@@ -16,7 +16,8 @@ use std::sync::atomic::AtomicBool;
 
 use crate::game::prelude::*;
 use crate::game::{
-    About, GameError, GameOption, GeoPoint, Geometry, Outcome, PerftAbort, PieceFace, Side,
+    About, GameEnd, GameError, GameOption, GeoPoint, Geometry, Outcome, PerftAbort, PieceFace,
+    Side, Word,
 };
 
 // ---- tic-tac-toe ------------------------------------------------------------------------------
@@ -41,6 +42,11 @@ const LINES: [[usize; 3]; 8] = [
     [0, 4, 8],
     [2, 4, 6],
 ];
+
+/// Three marks of one player in a row, a column or a diagonal: that player has won.
+pub const THREE_IN_A_ROW: Word = Word::new("three-in-a-row", "three in a row");
+/// Every cell marked without three in a row: a draw.
+pub const FULL_BOARD: Word = Word::new("full-board", "the board is full");
 
 impl Ttt {
     /// From 9 cells (`x`, `o`, `.`); the side to move follows from the counts. Panics on a text
@@ -267,10 +273,26 @@ impl Views for Ttt {
                 },
             ],
             fields: &[],
+            reasons: &[THREE_IN_A_ROW, FULL_BOARD],
+            removals: &[],
+            steps: &[],
             tour: "Each player in turn marks an empty cell, x first.\n\n\
                    Three marks of one player in a row, a column or a diagonal win; a full \
                    board without one is a draw.",
         }
+    }
+    /// A row wins before the board is full: the last mark can do both.
+    fn game_end(&self) -> Option<GameEnd> {
+        let outcome = self.outcome()?;
+        let reason = match self.winner() {
+            Some(_) => THREE_IN_A_ROW,
+            None => FULL_BOARD,
+        };
+        Some(GameEnd {
+            outcome,
+            reason,
+            score: None,
+        })
     }
 }
 

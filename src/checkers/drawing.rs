@@ -7,6 +7,7 @@
 //! position-string order (rank 9 first, `A` to `I`), squares likewise (rank 8 first, `a` to `h`).
 
 use super::lattice::{self, interior, DARK};
+use super::report;
 use super::Checkers;
 use crate::game::{About, FieldFace, GeoPoint, GeoSquare, Geometry, PieceFace, Side};
 
@@ -38,6 +39,9 @@ pub(crate) const ABOUT: About = About {
         FieldFace::turn("pending", "the second stone goes next to"),
         FieldFace::turn("capturing", "must capture again with"),
     ],
+    reasons: report::REASONS,
+    removals: report::REMOVALS,
+    steps: report::STEPS,
     tour: include_str!("tour.txt"),
 };
 

@@ -12,7 +12,7 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use crate::game::perft;
-use crate::game::{shortest_line, EndReason, Game, GameEnd, GameError, Outcome, PerftAbort, Side};
+use crate::game::{shortest_line, Game, GameEnd, GameError, Outcome, PerftAbort, Side, Word};
 use crate::search::{self, Info, Limits, Request, Searchable};
 
 mod finish;
@@ -171,7 +171,7 @@ impl<G: Game + Searchable> Engine<G> {
         match self.forfeit {
             Some(side) => Some(GameEnd {
                 outcome: Outcome::Win(side.opponent()),
-                reason: EndReason::Forfeit,
+                reason: Word::FORFEIT,
                 score: None,
             }),
             None => self.pos.game_end(),

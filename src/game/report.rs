@@ -1,24 +1,67 @@
 //! What a GUI is told beside the steps themselves: the pieces a step removed and why, and why
-//! a game ended. Typed values, one list for both games (each reports the ones its rules
-//! have); the protocol's `wire` module words them.
+//! a game ended. Each game names its own words (in its `report.rs`) and announces them with
+//! the words a person reads (the protocol's `about`); this layer keeps the shapes every game
+//! shares and the two reasons that belong to no game's rules alone.
 
 use super::Outcome;
 
-/// Why a piece or a stone left the board.
+/// A word a game names for itself, as the protocol sends it, with the words a person reads
+/// for it: why a game ended (`two-passes`, "two passes in a row"), or a step that names no
+/// point or square (`endgroup`, "end group").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RemovalKind {
-    /// A Guerrilla stone a COIN checker hopped over (GC4).
-    Captured,
-    /// A COIN checker whose four corners hold stones after the Guerrilla's pair (GC3).
-    Surrounded,
-    /// A piece killed at the end of a Guerrilla turn (W4).
-    Killed,
-    /// A piece killed by a piece whose group has at least two more pieces than the victim's:
-    /// its point takes a massacre token (W4, 3.2).
-    Massacred,
-    /// A piece of a moving group left behind when the group came apart: only the largest part
-    /// stays (W4, 8.3).
-    Split,
+pub struct Word {
+    /// The protocol's word: lower-case letters, digits and hyphens, never `none` or `-`.
+    pub word: &'static str,
+    /// What a person reads for it, in lower case, as it reads within a sentence.
+    pub label: &'static str,
+}
+
+impl Word {
+    pub const fn new(word: &'static str, label: &'static str) -> Word {
+        Word { word, label }
+    }
+
+    /// The side to move has no legal move: what every finished game can say, and the reason
+    /// [`Views::game_end`](super::Views::game_end) gives unless a game says more.
+    pub const NO_LEGAL_MOVE: Word =
+        Word::new("no-legal-move", "the side to move has no legal move");
+
+    /// The loser played an illegal move inside `position … moves`: the protocol's rule, not a
+    /// game's, and a reason in every game.
+    pub const FORFEIT: Word = Word::new("forfeit", "an illegal move");
+}
+
+/// Why a piece or a stone left the board: the game's word, what a person reads for it, and
+/// what the place holds after it (a token a removal leaves behind, W4's massacre token).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RemovalKind {
+    /// The protocol's word (`captured`, `massacred`): as [`Word::word`].
+    pub word: &'static str,
+    /// What a person reads for it: as [`Word::label`].
+    pub label: &'static str,
+    /// The character of `describe`'s cells its place holds once the piece is gone; `None` when
+    /// the place is left empty.
+    pub leaves: Option<char>,
+}
+
+impl RemovalKind {
+    /// A removal that leaves its place empty.
+    pub const fn new(word: &'static str, label: &'static str) -> RemovalKind {
+        RemovalKind {
+            word,
+            label,
+            leaves: None,
+        }
+    }
+
+    /// A removal whose place then holds the piece or token `leaves`.
+    pub const fn leaving(word: &'static str, label: &'static str, leaves: char) -> RemovalKind {
+        RemovalKind {
+            word,
+            label,
+            leaves: Some(leaves),
+        }
+    }
 }
 
 /// One piece or stone removed: where it stood (the point or square name, as steps write it)
@@ -38,33 +81,11 @@ impl Removal {
     }
 }
 
-/// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum EndReason {
-    /// COIN has no checker left (GC5).
-    NoCheckers,
-    /// The Guerrilla has no stone left on the board after its first turn, so no point to
-    /// place a stone next to (GC3, GC5).
-    NoStonesOnBoard,
-    /// The Guerrilla has fewer than two stones in hand, not enough for a pair (GC3, GC5).
-    NoStonesInHand,
-    /// The side to move has no legal move otherwise (GC5: every checker blocked, no legal
-    /// pair).
-    NoLegalMove,
-    /// Two passes in a row (W6); the scores decide.
-    TwoPasses,
-    /// The turn limit has been played (W6); the scores decide.
-    TurnLimit,
-    /// The loser played an illegal move inside `position … moves` (the protocol's rule, not a
-    /// game's).
-    Forfeit,
-}
-
-/// How a game ended: the result, why, and the final scores where the rules score (W6:
-/// index [`super::Side::index`]).
+/// How a game ended: the result, why (one of the game's reasons, or [`Word::FORFEIT`]), and
+/// the final scores where the rules score (W6: index [`super::Side::index`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GameEnd {
     pub outcome: Outcome,
-    pub reason: EndReason,
+    pub reason: Word,
     pub score: Option<[u32; 2]>,
 }

@@ -1,6 +1,6 @@
 //! The views layer: what a person or a GUI that knows no rule sees of a position.
 
-use super::{EndReason, GameEnd, Removal, Side, Turns};
+use super::{GameEnd, Removal, RemovalKind, Side, Turns, Word};
 
 /// A position's views.
 pub trait Views: Turns {
@@ -29,24 +29,28 @@ pub trait Views: Turns {
         vec![Vec::new(); steps.len()]
     }
     /// How a GUI presents the game to people beyond its board (the protocol's `about`). The
-    /// default names the sides `p1` and `p2` and says nothing more, which a GUI can still draw
-    /// (every cell character it is not told about is shown as itself).
+    /// default names the sides `p1` and `p2`, the one reason of the default
+    /// [`game_end`](Views::game_end), and nothing more, which a GUI can still draw (every cell
+    /// character it is not told about is shown as itself).
     fn about(&self) -> About {
         About {
             title: Self::NAME,
             sides: ["p1", "p2"],
             pieces: &[],
             fields: &[],
+            reasons: &[Word::NO_LEGAL_MOVE],
+            removals: &[],
+            steps: &[],
             tour: "",
         }
     }
     /// Why the game is over, with its result; `None` while it goes on. The default says the
     /// side to move has no legal move, which is true of every finished game (`legal_steps` is
-    /// then empty); games say more.
+    /// then empty); games say more, in the words their [`about`](Views::about) announces.
     fn game_end(&self) -> Option<GameEnd> {
         self.outcome().map(|outcome| GameEnd {
             outcome,
-            reason: EndReason::NoLegalMove,
+            reason: Word::NO_LEGAL_MOVE,
             score: None,
         })
     }
@@ -91,7 +95,9 @@ pub struct Geometry {
 
 /// How a GUI that knows no rule presents a game to people (protocol.md § 4, `about`): what its
 /// sides are called, what the characters of `describe`'s cells stand for, which `describe`
-/// fields a player reads and under what label, and a short tour of the rules.
+/// fields a player reads and under what label, the game's own words (why it ends, why a piece
+/// leaves the board, the steps that name no place) with what a person reads for each, and a
+/// short tour of the rules.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct About {
     /// The game's name as people write it: `Guerrilla Checkers`.
@@ -102,6 +108,13 @@ pub struct About {
     pub pieces: &'static [PieceFace],
     /// The `describe` fields a player reads, in the order to show them.
     pub fields: &'static [FieldFace],
+    /// Every reason [`Views::game_end`] gives, in the order the rules try them (the first that
+    /// holds is given); [`Word::FORFEIT`], the protocol's, is not among them.
+    pub reasons: &'static [Word],
+    /// Every kind of removal [`Views::removals`] reports.
+    pub removals: &'static [RemovalKind],
+    /// Every step that names no point or square (`pass`), as its notation writes it.
+    pub steps: &'static [Word],
     /// The rules in a few short paragraphs for a first-time player, separated by blank lines.
     pub tour: &'static str,
 }

@@ -9,6 +9,7 @@
 
 use super::bits::Bits;
 use super::lattice::Lattice;
+use super::report;
 use super::setup::cell_char;
 use super::{Phase, Wells};
 use crate::game::{About, FieldFace, GeoPoint, Geometry, PieceFace, Side};
@@ -55,6 +56,9 @@ pub(crate) const ABOUT: About = About {
         FieldFace::turn("moved", "groups moved"),
         FieldFace::turn("kills", "kills chosen"),
     ],
+    reasons: report::REASONS,
+    removals: report::REMOVALS,
+    steps: report::STEPS,
     tour: include_str!("tour.txt"),
 };
 

@@ -11,6 +11,7 @@ use nom::sequence::{preceded, separated_pair};
 use nom::{IResult, Parser};
 
 use super::lattice::Lattice;
+use super::report::{END_GROUP, END_MOVE, PASS};
 use super::{Phase, Step, Turn, Wells};
 use crate::game::GameError;
 
@@ -91,9 +92,9 @@ pub(crate) fn group(i: &str) -> IResult<&str, ElemSyntax> {
 ///        | point "x" point | point "-" point`
 pub(crate) fn step_parser(i: &str) -> IResult<&str, StepSyntax> {
     alt((
-        value(StepSyntax::Pass, tag("pass")),
-        value(StepSyntax::EndGroup, tag("endgroup")),
-        value(StepSyntax::EndMove, tag("endmove")),
+        value(StepSyntax::Pass, tag(PASS.word)),
+        value(StepSyntax::EndGroup, tag(END_GROUP.word)),
+        value(StepSyntax::EndMove, tag(END_MOVE.word)),
         map(preceded(char('+'), point), StepSyntax::Grow),
         map(preceded(char('*'), point), StepSyntax::New),
         map(preceded(char('='), point), StepSyntax::Keep),
@@ -108,7 +109,7 @@ pub(crate) fn step_parser(i: &str) -> IResult<&str, StepSyntax> {
 /// `elem := "pass" | "+" point | "*" point | point "x" point | group`
 pub(crate) fn elem(i: &str) -> IResult<&str, ElemSyntax> {
     alt((
-        value(ElemSyntax::Pass, tag("pass")),
+        value(ElemSyntax::Pass, tag(PASS.word)),
         map(preceded(char('+'), point), ElemSyntax::Grow),
         map(preceded(char('*'), point), ElemSyntax::New),
         map(kill, |(a, b)| ElemSyntax::Kill(a, b)),
@@ -158,13 +159,13 @@ fn resolve(geo: &Lattice, p: PointSyntax, got: &str) -> Result<u16, GameError> {
 pub(crate) fn format_step(geo: &Lattice, s: Step) -> String {
     let n = |p: u16| geo.name(p as usize);
     match s {
-        Step::Pass => "pass".into(),
+        Step::Pass => PASS.word.into(),
         Step::Grow(p) => format!("+{}", n(p)),
         Step::NewGroup(p) => format!("*{}", n(p)),
         Step::Jump(a, b) => format!("{}-{}", n(a), n(b)),
-        Step::EndGroup => "endgroup".into(),
+        Step::EndGroup => END_GROUP.word.into(),
         Step::Keep(p) => format!("={}", n(p)),
-        Step::EndMovement => "endmove".into(),
+        Step::EndMovement => END_MOVE.word.into(),
         Step::Kill(a, b) => format!("{}x{}", n(a), n(b)),
     }
 }
@@ -302,7 +303,7 @@ pub(crate) fn format_turn(pos: &Wells, steps: &[Step]) -> String {
             other => {
                 elems.extend(group.take());
                 match other {
-                    Step::Pass => elems.push("pass".into()),
+                    Step::Pass => elems.push(PASS.word.into()),
                     Step::Grow(x) => grows.push(x),
                     Step::NewGroup(x) => elems.push(format!("*{}", n(x))),
                     Step::Kill(a, b) => kills.push((a, b)),

@@ -19,7 +19,7 @@ use crate::game::setup::{fields, number, word};
 use crate::game::{GameError, Position};
 
 /// The character of a cell in position strings and pictures.
-pub(crate) fn cell_char(c: u8) -> char {
+pub(crate) const fn cell_char(c: u8) -> char {
     match c {
         WHITE => 'W',
         BLACK => 'B',

@@ -117,7 +117,9 @@ fn wells_geometry_on_every_side() {
 
 /// `about` (protocol.md § 4.12) agrees with `describe` and `ugi` in both games: every field it
 /// labels is a `describe` field, every piece line names one character, an owner, a colour and a
-/// noun, its options are `ugi` options, and its tour says something.
+/// noun, its options are `ugi` options, its words are labelled (the reasons ending with the
+/// protocol's `forfeit`, a removal leaving nothing or one of the pieces), and its tour says
+/// something.
 #[test]
 fn about_agrees_with_describe_and_ugi() {
     let mut p = Proc::spawn();
@@ -139,13 +141,14 @@ fn about_agrees_with_describe_and_ugi() {
             .filter_map(|f| f.split_once('='))
             .map(|(k, _)| k)
             .collect();
-        let mut pieces = 0;
+        let mut pieces = Vec::new();
+        let mut reasons = Vec::new();
         let mut tours = 0;
         for l in &lines[4..lines.len() - 1] {
             let w: Vec<&str> = l.split(' ').collect();
             match w[0] {
                 "piece" => {
-                    pieces += 1;
+                    pieces.push(w[1]);
                     assert_eq!(w[1].chars().count(), 1, "{l}");
                     assert!(["p1", "p2", "none"].contains(&w[2]), "{l}");
                     assert!(["white", "black", "red"].contains(&w[3]), "{l}");
@@ -168,13 +171,70 @@ fn about_agrees_with_describe_and_ugi() {
                     assert!(["count", "turn"].contains(&w[2]), "{l}");
                     assert!(w.len() > 3, "a label: {l}");
                 }
+                "reason" | "step" => {
+                    assert!(
+                        w[1].chars()
+                            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+                        "{l}"
+                    );
+                    assert!(w.len() > 2, "a label: {l}");
+                    if w[0] == "reason" {
+                        reasons.push(w[1]);
+                    }
+                }
+                "removal" => {
+                    assert!(w[2] == "-" || pieces.contains(&w[2]), "{l}");
+                    assert!(w.len() > 3, "a label: {l}");
+                }
                 "tour" => tours += 1,
                 _ => panic!("{game}: unexpected line '{l}'"),
             }
         }
         assert!(
-            pieces >= 2 && tours >= 3,
-            "{game}: {pieces} pieces, {tours} tour paragraphs"
+            pieces.len() >= 2 && tours >= 3,
+            "{game}: {pieces:?} pieces, {tours} tour paragraphs"
         );
+        assert_eq!(reasons.last(), Some(&"forfeit"), "{game}");
     }
+}
+
+/// Each game announces its own words (protocol.md § 4.12), the ones its answers use (§ 4.3).
+#[test]
+fn about_announces_each_games_words() {
+    let mut p = Proc::spawn();
+    let words = |p: &mut Proc, game: &str| -> Vec<String> {
+        p.ask(&format!("setoption name Game value {game}"));
+        p.ask("about")
+            .into_iter()
+            .filter(|l| {
+                l.starts_with("reason ") || l.starts_with("removal ") || l.starts_with("step ")
+            })
+            .collect()
+    };
+    assert_eq!(
+        words(&mut p, "guerrilla-checkers"),
+        [
+            "reason no-checkers no checker is left",
+            "reason no-stones-on-board no stone is left on the board",
+            "reason no-stones-in-hand fewer than two stones are left in hand",
+            "reason no-legal-move the side to move has no legal move",
+            "reason forfeit an illegal move",
+            "removal captured - captured",
+            "removal surrounded - surrounded",
+        ]
+    );
+    assert_eq!(
+        words(&mut p, "guerrilla"),
+        [
+            "reason two-passes two passes in a row",
+            "reason turn-limit the turn limit was reached",
+            "reason forfeit an illegal move",
+            "removal split - left behind by its group",
+            "removal killed - killed",
+            "removal massacred X massacred",
+            "step pass pass",
+            "step endgroup end group",
+            "step endmove end move",
+        ]
+    );
 }

@@ -65,6 +65,18 @@ fn with_the_flag_tictactoe_is_played_as_any_game() {
         about.contains(&"piece o p2 white single nought".to_string()),
         "{about:?}"
     );
+    let reasons: Vec<&str> = about
+        .iter()
+        .filter_map(|l| l.strip_prefix("reason "))
+        .collect();
+    assert_eq!(
+        reasons,
+        [
+            "three-in-a-row three in a row",
+            "full-board the board is full",
+            "forfeit an illegal move"
+        ]
+    );
     let d = p.ask1("describe");
     assert_eq!(field(&d, "points"), ".........");
     assert_eq!(
@@ -98,7 +110,14 @@ fn with_the_flag_tictactoe_is_played_as_any_game() {
     let d = p.ask1("describe");
     assert_eq!(field(&d, "points"), "x.x.x.ooo", "bottom row first");
     assert_eq!(field(&d, "result"), "p2win");
+    assert_eq!(field(&d, "reason"), "three-in-a-row");
     assert_eq!(p.ask1("query gameover"), "response true");
+    // The step that makes a row says why the game is over, in the game's word.
+    assert!(p.ask("position startpos moves 4 0 8 2 6").is_empty());
+    assert_eq!(
+        p.ask1("step 1"),
+        "stepped 1 turn 1 over p2win three-in-a-row"
+    );
 
     // Back to a real game: its board again.
     assert!(p.ask("setoption name Game value guerrilla").is_empty());

@@ -66,7 +66,7 @@ impl Removal {
     pub fn of(r: &GameRemoval) -> Removal {
         Removal {
             place: r.place.clone(),
-            why: wire::removal_word(r.kind).to_string(),
+            why: r.kind.word.to_string(),
         }
     }
 }
@@ -117,7 +117,7 @@ impl Over {
     pub fn of(end: &GameEnd) -> Over {
         Over {
             outcome: end.outcome,
-            reason: wire::end_reason_word(end.reason).to_string(),
+            reason: end.reason.word.to_string(),
             score: end.score,
         }
     }

@@ -12,7 +12,7 @@ use super::answers::{self, listed_word, write_counted, write_undone};
 use super::info::{self, BestMove, CurrMove, InfoReport};
 use super::lex::{end, expect, fail, kw, run, text, Res};
 use super::options::{self, OptionDecl};
-use super::views::{self, Describe, Field, GeometryHeader, Piece};
+use super::views::{self, Describe, Field, GameWord, GeometryHeader, Piece, RemovalWord};
 use super::{MessageError, Response, SteppedAnswer, TurnAnswer, TurnsListed, Undone, Within};
 use crate::game::{GeoPoint, GeoSquare, Outcome, Side};
 use crate::protocol::wire;
@@ -95,6 +95,12 @@ pub enum Message {
     GameOptions(Vec<String>),
     /// `field …`
     Field(Field),
+    /// `reason <word> <label>`: why the game may end, in its word and a person's.
+    Reason(GameWord),
+    /// `removal <word> <leaves> <label>`: why a piece may leave the board.
+    RemovalWord(RemovalWord),
+    /// `step <word> <label>`: a step that names no point or square.
+    StepWord(GameWord),
     /// `tour <paragraph>`
     Tour(String),
     /// `about end`
@@ -296,6 +302,9 @@ fn message(i: &str) -> Res<'_, Message> {
             after("piece", map(views::piece, Message::Piece)),
             after("options", game_options),
             after("field", map(views::field, Message::Field)),
+            after("reason", map(views::game_word, Message::Reason)),
+            after("removal", map(views::removal_word, Message::RemovalWord)),
+            after("step", map(views::game_word, Message::StepWord)),
             after("tour", map(owned("a paragraph"), Message::Tour)),
         )),
     ))
@@ -395,6 +404,9 @@ impl fmt::Display for Message {
             Message::GameOptions(o) if o.is_empty() => f.write_str("options -"),
             Message::GameOptions(o) => write!(f, "options {}", o.join(" ")),
             Message::Field(x) => x.fmt(f),
+            Message::Reason(w) => w.write(f, "reason"),
+            Message::RemovalWord(w) => w.fmt(f),
+            Message::StepWord(w) => w.write(f, "step"),
             Message::Tour(t) => write!(f, "tour {t}"),
             Message::AboutEnd => f.write_str("about end"),
             Message::Divide(t, n) => write!(f, "{t}: {n}"),

@@ -1,7 +1,8 @@
 //! The views (protocol.md § 4.5, § 4.6, § 4.10, § 4.12): `describe`'s line, `geometry`'s
-//! points and squares, `about`'s pieces and fields. One type each: the geometry is the
-//! games' own [`Geometry`] ([`GeoPoint`], [`GeoSquare`]); a piece and a field of `about` are
-//! [`Piece`] and [`Field`].
+//! points and squares, `about`'s pieces, fields and words. One type each: the geometry is the
+//! games' own [`Geometry`] ([`GeoPoint`], [`GeoSquare`]); a piece, a field, a reason or step
+//! word and a removal word of `about` are [`Piece`], [`Field`], [`GameWord`] and
+//! [`RemovalWord`].
 
 use std::fmt;
 
@@ -429,6 +430,99 @@ pub(super) fn field(i: &str) -> Res<'_, Field> {
         Field {
             name: name.to_string(),
             kind,
+            label: label.to_string(),
+        },
+    ))
+}
+
+/// A word a game names for itself and what a person reads for it (`about`'s `reason` and
+/// `step` lines, § 4.12).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameWord {
+    /// The word as the engine sends it (`two-passes`, `endgroup`).
+    pub word: String,
+    /// What a person reads for it (may be several words).
+    pub label: String,
+}
+
+impl GameWord {
+    /// The game's word, owned.
+    pub fn of(w: &crate::game::Word) -> GameWord {
+        GameWord {
+            word: w.word.to_string(),
+            label: w.label.to_string(),
+        }
+    }
+
+    /// Writes the word as the line `<keyword> <word> <label>`.
+    pub(super) fn write(&self, f: &mut fmt::Formatter<'_>, keyword: &str) -> fmt::Result {
+        write!(f, "{keyword} {} {}", self.word, self.label)
+    }
+}
+
+/// `SP word SP label-words` (after "reason" or "step")
+pub(super) fn game_word(i: &str) -> Res<'_, GameWord> {
+    let (r, word) = arg("a word").parse(i)?;
+    let (r2, label) = text("a label").parse(r)?;
+    Ok((
+        r2,
+        GameWord {
+            word: word.to_string(),
+            label: label.to_string(),
+        },
+    ))
+}
+
+/// Why a piece leaves the board, in a game's word (`about`'s `removal` line, § 4.12).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RemovalWord {
+    /// The word as `<place>:<why>` writes it (`captured`, `massacred`).
+    pub word: String,
+    /// The character of `describe`'s cells the place then holds; `None` (`-`): left empty.
+    pub leaves: Option<char>,
+    /// What a person reads for it (may be several words).
+    pub label: String,
+}
+
+impl RemovalWord {
+    /// The game's removal kind, owned.
+    pub fn of(k: &crate::game::RemovalKind) -> RemovalWord {
+        RemovalWord {
+            word: k.word.to_string(),
+            leaves: k.leaves,
+            label: k.label.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for RemovalWord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "removal {} ", self.word)?;
+        match self.leaves {
+            Some(c) => write!(f, "{c}")?,
+            None => f.write_str("-")?,
+        }
+        write!(f, " {}", self.label)
+    }
+}
+
+/// `SP word SP (char | "-") SP label-words` (after "removal")
+pub(super) fn removal_word(i: &str) -> Res<'_, RemovalWord> {
+    const LEAVES: &str = "one character or -";
+    let (r, word) = arg("a word").parse(i)?;
+    let (r2, c) = arg(LEAVES).parse(r)?;
+    let mut chars = c.chars();
+    let leaves = match (chars.next(), chars.next()) {
+        (Some('-'), None) => None,
+        (Some(ch), None) => Some(ch),
+        _ => return fail(r, LEAVES),
+    };
+    let (r3, label) = text("a label").parse(r2)?;
+    Ok((
+        r3,
+        RemovalWord {
+            word: word.to_string(),
+            leaves,
             label: label.to_string(),
         },
     ))

@@ -4,7 +4,7 @@
 
 use std::fmt::Display;
 
-use super::{counted_list, end_reason_word, removal_item, result_word, side_word};
+use super::{counted_list, removal_item, result_word, side_word};
 use crate::engine::{Applied, History, Played, Stepped, Undone};
 use crate::game::{GameEnd, Side};
 
@@ -14,7 +14,7 @@ pub fn over_clause(end: &GameEnd) -> String {
     let mut s = format!(
         "over {} {}",
         result_word(Some(end.outcome)),
-        end_reason_word(end.reason)
+        end.reason.word
     );
     if let Some([p1, p2]) = end.score {
         s.push_str(&format!(" {p1}-{p2}"));

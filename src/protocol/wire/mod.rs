@@ -2,8 +2,7 @@
 //! protocol words back into values (protocol.md § 1–4). Every line the engine writes is made
 //! here; the command loop (`session.rs`) only chooses which.
 //!
-//! * this file — the shared words (sides, results, removals, end reasons), quoting and the
-//!   error line;
+//! * this file — the shared words (sides, results, removals), quoting and the error line;
 //! * [`answers`] — what a step, a turn or an undo did, `legal`, `history`, `query`;
 //! * [`views`] — `show`, `describe`, `geometry`;
 //! * [`search`] — `info`, `bestmove`, perft's and bench's lines;
@@ -28,7 +27,7 @@ use std::fmt::{self, Display};
 
 use super::parse::{Command, CommandError};
 use crate::engine::EngineError;
-use crate::game::{EndReason, GameError, Outcome, Removal, RemovalKind, Side};
+use crate::game::{GameError, Outcome, Removal, Side};
 
 /// The protocol's word for a side: `p1` (moves first) or `p2`.
 pub fn side_word(side: Side) -> &'static str {
@@ -67,70 +66,10 @@ pub fn parse_result(word: &str) -> Option<Option<Outcome>> {
     .find(|&o| result_word(o) == word)
 }
 
-/// Every removal kind, in the order of protocol.md § 4.3.
-pub const REMOVAL_KINDS: [RemovalKind; 5] = [
-    RemovalKind::Captured,
-    RemovalKind::Surrounded,
-    RemovalKind::Killed,
-    RemovalKind::Massacred,
-    RemovalKind::Split,
-];
-
-/// The protocol's word for why a piece left the board (protocol.md § 4.3).
-pub fn removal_word(kind: RemovalKind) -> &'static str {
-    match kind {
-        RemovalKind::Captured => "captured",
-        RemovalKind::Surrounded => "surrounded",
-        RemovalKind::Killed => "killed",
-        RemovalKind::Massacred => "massacred",
-        RemovalKind::Split => "split",
-    }
-}
-
-/// One removal as the protocol writes it: `<place>:<why>` (`D4:captured`).
+/// One removal as the protocol writes it: `<place>:<why>` (`D4:captured`), `<why>` the game's
+/// own word (protocol.md § 4.3, § 4.12).
 pub fn removal_item(r: &Removal) -> String {
-    format!("{}:{}", r.place, removal_word(r.kind))
-}
-
-/// The removal an item `<place>:<why>` names, `None` for any other word.
-pub fn parse_removal(item: &str) -> Option<Removal> {
-    let (place, word) = item.rsplit_once(':')?;
-    let kind = REMOVAL_KINDS
-        .into_iter()
-        .find(|&k| removal_word(k) == word)?;
-    (!place.is_empty()).then(|| Removal::new(place, kind))
-}
-
-/// Every game-end reason, in the order of protocol.md § 4.3.
-pub const END_REASONS: [EndReason; 7] = [
-    EndReason::NoCheckers,
-    EndReason::NoStonesOnBoard,
-    EndReason::NoStonesInHand,
-    EndReason::NoLegalMove,
-    EndReason::TwoPasses,
-    EndReason::TurnLimit,
-    EndReason::Forfeit,
-];
-
-/// The protocol's word for why a game ended (`over`, `describe`'s `reason`), one hyphenated
-/// word.
-pub fn end_reason_word(reason: EndReason) -> &'static str {
-    match reason {
-        EndReason::NoCheckers => "no-checkers",
-        EndReason::NoStonesOnBoard => "no-stones-on-board",
-        EndReason::NoStonesInHand => "no-stones-in-hand",
-        EndReason::NoLegalMove => "no-legal-move",
-        EndReason::TwoPasses => "two-passes",
-        EndReason::TurnLimit => "turn-limit",
-        EndReason::Forfeit => "forfeit",
-    }
-}
-
-/// The reason a protocol word names, `None` for any other word.
-pub fn parse_end_reason(word: &str) -> Option<EndReason> {
-    END_REASONS
-        .into_iter()
-        .find(|&r| end_reason_word(r) == word)
+    format!("{}:{}", r.place, r.kind.word)
 }
 
 /// The body of an error line for text a game refused: `expected <what> but got '<text>'`,

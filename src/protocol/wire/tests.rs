@@ -1,6 +1,8 @@
 use super::*;
 use crate::engine::{Applied, PerftReport, Played, Stepped, Undone};
-use crate::game::{GameEnd, GeoPoint, GeoSquare, Geometry, PerftAbort};
+use crate::game::{
+    About, FieldFace, GameEnd, GeoPoint, GeoSquare, Geometry, PerftAbort, RemovalKind, Word,
+};
 use crate::protocol::options::OptionError;
 
 #[test]
@@ -19,18 +21,13 @@ fn words_read_back() {
     }
     assert_eq!(result_word(Some(Outcome::Win(Side::P2))), "p2win");
     assert_eq!(parse_result("p1wins"), None);
-    for kind in REMOVAL_KINDS {
-        let r = Removal::new("D4", kind);
-        assert_eq!(parse_removal(&removal_item(&r)), Some(r));
-    }
-    assert_eq!(parse_removal("D4:eaten"), None);
-    assert_eq!(parse_removal(":captured"), None);
-    for reason in END_REASONS {
-        assert_eq!(parse_end_reason(end_reason_word(reason)), Some(reason));
-        assert!(!end_reason_word(reason).contains(' '));
-    }
-    assert_eq!(parse_end_reason("resigned"), None);
 }
+
+/// A game's words as the reports write them: its removal and reason words, never their labels.
+const CAPTURED: RemovalKind = RemovalKind::new("captured", "hopped over");
+const KILLED: RemovalKind = RemovalKind::new("killed", "killed");
+const MASSACRED: RemovalKind = RemovalKind::leaving("massacred", "massacred", 'X');
+const TWO_PASSES: Word = Word::new("two-passes", "two passes in a row");
 
 #[test]
 fn reports() {
@@ -40,16 +37,13 @@ fn reports() {
     };
     let end = GameEnd {
         outcome: Outcome::Win(Side::P2),
-        reason: EndReason::TwoPasses,
+        reason: TWO_PASSES,
         score: Some([13, 15]),
     };
     assert_eq!(over_clause(&end), "over p2win two-passes 13-15");
     let st = Stepped {
         chosen: applied("pass", &[]),
-        auto: vec![applied(
-            "e3xd3",
-            &[("d3", RemovalKind::Massacred), ("e4", RemovalKind::Killed)],
-        )],
+        auto: vec![applied("e3xd3", &[("d3", MASSACRED), ("e4", KILLED)])],
         turn: Some("pass,e3xd3".into()),
         end: Some(end),
     };
@@ -68,7 +62,7 @@ fn reports() {
     assert_eq!(stepped_line(&st), "stepped *a1 auto endmove turn *a1");
     let played = Played {
         turn: "c3xd4".into(),
-        steps: vec![applied("c3xd4", &[("D4", RemovalKind::Captured)])],
+        steps: vec![applied("c3xd4", &[("D4", CAPTURED)])],
         end: None,
     };
     assert_eq!(
@@ -159,7 +153,7 @@ fn views() {
         turnstart: false,
         outcome: Some(Outcome::Win(Side::P1)),
         forfeit: Some(Side::P2),
-        reason: Some(EndReason::Forfeit),
+        reason: Some(Word::FORFEIT),
     };
     assert_eq!(
         show_lines("a\nb", "F", &["s1".into(), "s2".into()], &state),
@@ -365,5 +359,41 @@ fn nps_leaves_out_the_setup() {
     assert_eq!(
         info_line(&info, 0, false, false, &[]),
         "info depth 0 nodes 300 time 150 nps 3000 score 0.000"
+    );
+}
+
+/// `about` announces the game's words in its order, each with the words a person reads: the
+/// reasons, then the protocol's `forfeit`, the removals with what they leave, the word steps.
+#[test]
+fn about_announces_the_game_words() {
+    const ABOUT: About = About {
+        title: "A Game",
+        sides: ["Left", "Right"],
+        pieces: &[],
+        fields: &[FieldFace::count("hand", "stones in hand")],
+        reasons: &[TWO_PASSES, Word::NO_LEGAL_MOVE],
+        removals: &[CAPTURED, MASSACRED],
+        steps: &[Word::new("endgroup", "end group")],
+        tour: "One.\n\nTwo\nlines.",
+    };
+    assert_eq!(
+        about_lines("g", &ABOUT, &[]),
+        [
+            "about game g",
+            "title A Game",
+            "side p1 Left",
+            "side p2 Right",
+            "options -",
+            "field hand count stones in hand",
+            "reason two-passes two passes in a row",
+            "reason no-legal-move the side to move has no legal move",
+            "reason forfeit an illegal move",
+            "removal captured - hopped over",
+            "removal massacred X massacred",
+            "step endgroup end group",
+            "tour One.",
+            "tour Two lines.",
+            "about end",
+        ]
     );
 }

@@ -1,8 +1,8 @@
 //! The views of the position and the game (protocol.md § 4.5, § 4.6, § 4.10, § 4.12): `show`'s
 //! picture and summary, `describe`'s fields, `geometry`'s board, `about`'s presentation.
 
-use super::{end_reason_word, result_word, side_word};
-use crate::game::{About, EndReason, FieldKind, GameOption, Geometry, Outcome, Side};
+use super::{result_word, side_word};
+use crate::game::{About, FieldKind, GameOption, Geometry, Outcome, Side, Word};
 
 /// What `show` and `describe` say about the game besides the position's own views: the
 /// engine's answers, which include a loss by an illegal move in `position`.
@@ -16,7 +16,7 @@ pub struct GameState<'a> {
     /// The side that lost by an illegal move in `position`.
     pub forfeit: Option<Side>,
     /// Why the game ended; `None` while it goes on.
-    pub reason: Option<EndReason>,
+    pub reason: Option<Word>,
 }
 
 /// The answer to `show` (protocol.md § 4.5): the game's picture (`render`), then `fen` (the
@@ -62,7 +62,7 @@ pub fn describe_line(state: &GameState, fields: &[(&str, String)]) -> String {
         );
     }
     s.push_str(" reason=");
-    s.push_str(state.reason.map(end_reason_word).unwrap_or("none"));
+    s.push_str(state.reason.map_or("none", |r| r.word));
     s
 }
 
@@ -130,7 +130,8 @@ pub fn shade_word(dark: bool) -> &'static str {
 }
 
 /// The answer to `about` (protocol.md § 4.12): how a GUI presents the game `name`, whose own
-/// options are `options`, to people.
+/// options are `options`, to people. Its `reason` lines are the game's own, then the
+/// protocol's `forfeit`, a reason in every game.
 pub fn about_lines(name: &str, about: &About, options: &[GameOption]) -> Vec<String> {
     let mut lines = vec![
         format!("about game {name}"),
@@ -165,6 +166,16 @@ pub fn about_lines(name: &str, about: &About, options: &[GameOption]) -> Vec<Str
             FieldKind::Turn => "turn",
         };
         lines.push(format!("field {} {kind} {}", f.name, f.label));
+    }
+    for r in about.reasons.iter().chain([&Word::FORFEIT]) {
+        lines.push(format!("reason {} {}", r.word, r.label));
+    }
+    for r in about.removals {
+        let leaves = r.leaves.map_or("-".to_string(), String::from);
+        lines.push(format!("removal {} {leaves} {}", r.word, r.label));
+    }
+    for s in about.steps {
+        lines.push(format!("step {} {}", s.word, s.label));
     }
     for paragraph in about.tour.split("\n\n") {
         let text = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");

@@ -41,6 +41,10 @@ fn bad_lines_get_one_error_naming_what_was_expected() {
         ("square a1 0.5 7.5 A1,B1,B2,A2 b2 grey", "dark or light", "grey"),
         ("piece GG p1 black single stone", "one character", "GG"),
         ("field hand always stones in hand", "count or turn", "always"),
+        ("reason two-passes", "a label", "end of line"),
+        ("removal massacred XX massacred", "one character or -", "XX"),
+        ("removal captured -", "a label", "end of line"),
+        ("step", "a word", "end of line"),
         ("option name Hash type spin default 1 min 1", "max", "end of line"),
         ("option name Ponder type check default yes", "true or false", "yes"),
         ("option name X type combo default a var", "var <value> pairs", "end of line"),
@@ -97,17 +101,17 @@ fn free_text_is_read_only_within_its_answer() {
 /// The typed values the engine reports are worded as the engine's own writers word them.
 #[test]
 fn values_are_worded_as_the_engine_words_them() {
-    use crate::game::{EndReason, GameEnd, Outcome, RemovalKind, Side};
+    use crate::game::{GameEnd, Outcome, RemovalKind, Side, Word};
     let end = GameEnd {
         outcome: Outcome::Win(Side::P2),
-        reason: EndReason::TwoPasses,
+        reason: Word::new("two-passes", "two passes in a row"),
         score: Some([13, 15]),
     };
     assert_eq!(
         Over::of(&end).to_string(),
         crate::protocol::wire::over_clause(&end)
     );
-    let r = crate::game::Removal::new("d3", RemovalKind::Massacred);
+    let r = crate::game::Removal::new("d3", RemovalKind::leaving("massacred", "massacred", 'X'));
     assert_eq!(
         Removal::of(&r).to_string(),
         crate::protocol::wire::removal_item(&r)

@@ -269,6 +269,15 @@ fn message() -> impl Strategy<Value = Message> {
             text()
         )
             .prop_map(|(name, kind, label)| Message::Field(Field { name, kind, label })),
+        (word(), text()).prop_map(|(word, label)| Message::Reason(GameWord { word, label })),
+        (word(), option::of("[!-,.-~]"), text()).prop_map(|(word, leaves, label)| {
+            Message::RemovalWord(RemovalWord {
+                word,
+                leaves: leaves.map(|c| c.chars().next().unwrap()),
+                label,
+            })
+        }),
+        (word(), text()).prop_map(|(word, label)| Message::StepWord(GameWord { word, label })),
         text().prop_map(Message::Tour),
         Just(Message::AboutEnd),
     ];
