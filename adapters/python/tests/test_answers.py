@@ -8,6 +8,8 @@ from guerrilla_client import EngineError, GameOver, Removal, Score, parse_info
 from guerrilla_client.answers import (
     AboutField,
     AboutPiece,
+    AboutRemoval,
+    AboutWord,
     parse_about,
     parse_bench,
     parse_describe,
@@ -128,6 +130,10 @@ def test_about_with_unknown_lines() -> None:
         "piece W p1 white grouped piece",
         "options -",
         "field hand count stones in hand",
+        "reason two-passes two passes in a row",
+        "removal massacred X massacred",
+        "removal killed - killed",
+        "step endgroup end group",
         "tour One.",
         "tour Two.",
         "colour p1 #fff",
@@ -137,6 +143,10 @@ def test_about_with_unknown_lines() -> None:
     assert about.pieces == [AboutPiece("X", None, "red", False, "massacre token"), AboutPiece("W", "p1", "white", True, "piece")]
     assert about.fields == [AboutField("hand", "count", "stones in hand")]
     assert about.tour == ["One.", "Two."] and about.extra_lines == ["colour p1 #fff"]
+    assert about.reasons == [AboutWord("two-passes", "two passes in a row")]
+    assert about.removals == [AboutRemoval("massacred", "X", "massacred"), AboutRemoval("killed", None, "killed")]
+    assert about.steps == [AboutWord("endgroup", "end group")]
+    assert about.reason_label("two-passes") == "two passes in a row" and about.reason_label("resigned") == "resigned"
     assert parse_about(["about game h", "options A B"]).sides == ("p1", "p2")
     with pytest.raises(ValueError):
         parse_about(["title x"])

@@ -382,6 +382,10 @@ def test_about_names_the_sides_of_both_games(engine: Engine) -> None:
     about = engine.about()
     assert (about.game, about.sides, about.options) == ("guerrilla", ("White", "Black"), ["BoardSide", "TurnLimit"])
     assert [piece.owner for piece in about.pieces] == ["p1", "p2", None]
+    assert [r.word for r in about.reasons] == ["two-passes", "turn-limit", "forfeit"]
+    assert about.reason_label("two-passes") == "two passes in a row"
+    assert [(r.word, r.leaves) for r in about.removals] == [("split", None), ("killed", None), ("massacred", "X")]
+    assert [s.word for s in about.steps] == ["pass", "endgroup", "endmove"]
 
 
 def test_bench_is_a_signature(engine: Engine) -> None:

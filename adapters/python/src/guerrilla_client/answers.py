@@ -379,11 +379,32 @@ class AboutField:
 
 
 @dataclass(frozen=True)
+class AboutWord:
+    """A ``reason`` or ``step`` line of ``about``: a word the game names for itself (why it
+    ends, a step that names no place) and what a person reads for it."""
+
+    word: str
+    label: str
+
+
+@dataclass(frozen=True)
+class AboutRemoval:
+    """A ``removal`` line of ``about``: why a piece leaves the board, the character of
+    ``describe``'s cells its place then holds (``None``: left empty), and its label."""
+
+    word: str
+    leaves: Optional[str]
+    label: str
+
+
+@dataclass(frozen=True)
 class About:
     """The answer to ``about`` (protocol.md § 4.12): how a program that knows no rule presents
     the current game. ``sides`` are the names of p1 and p2 as people write them (``Guerrilla``
     and ``COIN``, ``White`` and ``Black``); ``options`` the options that belong to the game;
-    ``tour`` the rules in a few paragraphs. Lines of other kinds are kept in ``extra_lines``."""
+    ``tour`` the rules in a few paragraphs; ``reasons``, ``removals`` and ``steps`` the game's
+    own words with what a person reads for each (:meth:`reason_label` reads a reason of
+    :class:`GameOver`). Lines of other kinds are kept in ``extra_lines``."""
 
     game: str
     title: str
@@ -393,6 +414,13 @@ class About:
     fields: List[AboutField]
     tour: List[str]
     extra_lines: List[str] = field(default_factory=list)
+    reasons: List[AboutWord] = field(default_factory=list)
+    removals: List[AboutRemoval] = field(default_factory=list)
+    steps: List[AboutWord] = field(default_factory=list)
+
+    def reason_label(self, word: str) -> str:
+        """What a person reads for the reason ``word``; a word not announced is given back."""
+        return next((r.label for r in self.reasons if r.word == word), word)
 
 
 def parse_about(lines: Sequence[str]) -> About:
@@ -403,6 +431,9 @@ def parse_about(lines: Sequence[str]) -> About:
     fields: List[AboutField] = []
     tour: List[str] = []
     extra_lines: List[str] = []
+    reasons: List[AboutWord] = []
+    removals: List[AboutRemoval] = []
+    steps: List[AboutWord] = []
     for line in lines:
         kind, _, rest = line.partition(" ")
         words = rest.split()
@@ -421,13 +452,18 @@ def parse_about(lines: Sequence[str]) -> About:
             options = [] if words == ["-"] else words
         elif kind == "field" and len(words) >= 3:
             fields.append(AboutField(words[0], words[1], " ".join(words[2:])))
+        elif kind in ("reason", "step") and len(words) >= 2:
+            (reasons if kind == "reason" else steps).append(AboutWord(words[0], " ".join(words[1:])))
+        elif kind == "removal" and len(words) >= 3:
+            leaves = None if words[1] == "-" else words[1]
+            removals.append(AboutRemoval(words[0], leaves, " ".join(words[2:])))
         elif kind == "tour":
             tour.append(rest.strip())
         else:
             extra_lines.append(line)
     if not game:
         raise ValueError(f"expected an 'about game …' line but got {list(lines)[:1]!r}")
-    return About(game, title, (sides[0], sides[1]), pieces, options, fields, tour, extra_lines)
+    return About(game, title, (sides[0], sides[1]), pieces, options, fields, tour, extra_lines, reasons, removals, steps)
 
 
 # --------------------------------------------------------------------------------------------
