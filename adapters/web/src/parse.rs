@@ -175,6 +175,23 @@ pub struct FieldFace {
     pub label: String,
 }
 
+/// A word the game names for itself and what a person reads for it (`about`'s `reason` and
+/// `step` lines).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct WordFace {
+    pub word: String,
+    pub label: String,
+}
+
+/// Why a piece leaves the board, in the game's word (`about`'s `removal` line): what a person
+/// reads for it, and the cell character its place then holds (`None`: left empty).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RemovalFace {
+    pub word: String,
+    pub leaves: Option<String>,
+    pub label: String,
+}
+
 /// A game's option with its bounds, from `ugi` (only the options `about` says are the game's).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GameOptionSpec {
@@ -193,6 +210,11 @@ pub struct GameFace {
     pub pieces: Vec<PieceFace>,
     pub options: Vec<GameOptionSpec>,
     pub fields: Vec<FieldFace>,
+    /// Why the game may end, in its words (the page shows the labels).
+    pub reasons: Vec<WordFace>,
+    pub removals: Vec<RemovalFace>,
+    /// The steps that name no place (the page's step buttons show the labels).
+    pub steps: Vec<WordFace>,
     pub tour: Vec<String>,
 }
 
@@ -207,6 +229,9 @@ impl GameFace {
             pieces: Vec::new(),
             options: Vec::new(),
             fields: Vec::new(),
+            reasons: Vec::new(),
+            removals: Vec::new(),
+            steps: Vec::new(),
             tour: Vec::new(),
         }
     }
@@ -266,6 +291,23 @@ pub fn parse_about(
                 face.fields.push(FieldFace {
                     name: field.to_string(),
                     kind: kind.to_string(),
+                    label: label.join(" "),
+                })
+            }
+            ("reason" | "step", [word, label @ ..]) if !label.is_empty() => {
+                let w = WordFace {
+                    word: word.to_string(),
+                    label: label.join(" "),
+                };
+                match key {
+                    "reason" => face.reasons.push(w),
+                    _ => face.steps.push(w),
+                }
+            }
+            ("removal", [word, leaves, label @ ..]) if !label.is_empty() => {
+                face.removals.push(RemovalFace {
+                    word: word.to_string(),
+                    leaves: (*leaves != "-").then(|| leaves.to_string()),
                     label: label.join(" "),
                 })
             }
@@ -623,6 +665,10 @@ mod tests {
             "piece X none red single massacre token",
             "options BoardSide",
             "field hand count stones in hand",
+            "reason two-passes two passes in a row",
+            "removal massacred X massacred",
+            "removal killed - killed",
+            "step endgroup end group",
             "tour One.",
             "about end",
         ]
@@ -634,6 +680,16 @@ mod tests {
         assert_eq!(face.pieces[0].noun, "massacre token");
         assert_eq!(face.options[0].max, 12);
         assert_eq!(face.fields[0].label, "stones in hand");
+        assert_eq!(
+            (
+                face.reasons[0].word.as_str(),
+                face.reasons[0].label.as_str()
+            ),
+            ("two-passes", "two passes in a row")
+        );
+        assert_eq!(face.removals[0].leaves.as_deref(), Some("X"));
+        assert_eq!(face.removals[1].leaves, None);
+        assert_eq!(face.steps[0].label, "end group");
         assert!(parse_about("h", &lines, &[]).is_err());
     }
 

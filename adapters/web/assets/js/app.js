@@ -9,7 +9,7 @@
 import { drawBoard } from './board.js';
 import { input, clickName, nextNames, stepButtons, resetSelection, sendStep, confirmTurn, humanToMove, askWords } from './input.js';
 import { game, syncTimeline, removedBy, renderMoves, renderLog, shownPly, go } from './moves.js';
-import { namesOf, setGeometry, face, removalsOf, playSteps, pretty, setCatalogue, catalogue, optionLabel, stepLabel, sideIndex, ownerIndex } from './face.js';
+import { namesOf, setGeometry, face, removalsOf, playSteps, pretty, setCatalogue, catalogue, optionLabel, stepLabel, sideIndex, ownerIndex, leavesToken } from './face.js';
 import { act, net, open, leave, remember, games } from './net.js';
 import { renderStatus, renderGuidance, renderEngine, renderEvalBar, renderMessages, againstEngine } from './panels.js';
 import { setupRecordPanel } from './record.js';
@@ -200,7 +200,7 @@ function showSteps(s, before, report, prev) {
   animate(frames, (frame, i, count, ms) => {
     names.push(...frame.names);
     if (frame.path.length) paths.push(frame.path);
-    const gone = frame.removed.map((r) => ({ name: r.place, piece: r.piece, why: r.why, massacre: r.why === 'massacred', own: ownerIndex(r.piece) === sideIndex(before.tomove) }));
+    const gone = frame.removed.map((r) => ({ name: r.place, piece: r.piece, why: r.why, massacre: leavesToken(f, r.why), own: ownerIndex(r.piece) === sideIndex(before.tomove) }));
     removed.push(...gone);
     const slide = frame.path.length ? { from: frame.path[0], to: frame.path[frame.path.length - 1], ms: Math.min(400, Math.round(ms * 0.8)) } : null;
     drawBoard($('board'), {
@@ -252,7 +252,7 @@ function renderActions(s) {
   } else if (!viewing()) {
     for (const st of stepButtons()) {
       const b = document.createElement('button');
-      b.textContent = stepLabel(st);
+      b.textContent = stepLabel(face(s.game), st);
       b.dataset.step = st;
       b.className = 'step';
       b.addEventListener('click', () => sendStep(st));

@@ -1,6 +1,7 @@
 // What the page knows of a game, all of it from the engine: the catalogue the server learnt
 // (`about`: the sides' names, what each character of `describe`'s cells is, the fields a player
-// reads, the game's own options, the rules tour) and the board's names (`geometry`). It knows
+// reads, the game's own options, its words for why it ends, why a piece leaves and the steps
+// that name no place, the rules tour) and the board's names (`geometry`). It knows
 // the notation's shape only (protocol.md § 4): a step's text names points and squares in order,
 // and a report lists what each step removed, `<where>:<why>`.
 'use strict';
@@ -14,7 +15,7 @@ export function setCatalogue(c) {
 
 // The face of the game `name`; a game the catalogue lacks is shown bare.
 export function face(name) {
-  return catalogue.byName.get(name) || { name, title: name, sides: ['p1', 'p2'], pieces: [], options: [], fields: [], tour: [] };
+  return catalogue.byName.get(name) || { name, title: name, sides: ['p1', 'p2'], pieces: [], options: [], fields: [], reasons: [], removals: [], steps: [], tour: [] };
 }
 
 export function sideIndex(word) { return word === 'p2' ? 1 : 0; }
@@ -39,10 +40,12 @@ export function plural(noun, n) {
   return n === 1 ? noun : `${noun}s`;
 }
 
-// Words a player reads for the protocol's step words (§ 7.1); another word shows as itself.
-const STEP_WORDS = { pass: 'Pass', endgroup: 'End group', endmove: 'End move' };
-export function stepLabel(step) {
-  return STEP_WORDS[step] || step.charAt(0).toUpperCase() + step.slice(1);
+// A step that names no place as a button reads it: the label the game `f` announced for the
+// word (`about`'s `step` lines), else the word itself, capitalised.
+export function stepLabel(f, step) {
+  const w = (f.steps || []).find((x) => x.word === step);
+  const text = w ? w.label : step;
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 // An option's name as a player reads it: `BoardSide` → `Board side`.
@@ -51,19 +54,19 @@ export function optionLabel(name) {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-// Why a game ended, in words, by the protocol's reason words (§ 4.3); another word is shown
-// with its dashes as spaces.
-const REASONS = {
-  'no-checkers': 'no checker is left',
-  'no-stones-on-board': 'no stone is left on the board',
-  'no-stones-in-hand': 'fewer than two stones are left in hand',
-  'no-legal-move': 'the side to move has no legal move',
-  'two-passes': 'two passes in a row',
-  'turn-limit': 'the turn limit was reached',
-  'forfeit': 'an illegal move',
-};
-export function reasonText(word) {
-  return REASONS[word] || (word || '').replace(/[-_]/g, ' ');
+// Why a game ended, in words: the label the game `f` announced for the reason word (`about`'s
+// `reason` lines); another word (one the server ends a game with) is shown with its dashes as
+// spaces.
+export function reasonText(f, word) {
+  const w = (f.reasons || []).find((x) => x.word === word);
+  return w ? w.label : (word || '').replace(/[-_]/g, ' ');
+}
+
+// Whether a removal of the kind `why` leaves a token on its place (`about`'s `removal` lines:
+// what the place then holds), which the board rings instead of crossing out.
+export function leavesToken(f, why) {
+  const k = (f.removals || []).find((x) => x.word === why);
+  return Boolean(k && k.leaves);
 }
 
 // The board's names (points and squares) of the current geometry.
@@ -176,7 +179,7 @@ export function removalsOf(f, geo, before, report) {
   playSteps(f, geo, before, steps, report.removed).forEach((frame, step) => {
     for (const r of frame.removed) {
       const side = ownerIndex(r.piece);
-      out.push({ name: r.place, piece: r.piece, side, why: r.why, step, own: side === mover, massacre: r.why === 'massacred' });
+      out.push({ name: r.place, piece: r.piece, side, why: r.why, step, own: side === mover, massacre: leavesToken(f, r.why) });
     }
   });
   return out;

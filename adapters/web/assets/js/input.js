@@ -54,7 +54,7 @@ export function nextNames() {
   return next;
 }
 
-// The steps that are buttons: those naming nothing (`pass`, `endgroup`, `endmove`), and the
+// The steps that are buttons: those naming nothing (the game's word steps, `about`), and the
 // complete steps that still have rivals after the names clicked.
 export function stepButtons() {
   const s = state();
@@ -93,7 +93,7 @@ export function askWords() {
   } else if (next.length) {
     ask = `Choose ${count(at.size, kind)}`;
   }
-  const words = s.steps.filter((st) => namesOf(st).length === 0).map(stepLabel);
+  const words = s.steps.filter((st) => namesOf(st).length === 0).map((st) => stepLabel(face(s.game), st));
   if (words.length) ask += `${ask ? ', or press' : 'Press'} ${words.join(' or ')}`;
   return ask;
 }

@@ -27,7 +27,7 @@ export function resultText(s, d = s.describe, withCounts = false) {
   const who = d.result === 'p1win' ? `${sides[0]} wins` : d.result === 'p2win' ? `${sides[1]} wins` : 'Draw';
   const parts = [];
   if (d.forfeit && d.forfeit !== 'none') parts.push(`${sides[sideIndex(d.forfeit)]} lost by an illegal move`);
-  else if (d.reason && d.reason !== 'none') parts.push(reasonText(d.reason));
+  else if (d.reason && d.reason !== 'none') parts.push(reasonText(face(s.game), d.reason));
   const counts = fieldTexts(s, d, 'count');
   if (withCounts && counts.length) parts.push(`final count: ${counts.join(', ')}`);
   return `Game over: ${who} — ${parts.join('; ')}`;
@@ -86,12 +86,12 @@ export function renderGuidance(s, d, viewing) {
   const lines = viewing || d.result !== 'none' ? [] : fieldTexts(s, d, 'turn');
   if (!viewing) {
     for (const p of s.previews || []) {
-      const label = stepLabel(p.step);
+      const label = stepLabel(face(s.game), p.step);
       const removed = p.removed.map((r) => `${r.place} (${r.why})`);
       if (p.choices && p.choices.length) lines.push(`${label}: then choose ${p.choices.map(pretty).join(' ')}`);
       else if (removed.length) lines.push(`${label} will remove ${removed.join(' ')}`);
       else lines.push(`${label} removes nothing`);
-      if (p.over) lines.push(`${label} ends the game (${p.over.split(' ').slice(1).map(reasonText).join(' ')})`);
+      if (p.over) lines.push(`${label} ends the game (${p.over.split(' ').slice(1).map((w) => reasonText(face(s.game), w)).join(' ')})`);
     }
   }
   box.hidden = lines.length === 0;

@@ -98,6 +98,9 @@ pub async fn tictactoe(b: &Browser, exe: &Path) {
     .await;
     let status = b.text("status").await;
     assert!(status.starts_with("Game over"), "status: {status}");
+    // Why, in the words the engine announced for its reason (`about`'s `reason` line).
+    assert_eq!(b.describe("reason").await, "three-in-a-row");
+    assert!(status.contains("three in a row"), "the reason: {status}");
     // Each mark is drawn on the cell clicked: the board's cells say what they hold.
     let labels = b
         .js("return [...document.querySelectorAll('#board .hit')].map((h) => h.getAttribute('aria-label')).sort().join('|');")
