@@ -1,6 +1,7 @@
-//! One engine process spoken to over UGI, with the line handling of cutegames: lines split on
-//! single spaces, `bestmove`/`response` recognised only as exactly two tokens, a trailing `\r`
-//! stripped, other protocol lines ignored. Unlike cutegames, every wait has a time-out (a
+//! One engine process spoken to over UGI, every line written and read through the protocol's
+//! codec ([`Ugi`] commands out, [`Message`]s in), with the line handling of cutegames:
+//! `bestmove`/`response` recognised only as exactly two tokens (the codec's single spaces), a
+//! trailing `\r` stripped, other lines ignored. Unlike cutegames, every wait has a time-out (a
 //! silent engine never hangs a match), a line that is not text (invalid UTF-8 or control
 //! characters) or a `bestmove` line that is not exactly two tokens is a fault of the engine, and
 //! a process is never left behind: dropping an [`Engine`] kills its process and reaps it.
