@@ -1,6 +1,7 @@
-//! One engine process spoken to over UGI, with the line handling of cutegames: lines split on
-//! single spaces, `bestmove`/`response` recognised only as exactly two tokens, a trailing `\r`
-//! stripped, other protocol lines ignored. Unlike cutegames, every wait has a time-out (a
+//! One engine process spoken to over UGI, every line written and read through the protocol's
+//! codec ([`Ugi`] commands out, [`Message`]s in), with the line handling of cutegames:
+//! `bestmove`/`response` recognised only as exactly two tokens (the codec's single spaces), a
+//! trailing `\r` stripped, other lines ignored. Unlike cutegames, every wait has a time-out (a
 //! silent engine never hangs a match), a line that is not text (invalid UTF-8 or control
 //! characters) or a `bestmove` line that is not exactly two tokens is a fault of the engine, and
 //! a process is never left behind: dropping an [`Engine`] kills its process and reaps it.
@@ -11,7 +12,10 @@
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 
-use guerrilla::protocol::wire;
+use guerrilla::protocol::codec::{
+    BestMove, Command as Ugi, GoArgs, InfoReport, Message, OptionDecl, OptionKind, Query, Response,
+    Score,
+};
 
 use crate::records::EngineSpec;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -70,122 +74,43 @@ impl std::fmt::Display for EngineError {
     }
 }
 
-/// Splits a line the way cutegames does and returns the second token when the line is exactly
-/// `<keyword> <token>`.
-pub fn two_token_value<'a>(line: &'a str, keyword: &str) -> Option<&'a str> {
-    let parts: Vec<&str> = line.split(' ').collect();
-    (parts.len() == 2 && parts[0] == keyword).then_some(parts[1])
-}
-
-/// `score/depth` of an `info` line that reports both, for a PGN move comment: the score as the
-/// engine wrote it (protocol.md § 3.6: a number, or `win in N`/`loss in N`/`draw in N`, written
-/// `+MN`/`-MN`/`=MN`; UCI's `cp X` and `mate N` as pawns and `±MN`).
-pub fn eval_of_info(line: &str) -> Option<String> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    if words.first() != Some(&"info") || words.get(1) == Some(&"string") {
-        return None;
-    }
-    let after = |key: &str| {
-        words
-            .iter()
-            .position(|w| *w == key)
-            .map(|i| &words[i + 1..])
+/// `score/depth` of an `info` report, for a PGN move comment: the score as the engine wrote
+/// it (protocol.md § 3.6), a win, loss or draw in N written `+MN`, `-MN`, `=MN`.
+pub fn eval_of(report: &InfoReport) -> String {
+    let score = match report.score {
+        Score::Expected(_) => report.score.to_string(),
+        Score::WinIn(n) => format!("+M{n}"),
+        Score::LossIn(n) => format!("-M{n}"),
+        Score::DrawIn(n) => format!("=M{n}"),
     };
-    let depth: u32 = after("depth")?.first()?.parse().ok()?;
-    let score_words = after("score")?;
-    // `win in N`, `loss in N`, `draw in N`, spelt by the protocol's own writer.
-    let rest = score_words.join(" ");
-    for (result, mark) in [(1, "+M"), (-1, "-M"), (0, "=M")] {
-        let written = wire::score_text(0.0, Some((result, 0)));
-        if let Some(n) = rest.strip_prefix(written.trim_end_matches('0')) {
-            let n: u32 = n.split_whitespace().next()?.parse().ok()?;
-            return Some(format!("{mark}{n}/{depth}"));
-        }
-    }
-    let score = match score_words {
-        ["cp", x, ..] => format!("{:+.2}", x.parse::<f64>().ok()? / 100.0),
-        ["mate", n, ..] => {
-            let n: i64 = n.parse().ok()?;
-            format!("{}M{}", if n < 0 { '-' } else { '+' }, n.abs())
-        }
-        [x, ..] if x.parse::<f64>().is_ok_and(f64::is_finite) => x.to_string(),
-        _ => return None,
-    };
-    Some(format!("{score}/{depth}"))
+    format!("{score}/{}", report.depth)
 }
 
-/// One option an engine announces at `ugi`: `option name <name> type <type> [default <x>]
-/// [min <m>] [max <m>] [var <v>]…` (UCI's grammar, which UGI keeps; a name may have spaces).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OptionDecl {
-    pub name: String,
-    /// `spin`, `check`, `combo`, `string` or `button`.
-    pub kind: String,
-    pub min: Option<i64>,
-    pub max: Option<i64>,
-    pub vars: Vec<String>,
-}
-
-impl OptionDecl {
-    /// The declaration of an `option …` line; `None` for any other line.
-    pub fn parse(line: &str) -> Option<OptionDecl> {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if words.first() != Some(&"option") || words.get(1) != Some(&"name") {
-            return None;
-        }
-        let keyword = |w: &str| matches!(w, "type" | "default" | "min" | "max" | "var");
-        let type_at = words.iter().position(|w| *w == "type")?;
-        let mut decl = OptionDecl {
-            name: words[2..type_at].join(" "),
-            kind: words.get(type_at + 1)?.to_string(),
-            min: None,
-            max: None,
-            vars: Vec::new(),
-        };
-        let mut i = type_at + 2;
-        while i < words.len() {
-            let key = words[i];
-            let end = (i + 1..words.len())
-                .find(|&j| keyword(words[j]))
-                .unwrap_or(words.len());
-            let value = words[i + 1..end].join(" ");
-            match key {
-                "min" => decl.min = value.parse().ok(),
-                "max" => decl.max = value.parse().ok(),
-                "var" => decl.vars.push(value),
-                _ => {}
-            }
-            i = end;
-        }
-        (!decl.name.is_empty()).then_some(decl)
-    }
-
-    /// Why `value` is not one this declaration allows (UCI: names and combo values without
-    /// regard to case).
-    pub fn refuse(&self, value: &str) -> Option<String> {
-        match self.kind.as_str() {
-            "spin" => match value.parse::<i64>() {
-                Ok(v) if self.min.is_none_or(|m| v >= m) && self.max.is_none_or(|m| v <= m) => None,
-                _ => Some(format!(
-                    "expected an integer from {} to {} but got '{value}' (its announcement: spin)",
-                    self.min.map_or("-inf".into(), |m| m.to_string()),
-                    self.max.map_or("inf".into(), |m| m.to_string()),
-                )),
-            },
-            "check" => (!matches!(value, "true" | "false"))
-                .then(|| format!("expected true or false but got '{value}' (a check option)")),
-            "combo" => (!self.vars.iter().any(|v| v.eq_ignore_ascii_case(value)))
-                .then(|| format!("expected one of {} but got '{value}'", self.vars.join(", "))),
-            _ => None,
-        }
+/// Why `value` is plainly not one that `decl` allows, or `None` to let the engine judge it:
+/// a spin any integer within its bounds (the engine may refuse a spelling such as `08` in its
+/// own words), a check `true` or `false`, a combo one of its words without regard to case
+/// (UCI), text and buttons anything.
+pub fn refuse(decl: &OptionDecl, value: &str) -> Option<String> {
+    match &decl.kind {
+        OptionKind::Spin { min, max, .. } => match value.parse::<i128>() {
+            Ok(v) if (i128::from(*min)..=i128::from(*max)).contains(&v) => None,
+            _ => Some(format!(
+                "expected an integer from {min} to {max} but got '{value}' (its announcement: spin)"
+            )),
+        },
+        OptionKind::Check { .. } => (!matches!(value, "true" | "false"))
+            .then(|| format!("expected true or false but got '{value}' (a check option)")),
+        OptionKind::Combo { vars, .. } => (!vars.iter().any(|v| v.eq_ignore_ascii_case(value)))
+            .then(|| format!("expected one of {} but got '{value}'", vars.join(", "))),
+        OptionKind::Text { .. } | OptionKind::Button => None,
     }
 }
 
-/// True for an engine's answer that refuses what it was sent: this protocol's `info string
-/// error: …` (protocol.md § 1), or the words other engines use (`No such option: …`).
+/// True for an engine's answer that refuses what it was sent: this protocol's error line
+/// (protocol.md § 1), or the words other engines use (`No such option: …`).
 pub fn is_refusal(line: &str) -> bool {
     let lower = line.to_ascii_lowercase();
-    lower.starts_with("info string error")
+    matches!(line.parse(), Ok(Message::Error(_)))
         || lower.starts_with("error")
         || lower.starts_with("no such option")
         || lower.starts_with("unknown option")
@@ -328,8 +253,9 @@ impl Engine {
         })
     }
 
-    /// Sends one line.
-    pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
+    /// Sends one command.
+    pub fn send(&mut self, cmd: &Ugi) -> Result<(), EngineError> {
+        let line = cmd.to_string();
         log::debug!("{} > {line}", self.name);
         writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())
@@ -347,7 +273,7 @@ impl Engine {
         &mut self,
         what: &str,
         timeout: Duration,
-        mut accept: impl FnMut(&str) -> Option<Result<T, EngineError>>,
+        mut accept: impl FnMut(&str, Option<Message>) -> Option<Result<T, EngineError>>,
     ) -> Result<T, EngineError> {
         let deadline = Instant::now() + timeout;
         loop {
@@ -362,7 +288,8 @@ impl Engine {
             {
                 Ok(Received::Text(line)) => {
                     log::debug!("{} < {line}", self.name);
-                    if let Some(value) = accept(&line) {
+                    let message = line.parse().ok();
+                    if let Some(value) = accept(&line, message) {
                         return value;
                     }
                 }
@@ -387,11 +314,15 @@ impl Engine {
 
     /// `ugi` … `ugiok`, keeping the options announced in between.
     pub fn init(&mut self, timeout: Duration) -> Result<(), EngineError> {
-        self.send("ugi")?;
+        self.send(&Ugi::Ugi)?;
         let mut options = Vec::new();
-        self.wait_for("ugiok", timeout, |l| {
-            options.extend(OptionDecl::parse(l));
-            (l == "ugiok").then_some(Ok(()))
+        self.wait_for("ugiok", timeout, |_, m| match m {
+            Some(Message::Option(decl)) => {
+                options.push(decl);
+                None
+            }
+            Some(Message::UgiOk) => Some(Ok(())),
+            _ => None,
         })?;
         self.options = options;
         Ok(())
@@ -425,14 +356,18 @@ impl Engine {
                 ),
             });
         };
-        if let Some(why) = decl.refuse(value) {
+        if let Some(why) = refuse(decl, value) {
             return Err(EngineError::Refused { setting, why });
         }
-        let line = format!("setoption name {} value {value}", decl.name);
-        self.send(&line)?;
-        self.send("isready")?;
-        self.wait_for("readyok", timeout, |l| {
-            if l == "readyok" {
+        let cmd = Ugi::SetOption {
+            name: decl.name.clone(),
+            value: (decl.kind != OptionKind::Button).then(|| value.to_string()),
+        };
+        let line = cmd.to_string();
+        self.send(&cmd)?;
+        self.send(&Ugi::IsReady)?;
+        self.wait_for(&Message::ReadyOk.to_string(), timeout, |l, m| {
+            if m == Some(Message::ReadyOk) {
                 Some(Ok(()))
             } else if is_refusal(l) {
                 Some(Err(EngineError::Refused {
@@ -447,48 +382,50 @@ impl Engine {
 
     /// `isready` … `readyok`.
     pub fn is_ready(&mut self, timeout: Duration) -> Result<(), EngineError> {
-        self.send("isready")?;
-        self.wait_for("readyok", timeout, |l| (l == "readyok").then_some(Ok(())))
-    }
-
-    /// `query <what>` … `response <word>`.
-    pub fn query(&mut self, what: &str, timeout: Duration) -> Result<String, EngineError> {
-        self.send(&format!("query {what}"))?;
-        self.wait_for(&format!("response to query {what}"), timeout, |l| {
-            two_token_value(l, "response").map(|v| Ok(v.to_string()))
+        self.send(&Ugi::IsReady)?;
+        self.wait_for(&Message::ReadyOk.to_string(), timeout, |_, m| {
+            (m == Some(Message::ReadyOk)).then_some(Ok(()))
         })
     }
 
-    /// `go …` … `bestmove <move>`, with the `score/depth` of the last `info` line before it
-    /// that had both ([`eval_of_info`]). A line whose first token is `bestmove` but that is not
-    /// exactly two tokens is an error (cutegames would wait for ever).
+    /// `query <what>` … `response <word>`.
+    pub fn query(&mut self, what: Query, timeout: Duration) -> Result<Response, EngineError> {
+        let cmd = Ugi::Query(what);
+        self.send(&cmd)?;
+        self.wait_for(&format!("response to {cmd}"), timeout, |_, m| match m {
+            Some(Message::Response(r)) => Some(Ok(r)),
+            _ => None,
+        })
+    }
+
+    /// `go …` … `bestmove <move>`, with the `score/depth` of the last `info` report before it
+    /// ([`eval_of`]). `bestmove none` gives the move `none`, which no game's rules take. A line
+    /// that starts with `bestmove` but is not exactly `bestmove <move>` is an error (cutegames
+    /// would wait for ever).
     pub fn go(
         &mut self,
-        go_line: &str,
+        args: GoArgs,
         timeout: Duration,
     ) -> Result<(String, Option<String>), EngineError> {
-        self.send(go_line)?;
+        self.send(&Ugi::Go(args))?;
         let mut eval = None;
-        let mv = self.wait_for("bestmove", timeout, |l| {
-            if let Some(mv) = two_token_value(l, "bestmove") {
-                Some(Ok(mv.to_string()))
-            } else if l.split(' ').next() == Some("bestmove") {
-                Some(Err(EngineError::MalformedBestmove {
-                    line: l.to_string(),
-                }))
-            } else {
-                if let Some(e) = eval_of_info(l) {
-                    eval = Some(e);
-                }
+        let mv = self.wait_for(BestMove::WORD, timeout, |l, m| match m {
+            Some(Message::BestMove(b)) if b.ponder.is_none() => Some(Ok(b.token().to_string())),
+            _ if BestMove::begins(l) => Some(Err(EngineError::MalformedBestmove {
+                line: l.to_string(),
+            })),
+            Some(Message::Info(report)) => {
+                eval = Some(eval_of(&report));
                 None
             }
+            _ => None,
         })?;
         Ok((mv, eval))
     }
 
     /// Sends `quit` and waits briefly for the process to exit; kills it otherwise.
     pub fn quit(mut self) {
-        let _ = self.send("quit");
+        let _ = self.send(&Ugi::Quit);
         let deadline = Instant::now() + Duration::from_secs(2);
         while Instant::now() < deadline {
             if let Ok(Some(_)) = self.child.try_wait() {
@@ -511,37 +448,49 @@ impl Drop for Engine {
 
 #[cfg(test)]
 mod tests {
-    use super::{eval_of_info, two_token_value};
+    use super::*;
 
     #[test]
-    fn evals_of_info_lines() {
-        let e = |l| eval_of_info(l);
-        assert_eq!(
-            e("info depth 7 nodes 10 time 3 nps 0 score -0.125 pv a b").as_deref(),
-            Some("-0.125/7")
-        );
-        assert_eq!(e("info depth 3 score win in 5").as_deref(), Some("+M5/3"));
-        assert_eq!(e("info depth 3 score loss in 2").as_deref(), Some("-M2/3"));
-        assert_eq!(
-            e("info depth 4 score draw in 7 pv x").as_deref(),
-            Some("=M7/4")
-        );
-        assert_eq!(e("info depth 12 score cp 34").as_deref(), Some("+0.34/12"));
-        assert_eq!(e("info depth 12 score mate -3").as_deref(), Some("-M3/12"));
-        assert_eq!(e("info string depth 3 score 1"), None);
-        assert_eq!(e("info nodes 5 score 0.1"), None);
-        assert_eq!(e("info depth 2 score nan"), None);
+    fn evals_of_info_reports() {
+        let report = |score| InfoReport {
+            depth: 7,
+            multipv: None,
+            nodes: 10,
+            time: 3,
+            nps: 0,
+            score,
+            wdl: None,
+            visits: None,
+            pv: vec!["a".into()],
+        };
+        assert_eq!(eval_of(&report(Score::Expected(-0.125))), "-0.125/7");
+        assert_eq!(eval_of(&report(Score::Expected(0.5))), "0.500/7");
+        assert_eq!(eval_of(&report(Score::WinIn(5))), "+M5/7");
+        assert_eq!(eval_of(&report(Score::LossIn(2))), "-M2/7");
+        assert_eq!(eval_of(&report(Score::DrawIn(7))), "=M7/7");
     }
 
     #[test]
-    fn two_tokens_exactly_like_cutegames() {
-        assert_eq!(two_token_value("bestmove c5-d6", "bestmove"), Some("c5-d6"));
-        assert_eq!(two_token_value("bestmove c5-d6 ponder x", "bestmove"), None);
-        assert_eq!(two_token_value("bestmove  c5-d6", "bestmove"), None);
-        assert_eq!(two_token_value("response true", "response"), Some("true"));
-        assert_eq!(
-            two_token_value("info string response true", "response"),
-            None
-        );
+    fn option_values_plainly_outside_the_announcement_are_refused() {
+        let spin = OptionDecl::spin("Seed", 0, 0, 9);
+        assert_eq!(refuse(&spin, "08"), None, "the engine judges the spelling");
+        assert!(refuse(&spin, "10").unwrap().contains("from 0 to 9"));
+        let check = OptionDecl::check("Ponder", false);
+        assert!(refuse(&check, "yes").is_some());
+        let combo = OptionDecl::combo("Strength", "uct", &["greedy", "uct"]);
+        assert_eq!(refuse(&combo, "GREEDY"), None);
+        assert!(refuse(&combo, "best").unwrap().contains("greedy, uct"));
+    }
+
+    #[test]
+    fn refusals_in_this_protocol_and_in_other_engines_words() {
+        let setoption = Ugi::SetOption {
+            name: "Seed".into(),
+            value: Some("x".into()),
+        };
+        let error = Message::error("expected an integer", &setoption.to_string());
+        assert!(is_refusal(&error.to_string()));
+        assert!(is_refusal("No such option: Contempt"));
+        assert!(!is_refusal(&Message::ReadyOk.to_string()));
     }
 }

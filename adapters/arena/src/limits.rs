@@ -15,6 +15,8 @@
 
 use std::fmt;
 
+use guerrilla::protocol::codec::GoArgs;
+
 /// A clock: `time` every `moves` moves of its side (0: once, for the whole game), plus `inc`
 /// after every move, in milliseconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -229,25 +231,20 @@ impl Limits {
         }
     }
 
-    /// The `go` line of the side to move, given both sides' clocks and increments (p1 first).
-    pub fn go_line(&self, clocks: [u64; 2], incs: [u64; 2]) -> String {
-        let mut line = String::from("go");
-        if self.clock.is_some() {
-            line.push_str(&format!(
-                " p1time {} p2time {} p1inc {} p2inc {}",
-                clocks[0], clocks[1], incs[0], incs[1]
-            ));
+    /// The `go` arguments of the side to move, given both sides' clocks and increments (p1
+    /// first).
+    pub fn go_args(&self, clocks: [u64; 2], incs: [u64; 2]) -> GoArgs {
+        let clock = self.clock.is_some();
+        GoArgs {
+            p1time: clock.then_some(clocks[0]),
+            p2time: clock.then_some(clocks[1]),
+            p1inc: clock.then_some(incs[0]),
+            p2inc: clock.then_some(incs[1]),
+            movetime: self.movetime,
+            nodes: self.nodes,
+            depth: self.depth,
+            ..GoArgs::default()
         }
-        if let Some(ms) = self.movetime {
-            line.push_str(&format!(" movetime {ms}"));
-        }
-        if let Some(n) = self.nodes {
-            line.push_str(&format!(" nodes {n}"));
-        }
-        if let Some(d) = self.depth {
-            line.push_str(&format!(" depth {d}"));
-        }
-        line
     }
 
     /// How long a move may take before it loses on time, `clock` being what the mover has
@@ -353,13 +350,26 @@ mod tests {
     }
 
     #[test]
-    fn go_lines_and_clocks() {
+    fn go_args_and_clocks() {
         let t = l("tc=2/1+0.1 nodes=50");
         assert_eq!(
-            t.go_line([900, 1000], [100, 100]),
-            "go p1time 900 p2time 1000 p1inc 100 p2inc 100 nodes 50"
+            t.go_args([900, 1000], [100, 100]),
+            GoArgs {
+                p1time: Some(900),
+                p2time: Some(1000),
+                p1inc: Some(100),
+                p2inc: Some(100),
+                nodes: Some(50),
+                ..GoArgs::default()
+            }
         );
-        assert_eq!(l("st=0.2").go_line([0, 0], [0, 0]), "go movetime 200");
+        assert_eq!(
+            l("st=0.2").go_args([0, 0], [0, 0]),
+            GoArgs {
+                movetime: Some(200),
+                ..GoArgs::default()
+            }
+        );
         // 1 s every 2 moves plus 0.1 s a move: after the first move 300 ms were spent.
         assert_eq!(t.after_move(1000, 300, 1), 800);
         assert_eq!(t.after_move(800, 300, 2), 1600);

@@ -26,6 +26,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use guerrilla::game::prelude::*;
+use guerrilla::protocol::codec::{Command, Start};
 use guerrilla::GameKind;
 
 use crate::records::pgn::{self, PgnGame};
@@ -69,6 +70,16 @@ impl std::fmt::Display for Opening {
         }
         Ok(())
     }
+}
+
+/// The `position` command that sets up `start` (`startpos` or a position string, as an
+/// opening's start is written) and plays `moves`.
+pub fn position_command(start: &str, moves: Vec<String>) -> Command {
+    let start = match start {
+        "startpos" => Start::StartPos,
+        fen => Start::Fen(fen.to_string()),
+    };
+    Command::Position { start, moves }
 }
 
 /// The position an opening's start names, for these settings: `Err` when it does not parse or
@@ -394,7 +405,8 @@ mod tests {
         let o: Opening = "startpos moves D4D5 c5-b4".parse().unwrap();
         assert_eq!((o.start.as_str(), o.moves.len()), ("startpos", 2));
         assert_eq!(o.to_string(), "startpos moves D4D5 c5-b4");
-        let o: Opening = "position fen 5 a/b/c W 1 0 moves x".parse().unwrap();
+        let line = position_command("5 a/b/c W 1 0", vec!["x".into()]).to_string();
+        let o: Opening = line.parse().unwrap();
         assert_eq!(o.start, "5 a/b/c W 1 0");
         assert_eq!(o.moves, ["x"]);
         let o: Opening = "startpos".parse().unwrap();

@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 
 use guerrilla::game::prelude::*;
 use guerrilla::game::{GameError, Outcome, Side};
-use guerrilla::protocol::wire::{position_line, result_word, side_word};
+use guerrilla::protocol::codec::{Command, Query, Response};
+use guerrilla::protocol::wire::side_word;
 
 /// The stones p1 placed between two positions of a game where p1 has a hand (Guerrilla
 /// Checkers' Guerrilla, as the rules library reports it); `None` for a game without one.
@@ -27,7 +28,7 @@ pub fn stones_placed<G: Game>(start: &G, end: &G) -> Option<u32> {
 use crate::adjudicate::{Draw, Resign};
 use crate::engine::{Engine, EngineError};
 use crate::limits::Limits;
-use crate::openings::{start_position, Opening};
+use crate::openings::{position_command, start_position, Opening};
 use crate::records::{pgn_date, GameRecord, Move, Reason};
 use crate::schedule::Job;
 
@@ -158,18 +159,18 @@ impl<G: Game> Referee<'_, G> {
                 record.detail = detail;
                 // End of game: both engines are asked, as cutegames does.
                 let mut restart = [false; 2];
-                let expected = result_word(referee.outcome());
-                let pos_line = position_line(&record.opening, &record.tokens());
+                let expected = Response::Result(referee.outcome()).word();
+                let pos = position_command(&record.opening, record.tokens());
                 let mut answers = Vec::new();
                 for (i, e) in engines.iter_mut().enumerate() {
                     let t = self.timeout;
                     let asked = e
                         .is_ready(t)
-                        .and_then(|_| e.send(&pos_line))
-                        .and_then(|_| e.query("gameover", t))
+                        .and_then(|_| e.send(&pos))
+                        .and_then(|_| e.query(Query::GameOver, t))
                         .and_then(|over| {
-                            e.send(&pos_line)?;
-                            Ok((over, e.query("result", t)?))
+                            e.send(&pos)?;
+                            Ok((over.word(), e.query(Query::Result, t)?.word()))
                         });
                     match asked {
                         Ok(a) => answers.push(a),
@@ -189,7 +190,7 @@ impl<G: Game> Referee<'_, G> {
                 }
                 if reason == Reason::Gameover {
                     for (e, (_, r)) in engines.iter().zip(&answers) {
-                        if r != expected {
+                        if *r != expected {
                             record.problems.push(format!(
                                 "{} answers result {r}, the rules say {expected}",
                                 e.name
@@ -216,25 +217,26 @@ impl<G: Game> Referee<'_, G> {
         for (i, side) in [Side::P1, Side::P2].into_iter().enumerate() {
             engines[i]
                 .is_ready(t)
-                .and_then(|_| engines[i].send("uginewgame"))
+                .and_then(|_| engines[i].send(&Command::UgiNewGame))
                 .map_err(|e| Self::fault(tcs[i], side, e, false))?;
         }
         let mut clocks = [tcs[0].start_clock().0, tcs[1].start_clock().0];
         let incs = [tcs[0].start_clock().1, tcs[1].start_clock().1];
         let mut moves_made = [0u32; 2];
         loop {
-            let pos_line = position_line(&record.opening, &record.tokens());
+            let pos = position_command(&record.opening, record.tokens());
             let side = referee.side_to_move();
             // cutegames asks p1's engine whose turn it is.
             let p1turn = engines[0]
-                .send(&pos_line)
-                .and_then(|_| engines[0].query("p1turn", t))
+                .send(&pos)
+                .and_then(|_| engines[0].query(Query::P1Turn, t))
                 .map_err(|e| Self::fault(tcs[0], Side::P1, e, false))?;
-            if (p1turn == "true") != (side == Side::P1) {
+            if p1turn != Response::Bool(side == Side::P1) {
                 record.problems.push(format!(
-                    "ply {}: {} says p1turn {p1turn}, the rules say {} to move",
+                    "ply {}: {} says p1turn {}, the rules say {} to move",
                     record.moves.len(),
                     engines[0].name,
+                    p1turn.word(),
                     side_word(side)
                 ));
             }
@@ -242,14 +244,15 @@ impl<G: Game> Referee<'_, G> {
             let tc = tcs[us];
             let over = engines[us]
                 .is_ready(t)
-                .and_then(|_| engines[us].send(&pos_line))
-                .and_then(|_| engines[us].query("gameover", t))
+                .and_then(|_| engines[us].send(&pos))
+                .and_then(|_| engines[us].query(Query::GameOver, t))
                 .map_err(|e| Self::fault(tc, side, e, false))?;
-            if (over == "true") != referee.outcome().is_some() {
+            if over != Response::Bool(referee.outcome().is_some()) {
                 record.problems.push(format!(
-                    "ply {}: {} says gameover {over}, the rules say {}",
+                    "ply {}: {} says gameover {}, the rules say {}",
                     record.moves.len(),
                     engines[us].name,
+                    over.word(),
                     referee.outcome().is_some()
                 ));
             }
@@ -263,13 +266,13 @@ impl<G: Game> Referee<'_, G> {
                     format!("ply cap {} reached", self.max_plies),
                 ));
             }
-            let go = tc.go_line(clocks, incs);
+            let go = tc.go_args(clocks, incs);
             let budget = tc.budget_ms(clocks[us]).map(Duration::from_millis);
             let margin = margins[us];
             let wait = budget.map_or(self.go_wait, |b| b + margin);
             let started = Instant::now();
             let (mv, eval) = engines[us]
-                .go(&go, wait)
+                .go(go, wait)
                 .map_err(|e| Self::fault(tc, side, e, true))?;
             let spent = started.elapsed();
             let spent_ms = spent.as_millis() as u64;

@@ -3,6 +3,7 @@
 //! adjudication rules and the output files, every one checked before the first game.
 
 use guerrilla::game::prelude::*;
+use guerrilla::protocol::codec::Message;
 use guerrilla::protocol::options;
 use guerrilla::GameKind;
 
@@ -171,13 +172,6 @@ pub fn engines(args: &MatchArgs) -> Result<Vec<EngineSpec>, String> {
     Ok(out)
 }
 
-/// True when the `option name … type …` line declares option `name` (case-insensitive).
-fn option_line_names(line: &str, name: &str) -> bool {
-    line.strip_prefix("option name ")
-        .and_then(|rest| rest.split(" type ").next())
-        .is_some_and(|n| n.eq_ignore_ascii_case(name))
-}
-
 /// The referee's game settings: the shared options applied through the engine's own option
 /// table and settings mapping (`BoardSide` W1 and `TurnLimit` W6 for Guerrilla), so that the
 /// referee plays the same game as the engines. An option of this engine with a bad value is an
@@ -208,11 +202,18 @@ pub fn referee_settings<G: Game>(shared: &[(String, String)]) -> Result<G::Setti
         }
     }
     let mut opts = options::Options::default();
-    let known = options::option_lines(&opts);
+    // The names the engine announces with its default settings, read as a client reads them.
+    let known: Vec<String> = options::option_lines(&opts)
+        .iter()
+        .filter_map(|l| match l.parse() {
+            Ok(Message::Option(decl)) => Some(decl.name),
+            _ => None,
+        })
+        .collect();
     for (k, v) in shared {
         match options::set(&opts, k, Some(v)) {
             Ok((new, _)) => opts = new,
-            Err(e) if known.iter().any(|l| option_line_names(l, k)) => {
+            Err(e) if known.iter().any(|n| n.eq_ignore_ascii_case(k)) => {
                 return Err(format!("--option {k}={v}: {e}"))
             }
             Err(_) => {}

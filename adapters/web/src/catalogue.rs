@@ -6,10 +6,12 @@
 use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use guerrilla::protocol::codec::{Command, Message, OptionDecl, OptionKind};
 use serde::Serialize;
 
 use crate::engine::{EngineCommand, EngineEvent, EngineProcess};
-use crate::parse::{parse_about, parse_option, EngineOption, GameFace};
+use crate::parse::{parse_about, GameFace};
+use crate::session::setoption;
 
 /// How long the engine may take to answer while the catalogue is learnt.
 const LEARN_TIMEOUT: Duration = Duration::from_secs(30);
@@ -24,8 +26,9 @@ pub struct Catalogue {
     pub games: Vec<GameFace>,
     /// The game the engine plays after `uginewgame` with no `Game` set.
     pub default_game: String,
-    /// `ugi`'s options.
-    pub options: Vec<EngineOption>,
+    /// `ugi`'s options (the page reads each game's own, in `games`).
+    #[serde(skip)]
+    pub options: Vec<OptionDecl>,
     /// The engine's `id name`.
     pub engine: String,
 }
@@ -37,22 +40,27 @@ impl Catalogue {
     pub fn learn(cmd: &EngineCommand) -> Result<Catalogue, String> {
         let (tx, rx) = channel();
         let mut engine = EngineProcess::spawn(cmd, 0, tx, |e| e)?;
-        let ask = |engine: &mut EngineProcess, cmds: &[String], last: &str| {
+        let ask = |engine: &mut EngineProcess, cmds: &[Command], last: Message| {
             for c in cmds {
-                engine.send(c)?;
+                engine.send(&c.to_string())?;
             }
             let deadline = Instant::now() + LEARN_TIMEOUT;
             let mut lines = Vec::new();
             loop {
                 let left = deadline.saturating_duration_since(Instant::now());
                 match rx.recv_timeout(left) {
-                    Ok(EngineEvent::Line(_, l)) if l == last => return Ok(lines),
+                    Ok(EngineEvent::Line(_, l)) if l.parse::<Message>().as_ref() == Ok(&last) => {
+                        return Ok(lines)
+                    }
                     Ok(EngineEvent::Line(_, l)) => lines.push(l),
                     Ok(EngineEvent::Exited(_)) => return Err("the engine exited".to_string()),
                     Err(RecvTimeoutError::Timeout) => {
                         return Err(format!(
                             "the engine did not answer '{}' within {} s",
-                            cmds.join("; "),
+                            cmds.iter()
+                                .map(Command::to_string)
+                                .collect::<Vec<_>>()
+                                .join("; "),
                             LEARN_TIMEOUT.as_secs()
                         ))
                     }
@@ -61,26 +69,36 @@ impl Catalogue {
             }
         };
         let result = (|| {
-            let lines = ask(&mut engine, &["ugi".into()], "ugiok")?;
-            let options: Vec<EngineOption> = lines.iter().filter_map(|l| parse_option(l)).collect();
-            let engine_name = lines
+            let lines = ask(&mut engine, &[Command::Ugi], Message::UgiOk)?;
+            let mut options = Vec::new();
+            let mut engine_name = None;
+            for l in &lines {
+                match l.parse() {
+                    Ok(Message::Option(decl)) => options.push(decl),
+                    Ok(Message::IdName(name)) => engine_name = engine_name.or(Some(name)),
+                    _ => {}
+                }
+            }
+            let engine_name = engine_name.unwrap_or_else(|| "engine".to_string());
+            let (default_game, game_names) = options
                 .iter()
-                .find_map(|l| l.strip_prefix("id name "))
-                .unwrap_or("engine")
-                .to_string();
-            let game_option = options
-                .iter()
-                .find(|o| o.name == GAME_OPTION && o.kind == "combo" && !o.values.is_empty())
-                .ok_or("the engine's ugi lists no Game option with its games")?
-                .clone();
+                .find_map(|o| match &o.kind {
+                    OptionKind::Combo { default, vars }
+                        if o.name == GAME_OPTION && !vars.is_empty() =>
+                    {
+                        Some((default.clone(), vars.clone()))
+                    }
+                    _ => None,
+                })
+                .ok_or("the engine's ugi lists no Game option with its games")?;
             let mut games = Vec::new();
-            for name in &game_option.values {
+            for name in &game_names {
                 let cmds = [
-                    format!("setoption name {GAME_OPTION} value {name}"),
-                    "about".to_string(),
-                    "isready".to_string(),
+                    setoption(GAME_OPTION, name),
+                    Command::About,
+                    Command::IsReady,
                 ];
-                let lines = ask(&mut engine, &cmds, "readyok")?;
+                let lines = ask(&mut engine, &cmds, Message::ReadyOk)?;
                 let face = match parse_about(name, &lines, &options) {
                     Ok(face) => face,
                     Err(e) => {
@@ -92,7 +110,7 @@ impl Catalogue {
             }
             Ok(Catalogue {
                 games,
-                default_game: game_option.default.clone(),
+                default_game,
                 options,
                 engine: engine_name,
             })

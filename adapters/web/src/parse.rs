@@ -1,11 +1,12 @@
-//! Reading the engine's answers (protocol.md § 3, § 4) into typed values (past 600 lines: the
-//! last 117 are its tests): `ugi`'s options,
-//! `about`, `geometry`, `describe`, `info`, and the `stepped`/`played` reports of what each
-//! step removed and how the game ended. Nothing here knows a game: every name, piece and field
+//! Reading the engine's answers (protocol.md § 3, § 4) into the page's typed values (past 600
+//! lines: the last 124 are its tests): `about`, `geometry`, `describe`, the codec's `info`
+//! reports as the page shows them, and the `stepped`/`played` reports of what each step
+//! removed and how the game ended. Nothing here knows a game: every name, piece and field
 //! comes from the engine.
 
 use std::collections::BTreeMap;
 
+use guerrilla::protocol::codec::{InfoReport, Message, OptionDecl, OptionKind, Score};
 use serde::Serialize;
 
 /// The board as `geometry` gives it: points and squares with drawing coordinates.
@@ -117,44 +118,6 @@ pub fn parse_geometry(lines: &[String]) -> Result<Geometry, String> {
     Ok(g)
 }
 
-/// An `option` line of `ugi`: its name, type, default, and bounds (`spin`) or values (`combo`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct EngineOption {
-    pub name: String,
-    pub kind: String,
-    pub default: String,
-    pub min: Option<u64>,
-    pub max: Option<u64>,
-    pub values: Vec<String>,
-}
-
-/// Parses `option name <name> type <type> [default <d>] [min <a>] [max <b>] [var <v>]…`.
-pub fn parse_option(line: &str) -> Option<EngineOption> {
-    let rest = line.strip_prefix("option name ")?;
-    let (name, rest) = rest.split_once(" type ")?;
-    let mut words = rest.split(' ');
-    let kind = words.next()?.to_string();
-    let mut o = EngineOption {
-        name: name.to_string(),
-        kind,
-        default: String::new(),
-        min: None,
-        max: None,
-        values: Vec::new(),
-    };
-    while let Some(key) = words.next() {
-        let value = words.next()?;
-        match key {
-            "default" => o.default = value.to_string(),
-            "min" => o.min = value.parse().ok(),
-            "max" => o.max = value.parse().ok(),
-            "var" => o.values.push(value.to_string()),
-            _ => {}
-        }
-    }
-    Some(o)
-}
-
 /// What a character of `describe`'s cells stands for (`about`'s `piece` line).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PieceFace {
@@ -242,7 +205,7 @@ impl GameFace {
 pub fn parse_about(
     name: &str,
     lines: &[String],
-    options: &[EngineOption],
+    options: &[OptionDecl],
 ) -> Result<GameFace, String> {
     let head = format!("about game {name}");
     if lines.first() != Some(&head) {
@@ -275,16 +238,20 @@ pub fn parse_about(
             }
             ("options", names) => {
                 for n in names.iter().filter(|n| **n != "-") {
-                    let o = options
-                        .iter()
-                        .find(|o| o.name == *n && o.kind == "spin")
-                        .ok_or_else(|| format!("expected a spin option of ugi but got '{n}'"))?;
-                    face.options.push(GameOptionSpec {
-                        name: o.name.clone(),
-                        default: o.default.parse().unwrap_or(0),
-                        min: o.min.unwrap_or(0),
-                        max: o.max.unwrap_or(u64::MAX),
+                    let spec = options.iter().find_map(|o| match o.kind {
+                        OptionKind::Spin { default, min, max } if o.name == *n => {
+                            Some(GameOptionSpec {
+                                name: o.name.clone(),
+                                default,
+                                min,
+                                max,
+                            })
+                        }
+                        _ => None,
                     });
+                    let spec =
+                        spec.ok_or_else(|| format!("expected a spin option of ugi but got '{n}'"))?;
+                    face.options.push(spec);
                 }
             }
             ("field", [field, kind, label @ ..]) if !label.is_empty() => {
@@ -529,56 +496,36 @@ pub struct SearchInfo {
     pub pv: Vec<String>,
 }
 
-/// Parses an `info` line of a search; `None` for `info string …` and lines with neither a
-/// depth nor a score.
-pub fn parse_info(line: &str) -> Option<SearchInfo> {
-    let rest = line.strip_prefix("info ")?;
-    if rest.starts_with("string") {
-        return None;
-    }
-    let mut info = SearchInfo::default();
-    let mut tokens = rest.split(' ').filter(|t| !t.is_empty());
-    let mut seen = false;
-    while let Some(key) = tokens.next() {
-        match key {
-            "pv" => {
-                info.pv = tokens.by_ref().map(String::from).collect();
-                break;
-            }
-            "score" => {
-                seen = true;
-                let v = tokens.next()?;
-                if matches!(v, "win" | "loss" | "draw") {
-                    // `score win in <n>`: the proven result and its distance in whole turns.
-                    info.proven = Some(v.to_string());
-                    info.proven_in = tokens.nth(1)?.parse().ok();
-                } else {
-                    info.score = v.parse().ok();
-                }
-            }
-            "wdl" => {
-                let mut w = [0u64; 3];
-                for slot in &mut w {
-                    *slot = tokens.next()?.parse().ok()?;
-                }
-                info.wdl = Some(w);
-            }
-            "depth" | "multipv" | "nodes" | "time" => {
-                let v = tokens.next()?.parse().ok();
-                seen |= key == "depth";
-                match key {
-                    "depth" => info.depth = v,
-                    "multipv" => info.multipv = v,
-                    "nodes" => info.nodes = v,
-                    _ => info.time = v,
-                }
-            }
-            _ => {
-                tokens.next();
-            }
+impl From<InfoReport> for SearchInfo {
+    /// The page's view of one report: a proven result as its word (`win`, `loss`, `draw`) and
+    /// distance, an expected result as its number.
+    fn from(r: InfoReport) -> SearchInfo {
+        let (score, proven) = match r.score {
+            Score::Expected(v) => (Some(v), None),
+            Score::WinIn(n) => (None, Some(("win", n))),
+            Score::LossIn(n) => (None, Some(("loss", n))),
+            Score::DrawIn(n) => (None, Some(("draw", n))),
+        };
+        SearchInfo {
+            depth: Some(r.depth.into()),
+            multipv: r.multipv.map(u64::from),
+            nodes: Some(r.nodes),
+            time: Some(r.time),
+            score,
+            proven: proven.map(|(w, _)| w.to_string()),
+            proven_in: proven.map(|(_, n)| n.into()),
+            wdl: r.wdl.map(|w| w.map(u64::from)),
+            pv: r.pv,
         }
     }
-    seen.then_some(info)
+}
+
+/// The report of an `info` line of a search, read by the codec; `None` for any other line.
+pub fn parse_info(line: &str) -> Option<SearchInfo> {
+    match line.parse() {
+        Ok(Message::Info(r)) => Some(r.into()),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -632,31 +579,37 @@ mod tests {
         assert_eq!(p.report.removed, vec![Vec::new(), Vec::new()]);
     }
 
+    fn report(score: Score, multipv: Option<u32>, wdl: Option<[u32; 3]>) -> String {
+        let r = InfoReport {
+            depth: 2,
+            multipv,
+            nodes: 1000,
+            time: 41,
+            nps: 24390,
+            score,
+            wdl,
+            visits: None,
+            pv: vec!["c5xe7".into(), "D4D5".into()],
+        };
+        Message::Info(r).to_string()
+    }
+
     #[test]
     fn info_fields_and_pv() {
-        let v = parse_info("info depth 2 nodes 1000 time 41 nps 24390 score 0.112 pv c5xe7 D4D5")
-            .unwrap();
+        let v = parse_info(&report(Score::Expected(0.112), None, None)).unwrap();
         assert_eq!(v.score, Some(0.112));
         assert_eq!(v.pv, vec!["c5xe7", "D4D5"]);
-        assert!(parse_info("info string hello").is_none());
-        let v = parse_info("info depth 1 nodes 300 time 1 nps 300000 score win in 1 pv c3xd4xe5")
-            .unwrap();
+        assert!(parse_info(&Message::InfoString("hello".into()).to_string()).is_none());
+        let v = parse_info(&report(Score::WinIn(1), None, None)).unwrap();
         assert_eq!(v.proven.as_deref(), Some("win"));
-        assert_eq!(v.proven_in, Some(1));
-        let v = parse_info("info depth 3 multipv 2 nodes 9 time 1 nps 9 score -0.5 wdl 200 0 800")
-            .unwrap();
+        assert_eq!((v.proven_in, v.score), (Some(1), None));
+        let v = parse_info(&report(Score::Expected(-0.5), Some(2), Some([200, 0, 800]))).unwrap();
         assert_eq!((v.multipv, v.wdl), (Some(2), Some([200, 0, 800])));
     }
 
     #[test]
-    fn options_and_about() {
-        let o = parse_option("option name BoardSide type spin default 8 min 4 max 12").unwrap();
-        assert_eq!((o.min, o.max, o.default.as_str()), (Some(4), Some(12), "8"));
-        let g = parse_option(
-            "option name Game type combo default guerrilla-checkers var guerrilla-checkers var guerrilla",
-        )
-        .unwrap();
-        assert_eq!(g.values.len(), 2);
+    fn about() {
+        let o = OptionDecl::spin("BoardSide", 8, 4, 12);
         let lines: Vec<String> = [
             "about game g",
             "title A Game",

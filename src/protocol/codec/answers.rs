@@ -31,13 +31,19 @@ pub enum Response {
     Result(Option<Outcome>),
 }
 
-impl fmt::Display for Response {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let word = match *self {
+impl Response {
+    /// The answer's one word: `true`, `false`, `p1win`, `p2win`, `draw` or `none`.
+    pub fn word(&self) -> &'static str {
+        match *self {
             Response::Bool(b) => wire::bool_word(b),
             Response::Result(r) => wire::result_word(r),
-        };
-        write!(f, "response {word}")
+        }
+    }
+}
+
+impl fmt::Display for Response {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "response {}", self.word())
     }
 }
 

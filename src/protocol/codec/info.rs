@@ -298,6 +298,20 @@ impl BestMove {
             ponder: None,
         }
     }
+
+    /// The token after `bestmove`: the turn, or `none`.
+    pub fn token(&self) -> &str {
+        self.turn.as_deref().unwrap_or(NONE)
+    }
+
+    /// True when `line` starts with the word `bestmove`, whether or not the rest parses: how
+    /// a client tells a malformed answer to `go` from the lines it does not read.
+    pub fn begins(line: &str) -> bool {
+        line.split(' ').next() == Some(BestMove::WORD)
+    }
+
+    /// The word a `bestmove` line starts with.
+    pub const WORD: &'static str = "bestmove";
 }
 
 /// The word `bestmove` writes for no turn.
@@ -305,7 +319,7 @@ const NONE: &str = "none";
 
 impl fmt::Display for BestMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bestmove {}", self.turn.as_deref().unwrap_or(NONE))?;
+        write!(f, "{} {}", BestMove::WORD, self.token())?;
         if let (Some(_), Some(p)) = (&self.turn, &self.ponder) {
             write!(f, " ponder {p}")?;
         }

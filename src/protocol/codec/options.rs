@@ -18,6 +18,12 @@ pub enum OptionKind {
     Spin { default: u64, min: u64, max: u64 },
     /// `true` or `false`.
     Check { default: bool },
+    /// Free text, possibly empty (UCI's `string`, which other engines announce; this engine
+    /// announces none).
+    Text { default: String },
+    /// An action without a value (UCI's `button`, which other engines announce; this engine
+    /// announces none).
+    Button,
 }
 
 /// `option name <name> type <type> default <default> …`: one option an engine offers.
@@ -35,6 +41,10 @@ pub enum OptionValue {
     Combo(String),
     Spin(u64),
     Check(bool),
+    /// A text option's value, as given.
+    Text(String),
+    /// A button's press: `setoption name <name>` with no value.
+    Press,
 }
 
 impl OptionDecl {
@@ -85,6 +95,9 @@ impl OptionDecl {
                 .position(|b| b.eq_ignore_ascii_case(text))
                 .map(|k| OptionValue::Check(k == 0))
                 .ok_or_else(|| refuse("true or false".to_string())),
+            OptionKind::Text { .. } => Ok(OptionValue::Text(text.to_string())),
+            OptionKind::Button if text.is_empty() => Ok(OptionValue::Press),
+            OptionKind::Button => Err(refuse("no value (a button)".to_string())),
         }
     }
 }
@@ -104,6 +117,9 @@ impl fmt::Display for OptionDecl {
                 write!(f, "spin default {default} min {min} max {max}")
             }
             OptionKind::Check { default } => write!(f, "check default {default}"),
+            OptionKind::Text { default } if default.is_empty() => f.write_str("string default"),
+            OptionKind::Text { default } => write!(f, "string default {default}"),
+            OptionKind::Button => f.write_str("button"),
         }
     }
 }
@@ -111,9 +127,11 @@ impl fmt::Display for OptionDecl {
 /// `SP "name" 1*(SP name-word) SP "type" SP option-type` (after "option"), where
 /// `option-type = "combo" SP "default" SP word *(SP "var" SP word)
 ///              | "spin" SP "default" SP uint SP "min" SP uint SP "max" SP uint
-///              | "check" SP "default" SP ("true" | "false")`
+///              | "check" SP "default" SP ("true" | "false")
+///              | "string" SP "default" *(SP token)
+///              | "button"`
 pub(super) fn option(i: &str) -> Res<'_, OptionDecl> {
-    const TYPES: &str = "combo, spin or check";
+    const TYPES: &str = "combo, spin, check, string or button";
     let (r, _) = word("name").parse(i)?;
     let (r, name) = tokens_until(&["type"]).parse(r)?;
     if name.is_empty() {
@@ -121,8 +139,20 @@ pub(super) fn option(i: &str) -> Res<'_, OptionDecl> {
     }
     let (r, _) = word("type").parse(r)?;
     let (r2, kind) = arg(TYPES).parse(r)?;
+    if kind == "button" {
+        let decl = OptionDecl {
+            name: name.join(" "),
+            kind: OptionKind::Button,
+        };
+        return Ok((r2, decl));
+    }
     let (r2, _) = word("default").parse(r2)?;
     let (rest, kind) = match kind {
+        "string" => {
+            let (r3, words) = tokens_until(&[]).parse(r2)?;
+            let default = words.join(" ");
+            (r3, OptionKind::Text { default })
+        }
         "combo" => {
             let (r3, default) = arg("a default value").parse(r2)?;
             let (r3, more) = tokens_until(&[]).parse(r3)?;

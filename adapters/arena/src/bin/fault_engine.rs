@@ -18,6 +18,7 @@ use std::io::{BufRead, Write};
 use std::time::Duration;
 
 use guerrilla::game::prelude::*;
+use guerrilla::protocol::codec::{BestMove, Command, Message, OptionDecl, Query, Response, Start};
 use guerrilla::{with_game, GameKind};
 
 struct Args {
@@ -51,18 +52,12 @@ fn args() -> Args {
     a
 }
 
-/// The position of a `position` line, or `None` if it does not parse.
-fn position<G: Game>(line: &str) -> Option<G> {
-    let rest = line.strip_prefix("position ")?;
-    let (start, moves) = match rest.split_once(" moves ") {
-        Some((s, m)) => (s, m.split_whitespace().collect::<Vec<_>>()),
-        None => (rest, vec![]),
-    };
+/// The position `start` and `moves` set up, or `None` if it does not parse.
+fn position<G: Game>(start: &Start, moves: &[String]) -> Option<G> {
     let settings = G::Settings::default();
-    let mut g = if start == "startpos" {
-        G::new(&settings)
-    } else {
-        G::from_position_string(start.strip_prefix("fen ")?, &settings).ok()?
+    let mut g = match start {
+        Start::StartPos => G::new(&settings),
+        Start::Fen(fen) => G::from_position_string(fen, &settings).ok()?,
     };
     for m in moves {
         let t = g.parse_turn(m).ok()?;
@@ -71,35 +66,43 @@ fn position<G: Game>(line: &str) -> Option<G> {
     Some(g)
 }
 
-fn answer_query<G: Game>(pos: &str, what: &str) -> String {
-    let Some(g) = position::<G>(pos) else {
-        return "none".into();
+/// The answer to `query what` in the position `pos` sets up; `none` when it sets up none.
+fn answer_query<G: Game>(pos: &Command, what: Query) -> Response {
+    let Command::Position { start, moves } = pos else {
+        return Response::Result(None);
+    };
+    let Some(g) = position::<G>(start, moves) else {
+        return Response::Result(None);
     };
     match what {
-        "p1turn" => (g.side_to_move() == guerrilla::game::Side::P1).to_string(),
-        "gameover" => g.outcome().is_some().to_string(),
-        _ => guerrilla::protocol::wire::result_word(g.outcome()).into(),
+        Query::P1Turn => Response::Bool(g.side_to_move() == guerrilla::game::Side::P1),
+        Query::GameOver => Response::Bool(g.outcome().is_some()),
+        Query::Result => Response::Result(g.outcome()),
     }
 }
 
-/// A legal move (varied with `n`), or with `illegal` a well-formed move the rules refuse.
-fn choose<G: Game>(pos: &str, n: u64, illegal: bool) -> String {
-    let Some(g) = position::<G>(pos) else {
-        return "none".into();
+/// A legal move (varied with `n`), or with `illegal` a well-formed move the rules refuse;
+/// `bestmove none` when `pos` sets up no position or one without a move.
+fn choose<G: Game>(pos: &Command, n: u64, illegal: bool) -> BestMove {
+    let Command::Position { start, moves } = pos else {
+        return BestMove::none();
+    };
+    let Some(g) = position::<G>(start, moves) else {
+        return BestMove::none();
     };
     if illegal {
         for m in ["A1A2", "a1-b2", "h8-g7", "*a1", "a1-a3"] {
             if let Err(guerrilla::game::GameError::Illegal { .. }) = g.parse_turn(m) {
-                return m.into();
+                return BestMove::turn(m);
             }
         }
-        return "A1A2".into();
+        return BestMove::turn("A1A2");
     }
     let mut turns = Vec::new();
     let _ = g.legal_turns(&mut turns, 64, None);
     match turns.get(n as usize * 7 % turns.len().max(1)) {
-        Some(t) => g.format_turn(t),
-        None => "none".into(),
+        Some(t) => BestMove::turn(g.format_turn(t)),
+        None => BestMove::none(),
     }
 }
 
@@ -114,63 +117,75 @@ fn main() {
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
     let mut kind = GameKind::Checkers;
-    let mut pos = "position startpos".to_string();
+    let mut pos = Command::Position {
+        start: Start::StartPos,
+        moves: Vec::new(),
+    };
     let (mut goes, mut readies) = (0u64, 0u64);
     let mut hung = false;
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
-        let line = line.trim().to_string();
-        if line == "quit" {
+        // A line that is no command is ignored, as a lenient engine does.
+        let Ok(cmd) = line.parse::<Command>() else {
+            continue;
+        };
+        if cmd == Command::Quit {
             break;
         }
         if hung {
             continue;
         }
-        let mut say = |s: &str| {
-            let _ = writeln!(out, "{s}");
+        let mut say = |m: Message| {
+            let _ = writeln!(out, "{m}");
             let _ = out.flush();
         };
-        if line == "ugi" {
-            say("id name arena-fault-engine");
-            let games: Vec<String> = GameKind::ALL.iter().map(|g| format!("var {g}")).collect();
-            say(&format!(
-                "option name Game type combo default {} {}",
-                GameKind::Checkers,
-                games.join(" ")
-            ));
-            say("ugiok");
-        } else if line == "isready" {
-            readies += 1;
-            if a.fault == "slow-readyok" && readies == a.at {
-                std::thread::sleep(Duration::from_millis(a.delay_ms));
+        match cmd {
+            Command::Ugi => {
+                say(Message::IdName("arena-fault-engine".into()));
+                let games: Vec<&str> = GameKind::ALL.iter().map(|g| g.name()).collect();
+                let game = GameKind::Checkers.name();
+                say(Message::Option(OptionDecl::combo("Game", game, &games)));
+                say(Message::UgiOk);
             }
-            say("readyok");
-        } else if line == "uginewgame" {
-            goes = 0;
-        } else if let Some(v) = line.strip_prefix("setoption name Game value ") {
-            kind = v.parse().unwrap_or(kind);
-        } else if line.starts_with("position ") {
-            pos = line.clone();
-        } else if let Some(what) = line.strip_prefix("query ") {
-            let r = with_game!(kind, G => answer_query::<G>(&pos, what));
-            say(&format!("response {r}"));
-        } else if line.starts_with("go") {
-            goes += 1;
-            let fault_now = goes == a.at;
-            match a.fault.as_str() {
-                "crash" if fault_now => std::process::exit(3),
-                "hang" if fault_now => hung = true,
-                "malformed" if fault_now => say("bestmove ???"),
-                "garbage" if fault_now => {
-                    let _ = out.write_all(b"\x00\x01\xff\xfe garbage \x07\n");
-                    let _ = out.flush();
+            Command::IsReady => {
+                readies += 1;
+                if a.fault == "slow-readyok" && readies == a.at {
+                    std::thread::sleep(Duration::from_millis(a.delay_ms));
                 }
-                f => {
-                    let illegal = f == "illegal" && fault_now;
-                    let mv = with_game!(kind, G => choose::<G>(&pos, goes, illegal));
-                    say(&format!("bestmove {mv}"));
+                say(Message::ReadyOk);
+            }
+            Command::UgiNewGame => goes = 0,
+            Command::SetOption {
+                name,
+                value: Some(v),
+            } if name == "Game" => kind = v.parse().unwrap_or(kind),
+            Command::Position { .. } => pos = cmd,
+            Command::Query(what) => {
+                let r = with_game!(kind, G => answer_query::<G>(&pos, what));
+                say(Message::Response(r));
+            }
+            Command::Go(_) => {
+                goes += 1;
+                let fault_now = goes == a.at;
+                match a.fault.as_str() {
+                    "crash" if fault_now => std::process::exit(3),
+                    "hang" if fault_now => hung = true,
+                    // A well-formed line whose turn no game's grammar reads.
+                    "malformed" if fault_now => say(Message::BestMove(BestMove::turn("???"))),
+                    // Deliberately no protocol line: control bytes and invalid UTF-8, written
+                    // as bytes.
+                    "garbage" if fault_now => {
+                        let _ = out.write_all(b"\x00\x01\xff\xfe garbage \x07\n");
+                        let _ = out.flush();
+                    }
+                    f => {
+                        let illegal = f == "illegal" && fault_now;
+                        let best = with_game!(kind, G => choose::<G>(&pos, goes, illegal));
+                        say(Message::BestMove(best));
+                    }
                 }
             }
+            _ => {}
         }
     }
 }

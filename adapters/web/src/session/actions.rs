@@ -1,6 +1,7 @@
 //! What the page asks for: each action's checks, the commands it sends and the reply's data.
 //! Refusals say, in a player's words, what was wrong; nothing changes on a refusal.
 
+use guerrilla::protocol::codec::Command;
 use serde_json::{json, Value};
 
 use super::link::Purpose;
@@ -282,9 +283,8 @@ impl Session {
         let fen_given = fen.is_some();
         if fen_given && self.game.standard_start().is_none() {
             // the setup's standard start, so that a given position equal to it is known as it
-            let cmds = self.game.setup_commands(Some("startpos"), &[]);
-            let mut cmds: Vec<&str> = cmds.iter().map(String::as_str).collect();
-            cmds.push("history");
+            let mut cmds = self.game.setup_commands(Some("startpos"), &[]);
+            cmds.push(Command::History);
             let lines = self.ask(&cmds).ok_or("the engine was restarted")?;
             if let Some(fen) = lines.iter().find_map(|l| l.strip_prefix("start ")) {
                 self.game.learn_standard_start(fen.to_string());
@@ -379,7 +379,7 @@ impl Session {
         let from_ply = self.game.moves.len();
         let from_built = self.game.building.len();
         let lines = self
-            .ask(&[format!("step {step}")])
+            .ask(&[Command::Step(step.to_string())])
             .ok_or("the engine was restarted")?;
         if let Some(e) = first_error(&lines) {
             self.refresh();
@@ -416,7 +416,7 @@ impl Session {
     /// `played` reports it (a `stepped` answer reports its own steps only): the turn is taken
     /// back and played again whole.
     fn turn_report(&mut self, turn: &str) -> Option<Report> {
-        let lines = self.ask(&["undo".to_string(), format!("play {turn}")])?;
+        let lines = self.ask(&[Command::Undo, Command::Play(turn.to_string())])?;
         if first_error(&lines).is_some() {
             self.notes(super::timeline::errors(&lines));
             if let Err(e) = self.game.restore(&mut self.link, false) {
@@ -440,7 +440,7 @@ impl Session {
         let cmds = if humans == 1 {
             self.undo_to_human_step()?
         } else {
-            vec!["undo step"]
+            vec![Command::UndoStep]
         };
         self.stop_search();
         self.players.paused = humans == 0;
@@ -471,7 +471,7 @@ impl Session {
 
     /// The commands that take back the last step the human chose (one seat is a human's, the
     /// other the engine's): the engine's whole turns after it, then that step.
-    fn undo_to_human_step(&self) -> Result<Vec<&'static str>, String> {
+    fn undo_to_human_step(&self) -> Result<Vec<Command>, String> {
         let mover_of = |k: usize| {
             self.game
                 .plies
@@ -480,15 +480,15 @@ impl Session {
         };
         let to_move = self.game.to_move();
         if !self.game.building.is_empty() && to_move.is_some_and(|s| self.players.human(s)) {
-            return Ok(vec!["undo step"]);
+            return Ok(vec![Command::UndoStep]);
         }
         let n = self.game.moves.len();
         let last_human = (1..=n)
             .rev()
             .find(|&k| mover_of(k).is_some_and(|s| self.players.human(s)))
             .ok_or("there is no step of yours to undo: the engine has played every turn so far")?;
-        let mut cmds = vec!["undo"; n - last_human];
-        cmds.push("undo step");
+        let mut cmds = vec![Command::Undo; n - last_human];
+        cmds.push(Command::UndoStep);
         Ok(cmds)
     }
 
@@ -503,7 +503,7 @@ impl Session {
         let mut cmds = Vec::new();
         if !self.game.building.is_empty() {
             // `undo` in the middle of a turn takes back one chosen step at a time.
-            cmds.extend(std::iter::repeat_n("undo", self.game.building.len()));
+            cmds.extend(std::iter::repeat_n(Command::Undo, self.game.building.len()));
         } else {
             let last_human = (1..=n)
                 .rev()
@@ -516,7 +516,7 @@ impl Session {
                     mover.is_some_and(|s| self.players.human(s))
                 })
                 .ok_or("there is no turn of yours to take back")?;
-            cmds.extend(std::iter::repeat_n("undo", n - last_human + 1));
+            cmds.extend(std::iter::repeat_n(Command::Undo, n - last_human + 1));
         }
         let lines = self.ask(&cmds).ok_or("the engine was restarted")?;
         self.last = None;

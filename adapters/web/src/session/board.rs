@@ -4,7 +4,9 @@
 
 use serde_json::{json, Value};
 
-use super::link::Link;
+use guerrilla::protocol::codec::Command;
+
+use super::link::{setoption, Link};
 use super::timeline::By;
 use super::{first_error, Session};
 use crate::parse::{parse_played, Describe};
@@ -47,7 +49,7 @@ impl Session {
         if !self.scratch.as_ref().is_some_and(Link::running) {
             let mut spare = self.link.spare();
             spare.start()?;
-            spare.request(&["setoption name Hash value 1"])?;
+            spare.request(&[setoption("Hash", 1)])?;
             self.scratch = Some(spare);
         }
         Ok(self.scratch.as_mut().expect("started above"))
@@ -82,9 +84,9 @@ impl Session {
             .game
             .setup_commands(self.game.start.as_deref(), &before);
         cmds.extend([
-            "describe".to_string(),
-            format!("play {last}"),
-            "describe".into(),
+            Command::Describe,
+            Command::Play(last.clone()),
+            Command::Describe,
         ]);
         let answer = self.scratch().and_then(|s| s.request(&cmds));
         let lines = answer.inspect_err(|_| {
@@ -130,7 +132,7 @@ impl Session {
         let analysing = self.analysing().is_some();
         self.stop_search();
         let lines = self
-            .ask(&[format!("play {turn}")])
+            .ask(&[Command::Play(turn.to_string())])
             .ok_or("the engine was restarted")?;
         if let Some(e) = first_error(&lines) {
             self.refresh();

@@ -6,6 +6,8 @@ use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
+use guerrilla::protocol::codec::{Command, GoArgs, Message};
+
 use super::Msg;
 use crate::engine::{EngineCommand, EngineEvent, EngineProcess};
 use crate::parse::{parse_info, SearchInfo};
@@ -20,7 +22,25 @@ fn wrap(e: EngineEvent) -> Msg {
 
 /// An `info` line of a search (not an `info string` message).
 fn is_progress(line: &str) -> bool {
-    line.starts_with("info ") && !line.starts_with("info string")
+    matches!(line.parse(), Ok(Message::Info(_) | Message::CurrMove(_)))
+}
+
+/// An `info string` line: a note of the engine's, or an error line (protocol.md § 1).
+pub fn is_note(line: &str) -> bool {
+    matches!(line.parse(), Ok(Message::InfoString(_) | Message::Error(_)))
+}
+
+/// An error line (protocol.md § 1).
+pub fn is_error(line: &str) -> bool {
+    matches!(line.parse(), Ok(Message::Error(_)))
+}
+
+/// `setoption name <name> value <value>`.
+pub fn setoption(name: &str, value: impl ToString) -> Command {
+    Command::SetOption {
+        name: name.to_string(),
+        value: Some(value.to_string()),
+    }
 }
 
 /// What a search is for.
@@ -142,14 +162,14 @@ impl Link {
         self.multipv = 1;
         self.strength = None;
         // Every report carries win, draw and loss per mille (protocol.md § 3.6).
-        self.send("setoption name ShowWDL value true")
+        self.send(&setoption("ShowWDL", true))
     }
 
     /// Sets the number of lines the next search reports (sent only when it changes; never
     /// while a search runs).
     fn set_multipv(&mut self, n: usize) -> Result<(), String> {
         if n != self.multipv {
-            self.send(&format!("setoption name MultiPV value {n}"))?;
+            self.send(&setoption("MultiPV", n))?;
             self.multipv = n;
         }
         Ok(())
@@ -159,7 +179,7 @@ impl Link {
     /// search runs).
     fn set_strength(&mut self, strength: &'static str) -> Result<(), String> {
         if self.strength != Some(strength) {
-            self.send(&format!("setoption name Strength value {strength}"))?;
+            self.send(&setoption("Strength", strength))?;
             self.strength = Some(strength);
         }
         Ok(())
@@ -183,27 +203,27 @@ impl Link {
         status
     }
 
-    /// Sends one line.
-    pub fn send(&mut self, line: &str) -> Result<(), String> {
+    /// Sends one command.
+    pub fn send(&mut self, cmd: &Command) -> Result<(), String> {
         self.process
             .as_mut()
             .ok_or("no engine is running")?
-            .send(line)
+            .send(&cmd.to_string())
     }
 
     /// Sends `cmds` then `isready`, and returns the lines answered before `readyok` (search
     /// output that comes meanwhile is taken as it comes). Page actions arriving meanwhile are
     /// kept for later.
-    pub fn request<S: AsRef<str>>(&mut self, cmds: &[S]) -> Result<Vec<String>, String> {
+    pub fn request(&mut self, cmds: &[Command]) -> Result<Vec<String>, String> {
         for c in cmds {
-            self.send(c.as_ref())?;
+            self.send(c)?;
         }
-        self.send("isready")?;
+        self.send(&Command::IsReady)?;
         let deadline = Instant::now() + ANSWER_TIMEOUT;
         let mut lines = Vec::new();
         loop {
             match self.recv_until(deadline)? {
-                line if line == "readyok" => return Ok(lines),
+                line if matches!(line.parse(), Ok(Message::ReadyOk)) => return Ok(lines),
                 line if self.search.is_some() && self.take_search_line(&line) => {}
                 line => lines.push(line),
             }
@@ -262,11 +282,11 @@ impl Link {
         false
     }
 
-    /// Starts a search with `go` (e.g. `go movetime 500`) at the engine's level `strength` that
+    /// Starts a search with `go` and these arguments at the engine's level `strength` that
     /// reports `lines` lines (MultiPV).
     pub fn start_search(
         &mut self,
-        go: &str,
+        go: GoArgs,
         purpose: Purpose,
         side: usize,
         lines: usize,
@@ -274,7 +294,7 @@ impl Link {
     ) -> Result<(), String> {
         self.set_multipv(lines)?;
         self.set_strength(strength)?;
-        self.send(go)?;
+        self.send(&Command::Go(go))?;
         let search = Search {
             purpose,
             side,
@@ -302,11 +322,11 @@ impl Link {
     /// A line from the engine outside a request: a search's progress (kept, `None`), its end
     /// (`Some(Ended)`), or another line (returned for the session to report).
     pub fn on_line(&mut self, line: &str) -> Result<Option<Ended>, String> {
-        if let Some(best) = line.strip_prefix("bestmove ") {
+        if let Ok(Message::BestMove(best)) = line.parse() {
             let Some(search) = self.search.take() else {
                 return Ok(None);
             };
-            let best = best.split(' ').next().unwrap_or("none").to_string();
+            let best = best.token().to_string();
             return Ok(Some(Ended { search, best }));
         }
         if self.search.is_some() && is_progress(line) {
@@ -329,7 +349,7 @@ impl Link {
         };
         s.discarded = true;
         // `isready` is answered at once, beside the search; `stop` returns after `bestmove`.
-        self.send("stop")?;
+        self.send(&Command::Stop)?;
         let deadline = Instant::now() + ANSWER_TIMEOUT;
         let mut other = Vec::new();
         loop {
@@ -351,6 +371,7 @@ impl Link {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use guerrilla::protocol::codec::{BestMove, CurrMove, InfoReport, Score};
 
     fn searching() -> Link {
         let (tx, rx) = std::sync::mpsc::channel();
@@ -364,8 +385,18 @@ mod tests {
     }
 
     fn report(link: &mut Link, depth: u32, k: u32, turn: &str) {
-        let line = format!("info depth {depth} multipv {k} nodes 9 time 1 nps 9 score 0.1 wdl 550 0 450 pv {turn} x");
-        assert!(matches!(link.on_line(&line), Ok(None)));
+        let line = Message::Info(InfoReport {
+            depth,
+            multipv: Some(k),
+            nodes: 9,
+            time: 1,
+            nps: 9,
+            score: Score::Expected(0.1),
+            wdl: Some([550, 0, 450]),
+            visits: None,
+            pv: vec![turn.into(), "x".into()],
+        });
+        assert!(matches!(link.on_line(&line.to_string()), Ok(None)));
     }
 
     fn firsts(link: &Link) -> Vec<String> {
@@ -391,11 +422,13 @@ mod tests {
         assert_eq!(firsts(&link), ["F", "E"]);
         assert_eq!(link.report_lines()[0].wdl, Some([550, 0, 450]));
         // other progress is the search's too, and shows nowhere
-        assert!(matches!(
-            link.on_line("info currmove A currmovenumber 1"),
-            Ok(None)
-        ));
-        let ended = link.on_line("bestmove F").unwrap().unwrap();
+        let currmove = Message::CurrMove(CurrMove {
+            turn: "A".into(),
+            number: 1,
+        });
+        assert!(matches!(link.on_line(&currmove.to_string()), Ok(None)));
+        let bestmove = Message::BestMove(BestMove::turn("F"));
+        let ended = link.on_line(&bestmove.to_string()).unwrap().unwrap();
         assert_eq!(ended.best, "F");
     }
 }

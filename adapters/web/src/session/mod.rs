@@ -46,6 +46,7 @@ use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::Arc;
 
+use guerrilla::protocol::codec::{Message as EngineLine, ERROR_PREFIX};
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -57,7 +58,7 @@ use link::{Link, Purpose};
 use players::Players;
 use timeline::{By, Setup, Timeline};
 
-pub use link::ANSWER_TIMEOUT;
+pub use link::{setoption, ANSWER_TIMEOUT};
 
 /// Messages kept for the page.
 const MESSAGES_KEPT: usize = 30;
@@ -273,11 +274,10 @@ impl Session {
     /// notices.
     fn notes(&mut self, lines: Vec<String>) {
         for l in lines {
-            let text = l.strip_prefix("info string ").unwrap_or(&l).to_string();
-            let level = if text.starts_with("error:") || !l.starts_with("info string") {
-                Level::Error
-            } else {
-                Level::Info
+            let (level, text) = match l.parse() {
+                Ok(EngineLine::Error(e)) => (Level::Error, format!("{ERROR_PREFIX}{e}")),
+                Ok(EngineLine::InfoString(t)) => (Level::Info, t),
+                _ => (Level::Error, l),
             };
             self.message(level, format!("engine: {text}"));
         }
@@ -401,9 +401,8 @@ fn side_word(side: usize) -> &'static str {
 
 /// The first `info string error:` among `lines`, as the page shows it.
 fn first_error(lines: &[String]) -> Option<String> {
-    lines
-        .iter()
-        .filter_map(|l| l.strip_prefix("info string "))
-        .find(|t| t.starts_with("error:"))
-        .map(|t| format!("engine: {t}"))
+    lines.iter().find_map(|l| match l.parse() {
+        Ok(EngineLine::Error(e)) => Some(format!("engine: {ERROR_PREFIX}{e}")),
+        _ => None,
+    })
 }

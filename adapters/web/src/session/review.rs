@@ -4,6 +4,7 @@
 //! summary per side. A review runs by whole turns (a Guerrilla turn of several steps is one
 //! turn); the page sees its progress in the session's state as it goes, and may cancel it.
 
+use guerrilla::protocol::codec::GoArgs;
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -202,10 +203,13 @@ impl Session {
         };
         let side = r.movers[k].unwrap_or(0);
         let cmds = self.game.setup_commands(r.start.as_deref(), &r.moves[..k]);
-        let go = format!("go nodes {REVIEW_NODES}");
+        let go = GoArgs {
+            nodes: Some(REVIEW_NODES),
+            ..GoArgs::default()
+        };
         let started = self.link.request(&cmds).and_then(|_| {
             self.link
-                .start_search(&go, Purpose::Review(k), side, 1, FULL)
+                .start_search(go, Purpose::Review(k), side, 1, FULL)
         });
         if let Err(e) = started {
             r.running = false;

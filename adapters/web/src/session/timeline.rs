@@ -7,7 +7,9 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::link::Link;
+use guerrilla::protocol::codec::{Command, LegalWhat, Message, Start, Within};
+
+use super::link::{is_error, setoption, Link};
 use super::side_word;
 use crate::catalogue::{Catalogue, GAME_OPTION};
 use crate::parse::{parse_geometry, parse_played, Describe, Geometry, Removed, Report};
@@ -48,14 +50,14 @@ impl Setup {
     }
 
     /// The commands that set the engine to this game (and a new game of it).
-    pub fn commands(&self) -> Vec<String> {
-        let mut cmds: Vec<String> = self
+    pub fn commands(&self) -> Vec<Command> {
+        let mut cmds: Vec<Command> = self
             .options
             .iter()
-            .map(|(name, value)| format!("setoption name {name} value {value}"))
+            .map(|(name, value)| setoption(name, value))
             .collect();
-        cmds.push(format!("setoption name {GAME_OPTION} value {}", self.game));
-        cmds.push("uginewgame".to_string());
+        cmds.push(setoption(GAME_OPTION, &self.game));
+        cmds.push(Command::UgiNewGame);
         cmds
     }
 }
@@ -177,10 +179,15 @@ impl Timeline {
     }
 
     /// The commands that set the engine to this game, from `start` with `moves` played.
-    pub fn setup_commands(&self, start: Option<&str>, moves: &[String]) -> Vec<String> {
+    pub fn setup_commands(&self, start: Option<&str>, moves: &[String]) -> Vec<Command> {
         let mut cmds = self.setup.commands();
         if let Some(start) = start {
-            cmds.push(guerrilla::protocol::wire::position_line(start, moves));
+            let start = match start {
+                "startpos" => Start::StartPos,
+                fen => Start::Fen(fen.to_string()),
+            };
+            let moves = moves.to_vec();
+            cmds.push(Command::Position { start, moves });
         }
         cmds
     }
@@ -193,7 +200,7 @@ impl Timeline {
         let lines = link.request(&cmds)?;
         if building {
             for step in self.building.clone() {
-                link.request(&[format!("step {step}")])?;
+                link.request(&[Command::Step(step)])?;
             }
         }
         self.geometry_dirty = true;
@@ -231,9 +238,13 @@ impl Timeline {
     /// the positions up to date. `searching`: a search runs, so the game is not replayed in
     /// the engine now (it is read again after the search).
     pub fn refresh(&mut self, link: &mut Link, searching: bool) -> Result<Notes, String> {
-        let mut cmds = vec!["describe", "legal steps", "history"];
+        let mut cmds = vec![
+            Command::Describe,
+            Command::Legal(LegalWhat::Steps),
+            Command::History,
+        ];
         if self.geometry_dirty {
-            cmds.push("geometry");
+            cmds.push(Command::Geometry);
         }
         let lines = link.request(&cmds)?;
         let mut notes = Vec::new();
@@ -258,9 +269,15 @@ impl Timeline {
         }
         // `show` apart: its picture is free text, and its `steps` line is not `legal`'s. Its
         // `fen` line is the position string of the turn's start.
-        let shown = link.request(&["show"])?;
-        if let Some(fen) = shown.iter().find_map(|l| l.strip_prefix("fen ")) {
-            self.fen = fen.to_string();
+        let shown = link.request(&[Command::Show])?;
+        let fen = shown
+            .iter()
+            .find_map(|l| match Message::parse_within(l, Within::Show) {
+                Ok(Message::Fen(fen)) => Some(fen),
+                _ => None,
+            });
+        if let Some(fen) = fen {
+            self.fen = fen;
         }
         if !geometry_lines.is_empty() {
             match parse_geometry(&geometry_lines) {
@@ -333,10 +350,10 @@ impl Timeline {
             .map(|(i, p)| ((i, p.turn.clone()), p.by))
             .collect();
         let mut cmds = self.setup_commands(Some(&start), &[]);
-        cmds.push("describe".into());
+        cmds.push(Command::Describe);
         for m in &self.moves {
-            cmds.push(format!("play {m}"));
-            cmds.push("describe".into());
+            cmds.push(Command::Play(m.clone()));
+            cmds.push(Command::Describe);
         }
         let lines = link.request(&cmds)?;
         let mut plies = Vec::new();
@@ -359,7 +376,7 @@ impl Timeline {
                 });
             } else if let Some(p) = parse_played("played", l) {
                 report = p.report;
-            } else if l.starts_with("info string error") {
+            } else if is_error(l) {
                 notes.push(l.clone());
             }
         }
@@ -371,9 +388,5 @@ impl Timeline {
 
 /// The engine's error lines among `lines`.
 pub fn errors(lines: &[String]) -> Notes {
-    lines
-        .iter()
-        .filter(|l| l.starts_with("info string error"))
-        .cloned()
-        .collect()
+    lines.iter().filter(|l| is_error(l)).cloned().collect()
 }

@@ -1,7 +1,9 @@
 //! The engine's side of a session: its own turns, analyses and hints, what a word step would
 //! do (previews), reading the game back, and restarting an engine that died or hung.
 
-use super::link::{Ended, Purpose};
+use guerrilla::protocol::codec::{Command, GoArgs, LegalWhat};
+
+use super::link::{is_note, Ended, Purpose};
 use super::players::FULL;
 use super::timeline::By;
 use super::{first_error, Hint, LastPlay, Level, Preview, Session};
@@ -18,7 +20,7 @@ pub(super) fn is_word_step(step: &str) -> bool {
 
 impl Session {
     /// A request whose failure restarts the engine; `None` then.
-    pub(super) fn ask<S: AsRef<str>>(&mut self, cmds: &[S]) -> Option<Vec<String>> {
+    pub(super) fn ask(&mut self, cmds: &[Command]) -> Option<Vec<String>> {
         match self.link.request(cmds) {
             Ok(lines) => Some(lines),
             Err(e) => {
@@ -123,10 +125,13 @@ impl Session {
         };
         self.players.advance_once = false;
         self.hint = None;
-        let go = format!("go movetime {movetime}");
+        let go = GoArgs {
+            movetime: Some(movetime),
+            ..GoArgs::default()
+        };
         if let Err(e) = self
             .link
-            .start_search(&go, Purpose::Play(side), side, 1, strength)
+            .start_search(go, Purpose::Play(side), side, 1, strength)
         {
             self.restart(&e);
         }
@@ -136,7 +141,7 @@ impl Session {
         match self.link.on_line(line) {
             Ok(None) => {}
             Ok(Some(ended)) => self.search_ended(ended),
-            Err(other) if other.starts_with("info string") => self.notes(vec![other]),
+            Err(other) if is_note(&other) => self.notes(vec![other]),
             Err(other) => self.message(Level::Info, format!("engine said: {other}")),
         }
     }
@@ -171,7 +176,7 @@ impl Session {
 
     /// Plays the engine's `bestmove` and keeps what the engine reports of it.
     fn play_engine_turn(&mut self, turn: &str) {
-        let Some(lines) = self.ask(&[format!("play {turn}")]) else {
+        let Some(lines) = self.ask(&[Command::Play(turn.to_string())]) else {
             return;
         };
         if let Some(e) = first_error(&lines) {
@@ -213,12 +218,7 @@ impl Session {
     pub(super) fn stop_search(&mut self) {
         match self.link.stop_search() {
             Ok((ended, other)) => {
-                self.notes(
-                    other
-                        .into_iter()
-                        .filter(|l| l.starts_with("info string"))
-                        .collect(),
-                );
+                self.notes(other.into_iter().filter(|l| is_note(l)).collect());
                 // An analysis of an earlier position, or a review, had set the engine to
                 // another position.
                 let elsewhere = ended.is_some_and(|e| match e.search.purpose {
@@ -256,8 +256,12 @@ impl Session {
             .and_then(|p| p.describe.to_move())
             .unwrap_or(0);
         let lines = self.analysis_lines;
+        let infinite = GoArgs {
+            infinite: true,
+            ..GoArgs::default()
+        };
         self.link
-            .start_search("go infinite", Purpose::Analysis(ply), side, lines, FULL)
+            .start_search(infinite, Purpose::Analysis(ply), side, lines, FULL)
             .map_err(|e| {
                 self.restart(&e);
                 "the engine was restarted".to_string()
@@ -268,9 +272,12 @@ impl Session {
     pub(super) fn start_hint(&mut self) -> Result<(), String> {
         self.stop_search();
         let side = self.game.to_move().unwrap_or(0);
-        let go = format!("go movetime {HINT_MOVETIME}");
+        let go = GoArgs {
+            movetime: Some(HINT_MOVETIME),
+            ..GoArgs::default()
+        };
         self.link
-            .start_search(&go, Purpose::Hint, side, 1, FULL)
+            .start_search(go, Purpose::Hint, side, 1, FULL)
             .map_err(|e| {
                 self.restart(&e);
                 "the engine was restarted".to_string()
@@ -295,9 +302,9 @@ impl Session {
             .collect();
         for word in words {
             let cmds = [
-                format!("step {word}"),
-                "legal steps".into(),
-                "undo step".into(),
+                Command::Step(word.clone()),
+                Command::Legal(LegalWhat::Steps),
+                Command::UndoStep,
             ];
             let Some(lines) = self.ask(&cmds) else {
                 return;

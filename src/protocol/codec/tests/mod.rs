@@ -152,3 +152,42 @@ fn option_values_are_checked_by_their_declaration() {
     assert_eq!(check.value_of("True"), Ok(OptionValue::Check(true)));
     assert!(check.value_of("1").is_err());
 }
+
+/// Other engines' `string` and `button` options are read as UCI writes them: a text default
+/// that may be empty or have spaces, a button with no default and no value.
+#[test]
+fn text_and_button_options_of_other_engines() {
+    let text: Message = "option name Book File type string default my book.bin"
+        .parse()
+        .unwrap();
+    let Message::Option(decl) = &text else {
+        panic!("{text:?}")
+    };
+    assert_eq!(
+        decl.kind,
+        OptionKind::Text {
+            default: "my book.bin".into()
+        }
+    );
+    assert_eq!(decl.value_of("x y"), Ok(OptionValue::Text("x y".into())));
+    let empty: Message = "option name Log type string default".parse().unwrap();
+    assert_eq!(
+        empty,
+        Message::Option(OptionDecl {
+            name: "Log".into(),
+            kind: OptionKind::Text {
+                default: String::new()
+            }
+        })
+    );
+    let button: Message = "option name Clear Hash type button".parse().unwrap();
+    let Message::Option(decl) = &button else {
+        panic!("{button:?}")
+    };
+    assert_eq!(decl.kind, OptionKind::Button);
+    assert_eq!(decl.value_of(""), Ok(OptionValue::Press));
+    assert!(decl.value_of("1").is_err());
+    for line in [&text, &empty, &button] {
+        assert_eq!(line.to_string().parse::<Message>().as_ref(), Ok(line));
+    }
+}

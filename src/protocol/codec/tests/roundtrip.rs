@@ -145,6 +145,10 @@ fn option_decl() -> impl Strategy<Value = OptionDecl> {
         (part(), vec(part(), 0..4)).prop_map(|(default, vars)| OptionKind::Combo { default, vars }),
         any::<[u64; 3]>().prop_map(|[default, min, max]| OptionKind::Spin { default, min, max }),
         any::<bool>().prop_map(|default| OptionKind::Check { default }),
+        vec(part(), 0..3).prop_map(|w| OptionKind::Text {
+            default: w.join(" ")
+        }),
+        Just(OptionKind::Button),
     ];
     (name, kind).prop_map(|(name, kind)| OptionDecl { name, kind })
 }
