@@ -98,6 +98,22 @@ function arrow(g, a, b, cls) {
   el('polygon', { points: `${e[0]},${e[1]} ${p1[0]},${p1[1]} ${p2[0]},${p2[1]}`, class: `${cls} head` }, g);
 }
 
+// The board's units in one CSS pixel, as the CSS variable `--u` of `svg`, kept up to date as
+// the board is drawn larger or smaller: a label (a hint's numbers) sized with it stays readable
+// however small the board is drawn.
+const measured = new WeakSet();
+function measure(svg) {
+  const set = () => {
+    const vb = svg.viewBox.baseVal, r = svg.getBoundingClientRect();
+    if (vb && r.width && r.height) svg.style.setProperty('--u', String(Math.max(vb.width / r.width, vb.height / r.height)));
+  };
+  set();
+  if (!measured.has(svg) && window.ResizeObserver) {
+    measured.add(svg);
+    new ResizeObserver(set).observe(svg);
+  }
+}
+
 // Draws `view` into the SVG `svg`:
 //   geo, face, describe: the board, the game's face and the position shown; cells: instead of
 //     `describe`'s, the cells of an animation frame (name → character);
@@ -125,6 +141,7 @@ export function drawBoard(svg, view) {
   const xs = geo.points.map((p) => p.x), ys = geo.points.map((p) => p.y);
   const m = 0.85;
   svg.setAttribute('viewBox', `${-m} ${-m} ${Math.max(...xs) + 2 * m} ${Math.max(...ys) + 2 * m}`);
+  measure(svg);
   svg.dataset.game = geo.game;
   const d = view.describe || {};
   const pts = view.cells || pointChars(geo, d.points);
