@@ -19,6 +19,40 @@ export function fieldTexts(s, d, kind) {
     .map((f) => `${f.label} ${d[f.name].replace(/,/g, ', ')}`);
 }
 
+// The counts, two by two where a pair of labels names each side's share of one thing
+// (`White's score 5` and `Black's score 4` → `White's score 5, Black's 4`): a line short enough
+// for a phone. [text], in the order `about` gives the fields.
+export function countTexts(s, d) {
+  const f = face(s.game);
+  const counts = f.fields.filter((x) => x.kind === 'count' && d[x.name] !== undefined);
+  const whose = (label) => {
+    const i = f.sides.findIndex((side) => label.startsWith(`${side}'s `));
+    return i < 0 ? null : { side: i, what: label.slice(f.sides[i].length + 3) };
+  };
+  const out = [], paired = new Set();
+  for (const c of counts) {
+    if (paired.has(c)) continue;
+    const mine = whose(c.label);
+    const other = mine && counts.find((o) => o !== c && !paired.has(o) && whose(o.label) &&
+      whose(o.label).side === 1 - mine.side && whose(o.label).what === mine.what);
+    if (other) {
+      paired.add(other);
+      out.push(`${c.label} ${d[c.name]}, ${f.sides[1 - mine.side]}'s ${d[other.name]}`);
+    } else {
+      out.push(`${c.label} ${d[c.name].replace(/,/g, ', ')}`);
+    }
+  }
+  return out;
+}
+
+// The counts line: each count whole on a line (a line breaks between counts only).
+function showCounts(box, texts) {
+  box.replaceChildren(...texts.flatMap((t, i) => {
+    const span = Object.assign(document.createElement('span'), { className: 'count', textContent: t });
+    return i ? [' · ', span] : [span];
+  }));
+}
+
 // The banner of a finished game: who won and why (`withCounts`: and the final counts, which
 // the status bar shows on its second line).
 export function resultText(s, d = s.describe, withCounts = false) {
@@ -28,8 +62,8 @@ export function resultText(s, d = s.describe, withCounts = false) {
   const parts = [];
   if (d.forfeit && d.forfeit !== 'none') parts.push(`${sides[sideIndex(d.forfeit)]} lost by an illegal move`);
   else if (d.reason && d.reason !== 'none') parts.push(reasonText(d.reason));
-  const counts = fieldTexts(s, d, 'count');
-  if (withCounts && counts.length) parts.push(`final count: ${counts.join(', ')}`);
+  const counts = countTexts(s, d);
+  if (withCounts && counts.length) parts.push(`final count: ${counts.join(' · ')}`);
   return `Game over: ${who} — ${parts.join('; ')}`;
 }
 
@@ -69,9 +103,9 @@ export function renderStatus(s, d, viewing) {
   $('result').textContent = over ? resultText(s, d, true) : '';
   $('result').hidden = !over;
   const own = ownSide(s);
-  const counts = [own === null ? '' : `You play ${face(s.game).sides[own]}`, ...fieldTexts(s, d, 'count')].filter(Boolean).join(' · ');
-  const final = fieldTexts(s, d, 'count').join(' · ');
-  $('counts').textContent = over ? (final ? `final count: ${final}` : '') : counts + (s.paused && !viewing ? `${counts ? ' · ' : ''}paused` : '');
+  const counts = countTexts(s, d);
+  if (over) showCounts($('counts'), counts.length ? [`final count: ${counts[0]}`, ...counts.slice(1)] : []);
+  else showCounts($('counts'), [own === null ? '' : `You play ${face(s.game).sides[own]}`, ...counts, s.paused && !viewing ? 'paused' : ''].filter(Boolean));
   const sides = face(s.game).sides;
   const t = tally(s, shownPly(s));
   $('tally').textContent = [0, 1].map((i) => {
