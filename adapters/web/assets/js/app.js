@@ -261,7 +261,9 @@ function renderActions(s) {
   }
   const building = s.history.building || [];
   const l = s.last || {};
-  let turn = building.length ? `this turn: ${pretty(building.join(' '))}` : input.clicked.length ? `selected: ${input.clicked.join(' ')}` : '';
+  // the turn so far: its last steps (the line under the board holds two or three lines)
+  const lastSteps = building.length > TURN_SHOWN ? ['…', ...building.slice(-TURN_SHOWN)] : building;
+  let turn = building.length ? `this turn: ${pretty(lastSteps.join(' '))}` : input.clicked.length ? `selected: ${input.clicked.join(' ')}` : '';
   if (s.awaiting_confirm) {
     turn = `turn ${pretty(s.awaiting_confirm)}`;
     if (l.auto && l.auto.length) turn += ` — chosen for you (the only choice): ${pretty(l.auto.join(' '))}`;
@@ -292,6 +294,9 @@ function renderActions(s) {
   $('status-resume').hidden = !s.paused || viewing() || Boolean(pv) || Boolean(s.friend) ||
     !s.players.some((p) => p.kind === 'engine') || (s.describe.result && s.describe.result !== 'none');
 }
+
+// The steps of the turn being built that the line under the board names, the last ones.
+const TURN_SHOWN = 4;
 
 // The whole turns after which a game against the engine is resigned, not aborted (each side
 // has played one); the server holds the same rule.

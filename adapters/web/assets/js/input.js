@@ -68,7 +68,8 @@ export function stepButtons() {
 
 // What the step to play now asks of the player, in plain words, from the legal steps alone (a
 // step naming one empty cell puts a piece there; one starting on a piece of the mover's moves
-// it; any other names a choice; a word is a button): `Put a piece on one of the 12 marked
+// it; one from a piece of the mover's onto another side's takes it; any other names a choice; a
+// word is a button): `Put a piece on one of the 12 marked
 // points, or press Pass`. Empty when the page's player is not to move.
 export function askWords() {
   const s = state();
@@ -88,8 +89,10 @@ export function askWords() {
     ask = `Choose ${count(at.size, kind)} to go on`;
   } else if (next.length && next.every((c) => c.names.length === 1 && empty(c.names[0]))) {
     ask = `Put a piece on ${count(at.size, kind)}`;
-  } else if (next.length && next.every((c) => c.names.length >= 2 && own(c.names[0]))) {
+  } else if (next.length && next.every((c) => c.names.length >= 2 && own(c.names[0]) && empty(c.names[c.names.length - 1]))) {
     ask = `Move a piece of yours: choose ${count(at.size, 'piece')}, then where it goes`;
+  } else if (next.length && next.every((c) => c.names.length === 2 && own(c.names[0]) && !empty(c.names[1]) && !own(c.names[1]))) {
+    ask = `Choose ${count(at.size, 'piece')} of yours, then the piece it takes`;
   } else if (next.length) {
     ask = `Choose ${count(at.size, kind)}`;
   }
