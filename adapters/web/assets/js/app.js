@@ -13,7 +13,7 @@ import { namesOf, setGeometry, face, removalsOf, playSteps, pretty, setCatalogue
 import { act, net, open, leave, remember, games } from './net.js';
 import { renderStatus, renderGuidance, renderEngine, renderEvalBar, renderMessages, againstEngine } from './panels.js';
 import { setupRecordPanel } from './record.js';
-import { anim, animate, animating, stopAnimation } from './anim.js';
+import { anim, animate, animating, stopAnimation, endingShown } from './anim.js';
 import { play as playSound, sound, setSound } from './sound.js';
 import { setupBoardKeys } from './keys.js';
 import { openTour, openLegend, setupDialogs } from './dialogs.js';
@@ -22,7 +22,7 @@ import { review, renderReview } from './review.js';
 import { zoomControl, setupZoom } from './zoom.js';
 // the game between friends and My games follow the states themselves
 import './friend.js';
-import './sheet.js';
+import { renderEnd } from './sheet.js';
 import { leaveGameInProgress } from './games.js';
 import { ask } from './dialogs.js';
 
@@ -45,6 +45,7 @@ Object.defineProperty(gui, 'session', { get: () => net.session });
 Object.defineProperty(gui, 'clicked', { get: () => input.clicked });
 Object.defineProperty(gui, 'view', { get: () => game.view });
 Object.defineProperty(gui, 'animating', { get: () => animating() });
+Object.defineProperty(gui, 'ending', { get: () => Boolean(gui.state && !viewing() && endingShown(gui.state)) });
 Object.defineProperty(gui, 'sounds', { get: () => sound.played });
 Object.defineProperty(gui, 'frameScale', { get: () => anim.scale, set: (v) => { anim.scale = v; } });
 
@@ -173,7 +174,13 @@ function draw() {
     $('board').dataset.frame = '';
     zoomControl(`${s.game} ${JSON.stringify(s.options)}`);
   }
-  renderStatus(s, d, viewing());
+  const ending = viewing() ? null : endingShown(s);
+  renderStatus(s, ending ? ending.before : d, viewing());
+  if (ending) {
+    // the turn that ends the game is being shown: its banner waits for its last step
+    const side = sideIndex(ending.before.tomove);
+    $('status').textContent = `${face(s.game).sides[side]} plays ${pretty(ending.report.steps.join(' '))}…`;
+  }
   if (pv) {
     $('status').textContent = `Preview, not played: line ${pv.line + 1} to ${pretty(pv.moves[pv.moves.length - 1])} from ${pv.ply ? `turn ${pv.ply}` : 'the start'} — Back or Esc returns`;
     $('status').className = 'previewing';
@@ -181,6 +188,7 @@ function draw() {
   $('board-wrap').classList.toggle('previewing', Boolean(pv));
   renderGuidance(s, d, still);
   renderActions(s);
+  renderEnd(s);
   renderMoves(s, $('moves'));
   renderReview(s, shown);
   renderLog(s, $('log'));
@@ -191,11 +199,11 @@ function draw() {
 }
 
 // Shows a play step by step, from the position `before` (its `describe`) through the steps of
-// `report`, with `prev` (the turn before it) marked, then draws the real position.
+// `report`, with `prev` (the turn before it) marked, then draws the real position; the frames.
 function showSteps(s, before, report, prev) {
   const f = face(s.game);
   const frames = playSteps(f, s.geometry, before, report.steps, report.removed);
-  if (!frames.length) { draw(); return; }
+  if (!frames.length) { draw(); return frames; }
   const names = [], paths = [], removed = [];
   animate(frames, (frame, i, count, ms) => {
     names.push(...frame.names);
@@ -216,6 +224,7 @@ function showSteps(s, before, report, prev) {
   }, () => {
     draw();
   });
+  return frames;
 }
 
 // A new play from the server, shown step by step when the page drew the position it was played
@@ -232,7 +241,7 @@ function maybeShowPlay(s) {
     return false;
   }
   const prev = l.from_built === 0 && l.from_ply > 0 ? turnMarks(s, l.from_ply, 'prev') : null;
-  showSteps(s, from.describe, l.report, prev);
+  anim.live = { frames: showSteps(s, from.describe, l.report, prev), before: from.describe, report: l.report };
   return true;
 }
 
