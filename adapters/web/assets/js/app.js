@@ -7,7 +7,7 @@
 'use strict';
 
 import { drawBoard } from './board.js';
-import { input, clickName, nextNames, stepButtons, resetSelection, sendStep, confirmTurn, humanToMove, askWords } from './input.js';
+import { input, clickName, nextNames, stepButtons, resetSelection, sendStep, confirmTurn, humanToMove, askWords, keepAutoNote, autoNote } from './input.js';
 import { game, syncTimeline, removedBy, renderMoves, renderLog, shownPly, go } from './moves.js';
 import { namesOf, setGeometry, face, removalsOf, playSteps, pretty, setCatalogue, catalogue, optionLabel, stepLabel, sideIndex, ownerIndex } from './face.js';
 import { act, net, open, leave, remember, games } from './net.js';
@@ -126,7 +126,7 @@ function draw() {
   const pv = analysis.preview;
   let d = viewing() && entry ? entry.describe : s.describe;
   const turns = [];
-  let removed = [], auto = new Set(), hint = null;
+  let removed = [], auto = new Set(), kept = new Set(), hint = null;
   if (pv) {
     // a line's position, not played: the turn that leads there marked
     d = pv.after;
@@ -158,6 +158,8 @@ function draw() {
     const key = JSON.stringify(l);
     if (key !== gui.flashKey) { gui.flashKey = key; gui.flashUntil = Date.now() + 2500; }
     if (Date.now() < gui.flashUntil || s.awaiting_confirm) auto = new Set(namesOf((l.auto || []).join(' ')));
+    const note = autoNote(s);
+    if (note && !auto.size) kept = new Set(note.names);
     if (s.hint) hint = suggestedTurn(s, n, s.hint.turn, (s.history.building || []).length);
     gui.drawn = { ply: n, built: (s.history.building || []).length, describe: s.describe };
   }
@@ -169,7 +171,7 @@ function draw() {
     drawBoard($('board'), {
       geo: s.geometry, face: face(s.game), describe: d, flipped: gui.flipped, names: $('show-names').checked,
       targets: still ? new Set() : nextNames(), chosen: new Set(still ? [] : input.clicked),
-      turns: turns.filter(Boolean), auto, removed, hint, focus: gui.focus, refocus: refocus(), onClick: clickName,
+      turns: turns.filter(Boolean), auto, kept, removed, hint, focus: gui.focus, refocus: refocus(), onClick: clickName,
     });
     $('board').dataset.frame = '';
     zoomControl(`${s.game} ${JSON.stringify(s.options)}`);
@@ -270,17 +272,18 @@ function renderActions(s) {
   }
   const building = s.history.building || [];
   const l = s.last || {};
+  const note = autoNote(s);
   // the turn so far: its last steps (the line under the board holds two or three lines)
   const lastSteps = building.length > TURN_SHOWN ? ['…', ...building.slice(-TURN_SHOWN)] : building;
   let turn = building.length ? `this turn: ${pretty(lastSteps.join(' '))}` : input.clicked.length ? `selected: ${input.clicked.join(' ')}` : '';
   if (s.awaiting_confirm) {
     turn = `turn ${pretty(s.awaiting_confirm)}`;
     if (l.auto && l.auto.length) turn += ` — chosen for you (the only choice): ${pretty(l.auto.join(' '))}`;
-  } else if (l.auto && l.auto.length && l.by === 'human') {
+  } else if (l.auto && l.auto.length && l.by === 'human' && !note) {
     turn += `${turn ? ' · ' : ''}after ${pretty(l.step)}, by itself: ${pretty(l.auto.join(' '))}`;
   }
   if (pv) turn = `preview: ${pv.moves.map(pretty).join(' ')} (not played)`;
-  else if (!viewing()) turn = [askWords(), turn].filter(Boolean).join(' · ');
+  else if (!viewing()) turn = [note && !s.awaiting_confirm ? note.text : '', askWords(), turn].filter(Boolean).join(' · ');
   $('turn-line').textContent = turn;
   $('confirm').hidden = !s.awaiting_confirm || viewing() || Boolean(pv);
   $('clear-selection').hidden = !input.clicked.length || viewing();
@@ -337,6 +340,7 @@ function render(state) {
   if (settingsChanged) showSettings(state);
   if (posChanged) resetSelection();
   remember(state);
+  if (state.geometry) keepAutoNote(state, gui.drawn ? gui.drawn.describe : state.describe);
   // a new play is shown step by step; meanwhile the board is the animation's, the rest is drawn
   maybeShowPlay(state);
   draw();

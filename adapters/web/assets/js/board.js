@@ -120,7 +120,8 @@ function measure(svg) {
 //   slide: {from, to, ms}: the piece now on `to` slides there from `from`;
 //   flipped, names: turned half round; every empty cell's name written small;
 //   targets: names a click may choose now (dots, or a ring round a piece); chosen: names clicked;
-//   auto: names the engine chose by itself (they flash);
+//   auto: names the engine chose by itself (they flash); kept: such names of the person's last
+//     turn, ringed for as long as the page keeps them (no flash);
 //   turns: [{names, paths, cls}] the last turns to mark (`last`, then `prev`), each with the
 //     names it touched and the paths of its moves and jumps (lists of names);
 //   removed: [{name, piece, why, own, massacre, fresh, title}] pieces the shown turn removed
@@ -326,6 +327,10 @@ export function drawBoard(svg, view) {
     if (auto.has(n)) cls += ' auto';
     const r = chosen.has(n) || piece ? (small ? 0.32 : 0.42) : (small ? 0.1 : 0.13);
     el('circle', { cx: xy[0], cy: xy[1], r, class: `mark ${cls}`, 'data-mark': n }, marksG);
+  }
+  for (const n of view.kept || []) {
+    const xy = at.get(n);
+    if (xy && !auto.has(n)) el('circle', { cx: xy[0], cy: xy[1], r: withSquares && !isSquare.has(n) ? 0.34 : 0.46, class: 'mark auto kept', 'data-kept': n }, marksG);
   }
 
   // click areas: every playable cell, focusable, with its name and contents for screen
