@@ -238,7 +238,7 @@ function drawEngine(s, showEval) {
   }
   const who = sides[sideIndex(t.side)];
   const parts = [];
-  parts.push(t.analysis ? `analysis of turn ${t.ply}` : t.hint ? `hint for ${who}` : `${s.searching ? 'thinking' : 'last search'} for ${who}`);
+  parts.push(t.analysis ? `analysis ${t.ply ? `after turn ${t.ply}` : 'of the start'}` : t.hint ? `hint for ${who}` : `${s.searching ? 'thinking' : 'last search'} for ${who}`);
   if (t.proven) {
     const other = sides[1 - sideIndex(t.side)];
     parts.push(t.proven === 'win' ? `${who} wins in ${t.proven_in} (proven)` : t.proven === 'loss' ? `${other} wins in ${t.proven_in} (proven)` : `draw in ${t.proven_in} (proven)`);
