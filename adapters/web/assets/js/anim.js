@@ -5,7 +5,8 @@
 
 // `scale` stretches every frame's time (1: as players see it; a test that photographs a frame
 // raises it); `pace` is the player's choice of how a turn is shown (the menu's Turns shown).
-export const anim = { frames: null, timer: null, i: 0, scale: 1, pace: 'steps' };
+// `live`: the live game's last play shown, {frames, before, report}.
+export const anim = { frames: null, timer: null, i: 0, scale: 1, pace: 'steps', live: null };
 
 // The paces a player may choose: `fast` shows a long turn in about 2.4 s (a step at least
 // 160 ms), `steps` every step for 450 ms, `slow` every step for 900 ms.
@@ -66,4 +67,13 @@ export function stopAnimation() {
 
 export function animating() {
   return anim.frames !== null;
+}
+
+// The live game's play being shown step by step when it ended the game (`state`'s result):
+// {frames, before, report}, else null. The banner, the final counts and the end's buttons wait
+// until its last step is drawn.
+export function endingShown(state) {
+  const live = anim.live;
+  if (!live || anim.frames === null || anim.frames !== live.frames) return null;
+  return state.describe.result && state.describe.result !== 'none' ? live : null;
 }

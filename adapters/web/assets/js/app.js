@@ -7,13 +7,13 @@
 'use strict';
 
 import { drawBoard } from './board.js';
-import { input, clickName, nextNames, stepButtons, resetSelection, sendStep, confirmTurn, humanToMove, askWords } from './input.js';
+import { input, clickName, nextNames, stepButtons, resetSelection, sendStep, confirmTurn, humanToMove, askWords, keepAutoNote, autoNote } from './input.js';
 import { game, syncTimeline, removedBy, renderMoves, renderLog, shownPly, go } from './moves.js';
 import { namesOf, setGeometry, face, removalsOf, playSteps, pretty, setCatalogue, catalogue, optionLabel, stepLabel, sideIndex, ownerIndex, leavesToken } from './face.js';
 import { act, net, open, leave, remember, games } from './net.js';
 import { renderStatus, renderGuidance, renderEngine, renderEvalBar, renderMessages, againstEngine } from './panels.js';
 import { setupRecordPanel } from './record.js';
-import { anim, animate, animating, stopAnimation } from './anim.js';
+import { anim, animate, animating, stopAnimation, endingShown } from './anim.js';
 import { play as playSound, sound, setSound } from './sound.js';
 import { setupBoardKeys } from './keys.js';
 import { openTour, openLegend, setupDialogs } from './dialogs.js';
@@ -22,7 +22,7 @@ import { review, renderReview } from './review.js';
 import { zoomControl, setupZoom } from './zoom.js';
 // the game between friends and My games follow the states themselves
 import './friend.js';
-import './sheet.js';
+import { renderEnd } from './sheet.js';
 import { leaveGameInProgress } from './games.js';
 import { ask } from './dialogs.js';
 
@@ -45,6 +45,7 @@ Object.defineProperty(gui, 'session', { get: () => net.session });
 Object.defineProperty(gui, 'clicked', { get: () => input.clicked });
 Object.defineProperty(gui, 'view', { get: () => game.view });
 Object.defineProperty(gui, 'animating', { get: () => animating() });
+Object.defineProperty(gui, 'ending', { get: () => Boolean(gui.state && !viewing() && endingShown(gui.state)) });
 Object.defineProperty(gui, 'sounds', { get: () => sound.played });
 Object.defineProperty(gui, 'frameScale', { get: () => anim.scale, set: (v) => { anim.scale = v; } });
 
@@ -125,7 +126,7 @@ function draw() {
   const pv = analysis.preview;
   let d = viewing() && entry ? entry.describe : s.describe;
   const turns = [];
-  let removed = [], auto = new Set(), hint = null;
+  let removed = [], auto = new Set(), kept = new Set(), hint = null;
   if (pv) {
     // a line's position, not played: the turn that leads there marked
     d = pv.after;
@@ -157,6 +158,8 @@ function draw() {
     const key = JSON.stringify(l);
     if (key !== gui.flashKey) { gui.flashKey = key; gui.flashUntil = Date.now() + 2500; }
     if (Date.now() < gui.flashUntil || s.awaiting_confirm) auto = new Set(namesOf((l.auto || []).join(' ')));
+    const note = autoNote(s);
+    if (note && !auto.size) kept = new Set(note.names);
     if (s.hint) hint = suggestedTurn(s, n, s.hint.turn, (s.history.building || []).length);
     gui.drawn = { ply: n, built: (s.history.building || []).length, describe: s.describe };
   }
@@ -168,12 +171,18 @@ function draw() {
     drawBoard($('board'), {
       geo: s.geometry, face: face(s.game), describe: d, flipped: gui.flipped, names: $('show-names').checked,
       targets: still ? new Set() : nextNames(), chosen: new Set(still ? [] : input.clicked),
-      turns: turns.filter(Boolean), auto, removed, hint, focus: gui.focus, refocus: refocus(), onClick: clickName,
+      turns: turns.filter(Boolean), auto, kept, removed, hint, focus: gui.focus, refocus: refocus(), onClick: clickName,
     });
     $('board').dataset.frame = '';
     zoomControl(`${s.game} ${JSON.stringify(s.options)}`);
   }
-  renderStatus(s, d, viewing());
+  const ending = viewing() ? null : endingShown(s);
+  renderStatus(s, ending ? ending.before : d, viewing());
+  if (ending) {
+    // the turn that ends the game is being shown: its banner waits for its last step
+    const side = sideIndex(ending.before.tomove);
+    $('status').textContent = `${face(s.game).sides[side]} plays ${pretty(ending.report.steps.join(' '))}…`;
+  }
   if (pv) {
     $('status').textContent = `Preview, not played: line ${pv.line + 1} to ${pretty(pv.moves[pv.moves.length - 1])} from ${pv.ply ? `turn ${pv.ply}` : 'the start'} — Back or Esc returns`;
     $('status').className = 'previewing';
@@ -181,6 +190,7 @@ function draw() {
   $('board-wrap').classList.toggle('previewing', Boolean(pv));
   renderGuidance(s, d, still);
   renderActions(s);
+  renderEnd(s);
   renderMoves(s, $('moves'));
   renderReview(s, shown);
   renderLog(s, $('log'));
@@ -191,11 +201,11 @@ function draw() {
 }
 
 // Shows a play step by step, from the position `before` (its `describe`) through the steps of
-// `report`, with `prev` (the turn before it) marked, then draws the real position.
+// `report`, with `prev` (the turn before it) marked, then draws the real position; the frames.
 function showSteps(s, before, report, prev) {
   const f = face(s.game);
   const frames = playSteps(f, s.geometry, before, report.steps, report.removed);
-  if (!frames.length) { draw(); return; }
+  if (!frames.length) { draw(); return frames; }
   const names = [], paths = [], removed = [];
   animate(frames, (frame, i, count, ms) => {
     names.push(...frame.names);
@@ -216,6 +226,7 @@ function showSteps(s, before, report, prev) {
   }, () => {
     draw();
   });
+  return frames;
 }
 
 // A new play from the server, shown step by step when the page drew the position it was played
@@ -232,7 +243,7 @@ function maybeShowPlay(s) {
     return false;
   }
   const prev = l.from_built === 0 && l.from_ply > 0 ? turnMarks(s, l.from_ply, 'prev') : null;
-  showSteps(s, from.describe, l.report, prev);
+  anim.live = { frames: showSteps(s, from.describe, l.report, prev), before: from.describe, report: l.report };
   return true;
 }
 
@@ -261,15 +272,18 @@ function renderActions(s) {
   }
   const building = s.history.building || [];
   const l = s.last || {};
-  let turn = building.length ? `this turn: ${pretty(building.join(' '))}` : input.clicked.length ? `selected: ${input.clicked.join(' ')}` : '';
+  const note = autoNote(s);
+  // the turn so far: its last steps (the line under the board holds two or three lines)
+  const lastSteps = building.length > TURN_SHOWN ? ['…', ...building.slice(-TURN_SHOWN)] : building;
+  let turn = building.length ? `this turn: ${pretty(lastSteps.join(' '))}` : input.clicked.length ? `selected: ${input.clicked.join(' ')}` : '';
   if (s.awaiting_confirm) {
     turn = `turn ${pretty(s.awaiting_confirm)}`;
     if (l.auto && l.auto.length) turn += ` — chosen for you (the only choice): ${pretty(l.auto.join(' '))}`;
-  } else if (l.auto && l.auto.length && l.by === 'human') {
+  } else if (l.auto && l.auto.length && l.by === 'human' && !note) {
     turn += `${turn ? ' · ' : ''}after ${pretty(l.step)}, by itself: ${pretty(l.auto.join(' '))}`;
   }
   if (pv) turn = `preview: ${pv.moves.map(pretty).join(' ')} (not played)`;
-  else if (!viewing()) turn = [askWords(), turn].filter(Boolean).join(' · ');
+  else if (!viewing()) turn = [note && !s.awaiting_confirm ? note.text : '', askWords(), turn].filter(Boolean).join(' · ');
   $('turn-line').textContent = turn;
   $('confirm').hidden = !s.awaiting_confirm || viewing() || Boolean(pv);
   $('clear-selection').hidden = !input.clicked.length || viewing();
@@ -292,6 +306,9 @@ function renderActions(s) {
   $('status-resume').hidden = !s.paused || viewing() || Boolean(pv) || Boolean(s.friend) ||
     !s.players.some((p) => p.kind === 'engine') || (s.describe.result && s.describe.result !== 'none');
 }
+
+// The steps of the turn being built that the line under the board names, the last ones.
+const TURN_SHOWN = 4;
 
 // The whole turns after which a game against the engine is resigned, not aborted (each side
 // has played one); the server holds the same rule.
@@ -323,6 +340,7 @@ function render(state) {
   if (settingsChanged) showSettings(state);
   if (posChanged) resetSelection();
   remember(state);
+  if (state.geometry) keepAutoNote(state, gui.drawn ? gui.drawn.describe : state.describe);
   // a new play is shown step by step; meanwhile the board is the animation's, the rest is drawn
   maybeShowPlay(state);
   draw();

@@ -98,13 +98,30 @@ function arrow(g, a, b, cls) {
   el('polygon', { points: `${e[0]},${e[1]} ${p1[0]},${p1[1]} ${p2[0]},${p2[1]}`, class: `${cls} head` }, g);
 }
 
+// The board's units in one CSS pixel, as the CSS variable `--u` of `svg`, kept up to date as
+// the board is drawn larger or smaller: a label (a hint's numbers) sized with it stays readable
+// however small the board is drawn.
+const measured = new WeakSet();
+function measure(svg) {
+  const set = () => {
+    const vb = svg.viewBox.baseVal, r = svg.getBoundingClientRect();
+    if (vb && r.width && r.height) svg.style.setProperty('--u', String(Math.max(vb.width / r.width, vb.height / r.height)));
+  };
+  set();
+  if (!measured.has(svg) && window.ResizeObserver) {
+    measured.add(svg);
+    new ResizeObserver(set).observe(svg);
+  }
+}
+
 // Draws `view` into the SVG `svg`:
 //   geo, face, describe: the board, the game's face and the position shown; cells: instead of
 //     `describe`'s, the cells of an animation frame (name → character);
 //   slide: {from, to, ms}: the piece now on `to` slides there from `from`;
 //   flipped, names: turned half round; every empty cell's name written small;
 //   targets: names a click may choose now (dots, or a ring round a piece); chosen: names clicked;
-//   auto: names the engine chose by itself (they flash);
+//   auto: names the engine chose by itself (they flash); kept: such names of the person's last
+//     turn, ringed for as long as the page keeps them (no flash);
 //   turns: [{names, paths, cls}] the last turns to mark (`last`, then `prev`), each with the
 //     names it touched and the paths of its moves and jumps (lists of names);
 //   removed: [{name, piece, why, own, massacre, fresh, title}] pieces the shown turn removed
@@ -125,6 +142,7 @@ export function drawBoard(svg, view) {
   const xs = geo.points.map((p) => p.x), ys = geo.points.map((p) => p.y);
   const m = 0.85;
   svg.setAttribute('viewBox', `${-m} ${-m} ${Math.max(...xs) + 2 * m} ${Math.max(...ys) + 2 * m}`);
+  measure(svg);
   svg.dataset.game = geo.game;
   const d = view.describe || {};
   const pts = view.cells || pointChars(geo, d.points);
@@ -309,6 +327,10 @@ export function drawBoard(svg, view) {
     if (auto.has(n)) cls += ' auto';
     const r = chosen.has(n) || piece ? (small ? 0.32 : 0.42) : (small ? 0.1 : 0.13);
     el('circle', { cx: xy[0], cy: xy[1], r, class: `mark ${cls}`, 'data-mark': n }, marksG);
+  }
+  for (const n of view.kept || []) {
+    const xy = at.get(n);
+    if (xy && !auto.has(n)) el('circle', { cx: xy[0], cy: xy[1], r: withSquares && !isSquare.has(n) ? 0.34 : 0.46, class: 'mark auto kept', 'data-kept': n }, marksG);
   }
 
   // click areas: every playable cell, focusable, with its name and contents for screen

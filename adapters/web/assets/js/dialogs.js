@@ -78,6 +78,8 @@ export function openLegend(game) {
     [sample((el) => { disc(el, piece); el('circle', { cx: 0, cy: 0, r: 0.44, class: 'mark target-ring' }); }), 'a piece you may choose now'],
     [sample((el) => el('circle', { cx: 0, cy: 0, r: 0.42, class: 'mark chosen' })), 'what you have chosen for the step you are building'],
     [sample((el) => el('circle', { cx: 0, cy: 0, r: 0.42, class: 'mark auto' })), 'chosen by itself, as the only choice left'],
+    [sample((el) => { disc(el, piece); el('circle', { cx: 0, cy: 0, r: 0.46, class: 'mark auto kept' }); }),
+      'your last turn, completed by itself (a second stone with one place to go): it stays ringed and said under the board until your next turn, and Take back undoes the turn'],
     [sample((el) => { const g = el('g', { class: 'removed' }); el('circle', { cx: 0, cy: 0, r: 0.34, class: `ghost piece c-${piece}` }, g); cross(el, g); }), 'a piece the turn removed, where it stood: hover over it or tap it to see why'],
     [sample((el) => { const g = el('g', { class: 'removed own' }); el('circle', { cx: 0, cy: 0, r: 0.34, class: `ghost piece c-${piece}` }, g); cross(el, g); }), 'a piece of the side that moved, removed (a group\'s smaller part left behind)'],
   );

@@ -16,6 +16,7 @@ export const input = {
   explain: () => null, // why a piece shown removed on `name` went, or null
   mayMove: () => true,  // (state) => whether this page may move now (friend.js: its seat's turn)
   refuse: () => null,   // (state) => why this page may not move now, or null
+  autoNote: null,       // the person's last turn, completed by itself (keepAutoNote)
 };
 
 function state() { return window.gui.state; }
@@ -68,7 +69,8 @@ export function stepButtons() {
 
 // What the step to play now asks of the player, in plain words, from the legal steps alone (a
 // step naming one empty cell puts a piece there; one starting on a piece of the mover's moves
-// it; any other names a choice; a word is a button): `Put a piece on one of the 12 marked
+// it; one from a piece of the mover's onto another side's takes it; any other names a choice; a
+// word is a button): `Put a piece on one of the 12 marked
 // points, or press Pass`. Empty when the page's player is not to move.
 export function askWords() {
   const s = state();
@@ -88,14 +90,45 @@ export function askWords() {
     ask = `Choose ${count(at.size, kind)} to go on`;
   } else if (next.length && next.every((c) => c.names.length === 1 && empty(c.names[0]))) {
     ask = `Put a piece on ${count(at.size, kind)}`;
-  } else if (next.length && next.every((c) => c.names.length >= 2 && own(c.names[0]))) {
+  } else if (next.length && next.every((c) => c.names.length >= 2 && own(c.names[0]) && empty(c.names[c.names.length - 1]))) {
     ask = `Move a piece of yours: choose ${count(at.size, 'piece')}, then where it goes`;
+  } else if (next.length && next.every((c) => c.names.length === 2 && own(c.names[0]) && !empty(c.names[1]) && !own(c.names[1]))) {
+    ask = `Choose ${count(at.size, 'piece')} of yours, then the piece it takes`;
   } else if (next.length) {
     ask = `Choose ${count(at.size, kind)}`;
   }
   const words = s.steps.filter((st) => namesOf(st).length === 0).map((st) => stepLabel(face(s.game), st));
   if (words.length) ask += `${ask ? ', or press' : 'Press'} ${words.join(' or ')}`;
   return ask;
+}
+
+// A turn of the person's that the engine completed by itself (its last decisions the only
+// ones left: a second stone with one place to go): {turn, move, names, text, key}. It stays
+// marked on the board and said under it until the person's next turn begins, and Take back
+// undoes it.
+export function keepAutoNote(s, drawn) {
+  const l = s.last;
+  if (!l || l.seq === (input.autoNote && input.autoNote.seq) || l.by !== 'human' || !l.turn || !(l.auto || []).length) return;
+  const names = namesOf(l.auto.join(' '));
+  const before = cells(s.geometry, drawn);
+  const placed = l.auto.every((a) => namesOf(a).length === 1 && !pieceOf(face(s.game), before.get(namesOf(a)[0])));
+  const what = pretty(l.auto.join(' '));
+  input.autoNote = {
+    seq: l.seq, key: `${s.session}:${s.game_no}`, turn: l.from_ply + 1, move: l.turn, names,
+    text: placed ? `${what} placed by itself (the only place left)` : `${what} played by itself (the only choice left)`,
+  };
+}
+
+// The note `keepAutoNote` keeps, while it holds: the live game, that turn still played and the
+// person's next turn not begun.
+export function autoNote(s) {
+  const a = input.autoNote;
+  if (!a || input.viewing() || a.key !== `${s.session}:${s.game_no}`) return null;
+  const n = s.timeline.plies.length;
+  const played = s.timeline.plies[a.turn - 1];
+  if (!played || played.move !== a.move || n > a.turn + 1) return null;
+  if (n === a.turn + 1 && (s.history.building || []).length) return null;
+  return a;
 }
 
 function cellsOf(s) {

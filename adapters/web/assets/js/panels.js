@@ -19,6 +19,40 @@ export function fieldTexts(s, d, kind) {
     .map((f) => `${f.label} ${d[f.name].replace(/,/g, ', ')}`);
 }
 
+// The counts, two by two where a pair of labels names each side's share of one thing
+// (`White's score 5` and `Black's score 4` → `White's score 5, Black's 4`): a line short enough
+// for a phone. [text], in the order `about` gives the fields.
+export function countTexts(s, d) {
+  const f = face(s.game);
+  const counts = f.fields.filter((x) => x.kind === 'count' && d[x.name] !== undefined);
+  const whose = (label) => {
+    const i = f.sides.findIndex((side) => label.startsWith(`${side}'s `));
+    return i < 0 ? null : { side: i, what: label.slice(f.sides[i].length + 3) };
+  };
+  const out = [], paired = new Set();
+  for (const c of counts) {
+    if (paired.has(c)) continue;
+    const mine = whose(c.label);
+    const other = mine && counts.find((o) => o !== c && !paired.has(o) && whose(o.label) &&
+      whose(o.label).side === 1 - mine.side && whose(o.label).what === mine.what);
+    if (other) {
+      paired.add(other);
+      out.push(`${c.label} ${d[c.name]}, ${f.sides[1 - mine.side]}'s ${d[other.name]}`);
+    } else {
+      out.push(`${c.label} ${d[c.name].replace(/,/g, ', ')}`);
+    }
+  }
+  return out;
+}
+
+// The counts line: each count whole on a line (a line breaks between counts only).
+function showCounts(box, texts) {
+  box.replaceChildren(...texts.flatMap((t, i) => {
+    const span = Object.assign(document.createElement('span'), { className: 'count', textContent: t });
+    return i ? [' · ', span] : [span];
+  }));
+}
+
 // The banner of a finished game: who won and why (`withCounts`: and the final counts, which
 // the status bar shows on its second line).
 export function resultText(s, d = s.describe, withCounts = false) {
@@ -28,8 +62,8 @@ export function resultText(s, d = s.describe, withCounts = false) {
   const parts = [];
   if (d.forfeit && d.forfeit !== 'none') parts.push(`${sides[sideIndex(d.forfeit)]} lost by an illegal move`);
   else if (d.reason && d.reason !== 'none') parts.push(reasonText(face(s.game), d.reason));
-  const counts = fieldTexts(s, d, 'count');
-  if (withCounts && counts.length) parts.push(`final count: ${counts.join(', ')}`);
+  const counts = countTexts(s, d);
+  if (withCounts && counts.length) parts.push(`final count: ${counts.join(' · ')}`);
   return `Game over: ${who} — ${parts.join('; ')}`;
 }
 
@@ -69,9 +103,9 @@ export function renderStatus(s, d, viewing) {
   $('result').textContent = over ? resultText(s, d, true) : '';
   $('result').hidden = !over;
   const own = ownSide(s);
-  const counts = [own === null ? '' : `You play ${face(s.game).sides[own]}`, ...fieldTexts(s, d, 'count')].filter(Boolean).join(' · ');
-  const final = fieldTexts(s, d, 'count').join(' · ');
-  $('counts').textContent = over ? (final ? `final count: ${final}` : '') : counts + (s.paused && !viewing ? `${counts ? ' · ' : ''}paused` : '');
+  const counts = countTexts(s, d);
+  if (over) showCounts($('counts'), counts.length ? [`final count: ${counts[0]}`, ...counts.slice(1)] : []);
+  else showCounts($('counts'), [own === null ? '' : `You play ${face(s.game).sides[own]}`, ...counts, s.paused && !viewing ? 'paused' : ''].filter(Boolean));
   const sides = face(s.game).sides;
   const t = tally(s, shownPly(s));
   $('tally').textContent = [0, 1].map((i) => {
@@ -80,7 +114,44 @@ export function renderStatus(s, d, viewing) {
   }).join(' · ');
 }
 
-// The details of the turn being built, and what each word step would do now.
+// What each phase of a turn asks of the player, in plain words, by the engine's words for its
+// phases (the `phase` field of `describe`) and for its word steps; a game whose `describe`
+// has no `phase` field shows none of it. The rules are those of doc/rules.md (W4, W5).
+const PHASE_HELP = {
+  growth: 'Growth: each of your groups with fewer than five pieces must grow by one piece: tap a marked point next to it. ' +
+    'It may not touch an enemy piece or another of your groups.',
+  new: 'New group: put one piece on a marked point, a point that touches no piece at all. ' +
+    'You must when there is one (on the game\'s first turn, within four lines of the edge).',
+  move: 'Movement: your groups may now move, one after the other, each once. ' +
+    'Tap a piece, then the empty point just beyond a piece of the same group: it jumps over it. ' +
+    'A group of k pieces makes up to k jumps; a group that ends in parts keeps only its largest part.',
+  moving: 'This group is moving: make another jump with any of its pieces, or press End group to stop it here.',
+  split: 'Your group ended its movement in equal largest parts: tap a point of the part that stays; the other parts are removed.',
+  kill: 'Kills: a piece\'s strength is how many pieces of its own side touch it. Each of your pieces stronger than an ' +
+    'enemy piece next to it kills it; choose which kills which (tap the killer, then its victim). ' +
+    'Each piece kills once, each victim dies once, and no piece that can kill stays idle.',
+};
+const MASSACRE_HELP = 'A massacre: when the killer\'s group has at least two more pieces than the victim\'s, ' +
+  'the victim\'s point takes a massacre token, and no piece may stand there for the rest of the game.';
+const STEP_HELP = {
+  pass: 'Pass skips growth, the new group and movement this turn; your kills still happen, and two passes in a row end the game.',
+  endgroup: 'End group stops the moving group before it has used all its jumps.',
+  endmove: 'End move: no more groups move this turn, and the kills follow.',
+};
+
+// The plain-words help of the step to play now: the phase's sentence, then each word step's.
+export function phaseHelp(s, d) {
+  if (!d.phase || !(d.phase in PHASE_HELP)) return [];
+  const moving = d.moving && d.moving !== '-';
+  const lines = [PHASE_HELP[moving && d.phase === 'move' ? 'moving' : d.phase]];
+  const massacre = (s.previews || []).some((p) => p.removed.some((r) => r.why === 'massacred'));
+  if (d.phase === 'kill' || massacre) lines.push(MASSACRE_HELP);
+  for (const st of s.steps || []) if (STEP_HELP[st]) lines.push(STEP_HELP[st]);
+  return lines;
+}
+
+// The plain words of the step to play, the details of the turn being built, and what each
+// word step would do now.
 export function renderGuidance(s, d, viewing) {
   const box = $('guidance');
   const lines = viewing || d.result !== 'none' ? [] : fieldTexts(s, d, 'turn');
@@ -94,8 +165,15 @@ export function renderGuidance(s, d, viewing) {
       if (p.over) lines.push(`${label} ends the game (${p.over.split(' ').slice(1).map((w) => reasonText(face(s.game), w)).join(' ')})`);
     }
   }
-  box.hidden = lines.length === 0;
-  box.textContent = lines.join(' · ');
+  // the help for the person to play here only (not for the engine's turn, not for a watcher)
+  const help = viewing || d.result !== 'none' || !s.players[sideIndex(d.tomove)] ||
+    s.players[sideIndex(d.tomove)].kind !== 'human' || (s.friend && ownSide(s) !== sideIndex(d.tomove)) ? [] : phaseHelp(s, d);
+  box.hidden = lines.length === 0 && help.length === 0;
+  const words = Object.assign(document.createElement('p'), { id: 'phase-help', textContent: help.join(' ') });
+  words.hidden = help.length === 0;
+  const details = Object.assign(document.createElement('p'), { id: 'turn-details', textContent: lines.join(' · ') });
+  details.hidden = lines.length === 0;
+  box.replaceChildren(words, details);
 }
 
 // Whether a person at this page plays against the engine (a seat each).
@@ -160,7 +238,7 @@ function drawEngine(s, showEval) {
   }
   const who = sides[sideIndex(t.side)];
   const parts = [];
-  parts.push(t.analysis ? `analysis of turn ${t.ply}` : t.hint ? `hint for ${who}` : `${s.searching ? 'thinking' : 'last search'} for ${who}`);
+  parts.push(t.analysis ? `analysis ${t.ply ? `after turn ${t.ply}` : 'of the start'}` : t.hint ? `hint for ${who}` : `${s.searching ? 'thinking' : 'last search'} for ${who}`);
   if (t.proven) {
     const other = sides[1 - sideIndex(t.side)];
     parts.push(t.proven === 'win' ? `${who} wins in ${t.proven_in} (proven)` : t.proven === 'loss' ? `${other} wins in ${t.proven_in} (proven)` : `draw in ${t.proven_in} (proven)`);

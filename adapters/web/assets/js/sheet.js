@@ -31,10 +31,10 @@ function rematchAction(s) {
   return a;
 }
 
-// The buttons beside a finished game's banner.
-function renderEnd(s) {
+// The buttons beside a finished game's banner, once the turn that ended it has been shown.
+export function renderEnd(s) {
   const box = $('end-actions');
-  const show = over(s);
+  const show = over(s) && !(window.gui && window.gui.ending);
   box.hidden = !show;
   if (!show) return;
   const watching = Boolean(s.friend) && friend.seat === null;

@@ -76,7 +76,7 @@ pub async fn engine_game(b: &Browser, base: &str) {
     assert_eq!(b.moves().await.len(), n, "no turn is played while paused");
     b.click_control("#pause").await; // Resume
     b.wait(
-        "window.gui.state.describe.result !== 'none'",
+        "window.gui.state.describe.result !== 'none' && !window.gui.animating",
         180,
         "the end of the game",
     )

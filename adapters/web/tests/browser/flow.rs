@@ -8,7 +8,7 @@ use crate::harness::{url_with, Browser};
 
 /// The Guerrilla to move with a stone on B3: a first stone on B2 leaves C2 the only point for
 /// the second, which the engine places by itself.
-const FORCED_SECOND: &str = "8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/1G7/9/9 65 G -";
+pub const FORCED_SECOND: &str = "8/8/3C4/2C1C3/3C1C2/4C3/8/8 9/9/9/9/9/9/1G7/9/9 65 G -";
 
 pub async fn double_click(b: &Browser, base: &str) {
     b.goto(&url(base, "guerrilla-checkers", None)).await;

@@ -195,7 +195,7 @@ pub async fn friend_game(b1: &Browser, b2: &Browser, driver: &str, chrome: &Path
         b2.play_step(&["a7", "b8"], "a7-b8").await;
         for b in [b1, b2, &b3] {
             b.wait(
-                "window.gui.state.describe.result === 'p2win'",
+                "window.gui.state.describe.result === 'p2win' && !window.gui.animating",
                 30,
                 "COIN's win",
             )

@@ -148,7 +148,7 @@ pub async fn checkers_to_the_end(b: &Browser, base: &str) {
         .await;
     b.play_step(&["c3", "d4"], "c3xd4").await;
     b.wait(
-        "window.gui.state.describe.result === 'p2win'",
+        "window.gui.state.describe.result === 'p2win' && !window.gui.animating",
         30,
         "COIN's win",
     )

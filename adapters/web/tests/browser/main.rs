@@ -50,6 +50,12 @@
 //!   (points 40 px apart, the zoom buttons off the board) and the pace of an engine's turn;
 //! * [`hints`]: Guerrilla Checkers hints followed in the order of their numbers, never refused,
 //!   at 1400 and 360 px; a Guerrilla hint as rings and arrows, each cell labelled once;
+//! * [`reading`]: at 360 and 1400 px, nothing of the status bar cut in either game; Guerrilla's
+//!   phases in plain words; one numbering of turns in the list, the status, the navigation,
+//!   the log, the analysis and the review; a hint's numbers at least 12 px high;
+//! * [`order`]: at 360 and 1400 px, a game's banner after the capture that ends it is shown; a
+//!   turn completed by itself marked and said until the next, and taken back; Play a friend
+//!   naming the sides, the second player's board turned, the seats' names whole;
 //! * [`third`]: a third game the adapter does not name (the engine's tic-tac-toe, `guerrilla
 //!   --test-games`) chosen in the Game control and played by clicks to its banner.
 //!
@@ -69,8 +75,10 @@ mod kept;
 mod layout;
 mod lines;
 mod load;
+mod order;
 mod phone;
 mod play;
+mod reading;
 mod review;
 mod third;
 #[path = "../../../../tests/support/tools.rs"]
@@ -242,6 +250,30 @@ fn browser_end_to_end() {
             }
             if on("hints-wells") {
                 hints::wells_hint(b1, &base).await;
+            }
+            if on("nothing-clipped") {
+                reading::nothing_clipped(b1, &base).await;
+            }
+            if on("plain-words") {
+                reading::plain_words(b1, &base).await;
+            }
+            if on("one-numbering") {
+                reading::one_numbering(b1, &base).await;
+            }
+            if on("hint-numerals") {
+                reading::hint_numerals(b1, &base).await;
+            }
+            if on("end-after-capture") {
+                order::end_after_capture(b1, &base).await;
+            }
+            if on("auto-stone") {
+                order::auto_stone(b1, &base).await;
+            }
+            if on("friend-sides") {
+                order::friend_sides(b1, b2, &base).await;
+            }
+            if on("friend-seats") {
+                order::friend_seats_whole(b1, b2, &base).await;
             }
             if on("tictactoe") {
                 third::tictactoe(b1, &exe).await;

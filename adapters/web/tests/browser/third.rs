@@ -91,7 +91,7 @@ pub async fn tictactoe(b: &Browser, exe: &Path) {
     }
     // The end: the result, the status and the banner.
     b.wait(
-        "window.gui.state.describe.result === 'p1win'",
+        "window.gui.state.describe.result === 'p1win' && !window.gui.animating",
         30,
         "x's win",
     )
