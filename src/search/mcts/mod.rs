@@ -52,7 +52,7 @@ use crate::game::SearchHints;
 use crate::game::{Outcome, Side};
 pub use driver::{Kept, TreeSearch};
 pub(crate) use tree::Tree;
-use tree::{fixed, UNKNOWN};
+use tree::{fixed, Block, UNKNOWN};
 
 mod driver;
 mod lines;
@@ -190,6 +190,8 @@ pub(crate) struct Worker<G: SearchHints> {
     /// The nodes of the current iteration's path and the side to move at each.
     path: Vec<(u32, Side)>,
     buf: Vec<G::Step>,
+    /// The nodes this worker reserved and the bytes it has yet to add to the tree's count.
+    block: Block,
     /// Iterations completed by this worker.
     pub iterations: u64,
     /// Steps applied by this worker in all its iterations, in the tree and in playouts: the
@@ -206,9 +208,15 @@ impl<G: SearchHints> Worker<G> {
             undo: Vec::new(),
             path: Vec::new(),
             buf: Vec::new(),
+            block: Block::default(),
             iterations: 0,
             visited: 0,
         }
+    }
+
+    /// Adds the bytes this worker created to the tree's count (when its search ends).
+    pub fn flush(&mut self, tree: &Tree<G>) {
+        tree.flush(&mut self.block);
     }
 
     /// The side that chose the step into `path[i]` (the root's own side for the root).
@@ -312,7 +320,7 @@ impl<G: SearchHints> Worker<G> {
         if !tree.among.is_empty() {
             self.keep_among(tree);
         }
-        if idx != 0 && !tree.has_room(1, self.buf.len()) {
+        if idx != 0 && !tree.has_room(&self.block, 1, self.buf.len()) {
             return;
         }
         // Fisher–Yates: untried children are tried in a random (seeded) order.
@@ -321,7 +329,7 @@ impl<G: SearchHints> Worker<G> {
             self.buf.swap(i, j);
         }
         if tree.nodes[idx].steps.set(self.buf[..].into()).is_ok() {
-            tree.count_steps(self.buf.len());
+            self.block.count_list::<G>(self.buf.len());
         }
     }
 
@@ -349,7 +357,7 @@ impl<G: SearchHints> Worker<G> {
         let params = &tree.params;
         let node = &tree.nodes[idx];
         let num_steps = node.step_list().map_or(0, |l| l.len()) as u32;
-        let can_try = node.tried.load(Relaxed) < num_steps && (idx == 0 || tree.has_room(1, 0));
+        let can_try = node.tried.load(Relaxed) < num_steps && (idx == 0 || tree.has_room(&self.block, 1, 0));
         if can_try && params.first_play == f64::INFINITY {
             if let Some(c) = self.try_step(tree, idx) {
                 return Some(c);
@@ -403,7 +411,7 @@ impl<G: SearchHints> Worker<G> {
         }
         // A step claimed but not created (the arena full) is never tried: the node is then
         // never proven by its children, which is safe.
-        let c = tree.alloc()?;
+        let c = tree.alloc_in(&mut self.block)?;
         let child = &tree.nodes[c];
         let _ = child.step.set(list[t as usize]);
         let mut head = node.first_child.load(Relaxed);
