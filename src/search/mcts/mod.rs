@@ -50,10 +50,12 @@ use rand::Rng;
 
 use crate::game::SearchHints;
 use crate::game::{Outcome, Side};
+use deferred::Deferred;
 pub use driver::{Kept, TreeSearch};
 pub(crate) use tree::Tree;
 use tree::{fixed, Block, UNKNOWN};
 
+mod deferred;
 mod driver;
 mod lines;
 mod reuse;
@@ -192,6 +194,8 @@ pub(crate) struct Worker<G: SearchHints> {
     buf: Vec<G::Step>,
     /// The nodes this worker reserved and the bytes it has yet to add to the tree's count.
     block: Block,
+    /// The statistics of hot nodes this worker has yet to add (several threads only).
+    deferred: Deferred,
     /// Iterations completed by this worker.
     pub iterations: u64,
     /// Steps applied by this worker in all its iterations, in the tree and in playouts: the
@@ -209,14 +213,23 @@ impl<G: SearchHints> Worker<G> {
             path: Vec::new(),
             buf: Vec::new(),
             block: Block::default(),
+            deferred: Deferred::new(false),
             iterations: 0,
             visited: 0,
         }
     }
 
-    /// Adds the bytes this worker created to the tree's count (when its search ends).
+    /// A worker of a search with several threads: the statistics of hot nodes are deferred
+    /// (`deferred.rs`).
+    pub fn sharing(mut self) -> Self {
+        self.deferred = Deferred::new(true);
+        self
+    }
+
+    /// Adds what this worker counted and has yet to add to the tree (when its search ends).
     pub fn flush(&mut self, tree: &Tree<G>) {
         tree.flush(&mut self.block);
+        self.deferred.flush(tree);
     }
 
     /// The side that chose the step into `path[i]` (the root's own side for the root).
@@ -239,7 +252,7 @@ impl<G: SearchHints> Worker<G> {
         let params = &tree.params;
         self.path.clear();
         self.path.push((0, self.pos.side_to_move()));
-        tree.enter(0);
+        self.deferred.enter(tree, 0, 0);
         let mut idx = 0usize;
         let mut proven_leaf = false;
         // The iteration's result, as a value for P1.
@@ -282,7 +295,7 @@ impl<G: SearchHints> Worker<G> {
             self.visited += 1;
             self.undo.push((step, u));
             self.path.push((child as u32, self.pos.side_to_move()));
-            tree.enter(child);
+            self.deferred.enter(tree, self.path.len() - 1, child);
             idx = child;
         };
         while let Some((step, u)) = self.undo.pop() {
@@ -291,7 +304,7 @@ impl<G: SearchHints> Worker<G> {
         for i in 0..self.path.len() {
             let mover = self.mover(tree, i);
             let v = result.map(|v| fixed(for_side(v, Side::P1, mover)));
-            tree.leave(self.path[i].0 as usize, v);
+            self.deferred.leave(tree, i, self.path[i].0 as usize, v);
         }
         if result.is_none() {
             return false;
@@ -300,6 +313,7 @@ impl<G: SearchHints> Worker<G> {
             self.prove_path(tree);
         }
         self.iterations += 1;
+        self.deferred.tick(tree, self.iterations);
         true
     }
 
@@ -357,7 +371,8 @@ impl<G: SearchHints> Worker<G> {
         let params = &tree.params;
         let node = &tree.nodes[idx];
         let num_steps = node.step_list().map_or(0, |l| l.len()) as u32;
-        let can_try = node.tried.load(Relaxed) < num_steps && (idx == 0 || tree.has_room(&self.block, 1, 0));
+        let can_try =
+            node.tried.load(Relaxed) < num_steps && (idx == 0 || tree.has_room(&self.block, 1, 0));
         if can_try && params.first_play == f64::INFINITY {
             if let Some(c) = self.try_step(tree, idx) {
                 return Some(c);

@@ -221,6 +221,7 @@ impl<S> std::ops::Index<usize> for Arena<S> {
 pub(super) struct Block {
     free: std::ops::Range<usize>,
     bytes: usize,
+    nodes: usize,
 }
 
 impl Block {
@@ -240,6 +241,8 @@ pub(crate) struct Tree<G: SearchHints> {
     pub(super) nodes: Arena<G::Step>,
     /// Bytes of nodes and step lists created (on a line of its own, as the arena's length).
     used: CachePadded<AtomicUsize>,
+    /// Nodes created (the arena's length counts the ones reserved too).
+    made: CachePadded<AtomicUsize>,
     pub(super) root_side: Side,
     /// The position at the root.
     pub(super) pos: G,
@@ -260,6 +263,7 @@ impl<G: SearchHints> Tree<G> {
             params,
             nodes,
             used: CachePadded::new(AtomicUsize::new(0)),
+            made: CachePadded::new(AtomicUsize::new(0)),
             warned: AtomicBool::new(false),
             among: Vec::new(),
         };
@@ -278,7 +282,9 @@ impl<G: SearchHints> Tree<G> {
     /// [`Block`].
     pub(super) fn alloc(&self) -> Option<usize> {
         let i = self.nodes.reserve(1).next()?;
-        self.used.fetch_add(std::mem::size_of::<Node<G::Step>>(), Relaxed);
+        self.made.fetch_add(1, Relaxed);
+        self.used
+            .fetch_add(std::mem::size_of::<Node<G::Step>>(), Relaxed);
         Some(i)
     }
 
@@ -292,14 +298,18 @@ impl<G: SearchHints> Tree<G> {
             block.free = self.nodes.reserve(Block::NODES);
         }
         let i = block.free.next()?;
+        block.nodes += 1;
         block.bytes += std::mem::size_of::<Node<G::Step>>();
         Some(i)
     }
 
-    /// Adds the bytes `block` counted to the tree's.
+    /// Adds the nodes and bytes `block` counted to the tree's.
     pub(super) fn flush(&self, block: &mut Block) {
-        if block.bytes > 0 {
-            self.used.fetch_add(std::mem::take(&mut block.bytes), Relaxed);
+        if block.nodes > 0 {
+            self.made
+                .fetch_add(std::mem::take(&mut block.nodes), Relaxed);
+            self.used
+                .fetch_add(std::mem::take(&mut block.bytes), Relaxed);
         }
     }
 
@@ -381,6 +391,14 @@ impl<G: SearchHints> Tree<G> {
                 n.value.fetch_add(LOSS, Relaxed);
             }
         }
+    }
+
+    /// Adds `visits` visits with the results `value` (fixed point, for the mover) to `idx`.
+    #[inline]
+    pub(super) fn add(&self, idx: usize, visits: u32, value: i64) {
+        let n = &self.nodes[idx];
+        n.visits.fetch_add(visits, Relaxed);
+        n.value.fetch_add(value, Relaxed);
     }
 
     /// The child to play from `idx`: the quickest proven win; else the most visited child that
@@ -578,9 +596,9 @@ impl<G: SearchHints> Tree<G> {
         steps
     }
 
-    /// Nodes in the tree.
+    /// Nodes in the tree (but for those the workers' blocks still count).
     pub fn size(&self) -> usize {
-        self.nodes.len()
+        self.made.load(Relaxed)
     }
 
     /// The position at the root.
