@@ -180,11 +180,6 @@ impl<S> Arena<S> {
         self.chunks.len() * CHUNK
     }
 
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len.load(Relaxed).min(self.capacity())
-    }
-
     /// Reserves `n` consecutive new empty nodes (fewer when the arena fills up): their
     /// indices, empty when the arena is full. Their chunks exist on return.
     fn reserve(&self, n: usize) -> std::ops::Range<usize> {
