@@ -7,6 +7,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use crossbeam_utils::CachePadded;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
@@ -175,13 +176,18 @@ struct Control<'a> {
     /// Set by a worker that has found that the search may end early (proven root, single reply,
     /// unreachable lead, depth reached): every worker ends.
     done: AtomicBool,
-    /// Iterations claimed from the node budget by all workers.
-    claimed: AtomicU64,
+    /// Iterations claimed from the node budget by all workers (each counter every worker
+    /// writes on a cache line of its own, away from the limits every iteration reads).
+    claimed: CachePadded<AtomicU64>,
     /// Iterations completed by all workers.
-    iterations: AtomicU64,
+    iterations: CachePadded<AtomicU64>,
     /// The lines each report gives (`MultiPV`).
     multipv: usize,
 }
+
+/// Iterations a worker claims from the node budget at once, and completes before it adds them
+/// to the count of all.
+const CLAIM: u64 = 32;
 
 impl Control<'_> {
     /// True while no limit applies (`infinite`, or pondering).
@@ -191,6 +197,26 @@ impl Control<'_> {
 
     fn out_of_time(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d) && !self.unlimited()
+    }
+
+    /// The next iteration number `worker` may run under the node budget: one of the numbers it
+    /// claimed, or the first of [`CLAIM`] more claimed at once (every worker writes `claimed`,
+    /// so it is written once a batch, not once an iteration). With one thread the numbers are
+    /// 0, 1, 2, … as if claimed one by one; with more, each number is run once at most.
+    fn next_claim(&self, claims: &mut std::ops::Range<u64>) -> u64 {
+        if claims.is_empty() {
+            let first = self.claimed.fetch_add(CLAIM, Ordering::Relaxed);
+            *claims = first..first + CLAIM;
+        }
+        claims.next().expect("a claim")
+    }
+
+    /// Adds `pending` iterations completed by a worker to the count of all.
+    fn count(&self, pending: &mut u64) {
+        if *pending > 0 {
+            self.iterations
+                .fetch_add(std::mem::take(pending), Ordering::Relaxed);
+        }
     }
 
     fn halted(&self) -> bool {
@@ -248,8 +274,8 @@ fn search_parallel<G: SearchHints>(
         node_limit,
         stop,
         done: AtomicBool::new(false),
-        claimed: AtomicU64::new(0),
-        iterations: AtomicU64::new(0),
+        claimed: CachePadded::new(AtomicU64::new(0)),
+        iterations: CachePadded::new(AtomicU64::new(0)),
         multipv: request.config.multipv.max(1),
     };
     let tree = kept.unwrap_or_else(|| {
@@ -259,13 +285,16 @@ fn search_parallel<G: SearchHints>(
     });
     let mut visited = 0;
     let mut main = Worker::new(&tree, SmallRng::seed_from_u64(seed));
+    if threads > 1 {
+        main = main.sharing();
+    }
     std::thread::scope(|scope| {
         let handles: Vec<_> = (1..threads)
             .map(|i| {
                 let (ctl, tree) = (&ctl, &tree);
                 scope.spawn(move || {
                     let rng = SmallRng::seed_from_u64(worker_seed(seed, i));
-                    let mut worker = Worker::new(tree, rng);
+                    let mut worker = Worker::new(tree, rng).sharing();
                     run_worker(tree, &mut worker, ctl, None);
                     log::debug!("search: worker {i}: {} iterations", worker.iterations);
                     worker.visited
@@ -321,6 +350,10 @@ fn run_worker<G: SearchHints>(
     let timed = ctl.infinite || ctl.pondering.is_some() || ctl.deadline.is_some();
     let mut cadence = Cadence::new(ctl.start, params.info_period);
     let mut next_info = params.info_every.max(1);
+    // Iterations claimed from the budget and not yet run; iterations completed and not yet
+    // added to `ctl.iterations`.
+    let mut claims = 0..0;
+    let mut pending = 0;
     loop {
         if ctl.halted() {
             break;
@@ -334,7 +367,7 @@ fn run_worker<G: SearchHints>(
         if let Some(n) = ctl.node_limit {
             // Claim one iteration of the shared budget (while pondering too: after
             // `ponderhit` the budget counts every iteration since `go ponder`).
-            if ctl.claimed.fetch_add(1, Ordering::Relaxed) >= n && !ctl.unlimited() {
+            if ctl.next_claim(&mut claims) >= n && !ctl.unlimited() {
                 break;
             }
         }
@@ -351,7 +384,13 @@ fn run_worker<G: SearchHints>(
             std::thread::sleep(Duration::from_millis(1));
             continue;
         }
-        let done = ctl.iterations.fetch_add(1, Ordering::Relaxed) + 1;
+        pending += 1;
+        if pending >= CLAIM {
+            ctl.count(&mut pending);
+        }
+        // All the workers' iterations but those the others have not added yet (exact with one
+        // thread).
+        let done = ctl.iterations.load(Ordering::Relaxed) + pending;
         let limited = !ctl.unlimited();
         if limited && ctl.deadline.is_some() && (tree.root_proven() || tree.single_reply()) {
             ctl.done.store(true, Ordering::Relaxed);
@@ -415,6 +454,8 @@ fn run_worker<G: SearchHints>(
             ));
         }
     }
+    ctl.count(&mut pending);
+    worker.flush(tree);
 }
 
 /// The progress report of `tree` (its clock started at `start`, its iterations at `began`),

@@ -50,10 +50,12 @@ use rand::Rng;
 
 use crate::game::SearchHints;
 use crate::game::{Outcome, Side};
+use deferred::Deferred;
 pub use driver::{Kept, TreeSearch};
 pub(crate) use tree::Tree;
-use tree::{fixed, UNKNOWN};
+use tree::{fixed, Block, UNKNOWN};
 
+mod deferred;
 mod driver;
 mod lines;
 mod reuse;
@@ -190,6 +192,10 @@ pub(crate) struct Worker<G: SearchHints> {
     /// The nodes of the current iteration's path and the side to move at each.
     path: Vec<(u32, Side)>,
     buf: Vec<G::Step>,
+    /// The nodes this worker reserved and the bytes it has yet to add to the tree's count.
+    block: Block,
+    /// The statistics of hot nodes this worker has yet to add (several threads only).
+    deferred: Deferred,
     /// Iterations completed by this worker.
     pub iterations: u64,
     /// Steps applied by this worker in all its iterations, in the tree and in playouts: the
@@ -206,9 +212,24 @@ impl<G: SearchHints> Worker<G> {
             undo: Vec::new(),
             path: Vec::new(),
             buf: Vec::new(),
+            block: Block::default(),
+            deferred: Deferred::new(false),
             iterations: 0,
             visited: 0,
         }
+    }
+
+    /// A worker of a search with several threads: the statistics of hot nodes are deferred
+    /// (`deferred.rs`).
+    pub fn sharing(mut self) -> Self {
+        self.deferred = Deferred::new(true);
+        self
+    }
+
+    /// Adds what this worker counted and has yet to add to the tree (when its search ends).
+    pub fn flush(&mut self, tree: &Tree<G>) {
+        tree.flush(&mut self.block);
+        self.deferred.flush(tree);
     }
 
     /// The side that chose the step into `path[i]` (the root's own side for the root).
@@ -231,7 +252,7 @@ impl<G: SearchHints> Worker<G> {
         let params = &tree.params;
         self.path.clear();
         self.path.push((0, self.pos.side_to_move()));
-        tree.enter(0);
+        self.deferred.enter(tree, 0, 0);
         let mut idx = 0usize;
         let mut proven_leaf = false;
         // The iteration's result, as a value for P1.
@@ -274,7 +295,7 @@ impl<G: SearchHints> Worker<G> {
             self.visited += 1;
             self.undo.push((step, u));
             self.path.push((child as u32, self.pos.side_to_move()));
-            tree.enter(child);
+            self.deferred.enter(tree, self.path.len() - 1, child);
             idx = child;
         };
         while let Some((step, u)) = self.undo.pop() {
@@ -283,7 +304,7 @@ impl<G: SearchHints> Worker<G> {
         for i in 0..self.path.len() {
             let mover = self.mover(tree, i);
             let v = result.map(|v| fixed(for_side(v, Side::P1, mover)));
-            tree.leave(self.path[i].0 as usize, v);
+            self.deferred.leave(tree, i, self.path[i].0 as usize, v);
         }
         if result.is_none() {
             return false;
@@ -292,6 +313,7 @@ impl<G: SearchHints> Worker<G> {
             self.prove_path(tree);
         }
         self.iterations += 1;
+        self.deferred.tick(tree, self.iterations);
         true
     }
 
@@ -312,7 +334,7 @@ impl<G: SearchHints> Worker<G> {
         if !tree.among.is_empty() {
             self.keep_among(tree);
         }
-        if idx != 0 && !tree.has_room(1, self.buf.len()) {
+        if idx != 0 && !tree.has_room(&self.block, 1, self.buf.len()) {
             return;
         }
         // Fisher–Yates: untried children are tried in a random (seeded) order.
@@ -321,7 +343,7 @@ impl<G: SearchHints> Worker<G> {
             self.buf.swap(i, j);
         }
         if tree.nodes[idx].steps.set(self.buf[..].into()).is_ok() {
-            tree.count_steps(self.buf.len());
+            self.block.count_list::<G>(self.buf.len());
         }
     }
 
@@ -349,7 +371,8 @@ impl<G: SearchHints> Worker<G> {
         let params = &tree.params;
         let node = &tree.nodes[idx];
         let num_steps = node.step_list().map_or(0, |l| l.len()) as u32;
-        let can_try = node.tried.load(Relaxed) < num_steps && (idx == 0 || tree.has_room(1, 0));
+        let can_try =
+            node.tried.load(Relaxed) < num_steps && (idx == 0 || tree.has_room(&self.block, 1, 0));
         if can_try && params.first_play == f64::INFINITY {
             if let Some(c) = self.try_step(tree, idx) {
                 return Some(c);
@@ -403,7 +426,7 @@ impl<G: SearchHints> Worker<G> {
         }
         // A step claimed but not created (the arena full) is never tried: the node is then
         // never proven by its children, which is safe.
-        let c = tree.alloc()?;
+        let c = tree.alloc_in(&mut self.block)?;
         let child = &tree.nodes[c];
         let _ = child.step.set(list[t as usize]);
         let mut head = node.first_child.load(Relaxed);

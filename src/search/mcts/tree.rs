@@ -24,6 +24,8 @@ use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicI8, AtomicU16, AtomicU32, AtomicUsize};
 use std::sync::OnceLock;
 
+use crossbeam_utils::CachePadded;
+
 use rand::rngs::SmallRng;
 
 use super::{greedy_step, Params, Pv};
@@ -159,7 +161,9 @@ type Chunk<S> = Box<[Node<S>; CHUNK]>;
 /// thread that needs it, so growing never copies or moves a node.
 pub(super) struct Arena<S> {
     chunks: Box<[OnceLock<Chunk<S>>]>,
-    len: AtomicUsize,
+    /// Written at every reservation, so on a cache line of its own: every node lookup reads
+    /// `chunks`, and a write beside it would take the line from every other thread.
+    len: CachePadded<AtomicUsize>,
 }
 
 impl<S> Arena<S> {
@@ -168,7 +172,7 @@ impl<S> Arena<S> {
         let n = cap.div_ceil(CHUNK).max(1);
         Arena {
             chunks: (0..n).map(|_| OnceLock::new()).collect(),
-            len: AtomicUsize::new(0),
+            len: CachePadded::new(AtomicUsize::new(0)),
         }
     }
 
@@ -176,22 +180,21 @@ impl<S> Arena<S> {
         self.chunks.len() * CHUNK
     }
 
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len.load(Relaxed).min(self.capacity())
-    }
-
-    /// A new empty node's index, `None` when the arena is full.
-    fn alloc(&self) -> Option<usize> {
-        let i = self.len.fetch_add(1, Relaxed);
-        if i >= self.capacity() {
-            return None;
+    /// Reserves `n` consecutive new empty nodes (fewer when the arena fills up): their
+    /// indices, empty when the arena is full. Their chunks exist on return.
+    fn reserve(&self, n: usize) -> std::ops::Range<usize> {
+        let start = self.len.fetch_add(n, Relaxed);
+        let end = start.saturating_add(n).min(self.capacity());
+        if start >= end {
+            return 0..0;
         }
-        self.chunks[i / CHUNK].get_or_init(|| {
-            let chunk: Box<[Node<S>]> = (0..CHUNK).map(|_| Node::empty()).collect();
-            chunk.try_into().ok().expect("a chunk has CHUNK nodes")
-        });
-        Some(i)
+        for c in start / CHUNK..=(end - 1) / CHUNK {
+            self.chunks[c].get_or_init(|| {
+                let chunk: Box<[Node<S>]> = (0..CHUNK).map(|_| Node::empty()).collect();
+                chunk.try_into().ok().expect("a chunk has CHUNK nodes")
+            });
+        }
+        start..end
     }
 }
 
@@ -205,13 +208,36 @@ impl<S> std::ops::Index<usize> for Arena<S> {
     }
 }
 
+/// A worker's own nodes reserved from the arena and the bytes it created since it last added
+/// them to the tree's count: the counters every thread writes are touched once every
+/// [`Block::NODES`] nodes instead of at each one. With one thread, the nodes are numbered as
+/// one at a time would number them.
+#[derive(Default)]
+pub(super) struct Block {
+    free: std::ops::Range<usize>,
+    bytes: usize,
+    nodes: usize,
+}
+
+impl Block {
+    /// Nodes reserved at once.
+    const NODES: usize = 64;
+
+    /// Counts the bytes of a step list of `n` steps this worker made.
+    pub(super) fn count_list<G: SearchHints>(&mut self, n: usize) {
+        self.bytes += Tree::<G>::list_bytes(n);
+    }
+}
+
 /// A search tree over positions of `G`, rooted at the position it was created with, shared by
 /// the threads of a search (each with its own [`super::Worker`]).
 pub(crate) struct Tree<G: SearchHints> {
     pub(super) params: Params,
     pub(super) nodes: Arena<G::Step>,
-    /// Bytes of nodes and step lists created.
-    used: AtomicUsize,
+    /// Bytes of nodes and step lists created (on a line of its own, as the arena's length).
+    used: CachePadded<AtomicUsize>,
+    /// Nodes created (the arena's length counts the ones reserved too).
+    made: CachePadded<AtomicUsize>,
     pub(super) root_side: Side,
     /// The position at the root.
     pub(super) pos: G,
@@ -231,7 +257,8 @@ impl<G: SearchHints> Tree<G> {
             pos: root.clone(),
             params,
             nodes,
-            used: AtomicUsize::new(0),
+            used: CachePadded::new(AtomicUsize::new(0)),
+            made: CachePadded::new(AtomicUsize::new(0)),
             warned: AtomicBool::new(false),
             among: Vec::new(),
         };
@@ -245,20 +272,50 @@ impl<G: SearchHints> Tree<G> {
         tree
     }
 
-    /// A new node (its bytes counted), `None` when the arena is full.
+    /// A new node (its bytes counted), `None` when the arena is full: for work on one thread
+    /// (the root, a copy of a kept tree). The workers of a search take theirs from a
+    /// [`Block`].
     pub(super) fn alloc(&self) -> Option<usize> {
-        let i = self.nodes.alloc()?;
+        let i = self.nodes.reserve(1).next()?;
+        self.made.fetch_add(1, Relaxed);
         self.used
             .fetch_add(std::mem::size_of::<Node<G::Step>>(), Relaxed);
         Some(i)
     }
 
-    /// Counts the bytes of a step list of `n` steps.
+    /// A new node from `block`, which reserves [`Block::NODES`] more from the arena when it
+    /// runs out; `None` when the arena is full. Its bytes are counted in the block until the
+    /// block reserves again ([`Tree::flush`]).
+    #[inline]
+    pub(super) fn alloc_in(&self, block: &mut Block) -> Option<usize> {
+        if block.free.is_empty() {
+            self.flush(block);
+            block.free = self.nodes.reserve(Block::NODES);
+        }
+        let i = block.free.next()?;
+        block.nodes += 1;
+        block.bytes += std::mem::size_of::<Node<G::Step>>();
+        Some(i)
+    }
+
+    /// Adds the nodes and bytes `block` counted to the tree's.
+    pub(super) fn flush(&self, block: &mut Block) {
+        if block.nodes > 0 {
+            self.made
+                .fetch_add(std::mem::take(&mut block.nodes), Relaxed);
+            self.used
+                .fetch_add(std::mem::take(&mut block.bytes), Relaxed);
+        }
+    }
+
+    /// The bytes of a step list of `n` steps.
+    pub(super) fn list_bytes(n: usize) -> usize {
+        n * std::mem::size_of::<G::Step>() + std::mem::size_of::<usize>() * 2
+    }
+
+    /// Counts the bytes of a step list of `n` steps made on one thread (a copy of a kept tree).
     pub(super) fn count_steps(&self, n: usize) {
-        self.used.fetch_add(
-            n * std::mem::size_of::<G::Step>() + std::mem::size_of::<usize>() * 2,
-            Relaxed,
-        );
+        self.used.fetch_add(Self::list_bytes(n), Relaxed);
     }
 
     /// The children of `idx` created so far (published ones).
@@ -290,14 +347,18 @@ impl<G: SearchHints> Tree<G> {
         })
     }
 
-    /// Bytes used by the tree (nodes and step lists created).
+    /// Bytes used by the tree (nodes and step lists created), but for those the workers'
+    /// blocks still count (a few KiB each).
     pub fn memory(&self) -> usize {
         self.used.load(Relaxed)
     }
 
-    /// True when `nodes` more nodes and `steps` more steps fit in the memory budget.
-    pub(super) fn has_room(&self, nodes: usize, steps: usize) -> bool {
+    /// True when `nodes` more nodes and `steps` more steps fit in the memory budget, with the
+    /// bytes `block` counts so far (with one thread the count is exact).
+    #[inline]
+    pub(super) fn has_room(&self, block: &Block, nodes: usize, steps: usize) -> bool {
         self.memory()
+            + block.bytes
             + nodes * std::mem::size_of::<Node<G::Step>>()
             + steps * std::mem::size_of::<G::Step>()
             <= self.params.max_memory
@@ -325,6 +386,14 @@ impl<G: SearchHints> Tree<G> {
                 n.value.fetch_add(LOSS, Relaxed);
             }
         }
+    }
+
+    /// Adds `visits` visits with the results `value` (fixed point, for the mover) to `idx`.
+    #[inline]
+    pub(super) fn add(&self, idx: usize, visits: u32, value: i64) {
+        let n = &self.nodes[idx];
+        n.visits.fetch_add(visits, Relaxed);
+        n.value.fetch_add(value, Relaxed);
     }
 
     /// The child to play from `idx`: the quickest proven win; else the most visited child that
@@ -522,9 +591,9 @@ impl<G: SearchHints> Tree<G> {
         steps
     }
 
-    /// Nodes in the tree.
+    /// Nodes in the tree (but for those the workers' blocks still count).
     pub fn size(&self) -> usize {
-        self.nodes.len()
+        self.made.load(Relaxed)
     }
 
     /// The position at the root.

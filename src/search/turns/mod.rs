@@ -32,21 +32,27 @@
 //!
 //! * **`nodes 0`** plays the greedy turn, as the tree search does with an empty budget.
 //!
-//! One thread; no tree is kept from one search to the next.
+//! * **Threads.** With `Threads` above 1, helper threads draw shares of each batch of turns
+//!   (`helpers.rs`); the tree stays with the search's own thread.
+//!
+//! No tree is kept from one search to the next.
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::rngs::SmallRng;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 
 use super::{Answer, Cadence, Current, Info, Line, Request, Searcher, TreeSearch};
 use crate::game::SearchHints;
 use crate::game::{Outcome, Side};
+use helpers::{Drawn, Helpers};
+
+mod helpers;
 
 /// The turn search, a [`Searcher`] (the `full` level of a game that names it). Its memory is the
-/// configuration's `Hash`; it runs on one thread.
+/// configuration's `Hash`; its threads, the configuration's `Threads` (`helpers.rs`).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TurnSearch {
     /// Its parameters; `max_memory` is replaced by the configuration's `Hash`.
@@ -190,6 +196,8 @@ struct Search<'a, G: SearchHints> {
     buf: Vec<G::Step>,
     /// The root's child the last iteration went down (the turn the search is on).
     last_root: Option<usize>,
+    /// The threads that draw shares of each batch (several threads only).
+    helpers: Option<&'a Helpers<'a, G>>,
 }
 
 impl<G: SearchHints> Search<'_, G> {
@@ -224,21 +232,32 @@ impl<G: SearchHints> Search<'_, G> {
     /// Adds the child reached by `steps` from node `n` (already applied to `after`) unless its
     /// position is there already; true when it is new.
     fn add_child(&mut self, n: usize, steps: &[G::Step], after: &G) -> bool {
+        let (value, terminal) = helpers::valued(after, self.nodes[n].pos.side_to_move());
+        self.add_drawn(
+            n,
+            Drawn {
+                steps: steps.to_vec(),
+                hash: after.hash(),
+                value,
+                terminal,
+            },
+        )
+    }
+
+    /// Adds the turn `d` drawn at node `n` unless its position is there already; true when it
+    /// is new.
+    fn add_drawn(&mut self, n: usize, d: Drawn<G::Step>) -> bool {
         let node = &mut self.nodes[n];
-        if !node.seen.insert(after.hash()) {
+        if !node.seen.insert(d.hash) {
             return false;
         }
-        let mover = node.pos.side_to_move();
-        let (value, terminal) = match after.outcome() {
-            Some(o) => (outcome_value(o, mover), true),
-            None => (value_for(after, mover), false),
-        };
-        self.memory += std::mem::size_of_val(steps) + std::mem::size_of::<Child<G::Step>>() + 16;
+        self.memory +=
+            std::mem::size_of_val(&d.steps[..]) + std::mem::size_of::<Child<G::Step>>() + 16;
         node.children.push(Child {
-            steps: steps.into(),
-            value,
+            steps: d.steps.into(),
+            value: d.value,
             node: NONE,
-            terminal,
+            terminal: d.terminal,
         });
         true
     }
@@ -302,12 +321,10 @@ impl<G: SearchHints> Search<'_, G> {
                 }
             }
         }
-        for _ in 0..count {
-            if self.halted() {
-                break;
-            }
-            fresh += u32::from(self.draw_one(n, &[]) == Some(true));
-        }
+        fresh += match self.helpers {
+            Some(h) if count > 1 && !self.forced => self.draw_shared(n, count, h),
+            _ => self.draw_own(n, count),
+        };
         let drawn = (self.drawn - before) as u32;
         let node = &mut self.nodes[n];
         node.drawn += drawn;
@@ -315,6 +332,41 @@ impl<G: SearchHints> Search<'_, G> {
             node.stale = if fresh == 0 { node.stale + 1 } else { 0 };
         }
         drawn
+    }
+
+    /// Draws `count` turns at node `n` on this thread; returns the new ones.
+    fn draw_own(&mut self, n: usize, count: u32) -> u32 {
+        let mut fresh = 0;
+        for _ in 0..count {
+            if self.halted() {
+                break;
+            }
+            fresh += u32::from(self.draw_one(n, &[]) == Some(true));
+        }
+        fresh
+    }
+
+    /// Draws `count` turns at node `n` (no more than the node budget leaves) shared with the
+    /// helpers: an equal share each, this thread's with the remainder; returns the new ones.
+    fn draw_shared(&mut self, n: usize, count: u32, h: &Helpers<'_, G>) -> u32 {
+        let pondering = self.pondering.is_some_and(|p| p.load(Ordering::Relaxed));
+        let count = match self.budget {
+            Some(b) if !pondering => count.min(b.saturating_sub(self.drawn) as u32),
+            _ => count,
+        };
+        let share = count / (h.len() as u32 + 1);
+        let shares = vec![share; h.len()];
+        let seeds: Vec<u64> = (0..h.len()).map(|_| self.rng.random()).collect();
+        h.start(&self.nodes[n].pos, &shares, &seeds);
+        let mut fresh = self.draw_own(n, count - share * h.len() as u32);
+        h.collect(|d| {
+            self.drawn += 1;
+            self.visited += d.steps.len() as u64;
+            if !d.steps.is_empty() && self.add_drawn(n, d) {
+                fresh += 1;
+            }
+        });
+        fresh
     }
 
     /// Whether node `n` draws more turns of its own before its best line is followed.
@@ -539,6 +591,37 @@ fn search_turns<G: SearchHints>(
     params: &TurnParams,
     on_info: &mut dyn FnMut(&Info<G::Step>),
 ) -> Vec<G::Step> {
+    let (root, limits) = (request.root, &request.limits);
+    if root.outcome().is_some() {
+        return Vec::new();
+    }
+    // The clock of a timed search started when `go` arrived, when the engine says so.
+    let start = limits.started.unwrap_or_else(Instant::now);
+    let deadline = limits.deadline(start, root.side_to_move());
+    let threads = request.config.threads.max(1);
+    if threads == 1 {
+        return search_on(request, params, (start, deadline), None, on_info);
+    }
+    let helpers = Helpers::new(threads - 1, request.stop, request.pondering, deadline);
+    std::thread::scope(|scope| {
+        for i in 0..threads - 1 {
+            let helpers = &helpers;
+            scope.spawn(move || helpers.serve(i));
+        }
+        let turn = search_on(request, params, (start, deadline), Some(&helpers), on_info);
+        helpers.finish();
+        turn
+    })
+}
+
+/// [`search_turns`] with its clock (`start`, `deadline`) and its helpers, if any.
+fn search_on<'a, G: SearchHints>(
+    request: &'a Request<'_, G>,
+    params: &'a TurnParams,
+    (start, deadline): (Instant, Option<Instant>),
+    helpers: Option<&'a Helpers<'a, G>>,
+    on_info: &mut dyn FnMut(&Info<G::Step>),
+) -> Vec<G::Step> {
     let Request {
         root,
         limits,
@@ -548,13 +631,7 @@ fn search_turns<G: SearchHints>(
     } = request;
     let (root, stop, seed) = (*root, *stop, *seed);
     let multipv = request.config.multipv.max(1);
-    // The clock of a timed search started when `go` arrived, when the engine says so.
-    let start = limits.started.unwrap_or_else(Instant::now);
-    if root.outcome().is_some() {
-        return Vec::new();
-    }
     let infinite = limits.infinite;
-    let deadline = limits.deadline(start, root.side_to_move());
     let depth = if infinite { None } else { limits.depth };
     let budget = limits.node_budget(deadline.is_some(), params.depth_nodes_cap);
     let mut s = Search {
@@ -571,6 +648,7 @@ fn search_turns<G: SearchHints>(
         memory: 0,
         buf: Vec::new(),
         last_root: None,
+        helpers,
     };
     s.new_node(root.clone());
     if request.among.is_empty() {

@@ -1,0 +1,144 @@
+//! The statistics of hot nodes, added in batches when several threads grow one tree.
+//!
+//! Every iteration of every thread passes through the root and the top of the principal
+//! variation. Written at each pass (a visit and a virtual loss on the way down, the result on
+//! the way up), the cache lines of those nodes travel from core to core at every iteration of
+//! every thread, and each thread waits for them: with iterations of a few microseconds that
+//! wait, not the work, sets the pace. A node with [`HOT`] visits or more changes its mean by
+//! less than 1/HOT per iteration, so a worker of a search with several threads keeps the
+//! results of such nodes in a buffer of its own, one entry per depth of its path, and adds an
+//! entry to the tree when its path at that depth reaches another node, every [`FLUSH`]
+//! iterations, and when its search ends. No virtual loss is counted on a hot node either: one
+//! iteration under way among [`HOT`] visits or more moves no choice, and the levels below,
+//! where the threads' paths part, still count theirs.
+//!
+//! With one thread nothing is deferred: `Threads 1` writes every visit at once, as it always
+//! has, and stays deterministic.
+
+use super::Tree;
+use crate::game::SearchHints;
+
+/// Visits from which a node's statistics are deferred.
+pub(super) const HOT: u32 = 256;
+/// Depths of a path whose hot nodes are deferred (deeper ones are written at once).
+const DEPTHS: usize = 64;
+/// Iterations between two additions of every deferred entry to the tree.
+pub(super) const FLUSH: u64 = 16;
+
+/// One worker's deferred statistics.
+pub(super) struct Deferred {
+    /// Deferring at all (only in a search with several threads).
+    on: bool,
+    /// Bit `d`: the node at depth `d` of the current path is hot (entered without a visit).
+    hot: u64,
+    /// Per depth: a node and the visits and value (fixed point) it has yet to be given.
+    pending: Vec<(u32, u32, i64)>,
+}
+
+impl Deferred {
+    pub fn new(on: bool) -> Self {
+        Deferred {
+            on,
+            hot: 0,
+            pending: vec![(super::tree::NONE, 0, 0); DEPTHS],
+        }
+    }
+
+    /// An iteration enters node `idx` at `depth` of its path: a visit and a virtual loss are
+    /// counted, unless the node is hot.
+    #[inline]
+    pub fn enter<G: SearchHints>(&mut self, tree: &Tree<G>, depth: usize, idx: usize) {
+        if self.on && depth < DEPTHS && tree.nodes[idx].visits() >= HOT {
+            self.hot |= 1 << depth;
+        } else {
+            if depth < DEPTHS {
+                self.hot &= !(1 << depth);
+            }
+            tree.enter(idx);
+        }
+    }
+
+    /// The iteration that entered `idx` at `depth` ends with `result` (fixed point, for the
+    /// node's mover), or aborted (`None`).
+    #[inline]
+    pub fn leave<G: SearchHints>(
+        &mut self,
+        tree: &Tree<G>,
+        depth: usize,
+        idx: usize,
+        result: Option<i64>,
+    ) {
+        if depth >= DEPTHS || self.hot & (1 << depth) == 0 {
+            tree.leave(idx, result);
+            return;
+        }
+        let Some(v) = result else {
+            return; // nothing was counted
+        };
+        let entry = &mut self.pending[depth];
+        if entry.0 != idx as u32 {
+            if entry.1 > 0 {
+                tree.add(entry.0 as usize, entry.1, entry.2);
+            }
+            *entry = (idx as u32, 0, 0);
+        }
+        entry.1 += 1;
+        entry.2 += v;
+    }
+
+    /// After the worker's `iterations`-th iteration: every [`FLUSH`] iterations, adds every
+    /// entry to the tree.
+    #[inline]
+    pub fn tick<G: SearchHints>(&mut self, tree: &Tree<G>, iterations: u64) {
+        if self.on && iterations.is_multiple_of(FLUSH) {
+            self.flush(tree);
+        }
+    }
+
+    /// Adds every entry to the tree.
+    pub fn flush<G: SearchHints>(&mut self, tree: &Tree<G>) {
+        for entry in &mut self.pending {
+            if entry.1 > 0 {
+                tree.add(entry.0 as usize, entry.1, entry.2);
+                entry.1 = 0;
+                entry.2 = 0;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use crate::checkers::Checkers;
+    use crate::game::prelude::*;
+    use crate::search::{Config, Limits, Request};
+
+    /// A search with several threads adds every deferred result before it ends: the kept
+    /// tree's root has exactly one visit per iteration of the budget, and so do the root's
+    /// children between them, as with one thread.
+    #[test]
+    fn every_deferred_result_reaches_the_tree() {
+        let pos = Checkers::new(&Default::default());
+        for threads in [1, 2, 3] {
+            let stop = AtomicBool::new(false);
+            let request = Request {
+                limits: Limits {
+                    nodes: Some(20_007),
+                    ..Limits::default()
+                },
+                config: Config {
+                    threads,
+                    ..Config::default()
+                },
+                ..Request::new(&pos, &stop)
+            };
+            let answer = request.run(&mut |_| {});
+            let tree = &answer.kept.expect("a kept tree").tree;
+            assert_eq!(tree.root_visits(), 20_007, "threads {threads}");
+            let children: u32 = tree.children(0).map(|c| tree.nodes[c].visits()).sum();
+            assert_eq!(children, 20_007, "threads {threads}");
+        }
+    }
+}
