@@ -4,7 +4,7 @@
 // score from a named side's view and its line, and the messages.
 'use strict';
 
-import { face, sideIndex, ownerIndex, pretty, plural, reasonText, stepLabel } from './face.js';
+import { face, sideIndex, ownerIndex, pretty, plural, reasonText, stepLabel, leavesToken } from './face.js';
 import { tally, shownPly } from './moves.js';
 import { analysis, renderLines } from './analysis.js';
 import { friend } from './friend.js';
@@ -144,7 +144,7 @@ export function phaseHelp(s, d) {
   if (!d.phase || !(d.phase in PHASE_HELP)) return [];
   const moving = d.moving && d.moving !== '-';
   const lines = [PHASE_HELP[moving && d.phase === 'move' ? 'moving' : d.phase]];
-  const massacre = (s.previews || []).some((p) => p.removed.some((r) => r.why === 'massacred'));
+  const massacre = (s.previews || []).some((p) => p.removed.some((r) => leavesToken(face(s.game), r.why)));
   if (d.phase === 'kill' || massacre) lines.push(MASSACRE_HELP);
   for (const st of s.steps || []) if (STEP_HELP[st]) lines.push(STEP_HELP[st]);
   return lines;
