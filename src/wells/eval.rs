@@ -33,7 +33,7 @@
 //! it sees and keeps lone pieces away from stronger enemy pieces most of the time; playouts
 //! are cut after [`PLAYOUT_CAP`] steps (a few turns) and scored by the evaluation.
 //!
-//! The `full` level searches whole turns (the turn search, `src/search/turns.rs`, which
+//! The `full` level searches whole turns (the turn search, `src/search/turns/mod.rs`, which
 //! `src/games.rs` names for Guerrilla): a turn has a dozen steps or more, each with dozens of
 //! options, and a tree over steps stays too shallow to see the answer to a turn. Its turns are drawn by [`Wells::turn_policy`]. Two
 //! turns are always looked at beside them ([`SearchHints::candidate_turns`]): the greedy turn
