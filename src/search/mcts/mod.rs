@@ -37,8 +37,9 @@
 //!
 //! Files: this one holds the parameters and a worker's iteration (selection, expansion, playout,
 //! back-propagation, proofs); `tree.rs` the shared tree and what is read from it (the turn to play,
-//! the principal variation, the score); `reuse.rs` tree reuse; `driver.rs` the searcher
-//! ([`TreeSearch`]): the threads, their limits and the reports.
+//! the principal variation, the score); `arena.rs` its nodes' memory and each worker's block of
+//! them; `deferred.rs` the statistics of hot nodes that threads add in batches; `reuse.rs` tree
+//! reuse; `driver.rs` the searcher ([`TreeSearch`]): the threads, their limits and the reports.
 
 use std::sync::atomic::Ordering::{Relaxed, Release};
 use std::sync::LazyLock;
@@ -50,11 +51,13 @@ use rand::Rng;
 
 use crate::game::SearchHints;
 use crate::game::{Outcome, Side};
+use arena::Block;
 use deferred::Deferred;
 pub use driver::{Kept, TreeSearch};
 pub(crate) use tree::Tree;
-use tree::{fixed, Block, UNKNOWN};
+use tree::{fixed, UNKNOWN};
 
+mod arena;
 mod deferred;
 mod driver;
 mod lines;

@@ -16,7 +16,7 @@
 //!   iteration ends ([`Tree::leave`]): the other threads see the node as less attractive while
 //!   an iteration is under way through it, and spread out. With one thread the count is the
 //!   same as adding the visit at the end.
-//! * **Memory.** Nodes live in an arena of fixed-size chunks (growing never copies, and a
+//! * **Memory.** Nodes live in an arena of fixed-size chunks (`arena.rs`; growing never copies, and a
 //!   chunk is created by the first thread that needs it); the bytes of nodes and step lists
 //!   are counted, and nothing new is created once [`Params::max_memory`] is reached.
 
@@ -28,6 +28,7 @@ use crossbeam_utils::CachePadded;
 
 use rand::rngs::SmallRng;
 
+use super::arena::{Arena, Block, CHUNK};
 use super::{greedy_step, Params, Pv};
 use crate::game::SearchHints;
 use crate::game::Side;
@@ -76,7 +77,7 @@ pub(super) struct Node<S> {
 }
 
 impl<S> Node<S> {
-    fn empty() -> Self {
+    pub(super) fn empty() -> Self {
         Node {
             step: OnceLock::new(),
             first_child: AtomicU32::new(NONE),
@@ -148,84 +149,6 @@ impl<S> Node<S> {
 impl<S: Copy> Node<S> {
     pub fn the_step(&self) -> S {
         *self.step.get().expect("a child has a step")
-    }
-}
-
-/// Nodes per arena chunk.
-const CHUNK: usize = 1 << 14;
-
-/// One chunk of the arena.
-type Chunk<S> = Box<[Node<S>; CHUNK]>;
-
-/// A vector of nodes that threads grow at once: fixed-size chunks, each created by the first
-/// thread that needs it, so growing never copies or moves a node.
-pub(super) struct Arena<S> {
-    chunks: Box<[OnceLock<Chunk<S>>]>,
-    /// Written at every reservation, so on a cache line of its own: every node lookup reads
-    /// `chunks`, and a write beside it would take the line from every other thread.
-    len: CachePadded<AtomicUsize>,
-}
-
-impl<S> Arena<S> {
-    /// An arena for at most `cap` nodes.
-    fn with_capacity(cap: usize) -> Self {
-        let n = cap.div_ceil(CHUNK).max(1);
-        Arena {
-            chunks: (0..n).map(|_| OnceLock::new()).collect(),
-            len: CachePadded::new(AtomicUsize::new(0)),
-        }
-    }
-
-    fn capacity(&self) -> usize {
-        self.chunks.len() * CHUNK
-    }
-
-    /// Reserves `n` consecutive new empty nodes (fewer when the arena fills up): their
-    /// indices, empty when the arena is full. Their chunks exist on return.
-    fn reserve(&self, n: usize) -> std::ops::Range<usize> {
-        let start = self.len.fetch_add(n, Relaxed);
-        let end = start.saturating_add(n).min(self.capacity());
-        if start >= end {
-            return 0..0;
-        }
-        for c in start / CHUNK..=(end - 1) / CHUNK {
-            self.chunks[c].get_or_init(|| {
-                let chunk: Box<[Node<S>]> = (0..CHUNK).map(|_| Node::empty()).collect();
-                chunk.try_into().ok().expect("a chunk has CHUNK nodes")
-            });
-        }
-        start..end
-    }
-}
-
-impl<S> std::ops::Index<usize> for Arena<S> {
-    type Output = Node<S>;
-    #[inline(always)]
-    fn index(&self, i: usize) -> &Node<S> {
-        &self.chunks[i / CHUNK]
-            .get()
-            .expect("a published node's chunk exists")[i % CHUNK]
-    }
-}
-
-/// A worker's own nodes reserved from the arena and the bytes it created since it last added
-/// them to the tree's count: the counters every thread writes are touched once every
-/// [`Block::NODES`] nodes instead of at each one. With one thread, the nodes are numbered as
-/// one at a time would number them.
-#[derive(Default)]
-pub(super) struct Block {
-    free: std::ops::Range<usize>,
-    bytes: usize,
-    nodes: usize,
-}
-
-impl Block {
-    /// Nodes reserved at once.
-    const NODES: usize = 64;
-
-    /// Counts the bytes of a step list of `n` steps this worker made.
-    pub(super) fn count_list<G: SearchHints>(&mut self, n: usize) {
-        self.bytes += Tree::<G>::list_bytes(n);
     }
 }
 
