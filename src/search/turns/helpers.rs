@@ -41,11 +41,21 @@ pub(super) struct Drawn<S> {
     pub terminal: bool,
 }
 
-/// Draws one turn from `pos` by the game's turn policy: the steps until the game ends or the
-/// next turn starts (a turn is one step at least).
-pub(super) fn draw<G: SearchHints>(pos: &G, rng: &mut SmallRng, steps: &mut Vec<G::Step>) -> G {
+/// Draws one turn from `pos`: the steps of `prefix` (a candidate turn's, or none), then the
+/// game's turn policy's until the game ends or the next turn starts (a turn is one step at
+/// least), into `steps`; returns the position after them.
+pub(super) fn draw<G: SearchHints>(
+    pos: &G,
+    prefix: &[G::Step],
+    rng: &mut SmallRng,
+    steps: &mut Vec<G::Step>,
+) -> G {
     let mut p = pos.clone();
     steps.clear();
+    for &s in prefix {
+        p.apply(s, None);
+        steps.push(s);
+    }
     while (steps.is_empty() || !p.at_turn_start()) && p.outcome().is_none() {
         let Some(s) = p.turn_step(rng) else {
             break;
@@ -166,7 +176,7 @@ impl<'a, G: SearchHints> Helpers<'a, G> {
                         if self.halted() {
                             break;
                         }
-                        let after = draw(pos, &mut rng, &mut steps);
+                        let after = draw(pos, &[], &mut rng, &mut steps);
                         let (value, terminal) = valued(&after, mover);
                         out.push(Drawn {
                             steps: steps.clone(),

@@ -275,20 +275,7 @@ impl<G: SearchHints> Search<'_, G> {
     /// [`Search::draw_one`], also telling whether the turn policy drew any step (a prefix that
     /// is a whole turn needs none, and drawing it again finds the same turn).
     fn draw_finished(&mut self, n: usize, prefix: &[G::Step]) -> Option<(bool, bool)> {
-        let mut p = self.nodes[n].pos.clone();
-        self.buf.clear();
-        for &s in prefix {
-            p.apply(s, None);
-            self.buf.push(s);
-        }
-        // Until the game ends or the next turn starts (a turn is one step at least).
-        while (self.buf.is_empty() || !p.at_turn_start()) && p.outcome().is_none() {
-            let Some(s) = p.turn_step(&mut self.rng) else {
-                break;
-            };
-            p.apply(s, None);
-            self.buf.push(s);
-        }
+        let p = helpers::draw(&self.nodes[n].pos, prefix, &mut self.rng, &mut self.buf);
         self.drawn += 1;
         self.visited += self.buf.len() as u64;
         if self.buf.is_empty() {
