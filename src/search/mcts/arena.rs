@@ -1,5 +1,6 @@
 //! The memory of the search tree: an arena of nodes that the threads of a search grow at once,
-//! and each worker's block of nodes reserved from it.
+//! and each worker's block of nodes reserved from it. It knows nothing of what a node holds:
+//! the tree (`tree.rs`) stands on it, not the other way round.
 
 use std::sync::atomic::AtomicUsize;
 use std::sync::atomic::Ordering::Relaxed;
@@ -7,30 +8,30 @@ use std::sync::OnceLock;
 
 use crossbeam_utils::CachePadded;
 
-use super::tree::{Node, Tree};
-use crate::game::SearchHints;
-
 /// Nodes per arena chunk.
 pub(super) const CHUNK: usize = 1 << 14;
 
 /// One chunk of the arena.
-type Chunk<S> = Box<[Node<S>; CHUNK]>;
+type Chunk<T> = Box<[T; CHUNK]>;
 
 /// A vector of nodes that threads grow at once: fixed-size chunks, each created by the first
 /// thread that needs it, so growing never copies or moves a node.
-pub(super) struct Arena<S> {
-    chunks: Box<[OnceLock<Chunk<S>>]>,
+pub(super) struct Arena<T> {
+    chunks: Box<[OnceLock<Chunk<T>>]>,
+    /// An empty node, the content of every slot of a new chunk.
+    empty: fn() -> T,
     /// Written at every reservation, so on a cache line of its own: every node lookup reads
     /// `chunks`, and a write beside it would take the line from every other thread.
     len: CachePadded<AtomicUsize>,
 }
 
-impl<S> Arena<S> {
-    /// An arena for at most `cap` nodes.
-    pub(super) fn with_capacity(cap: usize) -> Self {
+impl<T> Arena<T> {
+    /// An arena for at most `cap` nodes, each `empty()` until it is reserved.
+    pub(super) fn with_capacity(cap: usize, empty: fn() -> T) -> Self {
         let n = cap.div_ceil(CHUNK).max(1);
         Arena {
             chunks: (0..n).map(|_| OnceLock::new()).collect(),
+            empty,
             len: CachePadded::new(AtomicUsize::new(0)),
         }
     }
@@ -49,7 +50,7 @@ impl<S> Arena<S> {
         }
         for c in start / CHUNK..=(end - 1) / CHUNK {
             self.chunks[c].get_or_init(|| {
-                let chunk: Box<[Node<S>]> = (0..CHUNK).map(|_| Node::empty()).collect();
+                let chunk: Box<[T]> = (0..CHUNK).map(|_| (self.empty)()).collect();
                 chunk.try_into().ok().expect("a chunk has CHUNK nodes")
             });
         }
@@ -57,21 +58,21 @@ impl<S> Arena<S> {
     }
 }
 
-impl<S> Arena<S> {
+impl<T> Arena<T> {
     /// Chunk `k` of the published nodes (the nodes `k·CHUNK` to `(k+1)·CHUNK − 1`): a walk
     /// over nodes that mostly share a chunk looks it up once.
     #[inline(always)]
-    pub(super) fn chunk(&self, k: usize) -> &[Node<S>; CHUNK] {
+    pub(super) fn chunk(&self, k: usize) -> &[T; CHUNK] {
         self.chunks[k]
             .get()
             .expect("a published node's chunk exists")
     }
 }
 
-impl<S> std::ops::Index<usize> for Arena<S> {
-    type Output = Node<S>;
+impl<T> std::ops::Index<usize> for Arena<T> {
+    type Output = T;
     #[inline(always)]
-    fn index(&self, i: usize) -> &Node<S> {
+    fn index(&self, i: usize) -> &T {
         &self.chunks[i / CHUNK]
             .get()
             .expect("a published node's chunk exists")[i % CHUNK]
@@ -93,8 +94,8 @@ impl Block {
     /// Nodes reserved at once.
     pub(super) const NODES: usize = 64;
 
-    /// Counts the bytes of a step list of `n` steps this worker made.
-    pub(super) fn count_list<G: SearchHints>(&mut self, n: usize) {
-        self.bytes += Tree::<G>::list_bytes(n);
+    /// Counts `bytes` more that this worker made (a step list's, say).
+    pub(super) fn count_bytes(&mut self, bytes: usize) {
+        self.bytes += bytes;
     }
 }

@@ -346,7 +346,8 @@ impl<G: SearchHints> Worker<G> {
             self.buf.swap(i, j);
         }
         if tree.nodes[idx].steps.set(self.buf[..].into()).is_ok() {
-            self.block.count_list::<G>(self.buf.len());
+            self.block
+                .count_bytes(Tree::<G>::list_bytes(self.buf.len()));
         }
     }
 

@@ -163,7 +163,7 @@ impl<S: Copy> Node<S> {
 /// the threads of a search (each with its own [`super::Worker`]).
 pub(crate) struct Tree<G: SearchHints> {
     pub(super) params: Params,
-    pub(super) nodes: Arena<G::Step>,
+    pub(super) nodes: Arena<Node<G::Step>>,
     /// Bytes of nodes and step lists created (on a line of its own, as the arena's length).
     used: CachePadded<AtomicUsize>,
     /// Nodes created (the arena's length counts the ones reserved too).
@@ -181,7 +181,7 @@ impl<G: SearchHints> Tree<G> {
     pub fn new(root: &G, params: Params) -> Self {
         // Room for the memory budget, plus the root's children (created whatever the budget).
         let cap = params.max_memory / std::mem::size_of::<Node<G::Step>>() + CHUNK;
-        let nodes = Arena::with_capacity(cap.min(NONE as usize - 1));
+        let nodes = Arena::with_capacity(cap.min(NONE as usize - 1), Node::empty);
         let tree = Tree {
             root_side: root.side_to_move(),
             pos: root.clone(),
