@@ -210,7 +210,7 @@ function showSteps(s, before, report, prev) {
   animate(frames, (frame, i, count, ms) => {
     names.push(...frame.names);
     if (frame.path.length) paths.push(frame.path);
-    const gone = frame.removed.map((r) => ({ name: r.place, piece: r.piece, why: r.why, massacre: leavesToken(f, r.why), own: ownerIndex(r.piece) === sideIndex(before.tomove) }));
+    const gone = frame.removed.map((r) => ({ name: r.place, piece: r.piece, why: r.why, token: leavesToken(f, r.why), own: ownerIndex(r.piece) === sideIndex(before.tomove) }));
     removed.push(...gone);
     const slide = frame.path.length ? { from: frame.path[0], to: frame.path[frame.path.length - 1], ms: Math.min(400, Math.round(ms * 0.8)) } : null;
     drawBoard($('board'), {
