@@ -13,11 +13,13 @@ export const game = {
   fetching: false,
   onChange: null,
   onGo: null,      // goes to a position (the page's own way: animated, the analysis following)
+  latest: null,    // the state the entries were last brought up to
 };
 
 // Brings the entries up to the state's timeline: positions it already has and that still
 // agree are kept, the others are asked for.
 export async function syncTimeline(s) {
+  game.latest = s;
   const plies = s.timeline.plies;
   const key = `${s.session} ${s.game} ${s.history.start}`;
   if (game.start !== key) { game.start = key; game.entries = []; }
@@ -41,7 +43,7 @@ export async function syncTimeline(s) {
   }
   game.onChange();
   // the game may have gone on while the positions were fetched
-  const now = window.gui && window.gui.state;
+  const now = game.latest;
   if (fetched && now && now.timeline.plies.length + 1 !== game.entries.length) syncTimeline(now);
 }
 
