@@ -69,6 +69,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("js/dialogs.js", JS, include_str!("../assets/js/dialogs.js")),
     ("js/input.js", JS, include_str!("../assets/js/input.js")),
     ("js/keys.js", JS, include_str!("../assets/js/keys.js")),
+    ("js/marks.js", JS, include_str!("../assets/js/marks.js")),
     ("js/moves.js", JS, include_str!("../assets/js/moves.js")),
     ("js/face.js", JS, include_str!("../assets/js/face.js")),
     ("js/friend.js", JS, include_str!("../assets/js/friend.js")),

@@ -20,6 +20,7 @@ export const analysis = {
   onChange: null,  // redraws the page
   draws: 0,        // the times the lines were drawn, and the report drawn last (for the
   drawn: null,     // end-to-end tests)
+  pageState: () => null, // the state the page draws now (app.js)
 };
 window.analysis = analysis; // for the end-to-end tests
 
@@ -195,6 +196,6 @@ export function renderLines(s, box) {
 
 $('lines-count').addEventListener('change', () => {
   try { localStorage.setItem('guerrilla-web-lines', $('lines-count').value); } catch (e) { /* storage off */ }
-  const s = window.gui && window.gui.state;
+  const s = analysis.pageState();
   if (s && s.analysing !== null && s.analysing !== undefined) act({ type: 'analyse', on: true, ply: s.analysing, lines: linesWanted() });
 });

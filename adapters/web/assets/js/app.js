@@ -17,11 +17,12 @@ import { anim, animate, animating, stopAnimation, endingShown } from './anim.js'
 import { play as playSound, sound, setSound } from './sound.js';
 import { setupBoardKeys } from './keys.js';
 import { openTour, openLegend, setupDialogs } from './dialogs.js';
-import { analysis, endPreview, checkPreview, linesWanted, suggestedSteps } from './analysis.js';
+import { analysis, endPreview, checkPreview, linesWanted } from './analysis.js';
+import { turnMarks, removalMarks, suggestedTurn } from './marks.js';
 import { review, renderReview } from './review.js';
 import { zoomControl, setupZoom } from './zoom.js';
 // the game between friends and My games follow the states themselves
-import './friend.js';
+import { friend } from './friend.js';
 import { renderEnd } from './sheet.js';
 import { leaveGameInProgress } from './games.js';
 import { ask } from './dialogs.js';
@@ -36,16 +37,16 @@ const gui = {
   flashKey: '',
   shownSeq: 0,        // the last play shown step by step
   drawn: null,        // {ply, built, describe}: the live position last drawn
-  seenRemovals: new Set(), // removal marks drawn once: drawn again as they ended, not fading
   focus: null,        // the board cell that holds the keyboard focus
   keyboard: false,    // the keyboard is on the board: a redraw gives the focus back to its cell
 };
-window.gui = gui;   // for the end-to-end tests
+// The page's state and what it shows, read by the end-to-end tests only: the modules receive
+// the state they draw as arguments, and those that act on it later ask app.js for it.
+window.gui = gui;
 Object.defineProperty(gui, 'session', { get: () => net.session });
 Object.defineProperty(gui, 'clicked', { get: () => input.clicked });
 Object.defineProperty(gui, 'view', { get: () => game.view });
 Object.defineProperty(gui, 'animating', { get: () => animating() });
-Object.defineProperty(gui, 'ending', { get: () => Boolean(gui.state && !viewing() && endingShown(gui.state)) });
 Object.defineProperty(gui, 'sounds', { get: () => sound.played });
 Object.defineProperty(gui, 'frameScale', { get: () => anim.scale, set: (v) => { anim.scale = v; } });
 
@@ -63,6 +64,7 @@ function hideNotice() { clearTimeout(gui.noticeTimer); $('notice').hidden = true
 input.notice = notice;
 $('notice').addEventListener('click', hideNotice);
 input.viewing = () => game.view !== null;
+input.pageState = net.pageState = analysis.pageState = review.pageState = () => gui.state;
 net.onNotice = notice;
 net.onConnection = (text) => { $('connection').textContent = text; };
 
@@ -83,39 +85,6 @@ input.explain = (name) => {
   const g = $('board').querySelector(`.removed[data-removed="${name}"] title`);
   return g ? g.textContent : null;
 };
-
-// The marks of turn `k` (from position k-1): the cells it touched and the paths of its moves
-// (the paths once the positions of the game have come).
-function turnMarks(s, k, cls) {
-  const before = game.entries[k - 1], after = game.entries[k];
-  const ply = s.timeline.plies[k - 1];
-  if (!ply) return null;
-  if (!before || !after || !s.geometry) return { names: namesOf(ply.move), paths: [], cls };
-  const frames = playSteps(face(s.game), s.geometry, before.describe, after.report.steps, after.report.removed);
-  return { names: namesOf(after.move), paths: frames.map((f) => f.path).filter((p) => p.length), cls };
-}
-
-// The removal marks of a position, each titled with why it went; a mark is fresh (fades in)
-// the first time it is drawn only.
-function removalMarks(s, list, ply) {
-  const sides = face(s.game).sides;
-  return list.map((r) => {
-    const key = `${s.session}:${s.history.start}:${ply}:${r.name}:${r.why}`;
-    const fresh = !gui.seenRemovals.has(key);
-    gui.seenRemovals.add(key);
-    const whose = r.side >= 0 ? `${sides[r.side]}'s ${r.piece ? r.piece.noun : 'piece'}` : (r.piece ? r.piece.noun : 'piece');
-    return { ...r, fresh, title: `${r.name}: ${whose} ${r.why} on turn ${ply}` };
-  });
-}
-
-// A turn the engine suggests from the position after `ply` turns, as the board draws it: its
-// steps in the order they are played, less the first `skip` (played already).
-function suggestedTurn(s, ply, turn, skip) {
-  const known = suggestedSteps(s, ply, turn);
-  if (!known || !s.geometry) return { ordered: false, steps: [{ names: namesOf(turn), path: [] }] };
-  const frames = playSteps(face(s.game), s.geometry, known.before, known.report.steps, known.report.removed);
-  return { ordered: true, steps: frames.slice(skip).map((f) => ({ names: f.names, path: f.path })) };
-}
 
 function draw() {
   const s = gui.state;
@@ -190,7 +159,7 @@ function draw() {
   $('board-wrap').classList.toggle('previewing', Boolean(pv));
   renderGuidance(s, d, still);
   renderActions(s);
-  renderEnd(s);
+  renderEnd(s, Boolean(ending));
   renderMoves(s, $('moves'));
   renderReview(s, shown);
   renderLog(s, $('log'));
@@ -210,7 +179,7 @@ function showSteps(s, before, report, prev) {
   animate(frames, (frame, i, count, ms) => {
     names.push(...frame.names);
     if (frame.path.length) paths.push(frame.path);
-    const gone = frame.removed.map((r) => ({ name: r.place, piece: r.piece, why: r.why, massacre: leavesToken(f, r.why), own: ownerIndex(r.piece) === sideIndex(before.tomove) }));
+    const gone = frame.removed.map((r) => ({ name: r.place, piece: r.piece, why: r.why, token: leavesToken(f, r.why), own: ownerIndex(r.piece) === sideIndex(before.tomove) }));
     removed.push(...gone);
     const slide = frame.path.length ? { from: frame.path[0], to: frame.path[frame.path.length - 1], ms: Math.min(400, Math.round(ms * 0.8)) } : null;
     drawBoard($('board'), {
@@ -491,7 +460,7 @@ function backToGame(what) {
 button('new-game', async () => {
   const a = newGameAction();
   if (!a) return;
-  if (!(await leaveGameInProgress())) return;
+  if (!(await leaveGameInProgress(gui.state))) return;
   const answer = await act(a);
   if (answer && answer.ok) { game.view = null; $('fen').value = ''; notice(`new game of ${face(a.game).title}`, 'success'); }
 });
@@ -537,8 +506,9 @@ button('analyse', () => {
   if (s.analysing !== null) { act({ type: 'analyse', on: false }); return; }
   act({ type: 'analyse', on: true, ply: shownPly(s), lines: linesWanted() });
 });
-gui.setFlipped = (on) => { gui.flipped = on; draw(); if (gui.state) renderEvals(gui.state); };
-button('flip', () => gui.setFlipped(!gui.flipped));
+function setFlipped(on) { gui.flipped = on; draw(); if (gui.state) renderEvals(gui.state); }
+friend.setFlipped = setFlipped;
+button('flip', () => setFlipped(!gui.flipped));
 button('clear-selection', () => { input.clicked = []; draw(); });
 setupZoom();
 button('open-tour', () => openTour(gui.state ? gui.state.game : $('game').value));
@@ -597,7 +567,7 @@ document.addEventListener('keydown', (e) => {
 });
 setupBoardKeys($('board'), (name) => clickName(name), (name) => { gui.focus = name; });
 window.addEventListener('pagehide', leave);
-setupRecordPanel(null, $, act, notice);
+setupRecordPanel(() => gui.state, $, act, notice);
 setupDialogs();
 
 games().then((c) => {

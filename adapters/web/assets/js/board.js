@@ -124,7 +124,7 @@ function measure(svg) {
 //     turn, ringed for as long as the page keeps them (no flash);
 //   turns: [{names, paths, cls}] the last turns to mark (`last`, then `prev`), each with the
 //     names it touched and the paths of its moves and jumps (lists of names);
-//   removed: [{name, piece, why, own, massacre, fresh, title}] pieces the shown turn removed
+//   removed: [{name, piece, why, own, token, fresh, title}] pieces the shown turn removed
 //     (ghosts, crossed; `fresh` ones fade in, the others are drawn as they end);
 //   hint: {ordered, steps: [{names, path}]}: a suggested turn's steps in the order they are
 //     played (unnumbered while the order is not known); focus: the name that holds the keyboard focus;
@@ -253,21 +253,22 @@ export function drawBoard(svg, view) {
     }
   }
 
-  // pieces the turn removed: a faded ghost, crossed out (a massacre: a ring round the token)
+  // pieces the turn removed: a faded ghost, crossed out (one whose place keeps a token: a ring
+  // round the token)
   for (const r of view.removed || []) {
     const xy = at.get(r.name);
     if (!xy) continue;
-    const g = el('g', { class: `removed${r.massacre ? ' massacre' : ''}${r.own ? ' own' : ''}${r.fresh ? ' fresh' : ''}`, 'data-removed': r.name, 'data-why': r.why || '' }, marksG);
+    const g = el('g', { class: `removed${r.token ? ' leaves-token' : ''}${r.own ? ' own' : ''}${r.fresh ? ' fresh' : ''}`, 'data-removed': r.name, 'data-why': r.why || '' }, marksG);
     el('title', {}, g).textContent = r.title || `${r.name}: ${r.why}`;
     const rad = isSquare.has(r.name) ? 0.36 : pointR;
     if (!contents.has(r.name) && r.piece) drawPiece(g, r.piece, xy[0], xy[1], rad, { class: `ghost piece c-${r.piece.colour}` });
-    // a massacre whose token stands there: the token and a dark ring round it, no cross
+    // a removal whose token stands there: the token and a dark ring round it, no cross
     const k = rad * 0.75;
-    if (!(r.massacre && contents.has(r.name))) {
+    if (!(r.token && contents.has(r.name))) {
       el('line', { x1: xy[0] - k, y1: xy[1] - k, x2: xy[0] + k, y2: xy[1] + k, class: 'cross' }, g);
       el('line', { x1: xy[0] - k, y1: xy[1] + k, x2: xy[0] + k, y2: xy[1] - k, class: 'cross' }, g);
     }
-    if (r.massacre) el('circle', { cx: xy[0], cy: xy[1], r: 0.42, class: 'massacre-ring' }, g);
+    if (r.token) el('circle', { cx: xy[0], cy: xy[1], r: 0.42, class: 'token-ring' }, g);
   }
 
   // the hint: the suggested turn's steps in the order they are played, numbered from 1; a step

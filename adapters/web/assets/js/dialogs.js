@@ -3,7 +3,7 @@
 // that must be answered (a new game while one is in progress).
 'use strict';
 
-import { face, ownerIndex } from './face.js';
+import { face, ownerIndex, pieceOf } from './face.js';
 
 const $ = (id) => document.getElementById(id);
 const SVGNS = 'http://www.w3.org/2000/svg';
@@ -83,9 +83,9 @@ export function openLegend(game) {
     [sample((el) => { const g = el('g', { class: 'removed' }); el('circle', { cx: 0, cy: 0, r: 0.34, class: `ghost piece c-${piece}` }, g); cross(el, g); }), 'a piece the turn removed, where it stood: hover over it or tap it to see why'],
     [sample((el) => { const g = el('g', { class: 'removed own' }); el('circle', { cx: 0, cy: 0, r: 0.34, class: `ghost piece c-${piece}` }, g); cross(el, g); }), 'a piece of the side that moved, removed (a group\'s smaller part left behind)'],
   );
-  if (f.pieces.some((p) => p.owner === 'none')) {
-    const t = f.pieces.find((p) => p.owner === 'none');
-    rows.push([sample((el) => { token(el, t.colour); el('circle', { cx: 0, cy: 0, r: 0.42, class: 'massacre-ring' }); }), 'massacred this turn: a dark ring round the new token (not a cross); the point keeps the token for the rest of the game']);
+  for (const k of f.removals.filter((x) => x.leaves && pieceOf(f, x.leaves))) {
+    const t = pieceOf(f, k.leaves);
+    rows.push([sample((el) => { token(el, t.colour); el('circle', { cx: 0, cy: 0, r: 0.42, class: 'token-ring' }); }), `${k.label} this turn: a dark ring round the ${t.noun} the removal leaves on its place (not a cross)`]);
   }
   const details = f.fields.filter((x) => x.kind === 'turn').map((x) => x.label);
   if (details.length) rows.push([sample((el) => el('circle', { cx: 0, cy: 0, r: 0.42, class: 'detail' })), `a point or square the turn's details name (${details.join(', ')})`]);

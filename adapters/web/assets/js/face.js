@@ -63,6 +63,13 @@ export function reasonText(f, word) {
   return w ? w.label : (word || '').replace(/[-_]/g, ' ');
 }
 
+// What a person reads for a removal of the kind `why` (`about`'s `removal` lines), else the
+// word itself.
+export function removalLabel(f, why) {
+  const k = (f.removals || []).find((x) => x.word === why);
+  return k ? k.label : why;
+}
+
 // Whether a removal of the kind `why` leaves a token on its place (`about`'s `removal` lines:
 // what the place then holds), which the board rings instead of crossing out.
 export function leavesToken(f, why) {
@@ -170,8 +177,9 @@ export function playSteps(f, geo, before, steps, removed) {
 }
 
 // What a turn's steps removed, from the engine's report (its steps and one `removed` list per
-// step), read against the position before them: [{name, piece, side, own, massacre, why, step}].
-// `own`: a piece of the side that played (a group's smaller part left behind).
+// step), read against the position before them: [{name, piece, side, own, token, why, step}].
+// `own`: a piece of the side that played (a group's smaller part left behind); `token`: its
+// place keeps a token (`about`'s `removal` lines).
 export function removalsOf(f, geo, before, report) {
   if (!report || !report.removed || !geo) return [];
   const mover = sideIndex(before.tomove);
@@ -180,7 +188,7 @@ export function removalsOf(f, geo, before, report) {
   playSteps(f, geo, before, steps, report.removed).forEach((frame, step) => {
     for (const r of frame.removed) {
       const side = ownerIndex(r.piece);
-      out.push({ name: r.place, piece: r.piece, side, why: r.why, step, own: side === mover, massacre: leavesToken(f, r.why) });
+      out.push({ name: r.place, piece: r.piece, side, why: r.why, step, own: side === mover, token: leavesToken(f, r.why) });
     }
   });
   return out;

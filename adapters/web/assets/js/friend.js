@@ -19,6 +19,7 @@ export const friend = {
   state: null,
   receivedAt: 0,    // when the state (and its clocks) came, performance.now()
   armed: 0,         // Resign pressed once, until then (a second press resigns)
+  setFlipped: null, // (turned) => void: turns the board to this page's end (app.js)
 };
 window.friend = friend; // for the end-to-end tests
 
@@ -188,9 +189,9 @@ async function follow(s) {
   // the board turned to this page's side: the second side's player sees it from their end
   const side = isFriend(s) ? mySide(s) : null;
   const turn = `${s.session}:${s.game_no}:${side}`;
-  if (side !== null && friend.turned !== turn && window.gui && window.gui.setFlipped) {
+  if (side !== null && friend.turned !== turn && friend.setFlipped) {
     friend.turned = turn;
-    window.gui.setFlipped(side === 1);
+    friend.setFlipped(side === 1);
   }
   render(friend.state);
   title(friend.state);

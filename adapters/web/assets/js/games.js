@@ -16,7 +16,8 @@ import { ask } from './dialogs.js';
 
 const $ = (id) => document.getElementById(id);
 
-export const mine = { list: [], key: '', timer: null, named: false };
+// `state`: the last state the list followed (the game it marks as this one).
+export const mine = { list: [], key: '', timer: null, named: false, state: null };
 window.mine = mine; // for the end-to-end tests
 
 function el(tag, attrs, ...children) {
@@ -70,7 +71,7 @@ function render() {
   const box = $('my-games');
   if (!box) return;
   const list = box.querySelector('ol');
-  const current = window.gui && window.gui.state;
+  const current = mine.state;
   list.replaceChildren(...mine.list.map((g) => {
     const f = face(g.game);
     const here = current && current.session === g.session && current.game_no === g.game_no;
@@ -112,7 +113,7 @@ function keptHere(g) {
   const open = el('button', { type: 'button', textContent: 'Open' });
   open.dataset.saved = g.key;
   open.addEventListener('click', async () => {
-    if (!(await leaveGameInProgress())) return;
+    if (!(await leaveGameInProgress(mine.state))) return;
     const answer = await act({ type: 'new', game: g.game, options: g.options, fen: g.fen, moves: g.moves, players: g.players, paused: true });
     if (answer && answer.ok) { game.view = null; net.onNotice(`game opened: ${g.moves.length} turns (paused)`, 'success'); }
   });
@@ -120,10 +121,9 @@ function keptHere(g) {
   return li;
 }
 
-// Whether a game in progress may be left: asked when it has turns and has not ended; it stays
-// in My games either way.
-export async function leaveGameInProgress() {
-  const s = window.gui && window.gui.state;
+// Whether the game in progress in `s` may be left: asked when it has turns and has not ended;
+// it stays in My games either way.
+export async function leaveGameInProgress(s) {
   if (!s || !s.history.moves.length || (s.describe.result && s.describe.result !== 'none')) return true;
   return ask(`A game is in progress (${s.history.moves.length} turns). Start another? This one stays in My games.`, 'Start another', 'Keep playing');
 }
@@ -138,6 +138,7 @@ export async function refresh() {
 
 // The list follows the games: asked again when a game starts, a turn is played or one ends.
 function follow(s) {
+  mine.state = s;
   // the first list may come before the catalogue: drawn again with the games' own names
   if (!mine.named && catalogue.games.length) { mine.named = true; render(); }
   const key = `${s.session} ${s.game_no} ${s.history.moves.length} ${s.describe.result}`;
@@ -152,7 +153,7 @@ net.after.push(follow);
 // A replay starts from the game's first position once the page has read its positions.
 function showFromStart() {
   if (!net.replaying || mine.waiting) return;
-  const s = window.gui && window.gui.state;
+  const s = mine.state;
   if (s && game.entries.length === s.timeline.plies.length + 1 && s.timeline.plies.length) {
     net.replaying = false;
     go(s, 0);

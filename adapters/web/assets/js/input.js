@@ -17,9 +17,10 @@ export const input = {
   mayMove: () => true,  // (state) => whether this page may move now (friend.js: its seat's turn)
   refuse: () => null,   // (state) => why this page may not move now, or null
   autoNote: null,       // the person's last turn, completed by itself (keepAutoNote)
+  pageState: () => null, // the state the page draws now (app.js)
 };
 
-function state() { return window.gui.state; }
+function state() { return input.pageState(); }
 
 // A click is held while a request is under way and the page has not yet drawn what came after
 // it: a click on the cell whose step is under way (a double click) is dropped, a click on

@@ -3,7 +3,7 @@
 // the read-only view of an earlier position (|◀ ◀ ▶ ▶|, the arrow keys, a click on a move).
 'use strict';
 
-import { removalsOf, pretty, face, sideIndex } from './face.js';
+import { removalsOf, removalLabel, pretty, face, sideIndex } from './face.js';
 import { act } from './net.js';
 
 export const game = {
@@ -13,11 +13,13 @@ export const game = {
   fetching: false,
   onChange: null,
   onGo: null,      // goes to a position (the page's own way: animated, the analysis following)
+  latest: null,    // the state the entries were last brought up to
 };
 
 // Brings the entries up to the state's timeline: positions it already has and that still
 // agree are kept, the others are asked for.
 export async function syncTimeline(s) {
+  game.latest = s;
   const plies = s.timeline.plies;
   const key = `${s.session} ${s.game} ${s.history.start}`;
   if (game.start !== key) { game.start = key; game.entries = []; }
@@ -41,7 +43,7 @@ export async function syncTimeline(s) {
   }
   game.onChange();
   // the game may have gone on while the positions were fetched
-  const now = window.gui && window.gui.state;
+  const now = game.latest;
   if (fetched && now && now.timeline.plies.length + 1 !== game.entries.length) syncTimeline(now);
 }
 
@@ -56,29 +58,36 @@ export function removedBy(s, k) {
 export function turnLine(s, k) {
   const e = game.entries[k], before = game.entries[k - 1];
   if (!e || !before) return '';
-  const sides = face(s.game).sides;
+  const f = face(s.game);
   const side = sideIndex(before.describe.tomove);
   const removed = removedBy(s, k);
   const taken = removed.filter((r) => !r.own);
-  const massacred = taken.filter((r) => r.massacre).map((r) => r.name);
-  const lost = removed.filter((r) => r.own).map((r) => r.name);
-  let text = `${sides[side]} ${pretty(e.move)}`;
+  const lost = removed.filter((r) => r.own);
+  let text = `${f.sides[side]} ${pretty(e.move)}`;
   if (taken.length) text += `, takes ${taken.map((r) => r.name).join(' ')}`;
-  if (massacred.length) text += ` (massacre: ${massacred.join(' ')})`;
-  if (lost.length) text += `, loses ${lost.join(' ')} (split)`;
+  for (const [why, names] of byWhy(taken.filter((r) => r.token))) text += ` (${removalLabel(f, why)}: ${names.join(' ')})`;
+  if (lost.length) text += `, loses ${lost.map((r) => r.name).join(' ')} (${[...byWhy(lost).keys()].map((w) => removalLabel(f, w)).join(', ')})`;
   return text;
 }
 
+// Removals by their kind: why → [names], in the order the kinds first come.
+function byWhy(removed) {
+  const out = new Map();
+  for (const r of removed) out.set(r.why, [...(out.get(r.why) || []), r.name]);
+  return out;
+}
+
 // The removals of the whole game up to ply `upto`, by the side that removed: [p1, p2], each
-// with the pieces taken by noun and the massacres apart.
+// with the pieces taken by noun, and apart those whose place keeps a token, by kind (why →
+// count).
 export function tally(s, upto) {
-  const t = [{ taken: 0, massacres: 0, nouns: new Map() }, { taken: 0, massacres: 0, nouns: new Map() }];
+  const t = [{ taken: 0, tokens: new Map(), nouns: new Map() }, { taken: 0, tokens: new Map(), nouns: new Map() }];
   for (let k = 1; k <= upto && k < game.entries.length; k++) {
     const side = sideIndex(game.entries[k - 1].describe.tomove);
     for (const r of removedBy(s, k)) {
       if (r.own) continue;
       t[side].taken++;
-      if (r.massacre) t[side].massacres++;
+      if (r.token) t[side].tokens.set(r.why, (t[side].tokens.get(r.why) || 0) + 1);
       const noun = r.piece ? r.piece.noun : 'piece';
       t[side].nouns.set(noun, (t[side].nouns.get(noun) || 0) + 1);
     }

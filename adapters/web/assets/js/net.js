@@ -15,6 +15,7 @@ export const net = {
   onConnection: null,
   key: null,         // this page's seat in a game between friends (`k` in the URL)
   after: [],         // more (state) => void, called after onState (friend.js, games.js)
+  pageState: () => null, // the state the page draws now (app.js)
 };
 
 // Draws a state: the page's own drawing, then the modules that follow it.
@@ -54,7 +55,7 @@ export async function act(action) {
   const holds = !action.quiet;
   if (holds) {
     net.busy++;
-    net.sentVersion = window.gui && window.gui.state ? window.gui.state.version : 0;
+    net.sentVersion = net.pageState() ? net.pageState().version : 0;
     document.body.dataset.busy = 'true';
   }
   let answer;

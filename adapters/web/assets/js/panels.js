@@ -4,7 +4,7 @@
 // score from a named side's view and its line, and the messages.
 'use strict';
 
-import { face, sideIndex, ownerIndex, pretty, plural, reasonText, stepLabel } from './face.js';
+import { face, sideIndex, ownerIndex, pretty, plural, reasonText, stepLabel, removalLabel } from './face.js';
 import { tally, shownPly } from './moves.js';
 import { analysis, renderLines } from './analysis.js';
 import { friend } from './friend.js';
@@ -110,7 +110,8 @@ export function renderStatus(s, d, viewing) {
   const t = tally(s, shownPly(s));
   $('tally').textContent = [0, 1].map((i) => {
     const nouns = [...t[i].nouns].map(([noun, n]) => `${n} ${plural(noun, n)}`);
-    return `${sides[i]} took ${nouns.length ? nouns.join(', ') : 'nothing'}` + (t[i].massacres ? ` (${t[i].massacres} massacred)` : '');
+    const tokens = [...t[i].tokens].map(([why, n]) => `${n} ${removalLabel(face(s.game), why)}`);
+    return `${sides[i]} took ${nouns.length ? nouns.join(', ') : 'nothing'}` + (tokens.length ? ` (${tokens.join(', ')})` : '');
   }).join(' · ');
 }
 

@@ -118,15 +118,15 @@ export function parseImport(text, s) {
   return { action, what: 'game' };
 }
 
-export function setupRecordPanel(s0, $, act, notice) {
+export function setupRecordPanel(pageState, $, act, notice) {
   $('export-position').addEventListener('click', () => {
-    const s = window.gui.state;
+    const s = pageState();
     $('record-text').value = positionString(s);
     $('record-text').select();
     notice(game.view !== null ? 'the position string is that of the game as it stands (the view of an earlier position has none)' : 'position string of the current turn\'s start: copy it, or edit it and Import', 'info');
   });
   $('export-game').addEventListener('click', () => {
-    const s = window.gui.state;
+    const s = pageState();
     $('record-text').value = gameRecord(s);
     $('record-text').select();
     const blob = new Blob([gameRecord(s)], { type: 'text/plain' });
@@ -136,7 +136,7 @@ export function setupRecordPanel(s0, $, act, notice) {
     a.hidden = false;
   });
   $('import').addEventListener('click', async () => {
-    const s = window.gui.state;
+    const s = pageState();
     const r = parseImport($('record-text').value, s);
     if (r.error) { notice(r.error); return; }
     r.action.players = s.players;

@@ -5,7 +5,7 @@
 // Rematch and Review beside its banner, on every screen.
 'use strict';
 
-import { act, net } from './net.js';
+import { act } from './net.js';
 import { friend } from './friend.js';
 
 const $ = (id) => document.getElementById(id);
@@ -31,10 +31,15 @@ function rematchAction(s) {
   return a;
 }
 
-// The buttons beside a finished game's banner, once the turn that ended it has been shown.
-export function renderEnd(s) {
+// The finished game the buttons beside the banner act on: the state last drawn.
+const end = { state: null };
+
+// The buttons beside a finished game's banner, once the turn that ended it has been shown
+// (`ending`: that turn is still being shown).
+export function renderEnd(s, ending) {
+  end.state = s;
   const box = $('end-actions');
-  const show = over(s) && !(window.gui && window.gui.ending);
+  const show = over(s) && !ending;
   box.hidden = !show;
   if (!show) return;
   const watching = Boolean(s.friend) && friend.seat === null;
@@ -61,7 +66,7 @@ function setup() {
   // New game with the settings of the menu, as its own button starts it
   $('end-new').addEventListener('click', () => $('new-game').click());
   $('end-rematch').addEventListener('click', () => {
-    const s = window.gui.state;
+    const s = end.state;
     if (!s) return;
     act(s.friend ? { type: 'rematch' } : rematchAction(s));
   });
@@ -71,4 +76,3 @@ function setup() {
   });
 }
 setup();
-net.after.push(renderEnd);

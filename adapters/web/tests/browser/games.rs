@@ -275,7 +275,7 @@ pub async fn wells_by_clicks(b: &Browser, base: &str) {
         "the kill marked",
     )
     .await;
-    assert_eq!(b.count("#board .removed.massacre").await, 0);
+    assert_eq!(b.count("#board .removed.leaves-token").await, 0);
     assert_eq!(
         b.count("#board [data-removed=\"c4\"][data-why=\"killed\"]")
             .await,
@@ -305,7 +305,7 @@ pub async fn wells_by_clicks(b: &Browser, base: &str) {
     b.click_step_button("endmove").await;
     b.wait_moves(1).await;
     b.wait(
-        "document.querySelector('#board .removed.massacre[data-removed=\"c4\"]')",
+        "document.querySelector('#board .removed.leaves-token[data-removed=\"c4\"]')",
         10,
         "the massacre marked",
     )
@@ -313,8 +313,8 @@ pub async fn wells_by_clicks(b: &Browser, base: &str) {
     // A massacre is its token (a tile) ringed, no removal cross: the two never look alike.
     b.wait("!window.gui.animating", 10, "the turn shown").await;
     let mark = b
-        .js("const g = document.querySelector('#board .removed.massacre[data-removed=c4]'); \
-             return [g.querySelectorAll('.cross').length, g.querySelectorAll('.massacre-ring').length, \
+        .js("const g = document.querySelector('#board .removed.leaves-token[data-removed=c4]'); \
+             return [g.querySelectorAll('.cross').length, g.querySelectorAll('.token-ring').length, \
                      document.querySelectorAll('#board [data-piece=c4] rect').length];")
         .await;
     assert_eq!(
@@ -325,7 +325,7 @@ pub async fn wells_by_clicks(b: &Browser, base: &str) {
     let tally = b.text("tally").await;
     assert!(tally.contains("1 massacred"), "tally: {tally}");
     let log = b.text("log").await;
-    assert!(log.contains("takes c4 (massacre: c4)"), "log: {log}");
+    assert!(log.contains("takes c4 (massacred: c4)"), "log: {log}");
     b.screenshots("wells-massacre").await;
 
     // An automatic decision: the lone kill c5xb4 is taken by the engine and shown.
