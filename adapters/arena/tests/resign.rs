@@ -144,6 +144,11 @@ fn a_bad_rule_is_refused_before_any_game() {
     }
 }
 
+/// A UCI engine's report with `score`: its order of fields, and fields this protocol lacks.
+fn uci(score: &str) -> String {
+    format!("info depth 3 seldepth 4 score {score} nodes 7 nps 70 hashfull 0 time 100")
+}
+
 /// Scores in UCI's words (`score cp`, `score mate`, in UCI's order of fields) from engines that
 /// write them: the records keep them as pawns and mates, and the rules read them.
 #[test]
@@ -154,10 +159,10 @@ fn uci_scores_are_recorded_and_adjudicated() {
     let (code, stdout, stderr) = run(&[
         "--engine".into(),
         "name=ahead".into(),
-        format!("cmd={fault} --score 'cp 40'"),
+        format!("cmd={fault} --info '{}'", uci("cp 40")),
         "--engine".into(),
         "name=mated".into(),
-        format!("cmd={fault} --score 'mate -2'"),
+        format!("cmd={fault} --info '{}'", uci("mate -2")),
         "--games".into(),
         "2".into(),
         "--tc".into(),

@@ -1,7 +1,7 @@
 //! `arena-fault-engine`: a small UGI engine that plays legal moves (from the rules library) and
 //! fails on purpose, to test how `guerrilla-arena` handles faulty engines. Not for play.
 //!
-//! `arena-fault-engine [--fault KIND] [--at N] [--delay-ms MS] [--pid-dir DIR] [--score WORDS]`,
+//! `arena-fault-engine [--fault KIND] [--at N] [--delay-ms MS] [--pid-dir DIR] [--info LINE]`,
 //! KIND one of:
 //! * `none`: never fails;
 //! * `crash`: exits (status 3) at the N-th `go` of a game;
@@ -14,9 +14,8 @@
 //!   protocol lacks;
 //! * `exit-at-start`: exits before reading anything.
 //!
-//! With `--score WORDS` (`cp -250`, `mate 3`), every `bestmove` follows an `info` line with that
-//! score, its fields in the order a UCI engine writes them (`info depth 3 seldepth 4 score cp
-//! -250 nodes 7 nps 70 time 100 pv …`).
+//! With `--info LINE`, every `bestmove` follows LINE, written as it is given: another engine's
+//! report, such as a UCI engine's with its own fields and order.
 //!
 //! Game counts restart at `uginewgame`; with `--pid-dir`, the process writes an empty file named
 //! by its process id there, so a test can check that no process is left behind.
@@ -33,7 +32,7 @@ struct Args {
     at: u64,
     delay_ms: u64,
     pid_dir: Option<String>,
-    score: Option<String>,
+    info: Option<String>,
 }
 
 fn args() -> Args {
@@ -42,7 +41,7 @@ fn args() -> Args {
         at: 1,
         delay_ms: 2000,
         pid_dir: None,
-        score: None,
+        info: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(k) = it.next() {
@@ -52,7 +51,7 @@ fn args() -> Args {
             "--at" => a.at = v.parse().unwrap_or(1),
             "--delay-ms" => a.delay_ms = v.parse().unwrap_or(2000),
             "--pid-dir" => a.pid_dir = Some(v),
-            "--score" => a.score = Some(v),
+            "--info" => a.info = Some(v),
             _ => {
                 eprintln!("arena-fault-engine: unknown argument {k}");
                 std::process::exit(2);
@@ -200,14 +199,9 @@ fn main() {
                     f => {
                         let illegal = f == "illegal" && fault_now;
                         let best = with_game!(kind, G => choose::<G>(&pos, goes, illegal));
-                        if let Some(score) = &a.score {
-                            // Another engine's line, in UCI's order with UCI's fields: written
-                            // as such, since this protocol's report orders its fields.
-                            let _ = writeln!(
-                                out,
-                                "info depth 3 seldepth 4 score {score} nodes 7 nps 70 time 100 pv {}",
-                                best.token()
-                            );
+                        if let Some(info) = &a.info {
+                            // Another engine's line, as the test gives it.
+                            let _ = writeln!(out, "{info}");
                         }
                         let _ = writeln!(out, "{}", Message::BestMove(best));
                         let _ = out.flush();
