@@ -75,13 +75,18 @@ impl std::fmt::Display for EngineError {
 }
 
 /// `score/depth` of an `info` report, for a PGN move comment: the score as the engine wrote
-/// it (protocol.md § 3.6), a win, loss or draw in N written `+MN`, `-MN`, `=MN`.
+/// it (protocol.md § 3.6), a win, loss or draw in N written `+MN`, `-MN`, `=MN`; another
+/// engine's UCI score as pawns (`cp 35` as `+0.35`) and its mates as `+MN` (mating) and `-MN`
+/// (mated).
 pub fn eval_of(report: &InfoReport) -> String {
     let score = match report.score {
         Score::Expected(_) => report.score.to_string(),
         Score::WinIn(n) => format!("+M{n}"),
         Score::LossIn(n) => format!("-M{n}"),
         Score::DrawIn(n) => format!("=M{n}"),
+        Score::Centipawns(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
+        Score::Mate(n) if n > 0 => format!("+M{n}"),
+        Score::Mate(n) => format!("-M{}", n.unsigned_abs()),
     };
     format!("{score}/{}", report.depth)
 }
@@ -114,6 +119,23 @@ pub fn is_refusal(line: &str) -> bool {
         || lower.starts_with("error")
         || lower.starts_with("no such option")
         || lower.starts_with("unknown option")
+}
+
+/// An engine's answer to `query`: one of the protocol's words, or a word it lacks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Known(Response),
+    Unknown(String),
+}
+
+impl std::fmt::Display for Answer {
+    /// The word, and for a word the protocol lacks, that it is none of the protocol's.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Answer::Known(r) => f.write_str(r.word()),
+            Answer::Unknown(w) => write!(f, "{w} (not a word of the protocol)"),
+        }
+    }
 }
 
 /// One line read from an engine: text, or bytes that are not a text line.
@@ -388,18 +410,24 @@ impl Engine {
         })
     }
 
-    /// `query <what>` … `response <word>`.
-    pub fn query(&mut self, what: Query, timeout: Duration) -> Result<Response, EngineError> {
+    /// `query <what>` … `response <word>`. A word the protocol lacks is the engine's answer
+    /// all the same (as cutegames reads it), with a warning in the log: the referee records it
+    /// as an answer that disagrees with the rules.
+    pub fn query(&mut self, what: Query, timeout: Duration) -> Result<Answer, EngineError> {
         let cmd = Ugi::Query(what);
         self.send(&cmd)?;
-        self.wait_for(&format!("response to {cmd}"), timeout, |_, m| match m {
-            Some(Message::Response(r)) => Some(Ok(r)),
-            _ => None,
+        let name = self.name.clone();
+        self.wait_for(&format!("response to {cmd}"), timeout, |l, m| match m {
+            Some(Message::Response(r)) => Some(Ok(Answer::Known(r))),
+            _ => Response::word_of(l).map(|w| {
+                log::warn!("{name} answers '{cmd}' with '{l}', a word the protocol lacks");
+                Ok(Answer::Unknown(w.to_string()))
+            }),
         })
     }
 
     /// `go …` … `bestmove <move>`, with the `score/depth` of the last `info` report before it
-    /// ([`eval_of`]). `bestmove none` gives the move `none`, which no game's rules take. A line
+    /// ([`eval_of`]), this protocol's or UCI's ([`InfoReport::read_any`]). `bestmove none` gives the move `none`, which no game's rules take. A line
     /// that starts with `bestmove` but is not exactly `bestmove <move>` is an error (cutegames
     /// would wait for ever).
     pub fn go(
@@ -414,11 +442,12 @@ impl Engine {
             _ if BestMove::begins(l) => Some(Err(EngineError::MalformedBestmove {
                 line: l.to_string(),
             })),
-            Some(Message::Info(report)) => {
-                eval = Some(eval_of(&report));
+            _ => {
+                if let Ok(report) = InfoReport::read_any(l) {
+                    eval = Some(eval_of(&report));
+                }
                 None
             }
-            _ => None,
         })?;
         Ok((mv, eval))
     }
@@ -468,6 +497,10 @@ mod tests {
         assert_eq!(eval_of(&report(Score::WinIn(5))), "+M5/7");
         assert_eq!(eval_of(&report(Score::LossIn(2))), "-M2/7");
         assert_eq!(eval_of(&report(Score::DrawIn(7))), "=M7/7");
+        assert_eq!(eval_of(&report(Score::Centipawns(34))), "+0.34/7");
+        assert_eq!(eval_of(&report(Score::Centipawns(-250))), "-2.50/7");
+        assert_eq!(eval_of(&report(Score::Mate(3))), "+M3/7");
+        assert_eq!(eval_of(&report(Score::Mate(-3))), "-M3/7");
     }
 
     #[test]
@@ -475,6 +508,12 @@ mod tests {
         let spin = OptionDecl::spin("Seed", 0, 0, 9);
         assert_eq!(refuse(&spin, "08"), None, "the engine judges the spelling");
         assert!(refuse(&spin, "10").unwrap().contains("from 0 to 9"));
+        let contempt = OptionDecl::spin("Contempt", 0, -100, 100);
+        assert_eq!(refuse(&contempt, "-100"), None);
+        assert_eq!(
+            refuse(&contempt, "-101").unwrap(),
+            "expected an integer from -100 to 100 but got '-101' (its announcement: spin)"
+        );
         let check = OptionDecl::check("Ponder", false);
         assert!(refuse(&check, "yes").is_some());
         let combo = OptionDecl::combo("Strength", "uct", &["greedy", "uct"]);

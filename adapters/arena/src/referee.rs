@@ -26,7 +26,7 @@ pub fn stones_placed<G: Game>(start: &G, end: &G) -> Option<u32> {
 }
 
 use crate::adjudicate::{Draw, Resign};
-use crate::engine::{Engine, EngineError};
+use crate::engine::{Answer, Engine, EngineError};
 use crate::limits::Limits;
 use crate::openings::{position_command, start_position, Opening};
 use crate::records::{pgn_date, GameRecord, Move, Reason};
@@ -159,7 +159,7 @@ impl<G: Game> Referee<'_, G> {
                 record.detail = detail;
                 // End of game: both engines are asked, as cutegames does.
                 let mut restart = [false; 2];
-                let expected = Response::Result(referee.outcome()).word();
+                let expected = Answer::Known(Response::Result(referee.outcome())).to_string();
                 let pos = position_command(&record.opening, record.tokens());
                 let mut answers = Vec::new();
                 for (i, e) in engines.iter_mut().enumerate() {
@@ -170,7 +170,7 @@ impl<G: Game> Referee<'_, G> {
                         .and_then(|_| e.query(Query::GameOver, t))
                         .and_then(|over| {
                             e.send(&pos)?;
-                            Ok((over.word(), e.query(Query::Result, t)?.word()))
+                            Ok((over.to_string(), e.query(Query::Result, t)?.to_string()))
                         });
                     match asked {
                         Ok(a) => answers.push(a),
@@ -231,12 +231,12 @@ impl<G: Game> Referee<'_, G> {
                 .send(&pos)
                 .and_then(|_| engines[0].query(Query::P1Turn, t))
                 .map_err(|e| Self::fault(tcs[0], Side::P1, e, false))?;
-            if p1turn != Response::Bool(side == Side::P1) {
+            if p1turn != Answer::Known(Response::Bool(side == Side::P1)) {
                 record.problems.push(format!(
                     "ply {}: {} says p1turn {}, the rules say {} to move",
                     record.moves.len(),
                     engines[0].name,
-                    p1turn.word(),
+                    p1turn,
                     side_word(side)
                 ));
             }
@@ -247,12 +247,12 @@ impl<G: Game> Referee<'_, G> {
                 .and_then(|_| engines[us].send(&pos))
                 .and_then(|_| engines[us].query(Query::GameOver, t))
                 .map_err(|e| Self::fault(tc, side, e, false))?;
-            if over != Response::Bool(referee.outcome().is_some()) {
+            if over != Answer::Known(Response::Bool(referee.outcome().is_some())) {
                 record.problems.push(format!(
                     "ply {}: {} says gameover {}, the rules say {}",
                     record.moves.len(),
                     engines[us].name,
-                    over.word(),
+                    over,
                     referee.outcome().is_some()
                 ));
             }

@@ -235,3 +235,49 @@ fn ctrl_c_ends_cleanly_with_the_results_so_far() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A `response` word the protocol lacks is the engine's answer all the same: the game goes on,
+/// the record names the word as a problem, the log warns, and the arena's exit status says the
+/// engines disagreed with the rules.
+#[test]
+fn an_unknown_response_word_is_a_problem_named_in_the_record() {
+    let dir = temp_dir("odd-response");
+    let records = dir.join("games.pgn");
+    let out = Command::new(ARENA)
+        .args(["--engine", "name=good", &format!("cmd={FAULT}")])
+        .args([
+            "--engine",
+            "name=odd",
+            &format!("cmd={FAULT} --fault odd-response --at 1"),
+        ])
+        .args(["--games", "2", "--tc", "nodes=5", "--no-progress"])
+        .arg("--records")
+        .arg(&records)
+        .output()
+        .expect("run arena");
+    let all = text(&out);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{all}");
+    assert!(
+        stdout.contains("Games: 2 played of 2 scheduled, 2 with problems"),
+        "{all}"
+    );
+    // p1's engine is asked `p1turn` first; p2's first query is `gameover`, at ply 1.
+    for problem in [
+        "problem: ply 1: odd says gameover maybe (not a word of the protocol), the rules say false",
+        "problem: ply 0: odd says p1turn maybe (not a word of the protocol), the rules say p1 to move",
+    ] {
+        assert!(stdout.contains(problem), "{problem}\n{all}");
+    }
+    let warned = String::from_utf8_lossy(&out.stderr)
+        .matches("with 'response maybe', a word the protocol lacks")
+        .count();
+    assert_eq!(warned, 2, "{all}");
+    let body = std::fs::read_to_string(&records).unwrap();
+    assert_eq!(
+        body.matches("maybe (not a word of the protocol)").count(),
+        2,
+        "{body}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -75,6 +75,48 @@ fn a_misspelled_or_refused_engine_option_stops_the_match() {
     );
 }
 
+/// A spin whose bounds are below zero (`min -100 max 100`, as other engines announce them):
+/// a value within them is sent, one outside is refused before any game in one line.
+#[test]
+fn negative_spin_bounds_are_kept() {
+    let fault = env!("CARGO_BIN_EXE_arena-fault-engine");
+    let e = format!("cmd={fault}");
+    let with = |value: &str| {
+        let o = format!("option.Contempt={value}");
+        let args = [
+            "--engine",
+            "name=a",
+            &e,
+            &o,
+            "--engine",
+            "name=b",
+            &e,
+            "--games",
+            "2",
+            "--tc",
+            "nodes=5",
+            "--no-progress",
+        ];
+        args.map(String::from).to_vec()
+    };
+    let (code, stdout, stderr) = arena(&strs(&with("-100")));
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("Games: 2 played of 2 scheduled"),
+        "{stdout}"
+    );
+    for bad in ["-101", "101", "-x"] {
+        refused(
+            &strs(&with(bad)),
+            &[
+                "engine a",
+                &format!("Contempt={bad}"),
+                &format!("expected an integer from -100 to 100 but got '{bad}'"),
+            ],
+        );
+    }
+}
+
 #[test]
 fn an_opening_of_another_board_side_or_game_stops_the_match_naming_its_line() {
     let openings = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -143,3 +143,49 @@ fn a_bad_rule_is_refused_before_any_game() {
         assert!(!stdout.contains("Finished game"), "{rule}: {stdout}");
     }
 }
+
+/// A UCI engine's report with `score`: its order of fields, and fields this protocol lacks.
+fn uci(score: &str) -> String {
+    format!("info depth 3 seldepth 4 score {score} nodes 7 nps 70 hashfull 0 time 100")
+}
+
+/// Scores in UCI's words (`score cp`, `score mate`, in UCI's order of fields) from engines that
+/// write them: the records keep them as pawns and mates, and the rules read them.
+#[test]
+fn uci_scores_are_recorded_and_adjudicated() {
+    let fault = env!("CARGO_BIN_EXE_arena-fault-engine");
+    let d = temp("uci");
+    let rec = d.join("m.pgn");
+    let (code, stdout, stderr) = run(&[
+        "--engine".into(),
+        "name=ahead".into(),
+        format!("cmd={fault} --info '{}'", uci("cp 40")),
+        "--engine".into(),
+        "name=mated".into(),
+        format!("cmd={fault} --info '{}'", uci("mate -2")),
+        "--games".into(),
+        "2".into(),
+        "--tc".into(),
+        "nodes=5".into(),
+        "--resign".into(),
+        "movecount=2".into(),
+        "score=0.3".into(),
+        "--records".into(),
+        rec.to_str().unwrap().into(),
+        "--no-progress".into(),
+    ]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert_eq!(
+        stdout
+            .matches("mated scored -0.3 or less for 2 moves in a row")
+            .count(),
+        2,
+        "{stdout}"
+    );
+    let body = std::fs::read_to_string(&rec).unwrap();
+    assert!(body.contains("{+0.40/3 "), "{body}");
+    assert!(body.contains("{-M2/3 "), "{body}");
+    let (code, stdout, stderr) = run(&["replay".into(), rec.to_str().unwrap().into()]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains("2 clean, 0 with mismatches"), "{stdout}");
+}

@@ -1,6 +1,6 @@
 """The package's modules import one another without a circle (imports made only for type
 checking count too): the engine and a running search share the line channel (channel.py)
-rather than calling each other's members."""
+rather than calling each other's members, and wire.py, the protocol's words, imports none."""
 
 from __future__ import annotations
 
@@ -31,6 +31,11 @@ def imports() -> Dict[str, Set[str]]:
 def test_no_module_imports_itself_through_others() -> None:
     graph = imports()
     assert graph["search"] >= {"channel"} and "engine" not in graph["search"]
+    # The protocol's words stand on nothing of the package; the modules that write commands
+    # or read the engine's lines stand on them.
+    assert graph["wire"] == set()
+    for module in ("channel", "search", "engine", "reports", "answers", "limit", "errors"):
+        assert "wire" in graph[module], module
 
     def circle(start: str) -> List[str]:
         path: List[str] = []

@@ -271,7 +271,7 @@ impl<W: Write> Session<W> {
         let v = decls[k].value_of(value).map_err(refuse)?;
         let mut o = self.opts;
         match (k, v) {
-            (1, OptionValue::Spin(n)) => o.seed = n,
+            (1, OptionValue::Spin(n)) => o.seed = n as u64,
             (2, OptionValue::Spin(n)) => o.side = n as u8,
             (3, OptionValue::Spin(n)) => o.turn_limit = n as u32,
             (4, OptionValue::Spin(n)) => o.samples = n as u32,

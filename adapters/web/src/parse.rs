@@ -271,12 +271,13 @@ pub fn parse_about(
             ("options", names) => {
                 for n in names.iter().filter(|n| **n != "-") {
                     let spec = options.iter().find_map(|o| match o.kind {
+                        // A game's options count things: their bounds are never below 0.
                         OptionKind::Spin { default, min, max } if o.name == *n => {
                             Some(GameOptionSpec {
                                 name: o.name.clone(),
-                                default,
-                                min,
-                                max,
+                                default: u64::try_from(default).ok()?,
+                                min: u64::try_from(min).ok()?,
+                                max: u64::try_from(max).ok()?,
                             })
                         }
                         _ => None,
@@ -542,6 +543,8 @@ impl From<InfoReport> for SearchInfo {
             Score::WinIn(n) => (None, Some(("win", n))),
             Score::LossIn(n) => (None, Some(("loss", n))),
             Score::DrawIn(n) => (None, Some(("draw", n))),
+            // UCI's scores, which the guerrilla engine never writes.
+            Score::Centipawns(_) | Score::Mate(_) => (None, None),
         };
         SearchInfo {
             depth: Some(r.depth.into()),

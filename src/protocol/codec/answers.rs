@@ -39,11 +39,24 @@ impl Response {
             Response::Result(r) => wire::result_word(r),
         }
     }
+
+    /// The word of a `response <word>` line, exactly two tokens as cutegames reads them,
+    /// whether or not it is one of the protocol's: how a client tells an answer with a word it
+    /// does not know from the lines it does not read.
+    pub fn word_of(line: &str) -> Option<&str> {
+        match line.split_once(' ') {
+            Some((Response::WORD, w)) if !w.is_empty() && !w.contains(' ') => Some(w),
+            _ => None,
+        }
+    }
+
+    /// The word a `response` line starts with.
+    pub const WORD: &'static str = "response";
 }
 
 impl fmt::Display for Response {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "response {}", self.word())
+        write!(f, "{} {}", Response::WORD, self.word())
     }
 }
 

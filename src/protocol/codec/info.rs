@@ -1,5 +1,7 @@
 //! A search's lines (protocol.md § 3.6): the `info` report of one line of the search, the
-//! `currmove` line, and `bestmove`.
+//! `currmove` line, and `bestmove`. Other engines' reports are read too
+//! ([`InfoReport::read_any`]): UCI's scores (`cp`, `mate`), its order of fields and the fields
+//! this protocol lacks.
 
 use std::fmt;
 
@@ -10,9 +12,11 @@ use nom::multi::many0;
 use nom::sequence::preceded;
 use nom::Parser;
 
-use super::lex::{arg, expect, fail, kw, u32_arg, u64_arg, word, Miss, Res};
+use super::lex::{arg, expect, fail, int, kw, u32_arg, u64_arg, word, Miss, Res};
+use super::MessageError;
 
-/// A line's score: the expected result for the side to move, or a result the search proved.
+/// A line's score: the expected result for the side to move, or a result the search proved;
+/// or, from other engines, UCI's centipawns and mates (this engine writes neither).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Score {
     /// The expected result in [-1, 1], written with three decimals (`-0.959`).
@@ -23,6 +27,11 @@ pub enum Score {
     LossIn(u32),
     /// `draw in <n>`.
     DrawIn(u32),
+    /// UCI's `cp <n>`: hundredths of a pawn for the side to move, as other engines write it.
+    Centipawns(i32),
+    /// UCI's `mate <n>`: a mate in `n` of the side to move's own moves; below 0, the side to
+    /// move is mated in `-n`.
+    Mate(i32),
 }
 
 impl fmt::Display for Score {
@@ -32,13 +41,16 @@ impl fmt::Display for Score {
             Score::WinIn(n) => write!(f, "win in {n}"),
             Score::LossIn(n) => write!(f, "loss in {n}"),
             Score::DrawIn(n) => write!(f, "draw in {n}"),
+            Score::Centipawns(n) => write!(f, "cp {n}"),
+            Score::Mate(n) => write!(f, "mate {n}"),
         }
     }
 }
 
-const SCORE: &str = "a score (a number with three decimals, or win in, loss in, draw in)";
+const SCORE: &str = "a score (a number with three decimals, or win in, loss in, draw in, cp, mate)";
 
-/// `SP score`, `score = <number with three decimals> | ("win" | "loss" | "draw") SP "in" SP uint32`
+/// `SP score`, `score = <number with three decimals> | ("win" | "loss" | "draw") SP "in" SP uint32
+/// | ("cp" | "mate") SP int32`
 fn score(i: &str) -> Res<'_, Score> {
     let proven = |w: &'static str, make: fn(u32) -> Score| {
         map(
@@ -53,6 +65,14 @@ fn score(i: &str) -> Res<'_, Score> {
         proven("win", Score::WinIn),
         proven("loss", Score::LossIn),
         proven("draw", Score::DrawIn),
+        map(
+            preceded((char(' '), kw("cp")), cut(int32("centipawns"))),
+            Score::Centipawns,
+        ),
+        map(
+            preceded((char(' '), kw("mate")), cut(int32("a number of moves"))),
+            Score::Mate,
+        ),
         |i| {
             let (rest, t) = arg(SCORE).parse(i)?;
             match t.parse::<f64>() {
@@ -63,6 +83,11 @@ fn score(i: &str) -> Res<'_, Score> {
         },
     ))
     .parse(i)
+}
+
+/// `SP int32`.
+fn int32<'a>(what: &'static str) -> impl Parser<&'a str, Output = i32, Error = Miss<'a>> {
+    map(int(i32::MIN.into(), i32::MAX.into(), what), |n| n as i32)
 }
 
 /// One `info` report of one line of a search, its fields in the protocol's fixed order:
@@ -239,6 +264,122 @@ pub(super) fn report(i: &str) -> Res<'_, InfoReport> {
         }
     }
     Ok((rest, r))
+}
+
+impl InfoReport {
+    /// Reads an `info` line as any engine writes it: this protocol's report, or UCI's, whose
+    /// fields come in any order and may be parted by several spaces (`info depth 12 seldepth 15
+    /// multipv 1 score cp 35 nodes 9000 nps 90000 time 100 pv …`). `depth` and `score` must
+    /// be there; `nodes`, `time` and `nps` are 0 when the line does not give them; UCI's
+    /// fields the report has no place for (`seldepth`, `hashfull`, `tbhits`, `sbhits`,
+    /// `cpuload`, a score's `lowerbound` or `upperbound`) are passed over. Any other line
+    /// (`info string …`, `info currmove …`, a field not named here) is an error naming what
+    /// was expected. Every line [`Message`](super::Message) reads as a report reads the same.
+    pub fn read_any(line: &str) -> Result<InfoReport, MessageError> {
+        const FIELDS: &str = "an info field (depth, seldepth, multipv, score, nodes, nps, time, \
+             hashfull, tbhits, sbhits, cpuload, wdl, visits, pv)";
+        let mut words = line.split_whitespace();
+        let first = words.next();
+        if first != Some("info") {
+            return Err(missed("info", first));
+        }
+        let mut r = InfoReport {
+            depth: 0,
+            multipv: None,
+            nodes: 0,
+            time: 0,
+            nps: 0,
+            score: Score::Centipawns(0),
+            wdl: None,
+            visits: None,
+            pv: Vec::new(),
+        };
+        let (mut depth, mut score) = (false, false);
+        let mut words = words.peekable();
+        while let Some(key) = words.next() {
+            let mut next = || words.next();
+            match key {
+                "depth" => {
+                    r.depth = number(next(), "a depth")?;
+                    depth = true;
+                }
+                "multipv" => r.multipv = Some(number(next(), "a line number")?),
+                "nodes" => r.nodes = number(next(), "a node count")?,
+                "time" => r.time = number(next(), "milliseconds")?,
+                "nps" => r.nps = number(next(), "nodes a second")?,
+                "visits" => r.visits = Some(number(next(), "a visit count")?),
+                "wdl" => {
+                    r.wdl = Some([
+                        number(next(), "a win chance per mille")?,
+                        number(next(), "a draw chance per mille")?,
+                        number(next(), "a loss chance per mille")?,
+                    ])
+                }
+                "seldepth" | "hashfull" | "tbhits" | "sbhits" | "cpuload" => {
+                    number::<u64>(next(), "a number")?;
+                }
+                "lowerbound" | "upperbound" => {}
+                "score" => {
+                    r.score = any_score(&mut words)?;
+                    score = true;
+                }
+                "pv" => {
+                    r.pv = words.by_ref().map(str::to_string).collect();
+                    if r.pv.is_empty() {
+                        return Err(missed("a turn", None));
+                    }
+                }
+                other => return Err(missed(FIELDS, Some(other))),
+            }
+        }
+        match (depth, score) {
+            (false, _) => Err(missed("depth", None)),
+            (_, false) => Err(missed("score", None)),
+            _ => Ok(r),
+        }
+    }
+}
+
+/// The error of a line that has `got` (the end of the line when `None`) where it needs
+/// `expected`.
+fn missed(expected: &str, got: Option<&str>) -> MessageError {
+    MessageError {
+        expected: expected.to_string(),
+        got: got.unwrap_or("end of line").to_string(),
+    }
+}
+
+/// A number of another engine's line, in any spelling Rust reads.
+fn number<T: std::str::FromStr>(word: Option<&str>, what: &str) -> Result<T, MessageError> {
+    word.and_then(|w| w.parse().ok())
+        .ok_or_else(|| missed(what, word))
+}
+
+/// A score after `score` in another engine's line: UCI's `cp <n>` and `mate <n>`, this
+/// protocol's `win in <n>` (`loss`, `draw`) or an expected result as any finite number.
+fn any_score<'a>(words: &mut impl Iterator<Item = &'a str>) -> Result<Score, MessageError> {
+    let what = words.next();
+    match what {
+        Some("cp") => number(words.next(), "centipawns").map(Score::Centipawns),
+        Some("mate") => number(words.next(), "a number of moves").map(Score::Mate),
+        Some(w @ ("win" | "loss" | "draw")) => {
+            let word = words.next();
+            if word != Some("in") {
+                return Err(missed("in", word));
+            }
+            let n = number(words.next(), "a number of turns")?;
+            Ok(match w {
+                "win" => Score::WinIn(n),
+                "loss" => Score::LossIn(n),
+                _ => Score::DrawIn(n),
+            })
+        }
+        _ => what
+            .and_then(|w| w.parse::<f64>().ok())
+            .filter(|v| v.is_finite())
+            .map(Score::Expected)
+            .ok_or_else(|| missed(SCORE, what)),
+    }
 }
 
 /// `info currmove <turn> currmovenumber <k>`: the root turn a long search is on and its rank

@@ -94,6 +94,32 @@ pub(crate) fn u32_arg<'a>(
     }
 }
 
+/// A strict signed decimal number: a number in its one spelling (no leading zero), after a
+/// `-` when below zero (never `-0`).
+pub(crate) fn parse_signed(text: &str) -> Option<i64> {
+    match text.strip_prefix('-') {
+        Some(digits) => crate::game::parse_decimal(digits)
+            .filter(|&n| n != 0)
+            .and_then(|n| 0i64.checked_sub_unsigned(n)),
+        None => crate::game::parse_decimal(text).and_then(|n| i64::try_from(n).ok()),
+    }
+}
+
+/// `SP int`: a strict signed decimal number ([`parse_signed`]) from `min` to `max`.
+pub(crate) fn int<'a>(
+    min: i64,
+    max: i64,
+    what: &'static str,
+) -> impl Parser<&'a str, Output = i64, Error = Miss<'a>> {
+    move |i: &'a str| {
+        let (rest, tok) = arg(what).parse(i)?;
+        match parse_signed(tok) {
+            Some(n) if (min..=max).contains(&n) => Ok((rest, n)),
+            _ => fail(i, what),
+        }
+    }
+}
+
 /// `SP text`: the rest of the line after one space, kept as it is; never empty.
 pub(crate) fn text<'a>(
     what: &'static str,

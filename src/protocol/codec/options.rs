@@ -6,7 +6,7 @@ use std::fmt;
 
 use nom::Parser;
 
-use super::lex::{arg, fail, tokens_until, u64_arg, word, Res};
+use super::lex::{arg, fail, int, tokens_until, word, Res};
 use super::MessageError;
 
 /// An option's type, default and bounds.
@@ -14,8 +14,9 @@ use super::MessageError;
 pub enum OptionKind {
     /// One of a few words (`var`s).
     Combo { default: String, vars: Vec<String> },
-    /// A whole number within bounds, both included.
-    Spin { default: u64, min: u64, max: u64 },
+    /// A whole number within bounds, both included; other engines' bounds may be below zero
+    /// (`min -100`).
+    Spin { default: i64, min: i64, max: i64 },
     /// `true` or `false`.
     Check { default: bool },
     /// Free text, possibly empty (UCI's `string`, which other engines announce; this engine
@@ -39,7 +40,7 @@ pub struct OptionDecl {
 pub enum OptionValue {
     /// A combo's value, as the declaration spells it.
     Combo(String),
-    Spin(u64),
+    Spin(i64),
     Check(bool),
     /// A text option's value, as given.
     Text(String),
@@ -58,7 +59,7 @@ impl OptionDecl {
         }
     }
 
-    pub fn spin(name: &str, default: u64, min: u64, max: u64) -> OptionDecl {
+    pub fn spin(name: &str, default: i64, min: i64, max: i64) -> OptionDecl {
         OptionDecl {
             name: name.to_string(),
             kind: OptionKind::Spin { default, min, max },
@@ -74,7 +75,7 @@ impl OptionDecl {
 
     /// The value `text` gives this option, as the engine reads a `setoption` (§ 3.2): combo
     /// words and `true`/`false` without regard to case, a spin as a strict decimal number
-    /// within its bounds. The error names what was expected, in the engine's words.
+    /// (`-` before it below zero, never `-0`) within its bounds. The error names what was expected, in the engine's words.
     pub fn value_of(&self, text: &str) -> Result<OptionValue, MessageError> {
         let refuse = |expected: String| MessageError {
             expected,
@@ -86,7 +87,7 @@ impl OptionDecl {
                 .find(|v| v.eq_ignore_ascii_case(text))
                 .map(|v| OptionValue::Combo(v.clone()))
                 .ok_or_else(|| refuse(format!("one of {}", vars.join(", ")))),
-            OptionKind::Spin { min, max, .. } => crate::game::parse_decimal(text)
+            OptionKind::Spin { min, max, .. } => super::lex::parse_signed(text)
                 .filter(|n| (min..=max).contains(&n))
                 .map(OptionValue::Spin)
                 .ok_or_else(|| refuse(format!("an integer from {min} to {max}"))),
@@ -126,7 +127,7 @@ impl fmt::Display for OptionDecl {
 
 /// `SP "name" 1*(SP name-word) SP "type" SP option-type` (after "option"), where
 /// `option-type = "combo" SP "default" SP word *(SP "var" SP word)
-///              | "spin" SP "default" SP uint SP "min" SP uint SP "max" SP uint
+///              | "spin" SP "default" SP int SP "min" SP int SP "max" SP int
 ///              | "check" SP "default" SP ("true" | "false")
 ///              | "string" SP "default" *(SP token)
 ///              | "button"`
@@ -169,11 +170,11 @@ pub(super) fn option(i: &str) -> Res<'_, OptionDecl> {
             )
         }
         "spin" => {
-            let (r3, default) = u64_arg("a default number").parse(r2)?;
+            let (r3, default) = int(i64::MIN, i64::MAX, "a default number").parse(r2)?;
             let (r3, _) = word("min").parse(r3)?;
-            let (r3, min) = u64_arg("a least number").parse(r3)?;
+            let (r3, min) = int(i64::MIN, i64::MAX, "a least number").parse(r3)?;
             let (r3, _) = word("max").parse(r3)?;
-            let (r3, max) = u64_arg("a largest number").parse(r3)?;
+            let (r3, max) = int(i64::MIN, i64::MAX, "a largest number").parse(r3)?;
             (r3, OptionKind::Spin { default, min, max })
         }
         "check" => {

@@ -1,7 +1,8 @@
 //! `arena-fault-engine`: a small UGI engine that plays legal moves (from the rules library) and
 //! fails on purpose, to test how `guerrilla-arena` handles faulty engines. Not for play.
 //!
-//! `arena-fault-engine [--fault KIND] [--at N] [--delay-ms MS] [--pid-dir DIR]`, KIND one of:
+//! `arena-fault-engine [--fault KIND] [--at N] [--delay-ms MS] [--pid-dir DIR] [--info LINE]`,
+//! KIND one of:
 //! * `none`: never fails;
 //! * `crash`: exits (status 3) at the N-th `go` of a game;
 //! * `hang`: stops answering anything at the N-th `go` of a game;
@@ -9,7 +10,12 @@
 //! * `malformed`: answers the N-th `go` of a game with `bestmove ???`;
 //! * `garbage`: answers the N-th `go` of a game with a line of control bytes and invalid UTF-8;
 //! * `slow-readyok`: answers the N-th `isready` of the process after `--delay-ms`;
+//! * `odd-response`: answers the N-th `query` of a game with `response maybe`, a word the
+//!   protocol lacks;
 //! * `exit-at-start`: exits before reading anything.
+//!
+//! With `--info LINE`, every `bestmove` follows LINE, written as it is given: another engine's
+//! report, such as a UCI engine's with its own fields and order.
 //!
 //! Game counts restart at `uginewgame`; with `--pid-dir`, the process writes an empty file named
 //! by its process id there, so a test can check that no process is left behind.
@@ -26,6 +32,7 @@ struct Args {
     at: u64,
     delay_ms: u64,
     pid_dir: Option<String>,
+    info: Option<String>,
 }
 
 fn args() -> Args {
@@ -34,6 +41,7 @@ fn args() -> Args {
         at: 1,
         delay_ms: 2000,
         pid_dir: None,
+        info: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(k) = it.next() {
@@ -43,6 +51,7 @@ fn args() -> Args {
             "--at" => a.at = v.parse().unwrap_or(1),
             "--delay-ms" => a.delay_ms = v.parse().unwrap_or(2000),
             "--pid-dir" => a.pid_dir = Some(v),
+            "--info" => a.info = Some(v),
             _ => {
                 eprintln!("arena-fault-engine: unknown argument {k}");
                 std::process::exit(2);
@@ -121,7 +130,7 @@ fn main() {
         start: Start::StartPos,
         moves: Vec::new(),
     };
-    let (mut goes, mut readies) = (0u64, 0u64);
+    let (mut goes, mut readies, mut queries) = (0u64, 0u64, 0u64);
     let mut hung = false;
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
@@ -145,6 +154,8 @@ fn main() {
                 let games: Vec<&str> = GameKind::ALL.iter().map(|g| g.name()).collect();
                 let game = GameKind::Checkers.name();
                 say(Message::Option(OptionDecl::combo("Game", game, &games)));
+                // An option as other engines announce one, with bounds below zero; ignored.
+                say(Message::Option(OptionDecl::spin("Contempt", 0, -100, 100)));
                 say(Message::UgiOk);
             }
             Command::IsReady => {
@@ -154,13 +165,20 @@ fn main() {
                 }
                 say(Message::ReadyOk);
             }
-            Command::UgiNewGame => goes = 0,
+            Command::UgiNewGame => (goes, queries) = (0, 0),
             Command::SetOption {
                 name,
                 value: Some(v),
             } if name == "Game" => kind = v.parse().unwrap_or(kind),
             Command::Position { .. } => pos = cmd,
             Command::Query(what) => {
+                queries += 1;
+                if a.fault == "odd-response" && queries == a.at {
+                    // Deliberately no protocol line: a word `response` does not take.
+                    let _ = writeln!(out, "response maybe");
+                    let _ = out.flush();
+                    continue;
+                }
                 let r = with_game!(kind, G => answer_query::<G>(&pos, what));
                 say(Message::Response(r));
             }
@@ -181,7 +199,12 @@ fn main() {
                     f => {
                         let illegal = f == "illegal" && fault_now;
                         let best = with_game!(kind, G => choose::<G>(&pos, goes, illegal));
-                        say(Message::BestMove(best));
+                        if let Some(info) = &a.info {
+                            // Another engine's line, as the test gives it.
+                            let _ = writeln!(out, "{info}");
+                        }
+                        let _ = writeln!(out, "{}", Message::BestMove(best));
+                        let _ = out.flush();
                     }
                 }
             }

@@ -109,7 +109,7 @@ def info_dict(info: Info, pov: Pov, selector: InfoFlags = INFO_ALL) -> InfoDict:
 
 @dataclass(frozen=True)
 class BestMove:
-    """The end of a search: its ``bestmove`` turn and the reply it expects (``ponder``)."""
+    """The end of a search: its ``wire.BestMove`` turn and the reply it expects (``ponder``)."""
 
     move: str
     ponder: Optional[str]
@@ -143,10 +143,10 @@ class AnalysisResult:
     :meth:`Engine.analysis <guerrilla_client.Engine.analysis>`.
 
     Iterating it gives each ``info`` line as an :class:`InfoDict`, as the engine writes it,
-    and ends after the search's ``bestmove``; :meth:`stop` asks the engine to end the search
+    and ends after the search's ``wire.BestMove``; :meth:`stop` asks the engine to end the search
     (the lines written until then are still given). :attr:`info` and :attr:`multipv` hold the
     latest line of each rank, merged as python-chess merges them. As a context manager it
-    stops the search at the end of the block and reads it to its end. (An ``info string``
+    stops the search at the end of the block and reads it to its end. (A ``wire.InfoString``
     line is given as ``{"string": text}`` when iterating, and not merged.)
 
     A wait for the next line is bounded by the analysis's deadline (the limit's time plus the
@@ -201,12 +201,12 @@ class AnalysisResult:
 
     @property
     def done(self) -> bool:
-        """Whether the search's ``bestmove`` has been read."""
+        """Whether the search's ``wire.BestMove`` has been read."""
         return self._search.done
 
     def stop(self) -> None:
         """Asks the engine to end the search (sends ``stop`` once) and returns at once; the
-        lines until its ``bestmove`` are still read. Safe to call from another thread while
+        lines until its ``wire.BestMove`` are still read. Safe to call from another thread while
         this one iterates."""
         self._search._send_stop()
 

@@ -1,5 +1,5 @@
 """The engine's answers as Python objects, and the functions that read them from its lines
-(a search's ``info`` and ``bestmove`` lines are read in search.py).
+(a search's ``info`` and ``wire.BestMove`` lines are read in search.py).
 
 Each parser reads the fields protocol.md documents and keeps what it does not know: the raw
 line, the extra words of a line (``extra``), the extra ``key=value`` fields of ``describe``.
@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from typing import Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
+
+from . import wire
 
 
 # One step of a turn in either game's step notation (protocol.md § 6.1, § 7.1): a Guerrilla
@@ -36,11 +38,12 @@ def _float(text: str) -> Optional[float]:
 
 
 def _after(line: str, keyword: str) -> List[str]:
-    """The words of ``line`` after its first word, which must be ``keyword``."""
-    words = line.split()
-    if not words or words[0] != keyword:
+    """The words of ``line`` after its first word, which must be ``keyword``: the line read by
+    wire.py as an answer about the game (:class:`~guerrilla_client.wire.Answer`)."""
+    answer = wire.parse_message(line)
+    if not isinstance(answer, wire.Answer) or answer.keyword != keyword:
         raise ValueError(f"expected a line starting with {keyword!r} but got {line!r}")
-    return words[1:]
+    return list(answer.words)
 
 
 # --------------------------------------------------------------------------------------------
@@ -647,9 +650,6 @@ class Options(Mapping[str, Option]):
         return f"Options({dict(self)!r})"
 
 
-_OPTION_KEYS = ("name", "type", "default", "min", "max", "var")
-
-
 def _typed_default(kind: str, text: Optional[str]) -> Union[int, bool, str, None]:
     if text is None:
         return None
@@ -660,40 +660,22 @@ def _typed_default(kind: str, text: Optional[str]) -> Union[int, bool, str, None
     return text
 
 
-def parse_option(line: str) -> Option:
-    words = _after(line, "option")
-    parts: Dict[str, List[str]] = {}
-    vars_: List[str] = []
-    key: Optional[str] = None
-    for word in words:
-        if word in _OPTION_KEYS:
-            key = word
-            if key == "var":
-                vars_.append("")
-            else:
-                parts[key] = []
-        elif key == "var":
-            vars_[-1] = f"{vars_[-1]} {word}".strip()
-        elif key is not None:
-            parts[key].append(word)
-
-    def get(name: str) -> Optional[str]:
-        return " ".join(parts[name]) if name in parts else None
-
-    def number(name: str) -> Optional[int]:
-        text = get(name)
-        return None if text is None else _int(text)
-
-    name = get("name")
-    if not name:
-        raise ValueError(f"expected 'option name …' but got {line!r}")
-    kind = get("type") or ""
+def option_of(line: str, decl: wire.OptionDecl) -> Option:
+    """The :class:`Option` of an option line read by wire.py (``decl``, read from ``line``)."""
     return Option(
-        name=name,
-        type=kind,
-        default=_typed_default(kind, get("default")),
-        min=number("min"),
-        max=number("max"),
-        var=vars_,
+        name=decl.name,
+        type=decl.type,
+        default=_typed_default(decl.type, decl.default),
+        min=None if decl.min is None else _int(decl.min),
+        max=None if decl.max is None else _int(decl.max),
+        var=list(decl.vars),
         raw=line,
     )
+
+
+def parse_option(line: str) -> Option:
+    """Reads an option line of the answer to ``ugi``; ``ValueError`` on any other line."""
+    decl = wire.parse_message(line)
+    if not isinstance(decl, wire.OptionDecl):
+        raise ValueError(f"expected an option declaration but got {line!r}")
+    return option_of(line, decl)

@@ -6,7 +6,7 @@ module imports neither. A reader thread moves the engine's output lines into a q
 every read waits with a deadline and no call waits for ever.
 
 Every message names the command of the script's own call (:meth:`Channel.calling`), not the
-commands the client sends on its own to serve it (an ``isready``, a ``setoption name MultiPV``
+commands the client sends on its own to serve it (a ``wire.ISREADY``, a ``wire.SetOption("MultiPV", …)``
 before an analysis, the ``undo`` that ends a ponder).
 """
 
@@ -21,6 +21,7 @@ from collections import deque
 from contextlib import contextmanager
 from typing import IO, Deque, Iterator, Optional
 
+from . import wire
 from .errors import EngineTerminated, EngineTimeout
 
 LOGGER = logging.getLogger("guerrilla_client")
@@ -48,7 +49,7 @@ class Channel:
     """The engine process's standard input and output, as lines.
 
     ``timeout`` is the default number of seconds a read may wait. ``ready_owed`` counts the
-    ``isready`` lines sent whose ``readyok`` has not been read yet, so that the lines of an
+    ``wire.ISREADY`` lines sent whose ``wire.ReadyOk`` has not been read yet, so that the lines of an
     answer given up earlier are recognised when they come.
     """
 
@@ -127,7 +128,7 @@ class Channel:
         perft and does nothing without one (protocol.md § 3.7)."""
         if self.alive:
             try:
-                self.send("stop")
+                self.send(str(wire.STOP))
             except EngineTerminated:
                 pass
 
@@ -146,7 +147,7 @@ class Channel:
         if line is _EOF:
             raise self.terminated(f"before the end of the answer to {command!r}")
         LOGGER.debug("<< %s", line)
-        if line == "readyok" and self.ready_owed > 0:
+        if self.ready_owed > 0 and wire.is_ready(line):
             self.ready_owed -= 1
         return line
 
@@ -161,7 +162,7 @@ class Channel:
         if self.process.poll() is None:
             try:
                 with self._write_lock:
-                    self._stdin.write("quit\n")
+                    self._stdin.write(f"{wire.QUIT}\n")
                     self._stdin.flush()
             except (OSError, ValueError):
                 pass

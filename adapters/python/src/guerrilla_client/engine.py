@@ -8,11 +8,11 @@ an analysis :class:`~guerrilla_client.analysis.AnalysisResult` in analysis.py, t
 ponder search's state in ponder.py.
 
 How answers are delimited (protocol.md § 1): a command answered on the engine's command loop is
-followed by ``isready``, and its answer is every line up to the ``readyok``; the client counts
-the ``isready`` lines it has sent, so the lines of an answer it gave up waiting for (a timeout)
+followed by ``wire.ISREADY``, and its answer is every line up to the ``wire.ReadyOk``; the client counts
+the ``wire.ISREADY`` lines it has sent, so the lines of an answer it gave up waiting for (a timeout)
 are recognised and dropped when they come later. ``go`` and ``perft`` run beside the command loop
-and end with their own last line (``bestmove …``; ``Nodes searched: …``, ``info string perft
-stopped`` or an error line). Every read waits on a queue filled by a reader thread, with a
+and end with their own last line (``wire.BestMove``; ``Nodes searched: …``, ``wire.InfoString("perft
+stopped")`` or an error line). Every read waits on a queue filled by a reader thread, with a
 deadline, so no call waits for ever.
 """
 
@@ -66,23 +66,23 @@ from .answers import (
     parse_about,
     parse_bench,
     parse_describe,
-    parse_divide,
     parse_geometry,
     parse_history,
-    parse_option,
+    option_of,
     parse_played,
     parse_stepped,
     parse_steps,
     parse_turns,
     parse_undone,
 )
+from . import wire
 from .channel import Channel
 from .limit import Limit, go_line, limit_of, tokens
 from .ponder import GAME_LEVEL, SNAPSHOT, Ahead, Pondering, after_turn, same_budget
 from .scores import SIDES
 from .reports import SearchResult
 from .search import Search
-from .errors import ERROR_PREFIX, ClientError, EngineError, EngineTimeout, ProtocolError
+from .errors import ClientError, EngineError, EngineTimeout, ProtocolError
 
 
 GUERRILLA_CHECKERS = "guerrilla-checkers"
@@ -100,9 +100,7 @@ DEFAULT_TIMEOUT = 10.0
 """Seconds an answer may take, unless a call or :attr:`Engine.timeout` says otherwise."""
 
 # Commands the engine answers beside a running search, without stopping it (protocol.md § 3.10).
-_READ_ONLY = frozenset(
-    ["isready", "query", "show", "describe", "legal", "geometry", "history", "expand", "help", "ugi", "about"]
-)
+_READ_ONLY = wire.READ_ONLY
 
 def _token(text: str, what: str) -> str:
     """``text`` when it is one protocol token (non-empty, no whitespace), else ``ValueError``."""
@@ -275,7 +273,7 @@ class Engine:
 
     def _settle(self) -> None:
         """Before a search or perft, whose answers end with their own line rather than a
-        ``readyok``: reads out any answer given up earlier, which could end them too soon
+        ``wire.ReadyOk``: reads out any answer given up earlier, which could end them too soon
         (a late ``bench`` also ends with ``Nodes searched: …``)."""
         self._finish_search()
         if self._channel.ready_owed:
@@ -299,23 +297,23 @@ class Engine:
         self._pondering = None
         result = pondering.search.stop()
         for _ in pondering.ahead:
-            self._exchange("undo")
+            self._exchange(str(wire.Verb("undo")))
         return result
 
     def _exchange(
         self, line: Optional[str], timeout: Optional[float] = None, command: Optional[str] = None
     ) -> List[str]:
-        """Sends ``line`` (if any) and ``isready``; returns the answer lines up to ``readyok``.
+        """Sends ``line`` (if any) and ``wire.ISREADY``; returns the answer lines up to ``wire.ReadyOk``.
 
         Lines of a running search are given to it; lines left from answers given up earlier
-        (before their ``readyok``) are dropped. Raises :class:`EngineError` on an error line.
-        ``command`` names the command in exceptions (default ``line``, or ``isready``).
+        (before their ``wire.ReadyOk``) are dropped. Raises :class:`EngineError` on an error line.
+        ``command`` names the command in exceptions (default ``line``, or ``wire.ISREADY``).
 
         While a ponder search runs ahead of the script, a read-only command about the position
         is answered as the engine answered it at the script's position (:mod:`.ponder`), one
         about the game runs beside the search, and any other command first ends the ponder.
         """
-        command = command or line or "isready"
+        command = command or line or str(wire.ISREADY)
         with self._channel.calling(command):
             if line is not None:
                 head = line.split(maxsplit=1)[:1]
@@ -332,10 +330,10 @@ class Engine:
             return self._read_answer(timeout, command)
 
     def _read_answer(self, timeout: Optional[float], command: str) -> List[str]:
-        """Sends ``isready`` and reads the answer lines up to its ``readyok`` (see
+        """Sends ``wire.ISREADY`` and reads the answer lines up to its ``wire.ReadyOk`` (see
         :meth:`_exchange`)."""
         channel = self._channel
-        channel.send("isready")
+        channel.send(str(wire.ISREADY))
         channel.ready_owed += 1
         deadline = channel.deadline(timeout)
         lines: List[str] = []
@@ -343,7 +341,7 @@ class Engine:
             got = channel.pop(deadline, command)
             if self._search is not None and self._search._takes(got):
                 self._search._feed(got)
-            elif got == "readyok":
+            elif wire.is_ready(got):
                 if channel.ready_owed == 0:
                     break
                 for stale in lines:
@@ -351,10 +349,12 @@ class Engine:
                 lines.clear()
             else:
                 lines.append(got)
-        errors = [got for got in lines if got.startswith(ERROR_PREFIX)]
+        errors = [got for got in lines if wire.is_error(got)]
         if errors:
             others = [got for got in lines if got is not errors[0]]
-            raise EngineError(errors[0][len(ERROR_PREFIX) :], command=channel.name(command), lines=others)
+            error = wire.parse_message(errors[0])
+            assert isinstance(error, wire.Error)
+            raise EngineError(error.text, command=channel.name(command), lines=others)
         return lines
 
     def _one(self, line: str, keyword: str) -> str:
@@ -366,22 +366,18 @@ class Engine:
 
     def _handshake(self) -> None:
         channel = self._channel
-        channel.send("ugi")
+        channel.send(str(wire.UGI))
         deadline = channel.deadline(None)
         while True:
-            line = channel.pop(deadline, "ugi")
-            if line == "ugiok":
+            line = channel.pop(deadline, str(wire.UGI))
+            message = wire.parse_message(line)
+            if isinstance(message, wire.UgiOk):
                 return
-            words = line.split(maxsplit=2)
-            if words[:1] == ["id"] and len(words) == 3:
-                self.id[words[1]] = words[2]
-            elif words[:1] == ["option"]:
-                try:
-                    option = parse_option(line)
-                except ValueError:
-                    channel.stray(line)
-                else:
-                    self.options[option.name] = option
+            if isinstance(message, wire.Id):
+                self.id[message.field] = message.text
+            elif isinstance(message, wire.OptionDecl):
+                option = option_of(line, message)
+                self.options[option.name] = option
             else:
                 channel.stray(line)
 
@@ -390,7 +386,7 @@ class Engine:
 
     def command(self, line: str, timeout: Optional[float] = None) -> List[str]:
         """Sends any command answered on the engine's command loop and returns its answer lines
-        (delimited by ``isready``), for commands this client has no method for.
+        (delimited by ``wire.ISREADY``), for commands this client has no method for.
 
         Raises :class:`EngineError` on the engine's error line. ``go`` and ``perft`` have their
         own methods (their answers end later), and ``quit`` is :meth:`quit`.
@@ -403,19 +399,19 @@ class Engine:
         return self._exchange(line, timeout)
 
     def is_ready(self, timeout: Optional[float] = None) -> None:
-        """Sends ``isready`` and waits for ``readyok`` (raises on a timeout)."""
+        """Sends ``wire.ISREADY`` and waits for ``wire.ReadyOk`` (raises on a timeout)."""
         self._exchange(None, timeout)
 
     def ping(self, timeout: Optional[float] = None) -> None:
-        """python-chess's name for :meth:`is_ready`: ``isready``, answered by ``readyok`` (at
+        """python-chess's name for :meth:`is_ready`: ``wire.ISREADY``, answered by ``wire.ReadyOk`` (at
         once, even during a search); :class:`EngineTimeout` when it does not come in time."""
-        self._exchange(None, timeout, command="isready")
+        self._exchange(None, timeout, command=str(wire.ISREADY))
 
     # ----------------------------------------------------------------------------------------
     # Options and games
 
     def set_option(self, name: str, value: OptionValue) -> None:
-        """``setoption name <name> value <value>``; :class:`EngineError` on an unknown name or a
+        """``wire.SetOption(name, value)``; :class:`EngineError` on an unknown name or a
         bad value. Setting ``Game``, or ``BoardSide``/``TurnLimit`` while Guerrilla is played,
         starts a new game. The options this client manages (``MultiPV``, ``Ponder``, in any
         case) are refused with python-chess's message, before anything is sent: ``analyse``'s
@@ -423,13 +419,13 @@ class Engine:
         if name.lower() in MANAGED_OPTIONS:
             raise EngineError(
                 f"cannot set {name} which is automatically managed",
-                command=f"setoption name {name} value {_option_text(value)}",
+                command=str(wire.SetOption(name, _option_text(value))),
             )
         self._set_option(name, value)
 
     def _set_option(self, name: str, value: OptionValue) -> None:
         text = _option_text(value)
-        self._exchange(f"setoption name {name} value {text}")
+        self._exchange(str(wire.SetOption(name, text)))
         self._set[name.lower()] = text.lower()
 
     def configure(self, options: Mapping[str, OptionValue]) -> None:
@@ -439,7 +435,7 @@ class Engine:
             if name.lower() in MANAGED_OPTIONS:
                 raise EngineError(
                     f"cannot set {name} which is automatically managed",
-                    command=f"setoption name {name} value {_option_text(options[name])}",
+                    command=str(wire.SetOption(name, _option_text(options[name]))),
                 )
         for name, value in options.items():
             self.set_option(name, value)
@@ -450,9 +446,9 @@ class Engine:
         self.set_option("Game", game)
 
     def new_game(self) -> None:
-        """``uginewgame``: a new game of the current game and settings, from the start
+        """``wire.UGINEWGAME``: a new game of the current game and settings, from the start
         position, with nothing kept from before."""
-        self._exchange("uginewgame")
+        self._exchange(str(wire.UGINEWGAME))
 
     def position(self, fen: Optional[str] = None, moves: Sequence[str] = ()) -> None:
         """Sets the position: the start position (``fen`` ``None`` or ``"startpos"``) or the
@@ -465,21 +461,16 @@ class Engine:
         :class:`EngineError` raised says so (:attr:`EngineError.forfeit_by` names the loser), and
         :meth:`undo` takes the loss back. To try a move without that risk, use :meth:`expand`.
         """
-        if fen is None or fen == "startpos":
-            line = "position startpos"
-        else:
-            line = f"position fen {fen}"
         turns = tokens(moves, "position's moves")
-        if turns:
-            line += " moves " + " ".join(turns)
-        self._exchange(line)
+        start = None if fen is None or fen == "startpos" else fen
+        self._exchange(str(wire.Position(start, tuple(turns))))
 
     # ----------------------------------------------------------------------------------------
     # Turns and steps
 
     def legal(self) -> Legal:
         """``legal``: the legal next steps and the legal whole turns."""
-        lines = self._exchange("legal")
+        lines = self._exchange(str(wire.Verb("legal")))
         steps = next((parse_steps(got) for got in lines if got.startswith("steps")), None)
         turns = next((parse_turns(got) for got in lines if got.startswith("turns")), None)
         if steps is None or turns is None:
@@ -551,12 +542,12 @@ class Engine:
         p2inc: Optional[int] = None,
     ) -> Search:
         """Starts ``go`` under ``limit`` and returns with its :class:`Search` as soon as the
-        engine has taken the command (its ``readyok`` after ``go``; ``timeout`` bounds that
+        engine has taken the command (its ``wire.ReadyOk`` after ``go``; ``timeout`` bounds that
         wait, default :attr:`timeout`).
 
         ``limit`` is a :class:`Limit` (seconds); ``nodes`` and ``depth`` may be given as
         keywords instead; none: the engine's default budget. ``infinite``: until
-        :meth:`Search.stop`. ``ponder``: ``go ponder``, which thinks on the position set (the
+        :meth:`Search.stop`. ``ponder``: ``wire.Go`` with ``ponder``, which thinks on the position set (the
         one after the reply the engine expects) without a time limit until
         :meth:`Search.ponderhit` (:meth:`play` with ``ponder=True`` sets that position for you).
         ``searchmoves``: only these root turns (a list) are searched. ``movetime``, ``p1time``,
@@ -564,7 +555,7 @@ class Engine:
         :class:`Limit`).
 
         A game that is over or a limit the engine refuses raises :class:`EngineError` (the
-        engine answers its error and ``bestmove none``). A search already running is stopped
+        engine answers its error and ``wire.BestMove(None)``). A search already running is stopped
         first. When the engine does not take the command in time, :class:`EngineTimeout` is
         raised and the search stays registered, so that :meth:`stop` (or the next command) stops
         it.
@@ -575,7 +566,7 @@ class Engine:
 
     def _start(self, line: str, timeout: Optional[float], search: Optional[Search] = None) -> Search:
         """Sends the ``go`` ``line`` (for ``search``, made for it, if given) once the engine is
-        settled, and reads up to the ``readyok`` after it."""
+        settled, and reads up to the ``wire.ReadyOk`` after it."""
         with self._channel.calling(line):
             self._settle()
             search = search or Search(self._channel, line)
@@ -584,10 +575,10 @@ class Engine:
             try:
                 self._exchange(None, timeout, command=line)
             except EngineError as error:
-                # The refused go has answered its error line, then 'bestmove none' (§ 3.6).
+                # The refused search has answered its error line, then its end without a turn (§ 3.6).
                 raise EngineError(error.message, command=self._channel.name(line), lines=error.lines) from None
-        if search.done and search._bestmove_line is not None and search._bestmove_line.split()[1:2] == ["none"]:
-            raise ProtocolError(f"the engine answered 'bestmove none' to {line!r} without an error line")
+        if search.best is not None and search.best.turn is None:
+            raise ProtocolError(f"the engine answered {str(wire.BestMove(None))!r} to {line!r} without an error line")
         return search
 
     def go(
@@ -619,7 +610,7 @@ class Engine:
         return self._search_to_end(line, limit, infinite, timeout)._result()
 
     def _search_to_end(self, line: str, limit: Optional[Limit], infinite: bool, timeout: Optional[float]) -> Search:
-        """Runs the search ``line`` to its ``bestmove`` within ``timeout`` (default
+        """Runs the search ``line`` to its ``wire.BestMove`` within ``timeout`` (default
         :attr:`timeout` plus the limit's time); past it, stops it and raises
         :class:`EngineTimeout` with what it answered."""
         if timeout is None:
@@ -636,7 +627,7 @@ class Engine:
                 raise
             result = running.stop()
             raise EngineTimeout(
-                f"no bestmove to {running.command!r} within {timeout} s: the search was stopped",
+                f"no end of the search {running.command!r} within {timeout} s: the search was stopped",
                 command=running.command,
                 result=result,
             ) from late
@@ -763,7 +754,7 @@ class Engine:
         except EngineTimeout as late:
             result = running.search.stop()
             raise EngineTimeout(
-                f"no bestmove to {running.search.command!r} in time: the search was stopped",
+                f"no end of the search {running.search.command!r} in time: the search was stopped",
                 command=running.search.command,
                 result=result,
             ) from late
@@ -803,7 +794,7 @@ class Engine:
 
         ``ponder=True`` (python-chess's ``ponder``) turns the engine's ``Ponder`` option on and,
         when there is an expected reply, lets the engine think on the opponent's time: it plays
-        the turn and the reply and starts ``go ponder`` on the position after them, under the
+        the turn and the reply and starts ``wire.Go`` with ``ponder`` on the position after them, under the
         same ``limit`` (the engine's own clock less the time this search took, plus its
         increment, as a GUI sends it). :attr:`pondering` is then true, and the ponder goes on
         while the script reads: the read-only calls (:meth:`is_game_over`, :meth:`describe`,
@@ -864,7 +855,7 @@ class Engine:
 
     def _start_ponder(self, played: PlayResult, limit: Limit, elapsed: float) -> None:
         """Plays ``played``'s turn and expected reply, keeping the answers at the position
-        before each, and starts ``go ponder`` on the position after them, under ``limit`` as it
+        before each, and starts ``wire.Go`` with ``ponder`` on the position after them, under ``limit`` as it
         stands once the opponent has played (``elapsed``: the seconds the turn took); when
         either turn ends the game, takes back what it played and does not ponder."""
         assert played.ponder is not None
@@ -901,8 +892,8 @@ class Engine:
         except EngineTimeout as late:
             result = search.stop()
             raise EngineTimeout(
-                f"no bestmove within {timeout} s of 'ponderhit': the search was stopped",
-                command=self._channel.name("ponderhit"),
+                f"no end of the search within {timeout} s of {str(wire.PONDERHIT)!r}: the search was stopped",
+                command=self._channel.name(str(wire.PONDERHIT)),
                 result=result,
             ) from late
         return _play_result(search._result(), pondering.pov, info)
@@ -928,7 +919,7 @@ class Engine:
         if pondering is None:
             raise ClientError("no ponder search is running: ponderhit follows play(limit, ponder=True)")
         self._pondering = None
-        with self._channel.calling("ponderhit"):
+        with self._channel.calling(str(wire.PONDERHIT)):
             started = time.monotonic()
             played = self._hit(pondering, info, timeout)
             if ponder and played.ponder is not None:
@@ -939,7 +930,7 @@ class Engine:
         """Stops the running search, if any, and returns its result (``None`` without one). A
         ponder search that :meth:`play` started is stopped and the turns it played that the
         script has not pushed are taken back."""
-        with self._channel.calling("stop"):
+        with self._channel.calling(str(wire.STOP)):
             if self._pondering is not None:
                 return self._end_ponder()
             running = self._running
@@ -954,7 +945,7 @@ class Engine:
         """
         if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth < 2**32:
             raise ValueError(f"perft takes a depth from 0 to {2**32 - 1}, got {depth!r}")
-        line = f"perft {depth}"
+        line = str(wire.Verb("perft", (str(depth),)))
         with self._channel.calling(line):
             return self._perft(line, timeout)
 
@@ -969,26 +960,23 @@ class Engine:
             """Reads to the end of the perft; its total, or None when it was stopped."""
             while True:
                 got = channel.pop(deadline, line)
-                if got.startswith("Nodes searched:"):
-                    try:
-                        return int(got.split(":", 1)[1])
-                    except ValueError:
-                        raise ProtocolError(f"expected 'Nodes searched: <n>' but got {got!r}") from None
-                if got == "info string perft stopped":
+                message = wire.parse_message(got)
+                if isinstance(message, wire.NodesSearched):
+                    return message.count
+                if message == wire.InfoString("perft stopped"):
                     return None
-                if got.startswith(ERROR_PREFIX):
-                    raise EngineError(got[len(ERROR_PREFIX) :], command=line, lines=lines)
-                pair = parse_divide(got)
-                if pair is None:
-                    channel.stray(got)
-                else:
-                    divide[pair[0]] = pair[1]
+                if isinstance(message, wire.Error):
+                    raise EngineError(message.text, command=line, lines=lines)
+                if isinstance(message, wire.Divide):
+                    divide[message.turn] = message.count
                     lines.append(got)
+                else:
+                    channel.stray(got)
 
         try:
             total = read(channel.deadline(timeout))
         except EngineTimeout:
-            channel.send("stop")
+            channel.send(str(wire.STOP))
             try:
                 read(channel.deadline(None))
             except EngineTimeout:
@@ -1002,17 +990,18 @@ class Engine:
     def bench(self, timeout: Optional[float] = 120.0) -> Bench:
         """``bench``: the deterministic search benchmark of the current game and settings
         (seconds for Guerrilla on side 8, hence the longer default timeout)."""
-        return parse_bench(self._exchange("bench", timeout))
+        return parse_bench(self._exchange(str(wire.Verb("bench")), timeout))
 
     # ----------------------------------------------------------------------------------------
     # Reading the state
 
     def query(self, what: str) -> str:
         """``query gameover|p1turn|result``: the word of the engine's ``response`` line."""
-        words = self._one(f"query {_token(what, 'query')}", "response").split()
-        if len(words) < 2:
-            raise ProtocolError(f"expected 'response <word>' but got {' '.join(words)!r}")
-        return words[1]
+        line = self._one(str(wire.Query(_token(what, "query"))), "response")
+        answer = wire.parse_message(line)
+        if not isinstance(answer, wire.Response):
+            raise ProtocolError(f"expected 'response <word>' but got {line!r}")
+        return answer.word
 
     def is_game_over(self) -> bool:
         """``query gameover``: whether the game is over (by the rules or by a forfeit)."""
@@ -1028,7 +1017,7 @@ class Engine:
 
     def show(self) -> str:
         """``show``: the picture for a human, its lines joined by newlines."""
-        return "\n".join(self._exchange("show"))
+        return "\n".join(self._exchange(str(wire.Verb("show"))))
 
     def describe(self) -> Dict[str, str]:
         """``describe``: every ``key=value`` field of its line, in order (values as strings)."""
@@ -1036,18 +1025,18 @@ class Engine:
 
     def geometry(self) -> Geometry:
         """``geometry``: the points (and squares) of the current game's board."""
-        return parse_geometry(self._exchange("geometry"))
+        return parse_geometry(self._exchange(str(wire.Verb("geometry"))))
 
     def about(self) -> About:
         """``about``: how the current game is presented to people: its title, the sides'
         names, what the characters of ``describe``'s cells are, its options, the ``describe``
         fields a player reads, and a short tour of the rules."""
-        return parse_about(self._exchange("about"))
+        return parse_about(self._exchange(str(wire.Verb("about"))))
 
     def history(self) -> History:
         """``history``: the start position string, the whole turns since, the turn being built."""
-        return parse_history(self._exchange("history"))
+        return parse_history(self._exchange(str(wire.Verb("history"))))
 
     def help(self) -> str:
         """``help``: the engine's list of commands."""
-        return "\n".join(self._exchange("help"))
+        return "\n".join(self._exchange(str(wire.Verb("help"))))

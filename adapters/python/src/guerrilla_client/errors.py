@@ -3,7 +3,7 @@
 Every exception of this package derives from :class:`ClientError`, so ``except ClientError``
 catches them all. The three that matter in a script:
 
-* :class:`EngineError`: the engine refused a command (its one ``info string error: …`` line);
+* :class:`EngineError`: the engine refused a command (its one error line, :class:`wire.Error`);
 * :class:`EngineTimeout`: an answer did not come in time;
 * :class:`EngineTerminated`: the engine process is gone.
 
@@ -18,9 +18,10 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
+from . import wire
 from .reports import SearchResult
 
-ERROR_PREFIX = "info string error: "
+ERROR_PREFIX = wire.ERROR_PREFIX
 """What starts every error line of the engine (protocol.md § 1)."""
 
 _FORFEIT = re.compile(r"; the game is over, lost by (p1|p2)\b")
@@ -33,8 +34,7 @@ class ClientError(Exception):
 class EngineError(ClientError):
     """The engine answered a command with its error line.
 
-    ``str(error)`` is the engine's own message (the error line without its
-    ``info string error: `` prefix). The engine left its state unchanged, except after an
+    ``str(error)`` is the engine's own message (the error line without its prefix). The engine left its state unchanged, except after an
     illegal move inside ``position … moves`` (protocol.md § 3.5): the moves before it are played
     and the side that sent the bad move has lost; :attr:`forfeit_by` names that side.
     """
@@ -42,7 +42,7 @@ class EngineError(ClientError):
     def __init__(self, message: str, *, command: str = "", lines: Sequence[str] = ()) -> None:
         super().__init__(message)
         self.message: str = message
-        """The engine's message, without the ``info string error: `` prefix."""
+        """The engine's message, without the error line's prefix."""
         self.command: str = command
         """The command line that was refused."""
         self.lines: list[str] = list(lines)
@@ -52,7 +52,7 @@ class EngineError(ClientError):
     @property
     def line(self) -> str:
         """The error line exactly as the engine wrote it."""
-        return ERROR_PREFIX + self.message
+        return str(wire.Error(self.message))
 
     @property
     def forfeit_by(self) -> Optional[str]:

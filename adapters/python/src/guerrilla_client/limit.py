@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import math
 import warnings
-from typing import Dict, Iterable, List, Optional, Union
+from typing import Dict, Iterable, List, Optional, Tuple, Union
+
+from . import wire
 
 Seconds = Union[int, float]
 """A duration in seconds: any non-negative finite number."""
@@ -47,7 +49,7 @@ def milliseconds(seconds: float) -> int:
 class Limit:
     """When a search ends: the first limit reached (protocol.md § 3.6). Times are in seconds.
 
-    * ``time``: think this long at most (``go movetime``);
+    * ``time``: think this long at most (``wire.Go``'s ``movetime``);
     * ``nodes``: this many iterations; ``depth``: until the principal variation covers this
       many whole turns;
     * ``p1_clock``, ``p2_clock``: the time left on each side's clock, ``p1_inc``, ``p2_inc``:
@@ -116,18 +118,23 @@ class Limit:
         return max(self.p1_clock or 0.0, self.p2_clock or 0.0)
 
     def words(self) -> List[str]:
-        """The limits as words of a ``go`` line (times in milliseconds)."""
-        parts: List[str] = []
+        """The limits as words of a search command (times in milliseconds)."""
+        return [word for pair in self.pairs() for word in pair]
+
+    def pairs(self) -> List[Tuple[str, str]]:
+        """The limits as a search command's arguments, each a name and a value (times in
+        milliseconds)."""
+        parts: List[Tuple[str, str]] = []
         for name, keyword in _CLOCKS:
             value = getattr(self, name)
             if value is not None:
-                parts += [keyword, str(milliseconds(value))]
+                parts.append((keyword, str(milliseconds(value))))
         if self.time is not None:
-            parts += ["movetime", str(milliseconds(self.time))]
+            parts.append(("movetime", str(milliseconds(self.time))))
         if self.nodes is not None:
-            parts += ["nodes", str(self.nodes)]
+            parts.append(("nodes", str(self.nodes)))
         if self.depth is not None:
-            parts += ["depth", str(self.depth)]
+            parts.append(("depth", str(self.depth)))
         return parts
 
     def __eq__(self, other: object) -> bool:
@@ -172,21 +179,21 @@ def go_line(
     ponder: bool = False,
     searchmoves: Optional[Iterable[str]] = None,
 ) -> str:
-    """The ``go`` line of a search under ``limit`` (protocol.md § 3.6; ``searchmoves`` comes
-    last, as it takes every word after it)."""
-    parts = ["go"]
+    """The command line of a search under ``limit`` (protocol.md § 3.6; ``searchmoves`` comes
+    last, as it takes every word after it), written by wire.py."""
+    args: List[Tuple[str, Optional[str]]] = []
     if ponder:
-        parts.append("ponder")
+        args.append(("ponder", None))
     if limit is not None:
-        parts += limit.words()
+        args += limit.pairs()
     if infinite:
-        parts.append("infinite")
+        args.append(("infinite", None))
+    turns: List[str] = []
     if searchmoves is not None:
         turns = tokens(searchmoves, "searchmoves")
         if not turns:
             raise ValueError("searchmoves takes at least one turn (None searches them all)")
-        parts += ["searchmoves", *turns]
-    return " ".join(parts)
+    return str(wire.Go(tuple(args), tuple(turns)))
 
 
 # The deprecated millisecond keywords of Engine.go and Engine.search, and their Limit fields.

@@ -3,7 +3,7 @@ what a ponder search holds while the script catches up with it.
 
 To ponder, the engine must stand at the position after its own turn and the reply it expects
 (protocol.md § 3.11), two whole turns ahead of the script, which has not pushed them yet. The
-client plays both turns at once and starts ``go ponder``; each turn played ahead keeps the
+client plays both turns at once and starts ``wire.Go`` with ``ponder``; each turn played ahead keeps the
 engine's answers at the position before it (read just before it was played), so that the
 read-only calls of a script that has not pushed it yet answer for the script's position while
 the engine goes on pondering. A push of the turn played ahead takes its kept answer; once both
@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
+from . import wire
 from .analysis import Pov
 from .answers import Played
 from .limit import Limit
@@ -35,7 +36,7 @@ SNAPSHOT = (
 """The read-only commands whose answers depend on the position: each is read before a turn is
 played ahead, and answers for the script while it has not pushed that turn."""
 
-GAME_LEVEL = frozenset(["isready", "about", "geometry", "help", "ugi"])
+GAME_LEVEL = frozenset([wire.ISREADY.word, "about", "geometry", "help", wire.UGI.word])
 """The read-only commands whose answers depend on the game and its options, not on the
 position: they run beside a ponder search whatever the script has pushed."""
 
@@ -57,7 +58,7 @@ class Pondering:
 
     search: Search
     limit: Limit
-    """The limits of its ``go ponder``: the ones ``ponderhit`` brings into force."""
+    """The limits of its ``wire.Go`` with ``ponder``: the ones ``ponderhit`` brings into force."""
     pov: Pov
     """The side to move at the pondered position, for the scores of the hit search."""
     ahead: List[Ahead] = field(default_factory=list)
@@ -75,7 +76,7 @@ class Pondering:
 def after_turn(limit: Limit, mover: str, elapsed: float) -> Limit:
     """``limit`` as it stands when the opponent has answered the turn ``mover`` (``"p1"`` or
     ``"p2"``) took ``elapsed`` seconds to find: the mover's clock less that time, plus its
-    increment, as a GUI sends ``go ponder`` (protocol.md § 3.11). Other limits are kept."""
+    increment, as a GUI sends ``wire.Go`` with ``ponder`` (protocol.md § 3.11). Other limits are kept."""
     clocks = {"p1_clock": limit.p1_clock, "p2_clock": limit.p2_clock}
     own = f"{mover}_clock"
     if clocks[own] is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from .answers import _after, _float, _int
+from . import wire
 from .scores import Score, Wdl
 
 
@@ -23,7 +23,7 @@ class Info:
     followed its last turn to the end, the last token is that turn's steps so far joined by
     ``,`` and followed by ``...`` (see :attr:`pv_incomplete`; with ``MultiPV``, a line below the
     best may have only that token). ``string`` is the text of an
-    ``info string …`` line. Fields this client does not know are kept in ``extra`` (each as the
+    ``wire.InfoString`` line. Fields this client does not know are kept in ``extra`` (each as the
     word after its name), and the whole line in ``raw``.
     """
 
@@ -54,100 +54,63 @@ class Info:
         return bool(self.pv) and self.pv[-1].endswith("...")
 
 
-_INT_FIELDS = ("depth", "multipv", "nodes", "time", "nps", "currmovenumber")
-_KNOWN_FIELDS = frozenset(_INT_FIELDS + ("score", "wdl", "pv", "string", "currmove"))
+def _score(score: Optional[wire.Score]) -> Optional[Score]:
+    """The client's score of a report's: an expected result or a proven one (another engine's
+    UCI score is kept in ``extra``)."""
+    if score is None or score.kind in ("cp", "mate"):
+        return None
+    if score.kind == "expected":
+        return Score(value=float(score.number))
+    return Score(proven=score.kind, turns=int(score.number))
 
 
-def _read_score(words: List[str]) -> Tuple[Optional[Score], int]:
-    """The score at the start of ``words`` (the words after ``score``) and how many words it
-    takes; ``(None, 0)`` when they do not start with one."""
-    if len(words) >= 3 and words[0] in ("win", "loss", "draw") and words[1] == "in":
-        turns = _int(words[2])
-        if turns is not None:
-            return Score(proven=words[0], turns=turns), 3
-    value = _float(words[0]) if words else None
-    if value is not None:
-        return Score(value=value), 1
-    return None, 0
-
-
-def _read_wdl(words: List[str]) -> Optional[Wdl]:
-    """The three per mille figures at the start of ``words`` (the words after ``wdl``)."""
-    figures = [_int(word) for word in words[:3]]
-    if len(figures) == 3 and all(figure is not None and figure >= 0 for figure in figures):
-        wins, draws, losses = (figure or 0 for figure in figures)
-        return Wdl(wins, draws, losses)
-    return None
+def info_of(line: str, message: wire.Message) -> Info:
+    """The :class:`Info` of a search's line read by wire.py (``message``, read from ``line``)."""
+    if isinstance(message, wire.InfoString):
+        return Info(raw=line, string=message.text)
+    if isinstance(message, wire.Error):
+        return Info(raw=line, string=message.string)
+    if isinstance(message, wire.CurrMove):
+        return Info(raw=line, currmove=message.turn, currmovenumber=message.number)
+    if not isinstance(message, wire.Info):
+        raise ValueError(f"expected a search's report but got {line!r}")
+    extra: Dict[str, str] = {}
+    if message.score is not None and _score(message.score) is None:
+        extra["score"] = str(message.score)
+    if message.visits is not None:
+        extra["visits"] = str(message.visits)
+    extra.update(message.extra)
+    return Info(
+        raw=line,
+        depth=message.depth,
+        nodes=message.nodes,
+        time=message.time,
+        nps=message.nps,
+        score=_score(message.score),
+        pv=list(message.pv),
+        extra=extra,
+        multipv=message.multipv,
+        wdl=Wdl(*message.wdl) if message.wdl is not None else None,
+    )
 
 
 def parse_info(line: str) -> Info:
-    """Reads an ``info …`` line; never fails on a line that starts with ``info``."""
-    words = _after(line, "info")
-    values: Dict[str, int] = {}
-    extra: Dict[str, str] = {}
-    score: Optional[Score] = None
-    wdl: Optional[Wdl] = None
-    currmove: Optional[str] = None
-    pv: List[str] = []
-    string: Optional[str] = None
-    i = 0
-    while i < len(words):
-        key = words[i]
-        if key == "string":
-            parts = line.split(maxsplit=i + 2)  # "info", words[0..i], then the text as written
-            string = parts[i + 2] if len(parts) > i + 2 else ""
-            break
-        if key == "pv":
-            pv = words[i + 1 :]
-            break
-        if key == "score":
-            read, taken = _read_score(words[i + 1 :])
-            if read is not None:
-                score = read
-                i += 1 + taken
-                continue
-        if key == "wdl":
-            figures = _read_wdl(words[i + 1 :])
-            if figures is not None:
-                wdl = figures
-                i += 4
-                continue
-        # A field is a name and one value; a name followed by a known name (or nothing) is a
-        # flag, kept with the value "".
-        value = words[i + 1] if i + 1 < len(words) and words[i + 1] not in _KNOWN_FIELDS else ""
-        number = _int(value)
-        if key in _INT_FIELDS and number is not None:
-            values[key] = number
-        elif key == "currmove" and value:
-            currmove = value
-        else:
-            extra[key] = value
-        i += 2 if value else 1
-    return Info(
-        raw=line,
-        depth=values.get("depth"),
-        nodes=values.get("nodes"),
-        time=values.get("time"),
-        nps=values.get("nps"),
-        score=score,
-        pv=pv,
-        string=string,
-        extra=extra,
-        multipv=values.get("multipv"),
-        wdl=wdl,
-        currmove=currmove,
-        currmovenumber=values.get("currmovenumber"),
-    )
+    """Reads a search's line (wire.py's :func:`~guerrilla_client.wire.parse_info`); never fails
+    on a line that starts with the word ``info``."""
+    words = line.split(maxsplit=1)
+    if words[:1] != ["info"]:
+        raise ValueError(f"expected a line starting with 'info' but got {line!r}")
+    return info_of(line, wire.parse_info(line))
 
 
 @dataclass(frozen=True)
 class SearchResult:
-    """What a search answered: its ``bestmove`` and its ``info`` lines.
+    """What a search answered: its ``wire.BestMove`` and its ``info`` lines.
 
     ``info`` is the last report's best line (the last ``info`` line with a ``depth`` whose
     ``multipv`` is 1 or absent; ``None`` when the search wrote none), ``lines`` that report's
     lines, best first (one unless the ``MultiPV`` option is above 1), ``infos`` every ``info``
-    line with search figures in order, ``strings`` the text of any ``info string`` lines.
+    line with search figures in order, ``strings`` the text of any ``wire.InfoString`` lines.
     """
 
     bestmove: str
@@ -155,7 +118,7 @@ class SearchResult:
     infos: List[Info]
     strings: List[str] = field(default_factory=list)
     bestmove_line: str = ""
-    """The ``bestmove`` line as the engine wrote it (words after the move are kept there)."""
+    """The ``wire.BestMove`` line as the engine wrote it (words after the move are kept there)."""
     lines: List[Info] = field(default_factory=list)
 
     @property
@@ -170,11 +133,11 @@ class SearchResult:
 
     @property
     def ponder(self) -> Optional[str]:
-        """The turn after ``ponder`` in the ``bestmove`` line (the reply the engine expects,
+        """The turn after ``ponder`` in the ``wire.BestMove`` line (the reply the engine expects,
         written when its ``Ponder`` option is on), else ``None``."""
-        words = self.bestmove_line.split()
-        if len(words) >= 4 and words[2] == "ponder" and words[3] != "none":
-            return words[3]
+        end = wire.parse_message(self.bestmove_line)
+        if isinstance(end, wire.BestMove) and end.ponder != "none":
+            return end.ponder
         return None
 
 

@@ -1,13 +1,14 @@
-"""A search running in the engine: its ``info`` lines as they come, and its ``bestmove``."""
+"""A search running in the engine: its reports as they come, and its chosen turn."""
 
 from __future__ import annotations
 
 import time
 from typing import Callable, List, Optional
 
+from . import wire
 from .channel import Channel
-from .errors import ERROR_PREFIX, EngineTimeout
-from .reports import Info, SearchResult, last_report, parse_info
+from .errors import EngineTimeout
+from .reports import Info, SearchResult, info_of, last_report, parse_info
 
 __all__ = ["Info", "Search", "SearchResult", "parse_info"]
 
@@ -26,19 +27,22 @@ class Search:
         self.channel: Channel = channel
         """The line channel to the engine, shared with the :class:`~guerrilla_client.Engine`."""
         self.command: str = command
-        """The ``go`` line that started it."""
+        """The command line that started it."""
         self.infos: List[Info] = []
         """The ``info`` lines with search figures read so far, in order."""
         self.strings: List[str] = []
-        """The text of the ``info string`` lines read so far."""
-        self._bestmove_line: Optional[str] = None
+        """The text of the engine's string lines read so far."""
+        self.best: Optional[wire.BestMove] = None
+        """The search's last line, once read: the turn chosen (``None`` when there is none) and
+        the reply it expects."""
+        self._best_line = ""
         self._stop_sent = False
         self._listener: Optional[Callable[[Info], None]] = None
 
     @property
     def done(self) -> bool:
-        """Whether the search's ``bestmove`` has been read."""
-        return self._bestmove_line is not None
+        """Whether the search's last line (its chosen turn) has been read."""
+        return self.best is not None
 
     @property
     def info(self) -> Optional[Info]:
@@ -48,15 +52,17 @@ class Search:
         return lines[0] if lines else None
 
     def _takes(self, line: str) -> bool:
-        return not self.done and (
-            line.startswith("bestmove") or (line.startswith("info ") and not line.startswith(ERROR_PREFIX))
+        return not self.done and isinstance(
+            wire.parse_message(line), (wire.BestMove, wire.Info, wire.CurrMove, wire.InfoString)
         )
 
     def _feed(self, line: str) -> None:
-        if line.startswith("bestmove"):
-            self._bestmove_line = line
+        message = wire.parse_message(line)
+        if isinstance(message, wire.BestMove):
+            self.best = message
+            self._best_line = line
             return
-        info = parse_info(line)
+        info = info_of(line, message)
         if info.string is not None:
             self.strings.append(info.string)
         else:
@@ -65,15 +71,14 @@ class Search:
             self._listener(info)
 
     def _result(self) -> SearchResult:
-        assert self._bestmove_line is not None
-        words = self._bestmove_line.split()
+        assert self.best is not None
         lines = last_report(self.infos)
         return SearchResult(
-            bestmove=words[1] if len(words) > 1 else "",
+            bestmove=self.best.turn or "none",
             info=lines[0] if lines else None,
             infos=list(self.infos),
             strings=list(self.strings),
-            bestmove_line=self._bestmove_line,
+            bestmove_line=self._best_line,
             lines=lines,
         )
 
@@ -103,7 +108,7 @@ class Search:
         return self._result()
 
     def wait(self, timeout: Optional[float] = None) -> SearchResult:
-        """Waits for the ``bestmove`` and returns the result.
+        """Waits for the search's end and returns the result.
 
         Raises :class:`EngineTimeout` after ``timeout`` seconds (default: the engine's
         :attr:`~Engine.timeout`), leaving the search running (:meth:`stop` ends it).
@@ -114,14 +119,14 @@ class Search:
         """Sends ``stop`` unless the search is over or it was sent already."""
         if not self.done and not self._stop_sent:
             self._stop_sent = True
-            self.channel.send("stop")
+            self.channel.send(str(wire.STOP))
 
     def ponderhit(self) -> None:
-        """Sends ``ponderhit``: the opponent played the expected reply, and this search, started
+        """Sends the ponder hit: the opponent played the expected reply, and this search, started
         with ``ponder=True`` on the position after it, becomes a normal search under its limits,
         its clock starting now (protocol.md § 3.6). Read its end with :meth:`wait`."""
         if not self.done:
-            self.channel.send("ponderhit")
+            self.channel.send(str(wire.PONDERHIT))
 
     def stop(self, timeout: Optional[float] = None) -> SearchResult:
         """Sends ``stop`` (unless the search is over) and returns the result.

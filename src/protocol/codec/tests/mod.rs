@@ -50,6 +50,10 @@ fn bad_lines_get_one_error_naming_what_was_expected() {
         ("help phase +moving Jump.", "a phase <phase> or <phase>+<field>", "+moving"),
         ("help step pass", "a sentence", "end of line"),
         ("option name Hash type spin default 1 min 1", "max", "end of line"),
+        ("option name C type spin default 0 min -0 max 1", "a least number", "-0"),
+        ("option name C type spin default +1 min 0 max 1", "a default number", "+1"),
+        ("info depth 1 nodes 5 time 3 nps 9 score cp 03", "centipawns", "03"),
+        ("info depth 1 nodes 5 time 3 nps 9 score mate", "a number of moves", "end of line"),
         ("option name Ponder type check default yes", "true or false", "yes"),
         ("option name X type combo default a var", "var <value> pairs", "end of line"),
         ("option name type spin default 1 min 1 max 2", "an option name", "type"),
@@ -131,6 +135,76 @@ fn values_are_worded_as_the_engine_words_them() {
     );
 }
 
+/// Other engines' reports: UCI's scores in the protocol's own order are messages; UCI's order
+/// and its other fields are read by [`InfoReport::read_any`] alone.
+#[test]
+fn other_engines_reports_are_read_with_their_uci_scores() {
+    let line = "info depth 12 nodes 900 time 10 nps 90000 score cp -35 pv e2e4";
+    let Ok(Message::Info(r)) = line.parse::<Message>() else {
+        panic!("{line}")
+    };
+    assert_eq!((r.depth, r.score), (12, Score::Centipawns(-35)));
+    assert_eq!(Message::Info(r).to_string(), line);
+    let uci = "info depth 12 seldepth 15 multipv 2 score mate -3 upperbound nodes 900 \
+               nps 90000 hashfull 4 tbhits 0 time 10 pv e2e4 e7e5";
+    assert!(
+        uci.parse::<Message>().is_err(),
+        "the protocol's order is strict"
+    );
+    assert_eq!(
+        InfoReport::read_any(uci),
+        Ok(InfoReport {
+            depth: 12,
+            multipv: Some(2),
+            nodes: 900,
+            time: 10,
+            nps: 90000,
+            score: Score::Mate(-3),
+            wdl: None,
+            visits: None,
+            pv: vec!["e2e4".into(), "e7e5".into()],
+        })
+    );
+    let bare = InfoReport::read_any("info  score cp 20  depth 3").unwrap();
+    assert_eq!(
+        (bare.depth, bare.score, bare.nodes),
+        (3, Score::Centipawns(20), 0)
+    );
+    for (bad, expected, got) in [
+        ("info string depth 3 score cp 1", "an info field", "string"),
+        ("info depth 3 currmove e2e4", "an info field", "currmove"),
+        ("info nodes 5 score cp 1", "depth", "end of line"),
+        ("info depth 3 nodes 5", "score", "end of line"),
+        ("info depth 3 score nan", "a score", "nan"),
+        ("info depth 3 score cp x", "centipawns", "x"),
+        ("info depth 3 score win 4", "in", "4"),
+        ("info depth x score cp 1", "a depth", "x"),
+        ("info depth 3 score cp 1 pv", "a turn", "end of line"),
+        ("bestmove e2e4", "info", "bestmove"),
+    ] {
+        let e = InfoReport::read_any(bad).expect_err(bad);
+        assert!(
+            e.expected.starts_with(expected) && e.got == got,
+            "{bad}: {e:?}, not ({expected}…, {got})"
+        );
+    }
+}
+
+/// A `response` line's word is found whether or not the protocol has it, in exactly two tokens.
+#[test]
+fn a_response_word_is_found_as_cutegames_finds_it() {
+    assert_eq!(Response::word_of("response maybe"), Some("maybe"));
+    assert_eq!(Response::word_of("response true"), Some("true"));
+    for no in [
+        "response",
+        "response ",
+        "response a b",
+        "info string response a",
+    ] {
+        assert_eq!(Response::word_of(no), None, "{no}");
+    }
+}
+
 /// A declaration reads a `setoption` value as the engine's option table does.
 #[test]
 fn option_values_are_checked_by_their_declaration() {
@@ -141,6 +215,25 @@ fn option_values_are_checked_by_their_declaration() {
         assert_eq!(
             e.to_string(),
             format!("expected an integer from 4 to 12 but got '{bad}'")
+        );
+    }
+    // Other engines' bounds below zero.
+    let contempt: Message = "option name Contempt type spin default 0 min -100 max 100"
+        .parse()
+        .unwrap();
+    assert_eq!(
+        contempt,
+        Message::Option(OptionDecl::spin("Contempt", 0, -100, 100))
+    );
+    let Message::Option(contempt) = contempt else {
+        unreachable!()
+    };
+    assert_eq!(contempt.value_of("-100"), Ok(OptionValue::Spin(-100)));
+    assert_eq!(contempt.value_of("0"), Ok(OptionValue::Spin(0)));
+    for bad in ["-101", "101", "-0", "+5", "-05"] {
+        assert_eq!(
+            contempt.value_of(bad).unwrap_err().to_string(),
+            format!("expected an integer from -100 to 100 but got '{bad}'")
         );
     }
     let combo = OptionDecl::combo("Eval", "threat", &["plain", "threat"]);

@@ -59,6 +59,8 @@ fn score() -> impl Strategy<Value = Score> {
         any::<u32>().prop_map(Score::WinIn),
         any::<u32>().prop_map(Score::LossIn),
         any::<u32>().prop_map(Score::DrawIn),
+        any::<i32>().prop_map(Score::Centipawns),
+        any::<i32>().prop_map(Score::Mate),
     ]
 }
 
@@ -154,7 +156,7 @@ fn option_decl() -> impl Strategy<Value = OptionDecl> {
     let name = "[A-Z][a-z]{0,6}( [A-Z][a-z]{0,6}){0,2}";
     let kind = prop_oneof![
         (part(), vec(part(), 0..4)).prop_map(|(default, vars)| OptionKind::Combo { default, vars }),
-        any::<[u64; 3]>().prop_map(|[default, min, max]| OptionKind::Spin { default, min, max }),
+        any::<[i64; 3]>().prop_map(|[default, min, max]| OptionKind::Spin { default, min, max }),
         any::<bool>().prop_map(|default| OptionKind::Check { default }),
         vec(part(), 0..3).prop_map(|w| OptionKind::Text {
             default: w.join(" ")
@@ -431,6 +433,15 @@ proptest! {
         let back: Command = line.parse().map_err(|e| TestCaseError::fail(format!("{line:?}: {e}")))?;
         prop_assert_eq!(&back, &c, "{:?}", line);
         prop_assert_eq!(back.to_string(), line);
+    }
+
+    /// Another engine's reader reads every report as the protocol's grammar does.
+    #[test]
+    fn every_report_reads_back_as_any_engines(r in info_report()) {
+        let line = r.to_string();
+        let back = InfoReport::read_any(&line)
+            .map_err(|e| TestCaseError::fail(format!("{line:?}: {e}")))?;
+        prop_assert_eq!(back, r, "{:?}", line);
     }
 
     /// Whatever comes, parsing answers a value or one error, and never panics.

@@ -85,6 +85,10 @@ fn read_session(place: &str, lines: &[&str], read: &mut Read) {
         let text = unmask(line);
         let m = Message::parse_within(&text, within).unwrap_or_else(|e| panic!("{at}: {e}"));
         assert_eq!(mask(&m.to_string(), line), line, "{at}");
+        if let Message::Info(r) = &m {
+            // Another engine's reader reads the engine's reports the same.
+            assert_eq!(InfoReport::read_any(&text).as_ref(), Ok(r), "{at}");
+        }
     }
 }
 
