@@ -464,10 +464,7 @@ impl<G: Game + Searchable> Engine<G> {
         for e in &self.history[from..] {
             match &e.act {
                 Act::Step { step, .. } => steps.push(*step),
-                Act::Turn(token) => {
-                    let turn = e.before.parse_turn(token).ok()?;
-                    steps.extend(e.before.turn_steps(&turn));
-                }
+                Act::Turn(turn) => steps.extend(e.before.turn_steps(turn)),
             }
         }
         Some(steps)
