@@ -446,7 +446,7 @@ pub struct Protocol {
 
 impl Protocol {
     /// A protocol for the games of this build, writing to `out`; with `test_games`, its `Game`
-    /// option offers the test game too (`tictactoe`, `src/testgames.rs`).
+    /// option offers the test game too (`tictactoe`, `src/tictactoe/`).
     pub fn new(out: Output, test_games: bool) -> Result<Self, String> {
         let mut opts = Options::default();
         opts.test_games = test_games;
