@@ -32,7 +32,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use guerrilla::checkers::Checkers;
-use guerrilla::engine::{Engine, Report};
+use guerrilla::engine::{Engine, GoRequest, Report};
 use guerrilla::game::prelude::*;
 use guerrilla::protocol::wire;
 use guerrilla::search::{Config, Limits};
@@ -145,9 +145,16 @@ fn search(
     let (tx, rx) = mpsc::channel();
     let t = Instant::now();
     engine
-        .go(limits, 1, move |r| {
-            let _ = tx.send((t.elapsed(), r));
-        })
+        .go(
+            GoRequest {
+                limits,
+                seed: 1,
+                ..GoRequest::default()
+            },
+            move |r| {
+                let _ = tx.send((t.elapsed(), r));
+            },
+        )
         .expect("a search starts");
     let mut pv = Vec::new();
     for (at, r) in rx {

@@ -1,45 +1,127 @@
 //! The games this engine plays, selected by name at run time (`--game`, `setoption name Game`),
 //! and the searcher each plays at full strength ([`Searchable`]): the one place that names
 //! both the games and the searches.
+//!
+//! [`games_table!`](crate::games_table) is the one table of the games, a line each: everything
+//! else here derives from it ([`GameKind`], [`GameId`], their lists and names, the dispatch of
+//! [`with_game!`](crate::with_game) and [`with_game_id!`](crate::with_game_id), each game's
+//! [`Searchable`]). A game declares the rest itself, in its own folder: its name and title
+//! ([`Position::NAME`], [`Position::TITLE`]), its options ([`GameSettings::OPTIONS`]), its
+//! limits ([`Position::LONGEST_GAME`], [`crate::game::Turns::BENCH_DEPTH`]) and its words
+//! ([`crate::game::Views::about`]). `doc/adding-a-game.md` walks through adding one.
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::checkers::Checkers;
-use crate::game::Position;
-use crate::search::{Searchable, TreeSearch, TurnSearch};
-use crate::wells::Wells;
+use crate::game::{GameSettings, Position};
+use crate::search::{Searchable, TreeSearch};
 
-/// Guerrilla Checkers: Monte Carlo tree search over steps, its leaves scored by the evaluation
-/// (a turn is a stone pair or one checker's path: a few steps, each with few options).
-impl Searchable for Checkers {
+/// The one table of the games, a line each: `Variant = type, searcher;` with the searcher the
+/// game plays at full strength ([`Searchable::Full`]). The `real` games are [`GameKind`]'s, in
+/// its order (the first is the default); the `test` games are offered by a protocol session
+/// only when the engine is started with `--test-games` (a game a GUI's tests drive without the
+/// GUI having been told about it) and are no [`GameKind`]: the match runner, the tuning tools
+/// and the `perft` and `rules-bench` commands know only the real games.
+///
+/// It hands the table to the macro `$then` (one of this crate's exported macros), after the
+/// tokens `$args`: the macros of this file read it so.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! games_table {
+    ($then:ident ! $args:tt) => {
+        $crate::$then! { $args
+            real {
+                /// Guerrilla Checkers (Brian Train, 2010): `guerrilla-checkers`. Monte Carlo
+                /// tree search over steps, its leaves scored by the evaluation (a turn is a
+                /// stone pair or one checker's path: a few steps, each with few options).
+                Checkers = $crate::checkers::Checkers, $crate::search::TreeSearch;
+                /// Guerrilla (David Wells, 1976): `guerrilla`. The turn search over whole turns
+                /// drawn at random (a turn is a dozen steps or more, most with dozens of
+                /// options: a tree over steps stays too shallow to see the answer to a turn;
+                /// `doc/search.md` gives the matches).
+                Wells = $crate::wells::Wells, $crate::search::TurnSearch;
+            }
+            test {
+                /// Tic-tac-toe (`src/tictactoe/`): the tree search, as any game with few steps
+                /// a turn.
+                TicTacToe = $crate::tictactoe::TicTacToe, $crate::search::TreeSearch;
+            }
+        }
+    };
+}
+
+/// Declares, from [`games_table!`](crate::games_table): [`GameKind`], [`GameId`], their lists,
+/// and each game's [`Searchable`].
+#[doc(hidden)]
+#[macro_export]
+macro_rules! declare_games {
+    (()
+     real { $($(#[$doc:meta])* $Kind:ident = $T:ty, $S:ty;)* }
+     test { $($(#[$test_doc:meta])* $Test:ident = $TT:ty, $TS:ty;)* }) => {
+        /// Which game: the protocol's `Game` option and the command line's `--game`.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum GameKind {
+            $($(#[$doc])* $Kind,)*
+        }
+
+        impl GameKind {
+            /// Every real game, in the table's order.
+            pub const ALL: [GameKind; [$(GameKind::$Kind),*].len()] = [$(GameKind::$Kind),*];
+        }
+
+        /// A game a protocol session can play: one of [`GameKind`]'s, or a test game the
+        /// engine offers only when started with `--test-games`.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum GameId {
+            /// A real game.
+            Game(GameKind),
+            $($(#[$test_doc])* $Test,)*
+        }
+
+        impl GameId {
+            /// Every game a session can offer, in the `Game` option's order: the real games
+            /// ([`GameKind::ALL`], in its order), then the test games, offered only with
+            /// `--test-games`.
+            const ALL: [GameId; [$(GameId::Game(GameKind::$Kind),)* $(GameId::$Test),*].len()] =
+                [$(GameId::Game(GameKind::$Kind),)* $(GameId::$Test),*];
+
+            /// The real game, `None` for a test game.
+            pub fn kind(self) -> Option<GameKind> {
+                match self {
+                    GameId::Game(kind) => Some(kind),
+                    $(GameId::$Test => None,)*
+                }
+            }
+        }
+
+        $(impl Searchable for $T {
+            type Full = $S;
+        })*
+        $(impl Searchable for $TT {
+            type Full = $TS;
+        })*
+    };
+}
+
+games_table!(declare_games!());
+
+/// Nim, the test game of the search's and the protocol layer's own tests (never offered): the
+/// tree search, as any game with few steps a turn.
+impl Searchable for crate::testgames::Nim {
     type Full = TreeSearch;
 }
 
-/// Guerrilla: the turn search over whole turns drawn at random (a turn is a dozen steps or more,
-/// most with dozens of options: a tree over steps stays too shallow to see the answer to a turn;
-/// `doc/search.md` gives the matches).
-impl Searchable for Wells {
-    type Full = TurnSearch;
-}
-
-/// Which game: the protocol's `Game` option and the command line's `--game`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum GameKind {
-    /// Guerrilla Checkers (Brian Train, 2010): `guerrilla-checkers`.
-    #[default]
-    Checkers,
-    /// Guerrilla (David Wells, 1976): `guerrilla`.
-    Wells,
+impl Default for GameKind {
+    /// The table's first game.
+    fn default() -> Self {
+        GameKind::ALL[0]
+    }
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 2] = [GameKind::Checkers, GameKind::Wells];
-
     /// The options this game declares (its settings), in the order the protocol lists them.
     pub fn options(self) -> &'static [crate::game::GameOption] {
-        use crate::game::GameSettings;
-        crate::with_game!(self, G => <<G as crate::game::Position>::Settings as GameSettings>::OPTIONS)
+        crate::with_game!(self, G => <<G as Position>::Settings as GameSettings>::OPTIONS)
     }
 
     /// The game's name in the protocol, as the game declares it ([`Position::NAME`]).
@@ -98,7 +180,9 @@ impl FromStr for GameKind {
     }
 }
 
-/// Runs `$body` with the type alias `$G` bound to the [`crate::Game`] type of `$kind`.
+/// Runs `$body` with the type alias `$G` bound to the [`crate::Game`] type of `$kind`, a
+/// [`GameKind`]: a `match` with an arm for each real game of
+/// [`games_table!`](crate::games_table).
 ///
 /// ```ignore
 /// with_game!(kind, G => run_perft::<G>(depth))
@@ -106,51 +190,30 @@ impl FromStr for GameKind {
 #[macro_export]
 macro_rules! with_game {
     ($kind:expr, $G:ident => $body:expr) => {
+        $crate::games_table!(game_kind_arms!($kind, $G, $body))
+    };
+}
+
+/// [`with_game!`](crate::with_game)'s `match`, from [`games_table!`](crate::games_table).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! game_kind_arms {
+    (($kind:expr, $G:ident, $body:expr)
+     real { $($(#[$doc:meta])* $Kind:ident = $T:ty, $S:ty;)* }
+     test { $($test:tt)* }) => {
         match $kind {
-            $crate::GameKind::Checkers => {
-                type $G = $crate::checkers::Checkers;
+            $($crate::GameKind::$Kind => {
+                type $G = $T;
                 $body
-            }
-            $crate::GameKind::Wells => {
-                type $G = $crate::wells::Wells;
-                $body
-            }
+            })*
         }
     };
 }
 
-/// The test games (`src/testgames.rs`): the tree search, as any game with few steps a turn.
-impl Searchable for crate::testgames::Ttt {
-    type Full = TreeSearch;
-}
-
-impl Searchable for crate::testgames::Nim {
-    type Full = TreeSearch;
-}
-
-/// A game a protocol session can play: one of [`GameKind`]'s, or tic-tac-toe, the test game
-/// (`src/testgames.rs`) the engine offers only when started with `--test-games`, so that a GUI's
-/// tests can drive a game the GUI was never told about. The test game is no [`GameKind`]: the
-/// match runner, the tuning tools and the `perft` and `rules-bench` commands know only the
-/// real games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameId {
-    Game(GameKind),
-    TicTacToe,
-}
-
 impl GameId {
-    /// Every game a session can offer, in the `Game` option's order: the real games
-    /// ([`GameKind::ALL`], in its order), then the test games, offered only with `--test-games`.
-    /// Everything else here derives from this table.
-    const ALL: [GameId; 3] = [
-        GameId::Game(GameKind::Checkers),
-        GameId::Game(GameKind::Wells),
-        GameId::TicTacToe,
-    ];
     /// The names of [`GameId::ALL`], in its order.
-    const NAMES: [&'static str; 3] = {
-        let mut names = [""; 3];
+    const NAMES: [&'static str; GameId::ALL.len()] = {
+        let mut names = [""; GameId::ALL.len()];
         let mut i = 0;
         while i < names.len() {
             names[i] = GameId::ALL[i].name();
@@ -187,14 +250,6 @@ impl GameId {
     const fn longest_game(self) -> usize {
         crate::with_game_id!(self, G => <G as Position>::LONGEST_GAME)
     }
-
-    /// The real game, `None` for a test game.
-    pub fn kind(self) -> Option<GameKind> {
-        match self {
-            GameId::Game(kind) => Some(kind),
-            GameId::TicTacToe => None,
-        }
-    }
 }
 
 impl Default for GameId {
@@ -210,16 +265,28 @@ impl fmt::Display for GameId {
 }
 
 /// Runs `$body` with the type alias `$G` bound to the [`crate::Game`] type of the [`GameId`]
-/// `$id`: [`with_game!`] for a real game, [`crate::testgames::Ttt`] for the test game.
+/// `$id`: [`with_game!`](crate::with_game) for a real game, and an arm for each test game of
+/// [`games_table!`](crate::games_table).
 #[macro_export]
 macro_rules! with_game_id {
     ($id:expr, $G:ident => $body:expr) => {
+        $crate::games_table!(game_id_arms!($id, $G, $body))
+    };
+}
+
+/// [`with_game_id!`](crate::with_game_id)'s `match`, from [`games_table!`](crate::games_table).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! game_id_arms {
+    (($id:expr, $G:ident, $body:expr)
+     real { $($real:tt)* }
+     test { $($(#[$doc:meta])* $Test:ident = $T:ty, $S:ty;)* }) => {
         match $id {
             $crate::GameId::Game(kind) => $crate::with_game!(kind, $G => $body),
-            $crate::GameId::TicTacToe => {
-                type $G = $crate::testgames::Ttt;
+            $($crate::GameId::$Test => {
+                type $G = $T;
                 $body
-            }
+            })*
         }
     };
 }
@@ -231,7 +298,9 @@ mod tests {
     use rand::SeedableRng;
 
     use super::*;
+    use crate::checkers::Checkers;
     use crate::game::{Hashing, Notation, Turns};
+    use crate::wells::Wells;
 
     /// The turn start reached from the start of `settings` by `turns` random turns, drawn step
     /// by step (fewer when the game ends first).
@@ -332,9 +401,9 @@ mod tests {
     #[test]
     fn tictactoe_names_its_reasons() {
         use crate::game::{Notation, Views};
-        use crate::testgames::Ttt;
+        use crate::tictactoe::TicTacToe;
         let reason = |text: &str| {
-            let pos = Ttt::from_position_string(text, &()).unwrap();
+            let pos = TicTacToe::from_position_string(text, &()).unwrap();
             pos.game_end().map(|e| e.reason.word)
         };
         assert_eq!(reason("xxxoo...."), Some("three-in-a-row"));
@@ -345,16 +414,28 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(24))]
 
-        /// Every game, to its end: the real games (Guerrilla on small boards, under a short
-        /// turn limit or not) and the test games.
+        /// The games on settings of their own, to their end: Guerrilla Checkers, Guerrilla on
+        /// small boards (under a short turn limit or not) and Nim.
         #[test]
         fn every_word_a_game_says_is_announced(seed in any::<u64>(), side in 4u8..=5, limit in prop_oneof![Just(6u32), Just(400)]) {
             words_are_announced::<Checkers>(&Default::default(), seed)?;
             let settings = crate::wells::Settings { side, turn_limit: limit };
             words_are_announced::<Wells>(&settings, seed)?;
-            words_are_announced::<crate::testgames::Ttt>(&(), seed)?;
             let piles = crate::testgames::NimSettings { piles: [1, 2, 5], oracle: false };
             words_are_announced::<crate::testgames::Nim>(&piles, seed)?;
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(8))]
+
+        /// Every game of the table, with its default settings, to its end: a game added to
+        /// the table is checked here without a word more.
+        #[test]
+        fn every_game_of_the_table_says_only_announced_words(seed in any::<u64>()) {
+            for id in GameId::ALL {
+                crate::with_game_id!(id, G => words_are_announced::<G>(&Default::default(), seed))?;
+            }
         }
     }
 

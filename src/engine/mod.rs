@@ -92,6 +92,22 @@ struct Pondering {
     side: Side,
 }
 
+/// A search asked of the engine ([`Engine::go`], the protocol's `go`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoRequest {
+    /// When the search stops; `started` unset is set to when [`Engine::go`] is called.
+    pub limits: Limits,
+    /// The whole turns the answer is chosen among (`go searchmoves`; empty: every legal turn).
+    /// In the middle of a turn they are whole turns that begin with the steps already taken.
+    /// Such a search neither uses nor replaces the kept trees (tree reuse), whose root holds
+    /// every turn.
+    pub among: Vec<String>,
+    /// A ponder search (`go ponder`): no limit applies until [`Engine::ponderhit`].
+    pub ponder: bool,
+    /// The seed of the search's random streams.
+    pub seed: u64,
+}
+
 /// The position as last set by `position`: its start and moves, exactly as given, so that the
 /// next `position` command that only appends moves plays just the new ones (cutegames sends the
 /// whole history every ply).
@@ -244,54 +260,39 @@ impl<G: Game + Searchable> Engine<G> {
         })
     }
 
-    /// Starts a search of the current position on a thread; `report` receives its progress and,
-    /// last, exactly one `BestMove`. A search already running is stopped first. Fails (and starts
-    /// nothing) when the game is over. In the middle of a turn the search finishes the turn from
-    /// the steps already taken, and the `BestMove` is the whole turn's token, those steps
-    /// included (its principal variation starts at the current position, as always). Time
-    /// limits are enforced here too: a watchdog sets the stop flag when the budget of
-    /// `Limits::time_budget` runs out. With `infinite`, the `BestMove` waits for `stop`.
+    /// Starts the search `request` asks for, of the current position, on a thread; `report`
+    /// receives its progress and, last, exactly one `BestMove`. A search already running is
+    /// stopped first. Fails (and starts nothing) when the game is over, or when one of the
+    /// request's `among` turns is not a legal turn here. In the middle of a turn the search
+    /// finishes the turn from the steps already taken, and the `BestMove` is the whole turn's
+    /// token, those steps included (its principal variation starts at the current position, as
+    /// always). Time limits are enforced here too: a watchdog sets the stop flag when the budget
+    /// of `Limits::time_budget` runs out. With `infinite`, the `BestMove` waits for `stop`.
+    ///
+    /// A ponder search ([`GoRequest::ponder`]) searches with no limit (as `infinite`; once its
+    /// root is proven it waits without iterating) until [`Engine::ponderhit`], or
+    /// [`Engine::stop`] ends it (its `BestMove` reported then, as after any search). After
+    /// `ponderhit` the same search goes on under the request's limits, measured from now: its
+    /// counts and its clock run from the `go ponder`, as UCI has it, so a limit already passed
+    /// ends it at once.
     pub fn go(
         &mut self,
-        limits: Limits,
-        seed: u64,
-        report: impl FnMut(Report<G::Step>) + Send + 'static,
-    ) -> Result<(), EngineError> {
-        self.go_among(limits, &[], seed, report)
-    }
-
-    /// [`Engine::go`] with the answer chosen among the whole turns `moves` (`go searchmoves`;
-    /// empty: every legal turn). In the middle of a turn they are whole turns that begin with
-    /// the steps already taken. Fails (and starts nothing) when one is not such a legal turn.
-    /// Such a search neither uses nor replaces the kept trees (tree reuse), whose root holds
-    /// every turn.
-    pub fn go_among(
-        &mut self,
-        limits: Limits,
-        moves: &[String],
-        seed: u64,
-        report: impl FnMut(Report<G::Step>) + Send + 'static,
-    ) -> Result<(), EngineError> {
-        self.start_search(limits, moves, seed, None, report)
-    }
-
-    /// Starts the search of [`Engine::go_among`]; a ponder search when `pondering` is given
-    /// (set: no limit applies until it is cleared, see [`Engine::go_ponder`]).
-    fn start_search(
-        &mut self,
-        mut limits: Limits,
-        moves: &[String],
-        seed: u64,
-        pondering: Option<Arc<AtomicBool>>,
+        request: GoRequest,
         mut report: impl FnMut(Report<G::Step>) + Send + 'static,
     ) -> Result<(), EngineError> {
+        let GoRequest {
+            mut limits,
+            among: moves,
+            ponder,
+            seed,
+        } = request;
         // The clock starts now: stopping the last search and re-rooting the kept tree count.
         let started = *limits.started.get_or_insert_with(Instant::now);
         self.stop();
         if self.outcome().is_some() {
             return Err(EngineError::GameOver);
         }
-        let among = self.root_turns(moves)?;
+        let among = self.root_turns(&moves)?;
         let restricted = !among.is_empty();
         let root = self.pos.clone();
         // The turn's start and its chosen steps so far: the answer is the whole turn.
@@ -300,16 +301,21 @@ impl<G: Game + Searchable> Engine<G> {
         let config = self.config;
         let reuse = if restricted { None } else { self.take_kept() };
         let kept_slot = Arc::clone(&self.kept);
+        // Set while the search ponders: no limit applies until `ponderhit` clears it.
+        let pondering = ponder.then(|| Arc::new(AtomicBool::new(true)));
         // `infinite` ignores every other limit (until `stop`); a ponder search's watchdog
         // starts at `ponderhit`.
-        let budget = if limits.infinite || pondering.is_some() {
+        let endless = limits.infinite || ponder;
+        let budget = if endless {
             None
         } else {
             limits.time_budget(root.side_to_move())
         };
-        let endless = limits.infinite || pondering.is_some();
+        let search_limits = limits.clone();
+        let search_flag = pondering.clone();
         self.spawn(endless, move |stop, done| {
-            let ponder_flag = pondering.as_deref();
+            let limits = search_limits;
+            let ponder_flag = search_flag.as_deref();
             // A panicking search must still answer: an arena waits for its bestmove.
             let request = Request {
                 limits: limits.clone(),
@@ -360,36 +366,18 @@ impl<G: Game + Searchable> Engine<G> {
         if let (Some(budget), Some(r)) = (budget, &self.search) {
             watchdog(&r.stop, &r.done, started + budget);
         }
-        Ok(())
-    }
-
-    /// Starts a ponder search (`go ponder`): the current position — the one after the reply the
-    /// engine expects — searched with no limit (as `infinite`; once its root is proven it
-    /// waits without iterating) until [`Engine::ponderhit`], or [`Engine::stop`] ends it (its
-    /// `BestMove` reported then, as after any search). After `ponderhit` the same search goes
-    /// on under `limits`, measured from now: its counts and its clock run from the `go
-    /// ponder`, as UCI has it, so a limit already passed ends it at once. `moves` restricts
-    /// the root as in [`Engine::go_among`]. Fails as [`Engine::go_among`] does.
-    pub fn go_ponder(
-        &mut self,
-        mut limits: Limits,
-        moves: &[String],
-        seed: u64,
-        report: impl FnMut(Report<G::Step>) + Send + 'static,
-    ) -> Result<(), EngineError> {
-        limits.started.get_or_insert_with(Instant::now);
-        let flag = Arc::new(AtomicBool::new(true));
-        self.start_search(limits.clone(), moves, seed, Some(Arc::clone(&flag)), report)?;
-        self.pondering = Some(Pondering {
-            flag,
-            limits,
-            side: self.pos.side_to_move(),
-        });
+        if let Some(flag) = pondering {
+            self.pondering = Some(Pondering {
+                flag,
+                limits,
+                side: self.pos.side_to_move(),
+            });
+        }
         Ok(())
     }
 
     /// `ponderhit`: the ponder search goes on as a search under its `go`'s limits (see
-    /// [`Engine::go_ponder`]); the time limits are enforced from now on by a watchdog too.
+    /// [`Engine::go`]); the time limits are enforced from now on by a watchdog too.
     /// Fails when no ponder search runs.
     pub fn ponderhit(&mut self) -> Result<(), EngineError> {
         let p = self.pondering.take().ok_or(EngineError::NotPondering)?;
@@ -476,10 +464,7 @@ impl<G: Game + Searchable> Engine<G> {
         for e in &self.history[from..] {
             match &e.act {
                 Act::Step { step, .. } => steps.push(*step),
-                Act::Turn(token) => {
-                    let turn = e.before.parse_turn(token).ok()?;
-                    steps.extend(e.before.turn_steps(&turn));
-                }
+                Act::Turn(turn) => steps.extend(e.before.turn_steps(turn)),
             }
         }
         Some(steps)

@@ -56,17 +56,18 @@ pub struct History {
     pub building: Vec<String>,
 }
 
-/// How one history entry was entered.
+/// How one history entry was entered, in the game's own values: they are written as text only
+/// when asked for (`history`, `undo`), each from the position it was played from.
 #[derive(Clone, Debug)]
-pub(super) enum Act<S> {
-    /// A whole turn (`play`, `position … moves`): its canonical token.
-    Turn(String),
-    /// One chosen step (`step`) and the decisions forced after it, with their texts, and the
-    /// token of the turn it completed, if it did.
+pub(super) enum Act<G: Game> {
+    /// A whole turn (`play`, `position … moves`), played from the entry's position.
+    Turn(G::Turn),
+    /// One chosen step (`step`), the decisions forced after it, and the turn it completed (from
+    /// the start of that turn), if it did.
     Step {
-        step: S,
-        texts: Vec<String>,
-        turn: Option<String>,
+        step: G::Step,
+        forced: Vec<G::Step>,
+        turn: Option<G::Turn>,
     },
 }
 
@@ -74,15 +75,19 @@ pub(super) enum Act<S> {
 #[derive(Clone, Debug)]
 pub(super) struct Entry<G: Game + Searchable> {
     pub(super) before: G,
-    pub(super) act: Act<G::Step>,
+    pub(super) act: Act<G>,
 }
 
 impl<G: Game + Searchable> Entry<G> {
-    /// The token of the whole turn this entry completed, if it did.
-    fn completed(&self) -> Option<&str> {
+    /// The texts of the steps this entry applied, chosen and forced, in order, each written from
+    /// the entry's position (empty for a whole turn).
+    fn step_texts(&self) -> Vec<String> {
         match &self.act {
-            Act::Turn(t) => Some(t),
-            Act::Step { turn, .. } => turn.as_deref(),
+            Act::Turn(_) => Vec::new(),
+            Act::Step { step, forced, .. } => std::iter::once(step)
+                .chain(forced)
+                .map(|&s| self.before.format_step(s))
+                .collect(),
         }
     }
 }
@@ -129,23 +134,35 @@ impl<G: Game + Searchable> Engine<G> {
     /// The texts of the steps taken so far in the turn being built, chosen and automatic, in
     /// order (empty at a turn start).
     pub fn steps_this_turn(&self) -> Vec<String> {
-        let mut texts = Vec::new();
-        for e in self.building() {
-            if let Act::Step { texts: t, .. } = &e.act {
-                texts.extend(t.iter().cloned());
+        self.building().iter().flat_map(Entry::step_texts).collect()
+    }
+
+    /// The token of the whole turn the history's entry `i` completed, if it did, written from
+    /// the start of that turn.
+    fn completed_token(&self, i: usize) -> Option<String> {
+        let e = &self.history[i];
+        match &e.act {
+            Act::Turn(turn) => Some(e.before.format_turn(turn)),
+            Act::Step { turn: None, .. } => None,
+            Act::Step {
+                turn: Some(turn), ..
+            } => {
+                let start = self.history[..=i]
+                    .iter()
+                    .rev()
+                    .find(|e| e.before.at_turn_start())
+                    .map_or(&e.before, |e| &e.before);
+                Some(start.format_turn(turn))
             }
         }
-        texts
     }
 
     /// The game's record: start, whole turns, the turn being built.
     pub fn history(&self) -> History {
         History {
             start: self.start.clone(),
-            turns: self
-                .history
-                .iter()
-                .filter_map(|e| e.completed().map(str::to_string))
+            turns: (0..self.history.len())
+                .filter_map(|i| self.completed_token(i))
                 .collect(),
             building: self.steps_this_turn(),
         }
@@ -216,7 +233,8 @@ impl<G: Game + Searchable> Engine<G> {
         None
     }
 
-    fn play_turn_unchecked(&mut self, text: &str) -> Result<String, GameError> {
+    /// Plays the whole turn `text` at a turn start and records it; returns the turn played.
+    fn play_turn_unchecked(&mut self, text: &str) -> Result<G::Turn, GameError> {
         if self.pos.outcome().is_some() {
             return Err(GameError::illegal(text, "the game is over"));
         }
@@ -227,14 +245,13 @@ impl<G: Game + Searchable> Engine<G> {
             ));
         }
         let turn = self.pos.parse_turn(text)?;
-        let canonical = self.pos.format_turn(&turn);
         let before = self.pos.clone();
         self.pos.play_turn(&turn)?;
         self.history.push(Entry {
             before,
-            act: Act::Turn(canonical.clone()),
+            act: Act::Turn(turn.clone()),
         });
-        Ok(canonical)
+        Ok(turn)
     }
 
     /// Plays one whole turn (validated): its canonical token, its steps with what each removed,
@@ -262,12 +279,11 @@ impl<G: Game + Searchable> Engine<G> {
             });
         }
         let before = self.pos.clone();
-        let canonical = self.play_turn_unchecked(text)?;
+        let turn = self.play_turn_unchecked(text)?;
         self.line = None;
-        let turn = before.parse_turn(&canonical)?;
         let (steps, _) = expansion(&before, &turn);
         Ok(Played {
-            turn: canonical,
+            turn: before.format_turn(&turn),
             steps,
             end: self.pos.game_end(),
         })
@@ -323,10 +339,7 @@ impl<G: Game + Searchable> Engine<G> {
         let step = self.pos.parse_step(text)?;
         let mut applied = self.apply_chosen(step).into_iter();
         self.line = None;
-        let turn = match self.history.last().map(|e| &e.act) {
-            Some(Act::Step { turn, .. }) => turn.clone(),
-            _ => None,
-        };
+        let turn = self.completed_token(self.history.len() - 1);
         let chosen = applied.next().unwrap_or(Applied {
             step: text.to_string(),
             removed: Vec::new(),
@@ -348,7 +361,7 @@ impl<G: Game + Searchable> Engine<G> {
         self.pos.apply(step, Some(&mut all));
         all.insert(0, step);
         let applied = applied_steps(&before, &all, &self.pos);
-        let texts = applied.iter().map(|a| a.step.clone()).collect();
+        let forced = all[1..].to_vec();
         let turn = if self.pos.at_turn_start() {
             let start_index = if before.at_turn_start() {
                 self.history.len()
@@ -371,14 +384,13 @@ impl<G: Game + Searchable> Engine<G> {
                 .get(start_index)
                 .map(|e| &e.before)
                 .unwrap_or(&before);
-            let turn = turn_start.turn_from_steps(&chosen);
-            Some(turn_start.format_turn(&turn))
+            Some(turn_start.turn_from_steps(&chosen))
         } else {
             None
         };
         self.history.push(Entry {
             before,
-            act: Act::Step { step, texts, turn },
+            act: Act::Step { step, forced, turn },
         });
         applied
     }
@@ -393,18 +405,16 @@ impl<G: Game + Searchable> Engine<G> {
         }
         if !self.pos.at_turn_start() {
             let e = self.history.pop()?;
+            let undone = match &e.act {
+                Act::Step { step, .. } => Undone::Step(e.before.format_step(*step)),
+                Act::Turn(turn) => Undone::Turn(e.before.format_turn(turn)),
+            };
             self.pos = e.before;
-            return Some(match e.act {
-                Act::Step { texts, .. } => Undone::Step(texts[0].clone()),
-                Act::Turn(token) => Undone::Turn(token),
-            });
+            return Some(undone);
         }
-        let mut token = None;
+        let token = self.completed_token(self.history.len().checked_sub(1)?);
         loop {
             let e = self.history.pop()?;
-            if token.is_none() {
-                token = e.completed().map(str::to_string);
-            }
             let at_start = e.before.at_turn_start();
             self.pos = e.before;
             if at_start {
@@ -424,23 +434,16 @@ impl<G: Game + Searchable> Engine<G> {
         }
         let e = self.history.pop()?;
         match e.act {
-            Act::Step { texts, .. } => {
+            Act::Step { step, .. } => {
+                let text = e.before.format_step(step);
                 self.pos = e.before;
-                Some(Undone::Step(texts[0].clone()))
+                Some(Undone::Step(text))
             }
-            Act::Turn(token) => {
-                self.pos = e.before.clone();
-                let steps = match self.pos.parse_turn(&token) {
-                    Ok(turn) => self.pos.turn_steps(&turn),
-                    Err(err) => {
-                        // Never happens (the token was printed from this position); keep the
-                        // turn taken back whole rather than fail.
-                        log::error!("reopening '{token}': {err}");
-                        return Some(Undone::Turn(token));
-                    }
-                };
+            Act::Turn(turn) => {
+                self.pos = e.before;
+                let steps = self.pos.turn_steps(&turn);
                 let Some((&last, replay)) = steps.split_last() else {
-                    return Some(Undone::Turn(token));
+                    return Some(Undone::Turn(self.pos.format_turn(&turn)));
                 };
                 for &s in replay {
                     self.apply_chosen(s);

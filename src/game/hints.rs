@@ -5,6 +5,19 @@
 
 use super::{Outcome, Position, Side, Turns};
 
+/// The search's constants for a game that gives it no help: the defaults of
+/// [`SearchHints::PLAYOUT_CAP`], [`SearchHints::FIRST_PLAY`] and [`SearchHints::EXPLORATION`],
+/// and the tree search's own defaults, which read them here.
+pub mod defaults {
+    /// Random playouts run to the game's end, but for a runaway one: Guerrilla Checkers games
+    /// take under a hundred steps, Guerrilla ones (side 8, 400 turns) a median of about 860.
+    pub const PLAYOUT_CAP: u32 = 5000;
+    /// Every step tried once before any twice (plain UCB1).
+    pub const FIRST_PLAY: f64 = f64::INFINITY;
+    /// UCT's usual exploration constant on the [-1, 1] value scale.
+    pub const EXPLORATION: f64 = 0.5;
+}
+
 /// The search's knowledge of a game. Every item has a default that knows nothing (an even
 /// evaluation, uniform playouts to the game's end, the raw value as the score), right for a
 /// game that gives the search no help.
@@ -34,12 +47,12 @@ pub trait SearchHints: Turns {
     /// Steps after which the tree search cuts a random playout and scores it with `evaluate`
     /// (its parameters for the game take it). A game with a useful `evaluate` sets a short
     /// horizon; without one, random games run to their end.
-    const PLAYOUT_CAP: u32 = 5000;
+    const PLAYOUT_CAP: u32 = defaults::PLAYOUT_CAP;
     /// The tree search's first-play urgency for this game: the selection score of a step never
     /// tried. Infinity tries every step once before any
     /// twice; a game whose turns are many steps with many options each sets a finite value so
     /// that good lines are followed deeper.
-    const FIRST_PLAY: f64 = f64::INFINITY;
+    const FIRST_PLAY: f64 = defaults::FIRST_PLAY;
     /// One step of a whole turn drawn by the turn search (its policy); `None` exactly when
     /// `legal_steps` would be empty. It may leave out the turns of [`Self::candidate_turns`],
     /// which the search adds itself. All its randomness comes from `rng`.
@@ -54,7 +67,7 @@ pub trait SearchHints: Turns {
     }
     /// The tree search's UCB1 exploration constant for this game, on the [-1, 1] value scale.
     /// A game whose leaves are scored by a smooth evaluation (no noisy playouts) explores less.
-    const EXPLORATION: f64 = 0.5;
+    const EXPLORATION: f64 = defaults::EXPLORATION;
 }
 
 /// A playout policy for [`SearchHints::playout_step`] built from [`Position::random_step`] and

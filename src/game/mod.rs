@@ -40,7 +40,7 @@ pub mod setup;
 mod views;
 
 pub use error::{GameError, PerftAbort};
-pub use hints::{best_of_sampled, score_from_map, value_after, SearchHints};
+pub use hints::{best_of_sampled, defaults, score_from_map, value_after, SearchHints};
 pub use limits::{ENUMERATION_BUDGET, MAX_PERFT_DEPTH};
 pub use notation::{parse_decimal, Notation};
 pub use report::{GameEnd, Help, Removal, RemovalKind, Topic, Word};

@@ -11,7 +11,7 @@ use super::options::{self, Change, Options};
 use super::output::Output;
 use super::parse::{clean_line, Command, GoArgs, LegalWhat, Query, Start};
 use super::wire;
-use crate::engine::{Engine, EngineError, Report};
+use crate::engine::{Engine, EngineError, GoRequest, Report};
 use crate::game::{Game, GameError, GameSettings, Side};
 use crate::games::{GameId, GameKind};
 use crate::search::{self, Limits, Searchable};
@@ -142,7 +142,7 @@ impl<G: Game + Searchable> Session<G> {
         }
     }
 
-    /// Why [`Engine::go_among`] would refuse to start (a game over, a `searchmoves` turn that
+    /// Why [`Engine::go`] would refuse to start (a game over, a `searchmoves` turn that
     /// is not legal here), read without stopping a running search: `expand` refuses exactly
     /// the turns the search's root refuses.
     fn go_refused(&self, searchmoves: &[String]) -> Option<EngineError> {
@@ -221,11 +221,13 @@ impl<G: Game + Searchable> Session<G> {
                 out.line(&wire::bestmove_ponder_line(token.as_deref(), reply))
             }
         };
-        let started = if g.ponder {
-            self.engine.go_ponder(limits, &g.searchmoves, seed, report)
-        } else {
-            self.engine.go_among(limits, &g.searchmoves, seed, report)
+        let request = GoRequest {
+            limits,
+            among: g.searchmoves.clone(),
+            ponder: g.ponder,
+            seed,
         };
+        let started = self.engine.go(request, report);
         if let Err(e) = started {
             // Never leave an arena waiting: an error, then `bestmove none`.
             self.out.lines(&[
@@ -444,7 +446,7 @@ pub struct Protocol {
 
 impl Protocol {
     /// A protocol for the games of this build, writing to `out`; with `test_games`, its `Game`
-    /// option offers the test game too (`tictactoe`, `src/testgames.rs`).
+    /// option offers the test game too (`tictactoe`, `src/tictactoe/`).
     pub fn new(out: Output, test_games: bool) -> Result<Self, String> {
         let mut opts = Options::default();
         opts.test_games = test_games;

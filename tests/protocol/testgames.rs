@@ -1,4 +1,4 @@
-//! `guerrilla --test-games`: the `Game` option offers tic-tac-toe (`src/testgames.rs`) beside
+//! `guerrilla --test-games`: the `Game` option offers tic-tac-toe (`src/tictactoe/`) beside
 //! the real games, and a client that knows no rule plays it through the same commands as they:
 //! its options, its board (`geometry`, `about`, `describe`), its steps and the engine's answers.
 
@@ -122,6 +122,37 @@ fn with_the_flag_tictactoe_is_played_as_any_game() {
     // Back to a real game: its board again.
     assert!(p.ask("setoption name Game value guerrilla").is_empty());
     assert!(p.ask1("describe").starts_with("describe game=guerrilla "));
+    p.send("quit");
+    let (_, status) = p.finish();
+    assert!(status.success());
+}
+
+/// The engine plays tic-tac-toe against itself to the end, through the binary: each answer is a
+/// legal step, and the last one says why the game is over in the game's own word.
+#[test]
+fn the_engine_plays_tictactoe_to_its_end() {
+    let mut p = Proc::spawn_with(&["--test-games"]);
+    assert!(p.ask("setoption name Game value tictactoe").is_empty());
+    assert!(p.ask("uginewgame").is_empty());
+    let mut last = String::new();
+    for turn in 0..9 {
+        if p.ask1("query gameover") == "response true" {
+            break;
+        }
+        let best = p.go("go nodes 200");
+        last = p.ask1(&format!("step {best}"));
+        assert!(
+            last.starts_with(&format!("stepped {best} turn {best}")),
+            "turn {turn}: {last}"
+        );
+    }
+    assert_eq!(p.ask1("query gameover"), "response true");
+    let reason = field(&p.ask1("describe"), "reason").to_string();
+    assert!(
+        ["three-in-a-row", "full-board"].contains(&reason.as_str()),
+        "{reason}"
+    );
+    assert!(last.ends_with(&format!(" {reason}")), "{last}");
     p.send("quit");
     let (_, status) = p.finish();
     assert!(status.success());

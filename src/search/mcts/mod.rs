@@ -49,7 +49,7 @@ use log::warn;
 use rand::rngs::SmallRng;
 use rand::Rng;
 
-use crate::game::SearchHints;
+use crate::game::{defaults, SearchHints};
 use crate::game::{Outcome, Side};
 use arena::Block;
 use deferred::Deferred;
@@ -64,7 +64,13 @@ mod lines;
 mod reuse;
 mod tree;
 
-/// Tunable parameters of the search. `Default` is what the protocol's `go` uses.
+/// The reference search's playout cap ([`Params::uct_reference`]): its own number, not the
+/// default's, so that the yardstick stays where it is when the defaults move.
+const REFERENCE_PLAYOUT_CAP: u32 = 5000;
+
+/// Tunable parameters of the search. `Default` is the search for a game that gives it no help
+/// (the constants of [`defaults`], which [`SearchHints`]'s defaults are too);
+/// [`Params::for_game`] is what the protocol's `go` uses.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Params {
     /// UCB1 exploration constant `c` in `mean + c·sqrt(ln N / n)`, on the [-1, 1] value scale.
@@ -124,7 +130,7 @@ impl Params {
     /// yardstick that strength is measured against.
     pub fn uct_reference<G: SearchHints>() -> Params {
         Params {
-            playout_cap: 5000,
+            playout_cap: REFERENCE_PLAYOUT_CAP,
             first_play: G::FIRST_PLAY,
             policy: false,
             eval_cutoff: false,
@@ -136,11 +142,11 @@ impl Params {
 impl Default for Params {
     fn default() -> Self {
         Params {
-            exploration: 0.5,
-            playout_cap: 5000,
+            exploration: defaults::EXPLORATION,
+            playout_cap: defaults::PLAYOUT_CAP,
             max_memory: 256 << 20,
             expand_after: 1,
-            first_play: f64::INFINITY,
+            first_play: defaults::FIRST_PLAY,
             info_period: Duration::from_millis(500),
             info_every: 100_000,
             depth_visits: 16,

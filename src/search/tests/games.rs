@@ -8,7 +8,7 @@ use super::*;
 #[test]
 fn ttt_takes_a_win_in_one() {
     // x to move: 2 wins at once; o threatens 5, and 6/8 ideas exist.
-    let pos = Ttt::from_cells("xx.oo....");
+    let pos = TicTacToe::from_cells("xx.oo....");
     for seed in 0..10 {
         for budget in [20, 100, 1000] {
             let (turn, infos) = run(&pos, &nodes(budget), seed);
@@ -21,7 +21,7 @@ fn ttt_takes_a_win_in_one() {
 #[test]
 fn ttt_blocks_a_loss_in_one() {
     // o to move: x threatens 0-1-2; any move but 2 loses at once, 2 holds the draw.
-    let pos = Ttt::from_cells("xx..o....");
+    let pos = TicTacToe::from_cells("xx..o....");
     for seed in 0..10 {
         for budget in [50, 300, 2000] {
             let (turn, _) = run(&pos, &nodes(budget), seed);
@@ -32,7 +32,7 @@ fn ttt_blocks_a_loss_in_one() {
 
 #[test]
 fn ttt_from_the_start_is_a_draw() {
-    let pos = Ttt::new(&());
+    let pos = TicTacToe::new(&());
     let (turn, infos) = run(&pos, &nodes(50_000), 7);
     assert!(is_legal(&pos, &turn.unwrap()));
     let last = infos.last().unwrap();
@@ -42,7 +42,7 @@ fn ttt_from_the_start_is_a_draw() {
 
 #[test]
 fn ttt_self_play_is_a_draw() {
-    let mut pos = Ttt::new(&());
+    let mut pos = TicTacToe::new(&());
     let mut seed = 0;
     while pos.outcome().is_none() {
         let (turn, _) = run(&pos, &nodes(3000), seed);
@@ -154,7 +154,7 @@ fn the_tree_leaves_the_position_as_it_found_it() {
 
 #[test]
 fn game_over_gives_none() {
-    let pos = Ttt::from_cells("xxxoo....");
+    let pos = TicTacToe::from_cells("xxxoo....");
     assert_eq!(run(&pos, &nodes(100), 1).0, None);
     let pos = Nim::with_piles([0, 0, 0], false);
     assert_eq!(run(&pos, &nodes(100), 1).0, None);
@@ -165,7 +165,7 @@ fn a_turn_the_tree_does_not_reach_is_finished_greedily() {
     // No iteration at all: every step of the turn comes from the greedy finisher, which takes
     // a win at once and otherwise follows `evaluate` (here Nim's oracle) on both steps.
     for seed in 0..5 {
-        let win = Ttt::from_cells("xx.oo....");
+        let win = TicTacToe::from_cells("xx.oo....");
         assert_eq!(run(&win, &nodes(0), seed).0, Some(2));
         let nim = Nim::with_piles([6, 3, 1], true);
         assert_eq!(run(&nim, &nodes(0), seed).0, Some((0, 4)));
@@ -231,7 +231,7 @@ fn the_turn_search_plays_whole_turns_and_finishes_a_turn_begun() {
 
 #[test]
 fn ttt_search_never_loses_to_a_random_player() {
-    let start = Ttt::new(&());
+    let start = TicTacToe::new(&());
     let mut lost = 0;
     for g in 0..20 {
         let me = if g % 2 == 0 { Side::P1 } else { Side::P2 };

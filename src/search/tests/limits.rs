@@ -143,7 +143,7 @@ fn clock_budget_is_honoured_and_small_clocks_are_safe() {
 #[test]
 fn timed_search_of_a_forced_turn_returns_at_once() {
     // o to move with one empty cell: nothing to think about.
-    let pos = Ttt::from_cells("xoxxoo.xo");
+    let pos = TicTacToe::from_cells("xoxxoo.xo");
     let limits = Limits {
         movetime: Some(Duration::from_secs(5)),
         ..Limits::default()
@@ -158,7 +158,7 @@ fn timed_search_of_a_forced_turn_returns_at_once() {
 fn timed_search_stops_once_every_other_turn_is_a_proven_loss() {
     // o to move must block at 2: every other cell loses at once, which the solver proves fast.
     // (Without the o in the centre, as in "xx.o.....", every move loses: x forks at 4.)
-    let pos = Ttt::from_cells("xx..o....");
+    let pos = TicTacToe::from_cells("xx..o....");
     let limits = Limits {
         movetime: Some(Duration::from_secs(5)),
         ..Limits::default()

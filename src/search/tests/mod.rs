@@ -1,4 +1,4 @@
-//! Tests of the search on the tiny games of [`super::testgames`].
+//! Tests of the search on the tiny games: tic-tac-toe ([`crate::tictactoe`]) and Nim ([`crate::testgames`]).
 
 use std::sync::atomic::AtomicBool;
 
@@ -9,7 +9,8 @@ use super::*;
 use crate::game::prelude::*;
 use crate::game::{Outcome, Side};
 use crate::protocol::wire::{pv_tokens, PARTIAL_MARK};
-use crate::testgames::{self as testgames, Nim, NimStep, Ttt};
+use crate::testgames::{self as testgames, Nim, NimStep};
+use crate::tictactoe::TicTacToe;
 
 mod games;
 mod limits;

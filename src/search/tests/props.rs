@@ -64,7 +64,7 @@ proptest! {
         seed in any::<u64>(),
         params in params(),
     ) {
-        let mut pos = Ttt::new(&());
+        let mut pos = TicTacToe::new(&());
         for m in moves {
             if pos.outcome().is_none() && pos.parse_step(&m.to_string()).is_ok() {
                 pos.apply(m, None);
