@@ -19,27 +19,22 @@ pub const MAX_LINES: u64 = 64;
 const MAX_PREVIEW_TURNS: usize = 64;
 
 /// A move token: not empty, no blank.
-fn token(v: &Value) -> Option<String> {
-    v.as_str()
-        .filter(|s| !s.is_empty() && !s.contains(char::is_whitespace))
-        .map(String::from)
+fn is_token(s: &str) -> bool {
+    !s.is_empty() && !s.contains(char::is_whitespace)
 }
 
 impl Session {
     /// The number of lines of the next analyses (`lines`, 1 to [`MAX_LINES`]), when given.
-    pub(super) fn set_analysis_lines(&mut self, a: &Value) -> Result<(), String> {
-        match a.get("lines") {
-            None | Some(Value::Null) => Ok(()),
-            Some(v) => {
-                let n = v
-                    .as_u64()
-                    .filter(|n| (1..=MAX_LINES).contains(n))
-                    .ok_or_else(|| {
-                        format!("expected a number of lines from 1 to {MAX_LINES} but got {v}")
-                    })?;
+    pub(super) fn set_analysis_lines(&mut self, lines: Option<u64>) -> Result<(), String> {
+        match lines {
+            None => Ok(()),
+            Some(n) if (1..=MAX_LINES).contains(&n) => {
                 self.analysis_lines = n as usize;
                 Ok(())
             }
+            Some(n) => Err(format!(
+                "expected a number of lines from 1 to {MAX_LINES} but got {n}"
+            )),
         }
     }
 
@@ -58,25 +53,19 @@ impl Session {
     /// The position after the turns `moves` from the position after `ply` turns of the game,
     /// without playing them: the position before the last of them and after it (`describe`),
     /// and the engine's report of that last turn (its steps and removals), for the board.
-    pub(super) fn preview(&mut self, a: &Value) -> Result<Value, String> {
+    pub(super) fn preview(&mut self, ply: usize, moves: &[String]) -> Result<Value, String> {
         let n = self.game.moves.len();
-        let ply = a
-            .get("ply")
-            .and_then(Value::as_u64)
-            .map(|p| p as usize)
-            .filter(|&p| p <= n)
-            .ok_or_else(|| format!("expected a position from 0 to {n} to preview from"))?;
-        let moves: Vec<String> = match a.get("moves") {
-            Some(Value::Array(v)) if !v.is_empty() && v.len() <= MAX_PREVIEW_TURNS => v
-                .iter()
-                .map(|m| token(m).ok_or_else(|| format!("expected a move token but got '{m}'")))
-                .collect::<Result<_, _>>()?,
-            _ => {
-                return Err(format!(
-                    "expected a list of 1 to {MAX_PREVIEW_TURNS} turns to preview"
-                ))
-            }
-        };
+        if ply > n {
+            return Err(format!("expected a position from 0 to {n} to preview from"));
+        }
+        if moves.is_empty() || moves.len() > MAX_PREVIEW_TURNS {
+            return Err(format!(
+                "expected a list of 1 to {MAX_PREVIEW_TURNS} turns to preview"
+            ));
+        }
+        if let Some(m) = moves.iter().find(|m| !is_token(m)) {
+            return Err(format!("expected a move token but got '{m}'"));
+        }
         let (last, first) = moves.split_last().expect("not empty");
         let mut before: Vec<String> = self.game.moves[..ply].to_vec();
         before.extend(first.iter().cloned());
@@ -117,11 +106,10 @@ impl Session {
 
     /// Plays the whole turn `turn` (a line's first turn) for the human to move, at a turn's
     /// start. An analysis of the position goes on on the new one when a human is to move there.
-    pub(super) fn play_turn(&mut self, a: &Value) -> Result<(), String> {
-        let turn = a
-            .get("turn")
-            .and_then(token)
-            .ok_or_else(|| format!("expected a turn to play but got '{a}'"))?;
+    pub(super) fn play_turn(&mut self, turn: &str) -> Result<(), String> {
+        if !is_token(turn) {
+            return Err(format!("expected a turn to play but got '{turn}'"));
+        }
         self.human_to_move("the game is over: there is no turn to play", |side| {
             format!("{side} is played by the engine: a line is played for a human only")
         })?;
@@ -138,7 +126,7 @@ impl Session {
             self.refresh();
             return Err(e);
         }
-        self.record_turn(By::Human, &turn, &lines);
+        self.record_turn(By::Human, turn, &lines);
         self.refresh();
         let human_next = self.game.to_move().is_some_and(|s| self.players.human(s));
         if analysing && human_next && !self.game.over() {

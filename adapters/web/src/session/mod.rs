@@ -12,7 +12,8 @@
 //! * [`timeline`]: the game as the engine described it, every position since its start;
 //! * [`players`]: who holds each seat and what holds the engine back;
 //! * [`turns`]: the engine's own turns, analyses and hints, restarts;
-//! * [`actions`]: what the page asks for;
+//! * [`api`]: the actions a page may send, typed;
+//! * [`actions`]: what each action of the game does;
 //! * [`board`]: the analysis board — its lines, a line's position previewed on a spare engine,
 //!   a line's turn played;
 //! * [`review`]: the game review, every position searched and every turn marked;
@@ -32,6 +33,7 @@
 //! * the page can see every position of the game (the timeline), not only the last one.
 
 mod actions;
+mod api;
 mod board;
 mod clock;
 mod keep;
@@ -54,6 +56,7 @@ use crate::catalogue::Catalogue;
 use crate::engine::{EngineCommand, EngineEvent};
 use crate::parse::{Removed, Report, SearchInfo};
 use crate::store::Store;
+use api::Action;
 use link::{Link, Purpose};
 use players::Players;
 use timeline::{By, Setup, Timeline};
@@ -217,9 +220,11 @@ impl Session {
                 }
                 Msg::Action(mut action, reply) => {
                     let caller = table::Caller::take(&mut action);
-                    let result = self
-                        .table_action(&action, &caller)
-                        .unwrap_or_else(|| self.act(&action));
+                    // An action that cannot be read is the caller's alone: no message keeps it.
+                    let result = Action::read(action).and_then(|action| {
+                        self.table_action(&action, &caller)
+                            .unwrap_or_else(|| self.act(&action))
+                    });
                     self.settle();
                     self.tend();
                     let state = self.state_json();

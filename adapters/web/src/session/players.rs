@@ -3,7 +3,8 @@
 //! Confirm). A seat is the unit a remote player, a clock or a stored game will attach to.
 
 use serde::Serialize;
-use serde_json::Value;
+
+use super::api::SeatRequest;
 
 /// The think times a page may set, in milliseconds.
 pub const MOVETIME: std::ops::RangeInclusive<u64> = 10..=600_000;
@@ -31,38 +32,33 @@ pub enum Seat {
 }
 
 impl Seat {
-    /// A seat from the page's JSON: `{"kind": "human"}` or `{"kind": "engine", "movetime": 500,
+    /// The seat a page asks for: `{"kind": "human"}` or `{"kind": "engine", "movetime": 500,
     /// "strength": "greedy"}` (`movetime` and `strength` may be left out).
-    pub fn from_json(v: &Value) -> Result<Seat, String> {
-        match v.get("kind").and_then(Value::as_str) {
-            Some("human") => Ok(Seat::Human),
-            Some("engine") => {
-                let movetime = match v.get("movetime") {
-                    None | Some(Value::Null) => DEFAULT_MOVETIME,
-                    Some(t) => t.as_u64().filter(|t| MOVETIME.contains(t)).ok_or_else(|| {
-                        format!(
-                            "the engine's think time must be from {} to {} ms, not {t}",
-                            MOVETIME.start(),
-                            MOVETIME.end()
-                        )
-                    })?,
-                };
-                let strength = match v.get("strength") {
-                    None | Some(Value::Null) => FULL,
-                    Some(w) => w
-                        .as_str()
-                        .and_then(|w| STRENGTHS.into_iter().find(|&k| k == w))
-                        .ok_or_else(|| {
-                            format!(
-                                "the engine's strength must be one of {}, not {w}",
-                                STRENGTHS.join(", ")
-                            )
-                        })?,
-                };
-                Ok(Seat::Engine { movetime, strength })
+    pub fn from_request(r: &SeatRequest) -> Result<Seat, String> {
+        let SeatRequest::Engine { movetime, strength } = r else {
+            return Ok(Seat::Human);
+        };
+        let movetime = match *movetime {
+            None => DEFAULT_MOVETIME,
+            Some(t) if MOVETIME.contains(&t) => t,
+            Some(t) => {
+                return Err(format!(
+                    "the engine's think time must be from {} to {} ms, not {t}",
+                    MOVETIME.start(),
+                    MOVETIME.end()
+                ))
             }
-            _ => Err(format!("expected a player (human or engine) but got '{v}'")),
-        }
+        };
+        let strength = match strength.as_deref() {
+            None => FULL,
+            Some(w) => STRENGTHS.into_iter().find(|&k| k == w).ok_or_else(|| {
+                format!(
+                    "the engine's strength must be one of {}, not {w}",
+                    STRENGTHS.join(", ")
+                )
+            })?,
+        };
+        Ok(Seat::Engine { movetime, strength })
     }
 }
 
@@ -100,16 +96,9 @@ impl Default for Players {
 }
 
 impl Players {
-    /// Both seats from the page's JSON (`players`: two seats), or these seats when none is
-    /// given.
-    pub fn parse_seats(&self, v: Option<&Value>) -> Result<[Seat; 2], String> {
-        match v {
-            None | Some(Value::Null) => Ok(self.seats),
-            Some(Value::Array(v)) if v.len() == 2 => {
-                Ok([Seat::from_json(&v[0])?, Seat::from_json(&v[1])?])
-            }
-            Some(other) => Err(format!("expected two players but got '{other}'")),
-        }
+    /// Both seats a page asks for.
+    pub fn seats_of(&self, r: &[SeatRequest; 2]) -> Result<[Seat; 2], String> {
+        Ok([Seat::from_request(&r[0])?, Seat::from_request(&r[1])?])
     }
 
     pub fn human(&self, side: usize) -> bool {
@@ -130,37 +119,48 @@ impl Players {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+
+    fn engine(movetime: Option<u64>, strength: Option<&str>) -> SeatRequest {
+        SeatRequest::Engine {
+            movetime,
+            strength: strength.map(String::from),
+        }
+    }
 
     #[test]
     fn an_engine_seat_plays_at_full_strength_unless_told_a_level() {
         assert_eq!(
-            Seat::from_json(&json!({"kind": "engine"})),
+            Seat::from_request(&engine(None, None)),
             Ok(Seat::Engine {
                 movetime: DEFAULT_MOVETIME,
                 strength: FULL
             })
         );
         assert_eq!(
-            Seat::from_json(&json!({"kind": "engine", "movetime": 40, "strength": "greedy"})),
+            Seat::from_request(&engine(Some(40), Some("greedy"))),
             Ok(Seat::Engine {
                 movetime: 40,
                 strength: "greedy"
             })
         );
-        let seat = Seat::from_json(&json!({"kind": "engine", "strength": "random"})).unwrap();
+        let seat = Seat::from_request(&engine(None, Some("random"))).unwrap();
         assert_eq!(
             serde_json::to_value(seat).unwrap(),
-            json!({"kind": "engine", "movetime": DEFAULT_MOVETIME, "strength": "random"})
+            serde_json::json!({"kind": "engine", "movetime": DEFAULT_MOVETIME, "strength": "random"})
         );
     }
 
     #[test]
-    fn an_unknown_level_is_refused_with_the_levels_there_are() {
-        for bad in [json!("strong"), json!(3), json!("Full")] {
-            let e = Seat::from_json(&json!({"kind": "engine", "strength": bad})).unwrap_err();
+    fn an_unknown_level_or_think_time_is_refused_with_what_there_is() {
+        for bad in ["strong", "3", "Full"] {
+            let e = Seat::from_request(&engine(None, Some(bad))).unwrap_err();
             assert!(e.contains("random, greedy, uct, full"), "{e}");
-            assert!(e.contains(&bad.to_string()), "{e}");
+            assert!(e.ends_with(bad), "{e}");
         }
+        let e = Seat::from_request(&engine(Some(5), None)).unwrap_err();
+        assert_eq!(
+            e,
+            "the engine's think time must be from 10 to 600000 ms, not 5"
+        );
     }
 }

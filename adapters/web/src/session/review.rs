@@ -150,12 +150,8 @@ pub fn p1_chance(info: &SearchInfo, side: usize) -> Option<f64> {
 
 impl Session {
     /// Starts (`on`: true) or cancels a review of the game as it stands.
-    pub(super) fn review_action(&mut self, a: &serde_json::Value) -> Result<(), String> {
-        if !a
-            .get("on")
-            .and_then(serde_json::Value::as_bool)
-            .unwrap_or(false)
-        {
+    pub(super) fn review_action(&mut self, on: bool) -> Result<(), String> {
+        if !on {
             if self.review.as_ref().is_some_and(|r| r.running) {
                 self.stop_search();
                 self.message(Level::Info, "review cancelled");
