@@ -40,17 +40,25 @@ fn start() -> Server {
     Server(child, port)
 }
 
-/// POSTs `body` to `path` and reads the JSON answer.
+/// POSTs `body` to `path` (GETs `path` without a body) and reads the JSON answer.
 fn post(server: &Server, path: &str, body: &Value) -> Value {
     let mut s = TcpStream::connect(("127.0.0.1", server.1)).expect("connect");
-    let body = body.to_string();
-    write!(
-        s,
-        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .expect("send");
+    if body.is_null() {
+        write!(
+            s,
+            "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        )
+        .expect("send");
+    } else {
+        let body = body.to_string();
+        write!(
+            s,
+            "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .expect("send");
+    }
     let mut answer = String::new();
     s.read_to_string(&mut answer).expect("read the answer");
     let (_, json) = answer
@@ -126,4 +134,46 @@ fn a_bad_action_is_refused_in_one_line_and_changes_nothing() {
     assert_eq!(answer["ok"], true, "{answer}");
     assert_eq!(answer["state"]["players"][0]["kind"], "engine");
     assert_eq!(answer["state"]["describe"]["tomove"], to_move);
+}
+
+#[test]
+fn the_levels_are_the_engines_and_a_level_it_does_not_offer_is_refused() {
+    let server = start();
+    let catalogue = post(&server, "/api/games", &Value::Null);
+    let offered = guerrilla::search::Strength::NAMES;
+    assert_eq!(catalogue["levels"]["values"], json!(offered), "{catalogue}");
+    let default = guerrilla::search::Strength::default().name();
+    assert_eq!(catalogue["levels"]["default"], default, "{catalogue}");
+
+    let id = post(&server, "/api/session", &json!({}))["id"]
+        .as_str()
+        .expect("a session id")
+        .to_string();
+    let action = |a: Value| post(&server, &format!("/api/session/{id}/action"), &a);
+    let before = action(json!({"type": "state"}));
+    assert_eq!(
+        before["state"]["players"][1]["strength"], default,
+        "{before}"
+    );
+    let before = unversioned(before["state"].clone());
+    for bad in ["strongest", "FULL"] {
+        let answer = action(json!({"type": "players", "players": [{"kind": "human"},
+            {"kind": "engine", "strength": bad}]}));
+        assert_eq!(answer["ok"], false, "{answer}");
+        assert_eq!(
+            answer["error"],
+            format!(
+                "the engine's strength must be one of {}, not {bad}",
+                offered.join(", ")
+            )
+        );
+        let mut state = unversioned(answer["state"].clone());
+        state["messages"] = before["messages"].clone();
+        assert_eq!(state, before, "{bad} changed the session");
+    }
+    let weakest = offered[0];
+    let answer = action(json!({"type": "players", "players": [{"kind": "human"},
+        {"kind": "engine", "strength": weakest}]}));
+    assert_eq!(answer["ok"], true, "{answer}");
+    assert_eq!(answer["state"]["players"][1]["strength"], weakest);
 }

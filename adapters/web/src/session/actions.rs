@@ -8,6 +8,7 @@ use serde_json::{json, Value};
 
 use super::api::{Action, NewGame};
 use super::link::Purpose;
+use super::players::Players;
 use super::timeline::{By, Setup};
 use super::{first_error, side_word, LastPlay, Level, Session};
 use crate::parse::{parse_played, parse_stepped, Report};
@@ -41,7 +42,7 @@ impl Session {
             Action::Plies { from } => self.plies(*from),
             Action::New(new) => self.new_game(new).and(done),
             Action::Players { players } => {
-                self.players.seats = self.players.seats_of(players)?;
+                self.players.seats = Players::seats_of(players, &self.catalogue.levels)?;
                 done
             }
             Action::Settings { confirm } => {
@@ -250,8 +251,8 @@ impl Session {
     pub(super) fn new_game(&mut self, a: &NewGame) -> Result<(), String> {
         let setup = self.requested_setup(a.game.as_deref(), a.options.as_ref())?;
         let seats = match &a.players {
-            Some(p) => self.players.seats_of(p)?,
-            None => self.players.seats,
+            Some(p) => Players::seats_of(p, &self.catalogue.levels)?,
+            None => self.players.seats.clone(),
         };
         let fen = a
             .fen

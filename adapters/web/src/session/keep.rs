@@ -71,7 +71,7 @@ impl Session {
             start,
             first: self.game.first_mover().to_string(),
             moves: self.game.moves.clone(),
-            players: serde_json::to_value(self.players.seats).unwrap_or(Value::Null),
+            players: serde_json::to_value(&self.players.seats).unwrap_or(Value::Null),
             paused: self.players.paused,
             confirm: self.players.confirm_turns,
             clock: self

@@ -180,12 +180,13 @@ impl Session {
         store: Option<Arc<Store>>,
     ) -> Result<Session, String> {
         let setup = Setup::of(&catalogue, &catalogue.default_game);
+        let players = Players::new(&catalogue.levels);
         let mut s = Session {
             id,
             catalogue,
             link: Link::new(cmd, tx.clone(), rx),
             game: Timeline::new(setup),
-            players: Players::default(),
+            players,
             subscribers: Vec::new(),
             last: None,
             plays: 0,

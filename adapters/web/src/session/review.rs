@@ -9,7 +9,6 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::link::Purpose;
-use super::players::FULL;
 use super::{Level, Session};
 use crate::parse::SearchInfo;
 
@@ -203,9 +202,10 @@ impl Session {
             nodes: Some(REVIEW_NODES),
             ..GoArgs::default()
         };
+        let level = self.catalogue.levels.default.as_deref();
         let started = self.link.request(&cmds).and_then(|_| {
             self.link
-                .start_search(go, Purpose::Review(k), side, 1, FULL)
+                .start_search(go, Purpose::Review(k), side, 1, level)
         });
         if let Err(e) = started {
             r.running = false;

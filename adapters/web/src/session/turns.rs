@@ -4,7 +4,6 @@
 use guerrilla::protocol::codec::{Command, GoArgs, LegalWhat};
 
 use super::link::{is_note, Ended, Purpose};
-use super::players::FULL;
 use super::timeline::By;
 use super::{first_error, Hint, LastPlay, Level, Preview, Session};
 use crate::parse::{parse_played, parse_stepped};
@@ -129,9 +128,9 @@ impl Session {
             movetime: Some(movetime),
             ..GoArgs::default()
         };
-        if let Err(e) = self
-            .link
-            .start_search(go, Purpose::Play(side), side, 1, strength)
+        if let Err(e) =
+            self.link
+                .start_search(go, Purpose::Play(side), side, 1, strength.as_deref())
         {
             self.restart(&e);
         }
@@ -261,7 +260,13 @@ impl Session {
             ..GoArgs::default()
         };
         self.link
-            .start_search(infinite, Purpose::Analysis(ply), side, lines, FULL)
+            .start_search(
+                infinite,
+                Purpose::Analysis(ply),
+                side,
+                lines,
+                self.catalogue.levels.default.as_deref(),
+            )
             .map_err(|e| {
                 self.restart(&e);
                 "the engine was restarted".to_string()
@@ -277,7 +282,13 @@ impl Session {
             ..GoArgs::default()
         };
         self.link
-            .start_search(go, Purpose::Hint, side, 1, FULL)
+            .start_search(
+                go,
+                Purpose::Hint,
+                side,
+                1,
+                self.catalogue.levels.default.as_deref(),
+            )
             .map_err(|e| {
                 self.restart(&e);
                 "the engine was restarted".to_string()
