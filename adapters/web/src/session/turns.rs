@@ -1,9 +1,11 @@
-//! The engine's side of a session: its own turns, analyses and hints, what a word step would
-//! do (previews), reading the game back, and restarting an engine that died or hung.
+//! The engine's side of a session: its own turns, analyses, hints and a review's searches, what
+//! a word step would do (previews), reading the game back, and restarting an engine that died
+//! or hung.
 
 use guerrilla::protocol::codec::{Command, GoArgs, LegalWhat};
 
 use super::link::{is_note, Ended, Purpose};
+use super::review::{p1_chance, Review, REVIEW_NODES};
 use super::timeline::By;
 use super::{first_error, Hint, LastPlay, Level, Preview, Session};
 use crate::parse::{parse_played, parse_stepped};
@@ -349,6 +351,74 @@ impl Session {
                 over: st.report.over.map(|o| format!("{} {}", o.result, o.reason)),
                 choices,
             });
+        }
+    }
+
+    /// Starts (`on`) or cancels a review of the game as it stands.
+    pub(super) fn review_action(&mut self, on: bool) -> Result<(), String> {
+        if !on {
+            if self.review.as_ref().is_some_and(|r| r.running) {
+                self.stop_search();
+                self.message(Level::Info, "review cancelled");
+            }
+            return Ok(());
+        }
+        let review = Review::of(&self.game)?;
+        self.stop_search();
+        self.review = Some(review);
+        self.next_review_search();
+        Ok(())
+    }
+
+    /// Searches the next position the review lacks, or ends the review when none is left.
+    fn next_review_search(&mut self) {
+        let Some(r) = self.review.as_mut() else {
+            return;
+        };
+        let Some((k, side)) = r.next() else {
+            self.link.forget_search();
+            self.restore_game();
+            self.message(Level::Success, "review done");
+            return;
+        };
+        let cmds = self.game.setup_commands(r.start.as_deref(), &r.moves[..k]);
+        let go = GoArgs {
+            nodes: Some(REVIEW_NODES),
+            ..GoArgs::default()
+        };
+        let level = self.catalogue.levels.default.as_deref();
+        let started = self.link.request(&cmds).and_then(|_| {
+            self.link
+                .start_search(go, Purpose::Review(k), side, 1, level)
+        });
+        if let Err(e) = started {
+            r.running = false;
+            self.restart(&e);
+        }
+    }
+
+    /// A review's search of position `ply` ended: its value is kept and the next one starts.
+    fn review_search_ended(&mut self, ply: usize, side: usize) {
+        let value = self.link.info.as_ref().and_then(|i| p1_chance(i, side));
+        let Some(r) = self.review.as_mut() else {
+            return;
+        };
+        r.record(ply, value);
+        self.next_review_search();
+    }
+
+    /// The engine set back to the game as it stands, after a review's positions.
+    pub(super) fn restore_game(&mut self) {
+        match self.game.restore(&mut self.link, true) {
+            Ok(notes) => self.notes(notes),
+            Err(e) => self.restart(&e),
+        }
+    }
+
+    /// A review of another game (a new game, a turn taken back) is dropped.
+    fn drop_stale_review(&mut self) {
+        if self.review.as_ref().is_some_and(|r| !r.is_of(&self.game)) {
+            self.review = None;
         }
     }
 }
