@@ -78,7 +78,9 @@ impl Session {
             Action::Analyse { on, ply, lines } => self.analyse(*on, *ply, *lines).and(done),
             Action::Hint {} => self.hint().and(done),
             Action::Play { turn } => self.play_turn(turn).and(done),
-            Action::Preview { ply, moves } => self.preview(*ply, moves),
+            Action::Preview { ply, moves } => {
+                self.board.preview(&self.link, &self.game, *ply, moves)
+            }
             Action::Review { on } => self.review_action(*on).and(done),
             Action::Invite(_)
             | Action::Seat {}
@@ -138,7 +140,7 @@ impl Session {
     /// Starts (`on`: true, with the `ply` shown) or ends an analysis. The game stays as it was:
     /// when the analysis ends, an engine to move plays unless the game was paused.
     fn analyse(&mut self, on: bool, ply: Option<usize>, lines: Option<u64>) -> Result<(), String> {
-        self.set_analysis_lines(lines)?;
+        self.board.set_lines(lines)?;
         if !on {
             if self.analysing().is_some() {
                 self.stop_search();

@@ -11,11 +11,11 @@
 //! * [`link`]: the engine link — the process, requests and their answers, the search under way;
 //! * [`timeline`]: the game as the engine described it, every position since its start;
 //! * [`players`]: who holds each seat and what holds the engine back;
-//! * [`turns`]: the engine's own turns, analyses and hints, restarts;
+//! * [`turns`]: the engine's own turns, analyses, hints and a review's searches, a line's turn
+//!   played, restarts;
 //! * [`api`]: the actions a page may send, typed;
 //! * [`actions`]: what each action of the game does;
-//! * [`board`]: the analysis board — its lines, a line's position previewed on a spare engine,
-//!   a line's turn played;
+//! * [`board`]: the analysis board — its lines, a line's position previewed on a spare engine;
 //! * [`review`]: the game review, every position searched and every turn marked;
 //! * [`table`]: who may act (the seats of a game between friends), clocks, resignation and
 //!   rematch ([`clock`]);
@@ -160,13 +160,11 @@ pub struct Session {
     game_no: u64,
     /// Seats, clocks, endings, and the database.
     table: table::Table,
-    /// The lines an analysis reports (MultiPV).
-    analysis_lines: usize,
+    /// The analysis board: the lines an analysis reports, and the spare engine that sets up
+    /// the positions a preview shows.
+    board: board::AnalysisBoard,
     /// The last game review, while its game stands.
     review: Option<review::Review>,
-    /// A second engine, started at the first preview, that sets up the positions a preview
-    /// shows (the session's engine goes on with its search meanwhile).
-    scratch: Option<Link>,
 }
 
 impl Session {
@@ -198,9 +196,8 @@ impl Session {
             restarting: false,
             game_no: 0,
             table: table::Table::new(tx, store),
-            analysis_lines: board::DEFAULT_LINES,
+            board: board::AnalysisBoard::new(),
             review: None,
-            scratch: None,
         };
         s.link.start()?;
         let notes = s.game.restore(&mut s.link, false)?;
@@ -256,9 +253,7 @@ impl Session {
             }
         }
         self.link.stop_process();
-        if let Some(mut scratch) = self.scratch.take() {
-            scratch.stop_process();
-        }
+        self.board.close();
         log::info!("session {} closed", self.id);
     }
 
@@ -356,7 +351,7 @@ impl Session {
                 "side": side_word(s.side),
             })),
             "thinking": thinking,
-            "analysis_lines": self.analysis_lines,
+            "analysis_lines": self.board.lines(),
             "review": self.review.as_ref().map(review::Review::view),
             "messages": self.messages,
             "engine": {

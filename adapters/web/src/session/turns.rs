@@ -1,9 +1,10 @@
-//! The engine's side of a session: its own turns, analyses, hints and a review's searches, what
-//! a word step would do (previews), reading the game back, and restarting an engine that died
-//! or hung.
+//! The engine's side of a session: its own turns, analyses, hints and a review's searches, a
+//! line's turn played for the human, what a word step would do (previews), reading the game
+//! back, and restarting an engine that died or hung.
 
 use guerrilla::protocol::codec::{Command, GoArgs, LegalWhat};
 
+use super::board::is_token;
 use super::link::{is_note, Ended, Purpose};
 use super::review::{p1_chance, Review, REVIEW_NODES};
 use super::timeline::By;
@@ -256,7 +257,7 @@ impl Session {
             .get(ply)
             .and_then(|p| p.describe.to_move())
             .unwrap_or(0);
-        let lines = self.analysis_lines;
+        let lines = self.board.lines();
         let infinite = GoArgs {
             infinite: true,
             ..GoArgs::default()
@@ -420,5 +421,36 @@ impl Session {
         if self.review.as_ref().is_some_and(|r| !r.is_of(&self.game)) {
             self.review = None;
         }
+    }
+
+    /// Plays the whole turn `turn` (a line's first turn) for the human to move, at a turn's
+    /// start. An analysis of the position goes on on the new one when a human is to move there.
+    pub(super) fn play_turn(&mut self, turn: &str) -> Result<(), String> {
+        if !is_token(turn) {
+            return Err(format!("expected a turn to play but got '{turn}'"));
+        }
+        self.human_to_move("the game is over: there is no turn to play", |side| {
+            format!("{side} is played by the engine: a line is played for a human only")
+        })?;
+        if !self.game.describe.turn_start() {
+            return Err("a turn is half built: finish it or undo its steps first".into());
+        }
+        let n = self.game.moves.len();
+        let analysing = self.analysing().is_some();
+        self.stop_search();
+        let lines = self
+            .ask(&[Command::Play(turn.to_string())])
+            .ok_or("the engine was restarted")?;
+        if let Some(e) = first_error(&lines) {
+            self.refresh();
+            return Err(e);
+        }
+        self.record_turn(By::Human, turn, &lines);
+        self.refresh();
+        let human_next = self.game.to_move().is_some_and(|s| self.players.human(s));
+        if analysing && human_next && !self.game.over() {
+            self.start_analysis(n + 1)?;
+        }
+        Ok(())
     }
 }
