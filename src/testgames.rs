@@ -276,6 +276,7 @@ impl Views for Ttt {
             reasons: &[THREE_IN_A_ROW, FULL_BOARD],
             removals: &[],
             steps: &[],
+            help: &[],
             tour: "Each player in turn marks an empty cell, x first.\n\n\
                    Three marks of one player in a row, a column or a diagonal win; a full \
                    board without one is a draw.",

@@ -42,6 +42,7 @@ pub(crate) const ABOUT: About = About {
     reasons: report::REASONS,
     removals: report::REMOVALS,
     steps: report::STEPS,
+    help: report::HELP,
     tour: include_str!("tour.txt"),
 };
 

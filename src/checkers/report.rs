@@ -4,7 +4,7 @@
 
 use super::lattice::{self, CROSS};
 use super::{Checkers, Step};
-use crate::game::{GameEnd, Position, Removal, RemovalKind, Side, Word};
+use crate::game::{GameEnd, Help, Position, Removal, RemovalKind, Side, Word};
 
 /// COIN has no checker left (GC5).
 pub(crate) const NO_CHECKERS: Word = Word::new("no-checkers", "no checker is left");
@@ -37,6 +37,10 @@ pub(crate) const REMOVALS: &[RemovalKind] = &[CAPTURED, SURROUNDED];
 
 /// The steps that name no place: none, every step names a point or a square (GC3, GC4).
 pub(crate) const STEPS: &[Word] = &[];
+
+/// The rules in plain words by phase, word step and removal: none. A turn has no phases
+/// (`describe` has no `phase` field) and no word step; the rules tour says the rest.
+pub(crate) const HELP: &[Help] = &[];
 
 impl Checkers {
     /// One list per step of `steps` (applied from `self`, leading to `after`): a hop over a

@@ -43,7 +43,7 @@ pub use error::{GameError, PerftAbort};
 pub use hints::{best_of_sampled, score_from_map, value_after, SearchHints};
 pub use limits::{ENUMERATION_BUDGET, MAX_PERFT_DEPTH};
 pub use notation::{parse_decimal, Notation};
-pub use report::{GameEnd, Removal, RemovalKind, Word};
+pub use report::{GameEnd, Help, Removal, RemovalKind, Topic, Word};
 pub use rules::{shortest_line, Hashing, Position, Turns};
 pub use settings::{GameOption, GameSettings};
 pub use views::{About, FieldFace, FieldKind, GeoPoint, GeoSquare, Geometry, PieceFace, Views};

@@ -1,7 +1,8 @@
-//! What a GUI is told beside the steps themselves: the pieces a step removed and why, and why
-//! a game ended. Each game names its own words (in its `report.rs`) and announces them with
-//! the words a person reads (the protocol's `about`); this layer keeps the shapes every game
-//! shares and the two reasons that belong to no game's rules alone.
+//! What a GUI is told beside the steps themselves: the pieces a step removed and why, why a
+//! game ended, and the rules in plain words for the part of the turn being played. Each game
+//! names its own words and help (in its `report.rs`) and announces them with the words a
+//! person reads (the protocol's `about`); this layer keeps the shapes every game shares and
+//! the two reasons that belong to no game's rules alone.
 
 use super::Outcome;
 
@@ -88,4 +89,70 @@ pub struct GameEnd {
     pub outcome: Outcome,
     pub reason: Word,
     pub score: Option<[u32; 2]>,
+}
+
+/// What a help sentence explains: a phase of the turn, a step that names no place, or a kind
+/// of removal (the protocol's `help` lines of `about`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Topic {
+    /// A phase of the turn, as the game's `describe` field `phase` names it; with `while_set`,
+    /// only while that `describe` field says something (its value is not `-` or `0`), a state
+    /// within the phase (Guerrilla's `move` phase while a group is moving).
+    Phase {
+        phase: &'static str,
+        while_set: Option<&'static str>,
+    },
+    /// A step that names no place: one of the game's steps.
+    Step(Word),
+    /// A kind of removal: one of the game's removals, explained where a step would make one.
+    Removal(RemovalKind),
+}
+
+/// One sentence, or a few, that says a part of the rules in plain words to the player whose
+/// turn it is: what a phase asks, what a word step does, what a removal means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Help {
+    pub topic: Topic,
+    /// The sentences, on one line, as a person reads them.
+    pub text: &'static str,
+}
+
+impl Help {
+    /// The help of the phase `phase`.
+    pub const fn phase(phase: &'static str, text: &'static str) -> Help {
+        Help {
+            topic: Topic::Phase {
+                phase,
+                while_set: None,
+            },
+            text,
+        }
+    }
+
+    /// The help of the phase `phase` while the `describe` field `field` says something.
+    pub const fn phase_while(phase: &'static str, field: &'static str, text: &'static str) -> Help {
+        Help {
+            topic: Topic::Phase {
+                phase,
+                while_set: Some(field),
+            },
+            text,
+        }
+    }
+
+    /// The help of the word step `step`.
+    pub const fn step(step: Word, text: &'static str) -> Help {
+        Help {
+            topic: Topic::Step(step),
+            text,
+        }
+    }
+
+    /// The help of the removal kind `kind`.
+    pub const fn removal(kind: RemovalKind, text: &'static str) -> Help {
+        Help {
+            topic: Topic::Removal(kind),
+            text,
+        }
+    }
 }

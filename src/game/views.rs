@@ -1,6 +1,6 @@
 //! The views layer: what a person or a GUI that knows no rule sees of a position.
 
-use super::{GameEnd, Removal, RemovalKind, Side, Turns, Word};
+use super::{GameEnd, Help, Removal, RemovalKind, Side, Turns, Word};
 
 /// A position's views.
 pub trait Views: Turns {
@@ -41,6 +41,7 @@ pub trait Views: Turns {
             reasons: &[Word::NO_LEGAL_MOVE],
             removals: &[],
             steps: &[],
+            help: &[],
             tour: "",
         }
     }
@@ -96,8 +97,8 @@ pub struct Geometry {
 /// How a GUI that knows no rule presents a game to people (protocol.md § 4, `about`): what its
 /// sides are called, what the characters of `describe`'s cells stand for, which `describe`
 /// fields a player reads and under what label, the game's own words (why it ends, why a piece
-/// leaves the board, the steps that name no place) with what a person reads for each, and a
-/// short tour of the rules.
+/// leaves the board, the steps that name no place) with what a person reads for each, the rules
+/// in plain words for each part of a turn, and a short tour of the rules.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct About {
     /// The game's name as people write it: `Guerrilla Checkers`.
@@ -115,6 +116,10 @@ pub struct About {
     pub removals: &'static [RemovalKind],
     /// Every step that names no point or square (`pass`), as its notation writes it.
     pub steps: &'static [Word],
+    /// The rules in plain words for the player whose turn it is: for phases the `describe`
+    /// field `phase` names, for words of `steps`, for kinds of `removals`. Several sentences of
+    /// one topic are read in order.
+    pub help: &'static [Help],
     /// The rules in a few short paragraphs for a first-time player, separated by blank lines.
     pub tour: &'static str,
 }

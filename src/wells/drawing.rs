@@ -15,8 +15,8 @@ use super::{Phase, Wells};
 use crate::game::{About, FieldFace, GeoPoint, Geometry, PieceFace, Side};
 
 /// How a GUI presents Guerrilla (protocol.md § 4, `about`): White's and Black's pieces forming
-/// groups (W1, W2), the massacre token (W4), the counts and the turn's phase of `describe`, and
-/// the tour in `tour.txt`.
+/// groups (W1, W2), the massacre token (W4), the counts and the turn's phase of `describe`, the
+/// rules of each phase in plain words, and the tour in `tour.txt`.
 pub(crate) const ABOUT: About = About {
     title: "Guerrilla",
     sides: ["White", "Black"],
@@ -59,6 +59,7 @@ pub(crate) const ABOUT: About = About {
     reasons: report::REASONS,
     removals: report::REMOVALS,
     steps: report::STEPS,
+    help: report::HELP,
     tour: include_str!("tour.txt"),
 };
 
@@ -122,14 +123,6 @@ pub(crate) fn describe(w: &Wells) -> Vec<(&'static str, String)> {
     let geo = w.lattice;
     let st = &w.state;
     let points: String = (0..geo.len).map(|p| cell_char(st.cells[p])).collect();
-    let phase = match st.phase {
-        Phase::Growth => "growth",
-        Phase::NewGroup => "new",
-        Phase::Move | Phase::Moving => "move",
-        Phase::Keep => "split",
-        Phase::Kill => "kill",
-        Phase::Over => "over",
-    };
     let kills: Vec<String> = w
         .chosen_kills()
         .into_iter()
@@ -148,8 +141,8 @@ pub(crate) fn describe(w: &Wells) -> Vec<(&'static str, String)> {
         ("turn", st.turn.to_string()),
         ("passes", st.passes.to_string()),
         ("turn_start", st.at_turn_start.to_string()),
-        ("phase", phase.into()),
-        ("moving", names(geo, &w.moving())),
+        ("phase", st.phase.word().into()),
+        (report::MOVING_FIELD, names(geo, &w.moving())),
         ("jumps_left", st.built.movement.jumps_left.to_string()),
         ("parts", parts(w)),
         ("moved", names(geo, &st.built.movement.moved)),

@@ -1,11 +1,12 @@
 //! What a GUI is told of a turn beside its steps: the pieces left behind by a group that came
 //! apart (W4, 8.3), the pieces killed and massacred (W4), and why the game ended, with the
-//! scores (W6); and the words for them that the game announces (`about`).
+//! scores (W6); the words for them and for the turn's phases, and the rules of each phase and
+//! word step in plain words (W3–W6), that the game announces (`about`).
 
 use super::bits::Bits;
 use super::setup::cell_char;
 use super::{Phase, Step, Wells, TOKEN};
-use crate::game::{GameEnd, Position, Removal, RemovalKind, Side, Word};
+use crate::game::{GameEnd, Help, Position, Removal, RemovalKind, Side, Word};
 
 /// Two passes in a row (W6); the scores decide.
 pub(crate) const TWO_PASSES: Word = Word::new("two-passes", "two passes in a row");
@@ -37,6 +38,84 @@ pub(crate) const END_MOVE: Word = Word::new("endmove", "end move");
 
 /// The steps that name no place, as the notation writes them (protocol.md § 7.1).
 pub(crate) const STEPS: &[Word] = &[PASS, END_GROUP, END_MOVE];
+
+impl Phase {
+    /// The phase's word in `describe`'s `phase` field (protocol.md § 7.4): a group moving is
+    /// still the `move` phase, told apart by the `moving` field.
+    pub(crate) const fn word(self) -> &'static str {
+        match self {
+            Phase::Growth => "growth",
+            Phase::NewGroup => "new",
+            Phase::Move | Phase::Moving => "move",
+            Phase::Keep => "split",
+            Phase::Kill => "kill",
+            Phase::Over => "over",
+        }
+    }
+}
+
+/// The `describe` field that names the group moving now, `-` when none is (a state of the
+/// `move` phase).
+pub(crate) const MOVING_FIELD: &str = "moving";
+
+/// The massacre (W4, 3.2), said in the kill phase and wherever a step would make one.
+const MASSACRE_HELP: &str = "A massacre: when the killer's group has at least two more pieces \
+    than the victim's, the victim's point takes a massacre token, and no piece may stand there for \
+    the rest of the game.";
+
+/// The rules of each phase of a turn (W4; W3 for the first turns), each word step (W4, W5) and
+/// the massacre (W4), in plain words for the player whose turn it is.
+pub(crate) const HELP: &[Help] = &[
+    Help::phase(
+        Phase::Growth.word(),
+        "Growth: each of your groups with fewer than five pieces must grow by one piece: tap a \
+         marked point next to it. It may not touch an enemy piece or another of your groups.",
+    ),
+    Help::phase(
+        Phase::NewGroup.word(),
+        "New group: put one piece on a marked point, a point that touches no piece at all. You \
+         must when there is one (on the game's first turn, within four lines of the edge).",
+    ),
+    Help::phase(
+        Phase::Move.word(),
+        "Movement: your groups may now move, one after the other, each once. Tap a piece, then \
+         the empty point just beyond a piece of the same group: it jumps over it. A group of k \
+         pieces makes up to k jumps; a group that ends in parts keeps only its largest part.",
+    ),
+    Help::phase_while(
+        Phase::Moving.word(),
+        MOVING_FIELD,
+        "This group is moving: make another jump with any of its pieces, or press End group to \
+         stop it here.",
+    ),
+    Help::phase(
+        Phase::Keep.word(),
+        "Your group ended its movement in equal largest parts: tap a point of the part that \
+         stays; the other parts are removed.",
+    ),
+    Help::phase(
+        Phase::Kill.word(),
+        "Kills: a piece's strength is how many pieces of its own side touch it. Each of your \
+         pieces stronger than an enemy piece next to it kills it; choose which kills which (tap \
+         the killer, then its victim). Each piece kills once, each victim dies once, and no \
+         piece that can kill stays idle.",
+    ),
+    Help::phase(Phase::Kill.word(), MASSACRE_HELP),
+    Help::removal(MASSACRED, MASSACRE_HELP),
+    Help::step(
+        PASS,
+        "Pass skips growth, the new group and movement this turn; your kills still happen, and \
+         two passes in a row end the game.",
+    ),
+    Help::step(
+        END_GROUP,
+        "End group stops the moving group before it has used all its jumps.",
+    ),
+    Help::step(
+        END_MOVE,
+        "End move: no more groups move this turn, and the kills follow.",
+    ),
+];
 
 impl Wells {
     /// One list per step of `steps` (applied from `self`, leading to `after`). Read from the

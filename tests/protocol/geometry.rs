@@ -118,8 +118,9 @@ fn wells_geometry_on_every_side() {
 /// `about` (protocol.md § 4.12) agrees with `describe` and `ugi` in both games: every field it
 /// labels is a `describe` field, every piece line names one character, an owner, a colour and a
 /// noun, its options are `ugi` options, its words are labelled (the reasons ending with the
-/// protocol's `forfeit`, a removal leaving nothing or one of the pieces), and its tour says
-/// something.
+/// protocol's `forfeit`, a removal leaving nothing or one of the pieces), its help is about its
+/// own words (a phase's field a `describe` field, a step and a removal announced before it) and
+/// says something, and its tour says something.
 #[test]
 fn about_agrees_with_describe_and_ugi() {
     let mut p = Proc::spawn();
@@ -143,6 +144,8 @@ fn about_agrees_with_describe_and_ugi() {
             .collect();
         let mut pieces = Vec::new();
         let mut reasons = Vec::new();
+        let mut removals = Vec::new();
+        let mut steps = Vec::new();
         let mut tours = 0;
         for l in &lines[4..lines.len() - 1] {
             let w: Vec<&str> = l.split(' ').collect();
@@ -180,11 +183,28 @@ fn about_agrees_with_describe_and_ugi() {
                     assert!(w.len() > 2, "a label: {l}");
                     if w[0] == "reason" {
                         reasons.push(w[1]);
+                    } else {
+                        steps.push(w[1]);
                     }
                 }
                 "removal" => {
                     assert!(w[2] == "-" || pieces.contains(&w[2]), "{l}");
                     assert!(w.len() > 3, "a label: {l}");
+                    removals.push(w[1]);
+                }
+                "help" => {
+                    match w[1] {
+                        "phase" => {
+                            assert!(fields.contains(&"phase"), "{game}: {l} but no phase");
+                            if let Some((_, field)) = w[2].split_once('+') {
+                                assert!(fields.contains(&field), "{game}: {l}");
+                            }
+                        }
+                        "step" => assert!(steps.contains(&w[2]), "{game}: {l}"),
+                        "removal" => assert!(removals.contains(&w[2]), "{game}: {l}"),
+                        _ => panic!("{game}: a help topic of no kind: {l}"),
+                    }
+                    assert!(w.len() > 4, "sentences: {l}");
                 }
                 "tour" => tours += 1,
                 _ => panic!("{game}: unexpected line '{l}'"),
@@ -198,7 +218,9 @@ fn about_agrees_with_describe_and_ugi() {
     }
 }
 
-/// Each game announces its own words (protocol.md § 4.12), the ones its answers use (§ 4.3).
+/// Each game announces its own words (protocol.md § 4.12), the ones its answers use (§ 4.3),
+/// and its help by topic: Guerrilla every phase `describe` gives during a turn, the move phase
+/// while a group is moving, each word step and the massacre; Guerrilla Checkers none.
 #[test]
 fn about_announces_each_games_words() {
     let mut p = Proc::spawn();
@@ -211,6 +233,32 @@ fn about_announces_each_games_words() {
             })
             .collect()
     };
+    // the topics of the help lines: `help <kind> <topic>`, the sentences left out
+    let topics = |p: &mut Proc, game: &str| -> Vec<String> {
+        p.ask(&format!("setoption name Game value {game}"));
+        p.ask("about")
+            .into_iter()
+            .filter(|l| l.starts_with("help "))
+            .map(|l| l.splitn(4, ' ').take(3).collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    assert!(topics(&mut p, "guerrilla-checkers").is_empty());
+    assert_eq!(
+        topics(&mut p, "guerrilla"),
+        [
+            "help phase growth",
+            "help phase new",
+            "help phase move",
+            "help phase move+moving",
+            "help phase split",
+            "help phase kill",
+            "help phase kill",
+            "help removal massacred",
+            "help step pass",
+            "help step endgroup",
+            "help step endmove",
+        ]
+    );
     assert_eq!(
         words(&mut p, "guerrilla-checkers"),
         [

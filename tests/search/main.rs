@@ -403,31 +403,35 @@ fn searchmoves_keep_the_root_at_every_level() {
 }
 
 /// Guerrilla's turn search with helper threads: under a node budget the turns drawn are
-/// exactly the budget, and the same seed and number of threads give the same turn and the
-/// same line (each batch's turns are added in a fixed order, whatever thread finishes first),
-/// and the pv is not the one-thread search's every time (the helpers draw turns of their own).
+/// exactly the budget, and the same seed gives the same turn and the same line with 2 threads
+/// as with 3 (a batch's turns are drawn by slot, each slot with its own random stream, and
+/// added in slot order, whatever thread drew which), and the pv is not the one-thread
+/// search's every time (that search draws its batches from one stream). Sixteen lines are
+/// compared, so that the order the root's turns were added in shows.
 #[test]
 fn the_turn_search_with_helpers_is_deterministic_under_a_node_budget() {
     let (_, wl) = bench_games();
     let mut differs = 0;
-    for threads in [2, 3] {
-        let config = Config {
-            threads,
-            ..Config::default()
-        };
-        for (i, p) in wl.iter().enumerate().take(3) {
-            let a = best(p, 3000, &config, i as u64);
-            let b = best(p, 3000, &config, i as u64);
+    let with = |threads| Config {
+        threads,
+        multipv: 16,
+        ..Config::default()
+    };
+    for (i, p) in wl.iter().enumerate().take(4) {
+        let a = best(p, 3000, &with(2), i as u64);
+        for threads in [2, 3] {
+            let b = best(p, 3000, &with(threads), i as u64);
             assert_eq!(a.0, b.0, "threads {threads} wells position {i}");
             assert_eq!(
-                a.1.best().pv,
-                b.1.best().pv,
-                "threads {threads} position {i}"
+                format!("{:?}", a.1.lines),
+                format!("{:?}", b.1.lines),
+                "threads {threads} position {i}: every line, its score and its visits"
             );
-            assert_eq!(a.1.nodes, 3000, "threads {threads} position {i}");
-            let one = best(p, 3000, &Config::default(), i as u64);
-            differs += usize::from(one.1.best().pv != a.1.best().pv);
+            assert_eq!(b.1.nodes, 3000, "threads {threads} position {i}");
+            assert_eq!(b.1.visited, a.1.visited, "threads {threads} position {i}");
         }
+        let one = best(p, 3000, &Config::default(), i as u64);
+        differs += usize::from(one.1.best().pv != a.1.best().pv);
     }
     assert!(differs > 0, "the helpers draw turns of their own");
 }

@@ -7,6 +7,7 @@ import pytest
 from guerrilla_client import EngineError, GameOver, Removal, Score, parse_info
 from guerrilla_client.answers import (
     AboutField,
+    AboutHelp,
     AboutPiece,
     AboutRemoval,
     AboutWord,
@@ -134,6 +135,8 @@ def test_about_with_unknown_lines() -> None:
         "removal massacred X massacred",
         "removal killed - killed",
         "step endgroup end group",
+        "help phase move+moving Jump again, or stop.",
+        "help step endgroup Stops the group.",
         "tour One.",
         "tour Two.",
         "colour p1 #fff",
@@ -146,6 +149,7 @@ def test_about_with_unknown_lines() -> None:
     assert about.reasons == [AboutWord("two-passes", "two passes in a row")]
     assert about.removals == [AboutRemoval("massacred", "X", "massacred"), AboutRemoval("killed", None, "killed")]
     assert about.steps == [AboutWord("endgroup", "end group")]
+    assert about.help == [AboutHelp("phase", "move", "moving", "Jump again, or stop."), AboutHelp("step", "endgroup", None, "Stops the group.")]
     assert about.reason_label("two-passes") == "two passes in a row" and about.reason_label("resigned") == "resigned"
     assert parse_about(["about game h", "options A B"]).sides == ("p1", "p2")
     with pytest.raises(ValueError):

@@ -1,12 +1,14 @@
 //! Reading the engine's answers (protocol.md § 3, § 4) into the page's typed values (past 600
-//! lines: the last 124 are its tests): `about`, `geometry`, `describe`, the codec's `info`
+//! lines: the last 150 are its tests): `about`, `geometry`, `describe`, the codec's `info`
 //! reports as the page shows them, and the `stepped`/`played` reports of what each step
 //! removed and how the game ended. Nothing here knows a game: every name, piece and field
 //! comes from the engine.
 
 use std::collections::BTreeMap;
 
-use guerrilla::protocol::codec::{InfoReport, Message, OptionDecl, OptionKind, Score};
+use guerrilla::protocol::codec::{
+    HelpLine, HelpTopic, InfoReport, Message, OptionDecl, OptionKind, Score,
+};
 use serde::Serialize;
 
 /// The board as `geometry` gives it: points and squares with drawing coordinates.
@@ -155,6 +157,33 @@ pub struct RemovalFace {
     pub label: String,
 }
 
+/// The rules in plain words on one topic (`about`'s `help` line): `kind` is `phase`, `step`
+/// or `removal`, `word` the game's word for the phase, step or removal, `while_set` the
+/// `describe` field that must say something for a phase's help to hold.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HelpFace {
+    pub kind: &'static str,
+    pub word: String,
+    pub while_set: Option<String>,
+    pub text: String,
+}
+
+impl HelpFace {
+    fn of(h: HelpLine) -> HelpFace {
+        let (kind, word, while_set) = match h.topic {
+            HelpTopic::Phase { phase, while_set } => ("phase", phase, while_set),
+            HelpTopic::Step(w) => ("step", w, None),
+            HelpTopic::Removal(w) => ("removal", w, None),
+        };
+        HelpFace {
+            kind,
+            word,
+            while_set,
+            text: h.text,
+        }
+    }
+}
+
 /// A game's option with its bounds, from `ugi` (only the options `about` says are the game's).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GameOptionSpec {
@@ -178,6 +207,8 @@ pub struct GameFace {
     pub removals: Vec<RemovalFace>,
     /// The steps that name no place (the page's step buttons show the labels).
     pub steps: Vec<WordFace>,
+    /// The rules in plain words by topic, in the game's order.
+    pub help: Vec<HelpFace>,
     pub tour: Vec<String>,
 }
 
@@ -195,6 +226,7 @@ impl GameFace {
             reasons: Vec::new(),
             removals: Vec::new(),
             steps: Vec::new(),
+            help: Vec::new(),
             tour: Vec::new(),
         }
     }
@@ -278,6 +310,11 @@ pub fn parse_about(
                     label: label.join(" "),
                 })
             }
+            ("help", _) => match line.parse() {
+                Ok(Message::HelpLine(h)) => face.help.push(HelpFace::of(h)),
+                Err(e) => return Err(format!("{e} in '{line}'")),
+                _ => return Err(format!("expected a help line but got '{line}'")),
+            },
             ("tour", _) => face.tour.push(rest.to_string()),
             _ => return Err(format!("expected a line of 'about' but got '{line}'")),
         }
@@ -622,6 +659,8 @@ mod tests {
             "removal massacred X massacred",
             "removal killed - killed",
             "step endgroup end group",
+            "help phase move+moving Jump again, or stop.",
+            "help removal massacred A token stays.",
             "tour One.",
             "about end",
         ]
@@ -643,7 +682,20 @@ mod tests {
         assert_eq!(face.removals[0].leaves.as_deref(), Some("X"));
         assert_eq!(face.removals[1].leaves, None);
         assert_eq!(face.steps[0].label, "end group");
+        let h = &face.help[0];
+        assert_eq!(
+            (h.kind, h.word.as_str(), h.while_set.as_deref()),
+            ("phase", "move", Some("moving"))
+        );
+        assert_eq!(h.text, "Jump again, or stop.");
+        assert_eq!(
+            (face.help[1].kind, face.help[1].while_set.as_deref()),
+            ("removal", None)
+        );
         assert!(parse_about("h", &lines, &[]).is_err());
+        let mut bad = lines.clone();
+        bad[12] = "help phase move+ Jump.".into();
+        assert!(parse_about("g", &bad, &[]).is_err());
     }
 
     #[test]

@@ -12,7 +12,7 @@ use super::answers::{self, listed_word, write_counted, write_undone};
 use super::info::{self, BestMove, CurrMove, InfoReport};
 use super::lex::{end, expect, fail, kw, run, text, Res};
 use super::options::{self, OptionDecl};
-use super::views::{self, Describe, Field, GameWord, GeometryHeader, Piece, RemovalWord};
+use super::views::{self, Describe, Field, GameWord, GeometryHeader, HelpLine, Piece, RemovalWord};
 use super::{MessageError, Response, SteppedAnswer, TurnAnswer, TurnsListed, Undone, Within};
 use crate::game::{GeoPoint, GeoSquare, Outcome, Side};
 use crate::protocol::wire;
@@ -101,6 +101,8 @@ pub enum Message {
     RemovalWord(RemovalWord),
     /// `step <word> <label>`: a step that names no point or square.
     StepWord(GameWord),
+    /// `help phase|step|removal <word> <sentences>`: the rules in plain words on one topic.
+    HelpLine(HelpLine),
     /// `tour <paragraph>`
     Tour(String),
     /// `about end`
@@ -305,6 +307,7 @@ fn message(i: &str) -> Res<'_, Message> {
             after("reason", map(views::game_word, Message::Reason)),
             after("removal", map(views::removal_word, Message::RemovalWord)),
             after("step", map(views::game_word, Message::StepWord)),
+            after("help", map(views::help_line, Message::HelpLine)),
             after("tour", map(owned("a paragraph"), Message::Tour)),
         )),
     ))
@@ -407,6 +410,7 @@ impl fmt::Display for Message {
             Message::Reason(w) => w.write(f, "reason"),
             Message::RemovalWord(w) => w.fmt(f),
             Message::StepWord(w) => w.write(f, "step"),
+            Message::HelpLine(h) => h.fmt(f),
             Message::Tour(t) => write!(f, "tour {t}"),
             Message::AboutEnd => f.write_str("about end"),
             Message::Divide(t, n) => write!(f, "{t}: {n}"),

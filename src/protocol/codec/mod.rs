@@ -9,15 +9,15 @@
 //! * [`Message`] is one line of an answer: the handshake ([`OptionDecl`]), a search's lines
 //!   ([`InfoReport`], [`Score`], [`BestMove`]), the answers about the game ([`TurnAnswer`],
 //!   [`SteppedAnswer`], [`Response`]), the views ([`Describe`], the games' [`Geometry`] point by
-//!   point, `about`'s [`Piece`], [`Field`], [`GameWord`] and [`RemovalWord`]), perft's and
-//!   bench's lines and error lines.
+//!   point, `about`'s [`Piece`], [`Field`], [`GameWord`], [`RemovalWord`] and [`HelpLine`]),
+//!   perft's and bench's lines and error lines.
 //! * Two answers hold free text that only the command that asked tells apart: `show`'s
 //!   picture and `help`; [`Within`] says which answer a line is read in.
 //!
 //! Words that each game names for itself (why a piece left the board, why a game ended, the
-//! steps that name no place, `describe`'s own fields) are kept as the engine wrote them, in
-//! order, so that a game's new word or field is read without a change here; `about` announces
-//! them with what a person reads for each.
+//! steps that name no place, its phases, `describe`'s own fields) are kept as the engine wrote
+//! them, in order, so that a game's new word or field is read without a change here; `about`
+//! announces them with what a person reads for each, and the rules in plain words by topic.
 //!
 //! The message grammar is strict: one space between tokens, numbers in their one spelling
 //! (protocol.md § 2), scores with three decimals, coordinates as `geometry` writes them.
@@ -42,7 +42,8 @@ pub use info::{BestMove, CurrMove, InfoReport, Score};
 pub use message::{Message, ERROR_PREFIX};
 pub use options::{OptionDecl, OptionKind, OptionValue};
 pub use views::{
-    Describe, Field, GameWord, Geometry, GeometryHeader, Piece, RemovalWord, COMMON_FIELDS,
+    Describe, Field, GameWord, Geometry, GeometryHeader, HelpLine, HelpTopic, Piece, RemovalWord,
+    COMMON_FIELDS,
 };
 
 /// Which multi-line answer a line is read in: `show`'s and `help`'s hold free text, which

@@ -1,8 +1,8 @@
 //! The views (protocol.md § 4.5, § 4.6, § 4.10, § 4.12): `describe`'s line, `geometry`'s
-//! points and squares, `about`'s pieces, fields and words. One type each: the geometry is the
-//! games' own [`Geometry`] ([`GeoPoint`], [`GeoSquare`]); a piece, a field, a reason or step
-//! word and a removal word of `about` are [`Piece`], [`Field`], [`GameWord`] and
-//! [`RemovalWord`].
+//! points and squares, `about`'s pieces, fields, words and help. One type each: the geometry is
+//! the games' own [`Geometry`] ([`GeoPoint`], [`GeoSquare`]); a piece, a field, a reason or
+//! step word, a removal word and a help line of `about` are [`Piece`], [`Field`],
+//! [`GameWord`], [`RemovalWord`] and [`HelpLine`].
 
 use std::fmt;
 
@@ -524,6 +524,99 @@ pub(super) fn removal_word(i: &str) -> Res<'_, RemovalWord> {
             word: word.to_string(),
             leaves,
             label: label.to_string(),
+        },
+    ))
+}
+
+/// What a `help` line of `about` explains (§ 4.12), in the game's words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HelpTopic {
+    /// A phase of the turn as `describe`'s `phase` field names it; with `while_set`, only while
+    /// that `describe` field says something (not `-` or `0`): `phase move+moving`.
+    Phase {
+        phase: String,
+        while_set: Option<String>,
+    },
+    /// A step that names no place: `step endgroup`.
+    Step(String),
+    /// A kind of removal: `removal massacred`.
+    Removal(String),
+}
+
+/// The rules in plain words on one topic (`about`'s `help` line, § 4.12).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HelpLine {
+    pub topic: HelpTopic,
+    /// The sentences, as a person reads them (to the end of the line).
+    pub text: String,
+}
+
+impl HelpLine {
+    /// The game's help, owned.
+    pub fn of(h: &crate::game::Help) -> HelpLine {
+        use crate::game::Topic;
+        let topic = match h.topic {
+            Topic::Phase { phase, while_set } => HelpTopic::Phase {
+                phase: phase.to_string(),
+                while_set: while_set.map(str::to_string),
+            },
+            Topic::Step(w) => HelpTopic::Step(w.word.to_string()),
+            Topic::Removal(k) => HelpTopic::Removal(k.word.to_string()),
+        };
+        HelpLine {
+            topic,
+            text: h.text.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for HelpLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("help ")?;
+        match &self.topic {
+            HelpTopic::Phase { phase, while_set } => {
+                write!(f, "phase {phase}")?;
+                if let Some(field) = while_set {
+                    write!(f, "+{field}")?;
+                }
+            }
+            HelpTopic::Step(w) => write!(f, "step {w}")?,
+            HelpTopic::Removal(w) => write!(f, "removal {w}")?,
+        }
+        write!(f, " {}", self.text)
+    }
+}
+
+/// `SP ("phase" SP word ["+" field] | "step" SP word | "removal" SP word) SP text`
+/// (after "help")
+pub(super) fn help_line(i: &str) -> Res<'_, HelpLine> {
+    const KIND: &str = "phase, step or removal";
+    let (r, kind) = arg(KIND).parse(i)?;
+    let (r2, w) = arg("a word").parse(r)?;
+    let topic = match kind {
+        "phase" => match w.split_once('+') {
+            None => HelpTopic::Phase {
+                phase: w.to_string(),
+                while_set: None,
+            },
+            Some((p, field)) if !p.is_empty() && !field.is_empty() && !field.contains('+') => {
+                HelpTopic::Phase {
+                    phase: p.to_string(),
+                    while_set: Some(field.to_string()),
+                }
+            }
+            _ => return fail(r, "a phase <phase> or <phase>+<field>"),
+        },
+        "step" => HelpTopic::Step(w.to_string()),
+        "removal" => HelpTopic::Removal(w.to_string()),
+        _ => return fail(i, KIND),
+    };
+    let (r3, text) = text("a sentence").parse(r2)?;
+    Ok((
+        r3,
+        HelpLine {
+            topic,
+            text: text.to_string(),
         },
     ))
 }

@@ -1,7 +1,7 @@
 use super::*;
 use crate::engine::{Applied, PerftReport, Played, Stepped, Undone};
 use crate::game::{
-    About, FieldFace, GameEnd, GeoPoint, GeoSquare, Geometry, PerftAbort, RemovalKind, Word,
+    About, FieldFace, GameEnd, GeoPoint, GeoSquare, Geometry, Help, PerftAbort, RemovalKind, Word,
 };
 use crate::protocol::options::OptionError;
 
@@ -363,7 +363,8 @@ fn nps_leaves_out_the_setup() {
 }
 
 /// `about` announces the game's words in its order, each with the words a person reads: the
-/// reasons, then the protocol's `forfeit`, the removals with what they leave, the word steps.
+/// reasons, then the protocol's `forfeit`, the removals with what they leave, the word steps,
+/// then the help by topic in the game's order.
 #[test]
 fn about_announces_the_game_words() {
     const ABOUT: About = About {
@@ -374,6 +375,12 @@ fn about_announces_the_game_words() {
         reasons: &[TWO_PASSES, Word::NO_LEGAL_MOVE],
         removals: &[CAPTURED, MASSACRED],
         steps: &[Word::new("endgroup", "end group")],
+        help: &[
+            Help::phase("grow", "Grow a group."),
+            Help::phase_while("move", "moving", "Jump again, or stop."),
+            Help::removal(MASSACRED, "A token stays."),
+            Help::step(Word::new("endgroup", "end group"), "Stops the group."),
+        ],
         tour: "One.\n\nTwo\nlines.",
     };
     assert_eq!(
@@ -391,6 +398,10 @@ fn about_announces_the_game_words() {
             "removal captured - hopped over",
             "removal massacred X massacred",
             "step endgroup end group",
+            "help phase grow Grow a group.",
+            "help phase move+moving Jump again, or stop.",
+            "help removal massacred A token stays.",
+            "help step endgroup Stops the group.",
             "tour One.",
             "tour Two lines.",
             "about end",

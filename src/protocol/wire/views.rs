@@ -2,7 +2,7 @@
 //! picture and summary, `describe`'s fields, `geometry`'s board, `about`'s presentation.
 
 use super::{result_word, side_word};
-use crate::game::{About, FieldKind, GameOption, Geometry, Outcome, Side, Word};
+use crate::game::{About, FieldKind, GameOption, Geometry, Outcome, Side, Topic, Word};
 
 /// What `show` and `describe` say about the game besides the position's own views: the
 /// engine's answers, which include a loss by an illegal move in `position`.
@@ -176,6 +176,21 @@ pub fn about_lines(name: &str, about: &About, options: &[GameOption]) -> Vec<Str
     }
     for s in about.steps {
         lines.push(format!("step {} {}", s.word, s.label));
+    }
+    for h in about.help {
+        let topic = match h.topic {
+            Topic::Phase {
+                phase,
+                while_set: None,
+            } => format!("phase {phase}"),
+            Topic::Phase {
+                phase,
+                while_set: Some(field),
+            } => format!("phase {phase}+{field}"),
+            Topic::Step(w) => format!("step {}", w.word),
+            Topic::Removal(k) => format!("removal {}", k.word),
+        };
+        lines.push(format!("help {topic} {}", h.text));
     }
     for paragraph in about.tour.split("\n\n") {
         let text = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");

@@ -57,6 +57,17 @@ impl<S> Arena<S> {
     }
 }
 
+impl<S> Arena<S> {
+    /// Chunk `k` of the published nodes (the nodes `k·CHUNK` to `(k+1)·CHUNK − 1`): a walk
+    /// over nodes that mostly share a chunk looks it up once.
+    #[inline(always)]
+    pub(super) fn chunk(&self, k: usize) -> &[Node<S>; CHUNK] {
+        self.chunks[k]
+            .get()
+            .expect("a published node's chunk exists")
+    }
+}
+
 impl<S> std::ops::Index<usize> for Arena<S> {
     type Output = Node<S>;
     #[inline(always)]

@@ -398,7 +398,7 @@ impl<G: SearchHints> Worker<G> {
                 Some(&v) => v,
                 None => 1.0 / (visits as f64).sqrt(),
             };
-            let score = ch.value_sum() / visits as f64 + k * inv;
+            let score = ch.value_over(visits) + k * inv;
             if score > best_score {
                 best_score = score;
                 best = Some(i);

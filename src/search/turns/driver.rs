@@ -65,6 +65,7 @@ fn search_on<'a, G: SearchHints>(
         forced: false,
         rng: SmallRng::seed_from_u64(seed),
         drawn: 0,
+        reserved: 0,
         visited: 0,
         memory: 0,
         buf: Vec::new(),

@@ -193,6 +193,8 @@ struct Search<'a, G: SearchHints> {
     rng: SmallRng,
     /// Turns drawn in all (the node budget's unit).
     drawn: u64,
+    /// Slots of a batch handed to the helpers and not added yet: the budget keeps them.
+    reserved: u64,
     /// Steps applied (the bench's signature unit).
     visited: u64,
     memory: usize,
@@ -229,7 +231,7 @@ impl<G: SearchHints> Search<'_, G> {
             && (self.stop.load(Ordering::Relaxed)
                 || (!pondering
                     && (self.deadline.is_some_and(|d| Instant::now() >= d)
-                        || self.budget.is_some_and(|b| self.drawn >= b))))
+                        || self.budget.is_some_and(|b| self.drawn + self.reserved >= b))))
     }
 
     /// Adds the child reached by `steps` from node `n` (already applied to `after`) unless its
@@ -289,9 +291,18 @@ impl<G: SearchHints> Search<'_, G> {
     }
 
     /// Draws `count` turns at node `n` (on its first draw, its candidate turns first, each
-    /// finished [`CANDIDATE_DRAWS`] times); returns the number of turns drawn.
+    /// finished [`CANDIDATE_DRAWS`] times); returns the number of turns drawn. With helpers,
+    /// the batch is handed out before the candidate turns are drawn, so that the helpers draw
+    /// while this thread finds and draws them.
     fn draw(&mut self, n: usize, count: u32) -> u32 {
         let before = self.drawn;
+        let shared = match self.helpers {
+            Some(h) if count > 1 && !self.forced => Some(h),
+            _ => None,
+        };
+        if let Some(h) = shared {
+            self.start_shared(n, count, h);
+        }
         let mut fresh = 0;
         if self.nodes[n].drawn == 0 {
             let mut cands = Vec::new();
@@ -311,9 +322,9 @@ impl<G: SearchHints> Search<'_, G> {
                 }
             }
         }
-        fresh += match self.helpers {
-            Some(h) if count > 1 && !self.forced => self.draw_shared(n, count, h),
-            _ => self.draw_own(n, count),
+        fresh += match shared {
+            Some(h) => self.finish_shared(n, h),
+            None => self.draw_own(n, count),
         };
         let drawn = (self.drawn - before) as u32;
         let node = &mut self.nodes[n];
@@ -336,20 +347,32 @@ impl<G: SearchHints> Search<'_, G> {
         fresh
     }
 
-    /// Draws `count` turns at node `n` (no more than the node budget leaves) shared with the
-    /// helpers: an equal share each, this thread's with the remainder; returns the new ones.
-    fn draw_shared(&mut self, n: usize, count: u32, h: &Helpers<'_, G>) -> u32 {
+    /// Hands the helpers a batch of `count` turns at node `n` (no more than the node budget
+    /// leaves, the slots kept from this thread's own draws until the batch is added).
+    fn start_shared(&mut self, n: usize, count: u32, h: &Helpers<'_, G>) {
         let pondering = self.pondering.is_some_and(|p| p.load(Ordering::Relaxed));
-        let count = match self.budget {
+        let slots = match self.budget {
             Some(b) if !pondering => count.min(b.saturating_sub(self.drawn) as u32),
             _ => count,
         };
-        let share = count / (h.len() as u32 + 1);
-        let shares = vec![share; h.len()];
-        let seeds: Vec<u64> = (0..h.len()).map(|_| self.rng.random()).collect();
-        h.start(&self.nodes[n].pos, &shares, &seeds);
-        let mut fresh = self.draw_own(n, count - share * h.len() as u32);
-        h.collect(|d| {
+        self.reserved = u64::from(slots);
+        h.start(&self.nodes[n].pos, slots, self.rng.random());
+    }
+
+    /// Draws the slots of the batch the helpers leave, then adds every turn of the batch in
+    /// slot order; returns the new ones.
+    fn finish_shared(&mut self, n: usize, h: &Helpers<'_, G>) -> u32 {
+        let seed = h.seed();
+        let mut own = Vec::new();
+        while let Some(slot) = h.claim() {
+            own.push((
+                slot,
+                helpers::draw_slot(&self.nodes[n].pos, seed, slot, &mut self.buf),
+            ));
+        }
+        self.reserved = 0;
+        let mut fresh = 0;
+        h.collect(own, |d| {
             self.drawn += 1;
             self.visited += d.steps.len() as u64;
             if !d.steps.is_empty() && self.add_drawn(n, d) {

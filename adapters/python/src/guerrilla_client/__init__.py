@@ -18,6 +18,7 @@ standard library is used.
 from .answers import (
     About,
     AboutField,
+    AboutHelp,
     AboutPiece,
     AboutRemoval,
     AboutWord,
@@ -70,6 +71,7 @@ __version__ = "0.1.0"
 __all__ = [
     "About",
     "AboutField",
+    "AboutHelp",
     "AboutPiece",
     "AboutRemoval",
     "AboutWord",

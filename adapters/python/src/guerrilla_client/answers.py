@@ -398,13 +398,27 @@ class AboutRemoval:
 
 
 @dataclass(frozen=True)
+class AboutHelp:
+    """A ``help`` line of ``about``: the rules in plain words on one topic. ``kind`` is
+    ``"phase"`` (``word`` a value of ``describe``'s ``phase`` field; with ``while_set``, only
+    while that ``describe`` field says something, not ``-`` or ``0``), ``"step"`` (a word step)
+    or ``"removal"`` (a removal's word); ``text`` the sentences."""
+
+    kind: str
+    word: str
+    while_set: Optional[str]
+    text: str
+
+
+@dataclass(frozen=True)
 class About:
     """The answer to ``about`` (protocol.md § 4.12): how a program that knows no rule presents
     the current game. ``sides`` are the names of p1 and p2 as people write them (``Guerrilla``
     and ``COIN``, ``White`` and ``Black``); ``options`` the options that belong to the game;
     ``tour`` the rules in a few paragraphs; ``reasons``, ``removals`` and ``steps`` the game's
     own words with what a person reads for each (:meth:`reason_label` reads a reason of
-    :class:`GameOver`). Lines of other kinds are kept in ``extra_lines``."""
+    :class:`GameOver`); ``help`` the rules in plain words by topic. Lines of other kinds are
+    kept in ``extra_lines``."""
 
     game: str
     title: str
@@ -417,6 +431,7 @@ class About:
     reasons: List[AboutWord] = field(default_factory=list)
     removals: List[AboutRemoval] = field(default_factory=list)
     steps: List[AboutWord] = field(default_factory=list)
+    help: List[AboutHelp] = field(default_factory=list)
 
     def reason_label(self, word: str) -> str:
         """What a person reads for the reason ``word``; a word not announced is given back."""
@@ -434,6 +449,7 @@ def parse_about(lines: Sequence[str]) -> About:
     reasons: List[AboutWord] = []
     removals: List[AboutRemoval] = []
     steps: List[AboutWord] = []
+    help: List[AboutHelp] = []
     for line in lines:
         kind, _, rest = line.partition(" ")
         words = rest.split()
@@ -457,13 +473,17 @@ def parse_about(lines: Sequence[str]) -> About:
         elif kind == "removal" and len(words) >= 3:
             leaves = None if words[1] == "-" else words[1]
             removals.append(AboutRemoval(words[0], leaves, " ".join(words[2:])))
+        elif kind == "help" and len(words) >= 3 and words[0] in ("phase", "step", "removal"):
+            word, plus, while_set = words[1].partition("+") if words[0] == "phase" else (words[1], "", "")
+            text = rest.split(" ", 2)[2]
+            help.append(AboutHelp(words[0], word, while_set if plus else None, text))
         elif kind == "tour":
             tour.append(rest.strip())
         else:
             extra_lines.append(line)
     if not game:
         raise ValueError(f"expected an 'about game …' line but got {list(lines)[:1]!r}")
-    return About(game, title, (sides[0], sides[1]), pieces, options, fields, tour, extra_lines, reasons, removals, steps)
+    return About(game, title, (sides[0], sides[1]), pieces, options, fields, tour, extra_lines, reasons, removals, steps, help)
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,9 +1,10 @@
 // What the page knows of a game, all of it from the engine: the catalogue the server learnt
 // (`about`: the sides' names, what each character of `describe`'s cells is, the fields a player
 // reads, the game's own options, its words for why it ends, why a piece leaves and the steps
-// that name no place, the rules tour) and the board's names (`geometry`). It knows
-// the notation's shape only (protocol.md § 4): a step's text names points and squares in order,
-// and a report lists what each step removed, `<where>:<why>`.
+// that name no place, the rules in plain words by phase, step and removal, the rules tour) and
+// the board's names (`geometry`). It knows the notation's shape only (protocol.md § 4): a
+// step's text names points and squares in order, and a report lists what each step removed,
+// `<where>:<why>`.
 'use strict';
 
 export const catalogue = { games: [], byName: new Map() };
@@ -15,7 +16,7 @@ export function setCatalogue(c) {
 
 // The face of the game `name`; a game the catalogue lacks is shown bare.
 export function face(name) {
-  return catalogue.byName.get(name) || { name, title: name, sides: ['p1', 'p2'], pieces: [], options: [], fields: [], reasons: [], removals: [], steps: [], tour: [] };
+  return catalogue.byName.get(name) || { name, title: name, sides: ['p1', 'p2'], pieces: [], options: [], fields: [], reasons: [], removals: [], steps: [], help: [], tour: [] };
 }
 
 export function sideIndex(word) { return word === 'p2' ? 1 : 0; }

@@ -4,7 +4,7 @@
 // score from a named side's view and its line, and the messages.
 'use strict';
 
-import { face, sideIndex, ownerIndex, pretty, plural, reasonText, stepLabel, leavesToken } from './face.js';
+import { face, sideIndex, ownerIndex, pretty, plural, reasonText, stepLabel } from './face.js';
 import { tally, shownPly } from './moves.js';
 import { analysis, renderLines } from './analysis.js';
 import { friend } from './friend.js';
@@ -114,40 +114,27 @@ export function renderStatus(s, d, viewing) {
   }).join(' · ');
 }
 
-// What each phase of a turn asks of the player, in plain words, by the engine's words for its
-// phases (the `phase` field of `describe`) and for its word steps; a game whose `describe`
-// has no `phase` field shows none of it. The rules are those of doc/rules.md (W4, W5).
-const PHASE_HELP = {
-  growth: 'Growth: each of your groups with fewer than five pieces must grow by one piece: tap a marked point next to it. ' +
-    'It may not touch an enemy piece or another of your groups.',
-  new: 'New group: put one piece on a marked point, a point that touches no piece at all. ' +
-    'You must when there is one (on the game\'s first turn, within four lines of the edge).',
-  move: 'Movement: your groups may now move, one after the other, each once. ' +
-    'Tap a piece, then the empty point just beyond a piece of the same group: it jumps over it. ' +
-    'A group of k pieces makes up to k jumps; a group that ends in parts keeps only its largest part.',
-  moving: 'This group is moving: make another jump with any of its pieces, or press End group to stop it here.',
-  split: 'Your group ended its movement in equal largest parts: tap a point of the part that stays; the other parts are removed.',
-  kill: 'Kills: a piece\'s strength is how many pieces of its own side touch it. Each of your pieces stronger than an ' +
-    'enemy piece next to it kills it; choose which kills which (tap the killer, then its victim). ' +
-    'Each piece kills once, each victim dies once, and no piece that can kill stays idle.',
-};
-const MASSACRE_HELP = 'A massacre: when the killer\'s group has at least two more pieces than the victim\'s, ' +
-  'the victim\'s point takes a massacre token, and no piece may stand there for the rest of the game.';
-const STEP_HELP = {
-  pass: 'Pass skips growth, the new group and movement this turn; your kills still happen, and two passes in a row end the game.',
-  endgroup: 'End group stops the moving group before it has used all its jumps.',
-  endmove: 'End move: no more groups move this turn, and the kills follow.',
-};
+// Whether a `describe` value says something: not empty, `-`, `0` or `none`.
+const saysSomething = (v) => v !== undefined && v !== '' && !['-', '0', 'none'].includes(v);
 
-// The plain-words help of the step to play now: the phase's sentence, then each word step's.
-export function phaseHelp(s, d) {
-  if (!d.phase || !(d.phase in PHASE_HELP)) return [];
-  const moving = d.moving && d.moving !== '-';
-  const lines = [PHASE_HELP[moving && d.phase === 'move' ? 'moving' : d.phase]];
-  const massacre = (s.previews || []).some((p) => p.removed.some((r) => leavesToken(face(s.game), r.why)));
-  if (d.phase === 'kill' || massacre) lines.push(MASSACRE_HELP);
-  for (const st of s.steps || []) if (STEP_HELP[st]) lines.push(STEP_HELP[st]);
-  return lines;
+// The plain-words help of the step to play now, all of it the game's (`about`'s `help` lines,
+// protocol.md § 4.12): the phase's sentences (those of a state within the phase instead, a
+// topic `phase+field` whose field says something), then those of each kind of removal a legal
+// step would make, then those of each word step legal now; each sentence once, in the game's
+// order within each part.
+export function phaseHelp(f, s, d) {
+  const help = f.help || [];
+  const ofPhase = help.filter((h) => h.kind === 'phase' && h.word === d.phase);
+  const inState = ofPhase.filter((h) => h.while_set && saysSomething(d[h.while_set]));
+  const phase = inState.length ? inState : ofPhase.filter((h) => !h.while_set);
+  const removing = new Set((s.previews || []).flatMap((p) => p.removed.map((r) => r.why)));
+  const legal = new Set(s.steps || []);
+  const lines = [
+    ...phase,
+    ...help.filter((h) => h.kind === 'removal' && removing.has(h.word)),
+    ...help.filter((h) => h.kind === 'step' && legal.has(h.word)),
+  ].map((h) => h.text);
+  return [...new Set(lines)];
 }
 
 // The plain words of the step to play, the details of the turn being built, and what each
@@ -167,7 +154,7 @@ export function renderGuidance(s, d, viewing) {
   }
   // the help for the person to play here only (not for the engine's turn, not for a watcher)
   const help = viewing || d.result !== 'none' || !s.players[sideIndex(d.tomove)] ||
-    s.players[sideIndex(d.tomove)].kind !== 'human' || (s.friend && ownSide(s) !== sideIndex(d.tomove)) ? [] : phaseHelp(s, d);
+    s.players[sideIndex(d.tomove)].kind !== 'human' || (s.friend && ownSide(s) !== sideIndex(d.tomove)) ? [] : phaseHelp(face(s.game), s, d);
   box.hidden = lines.length === 0 && help.length === 0;
   const words = Object.assign(document.createElement('p'), { id: 'phase-help', textContent: help.join(' ') });
   words.hidden = help.length === 0;

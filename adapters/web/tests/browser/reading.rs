@@ -136,16 +136,73 @@ async fn help_whole(b: &Browser) -> bool {
         == json!(true)
 }
 
+/// The help the engine announced for Guerrilla (`about`'s `help` lines, protocol.md § 4.12), as
+/// the server's catalogue carries it to the page: (topic, sentences), the topic as `about`
+/// writes it (`phase move+moving`, `step pass`).
+async fn announced_help(b: &Browser) -> Vec<(String, String)> {
+    let v = b
+        .js("const x = new XMLHttpRequest(); x.open('GET', '/api/games', false); x.send(); \
+             const g = JSON.parse(x.responseText).games.find((g) => g.name === 'guerrilla'); \
+             return g.help.map((h) => [`${h.kind} ${h.word}${h.while_set ? `+${h.while_set}` : ''}`, h.text]);")
+        .await;
+    serde_json::from_value(v).expect("the catalogue's help: [topic, text] pairs")
+}
+
+/// `help` is made of the engine's sentences only, each once, and holds every sentence of each
+/// of `topics`.
+fn from_the_engine(help: &str, announced: &[(String, String)], topics: &[&str], at: &str) {
+    for t in topics {
+        let texts: Vec<&String> = announced
+            .iter()
+            .filter(|(k, _)| k == t)
+            .map(|(_, x)| x)
+            .collect();
+        assert!(
+            !texts.is_empty(),
+            "{at}: the engine announces no help for {t}"
+        );
+        for x in texts {
+            assert!(
+                help.contains(x.as_str()),
+                "{at}: the help lacks {t}'s '{x}': {help}"
+            );
+        }
+    }
+    let mut rest = help.to_string();
+    // longest first, so that a sentence inside another is not taken out of it
+    let texts: std::collections::BTreeSet<&String> = announced.iter().map(|(_, x)| x).collect();
+    let mut texts: Vec<&String> = texts.into_iter().collect();
+    texts.sort_by_key(|x| std::cmp::Reverse(x.len()));
+    for x in texts {
+        assert!(
+            rest.matches(x.as_str()).count() <= 1,
+            "{at}: '{x}' twice: {help}"
+        );
+        rest = rest.replace(x.as_str(), "");
+    }
+    assert!(
+        rest.trim().is_empty(),
+        "{at}: words not the engine's: '{rest}' in {help}"
+    );
+}
+
 /// A Guerrilla turn step by step, between two people, at 360 and 1400 px: each phase says in
 /// plain words what it asks — growth, the new group, the movement (jumps, End group, End
-/// move), the choice of a part, the kills and the massacre, and Pass at the turn's start — and
-/// the line under the board says what to tap.
+/// move), the choice of a part, the kills and the massacre, and Pass at the turn's start, in
+/// the engine's sentences — and the line under the board says what to tap.
 pub async fn plain_words(b: &Browser, base: &str) {
     let page = url(base, "guerrilla", Some(WELLS_FULL));
     for (w, h) in SIZES {
         b.set_size(w, h).await;
         b.goto(&page).await;
+        let announced = announced_help(b).await;
         let help = phase_help(b).await;
+        from_the_engine(
+            &help,
+            &announced,
+            &["phase growth", "step pass"],
+            &format!("{w} px, growth"),
+        );
         assert!(
             help.contains(
                 "Growth: each of your groups with fewer than five pieces must grow by one piece"
@@ -167,6 +224,12 @@ pub async fn plain_words(b: &Browser, base: &str) {
         b.screenshot(&format!("plain-words-growth-{w}.png")).await;
         b.play_step(&["g5"], "+g5").await;
         let help = phase_help(b).await;
+        from_the_engine(
+            &help,
+            &announced,
+            &["phase new"],
+            &format!("{w} px, new group"),
+        );
         assert!(
             help.contains(
                 "New group: put one piece on a marked point, a point that touches no piece at all"
@@ -175,6 +238,12 @@ pub async fn plain_words(b: &Browser, base: &str) {
         );
         b.play_step(&["a1"], "*a1").await;
         let help = phase_help(b).await;
+        from_the_engine(
+            &help,
+            &announced,
+            &["phase move", "step endmove"],
+            &format!("{w} px, movement"),
+        );
         assert!(
             help.contains("Movement: your groups may now move")
                 && help.contains("it jumps over it")
@@ -188,6 +257,18 @@ pub async fn plain_words(b: &Browser, base: &str) {
         b.screenshot(&format!("plain-words-movement-{w}.png")).await;
         b.play_step(&["e5", "c5"], "e5-c5").await;
         let help = phase_help(b).await;
+        let at = format!("{w} px, a group moving");
+        from_the_engine(
+            &help,
+            &announced,
+            &["phase move+moving", "step endgroup"],
+            &at,
+        );
+        let movement = &announced.iter().find(|(k, _)| k == "phase move").unwrap().1;
+        assert!(
+            !help.contains(movement.as_str()),
+            "{at}: the move phase's own help: {help}"
+        );
         assert!(
             help.contains("This group is moving")
                 && help.contains("End group stops the moving group"),
@@ -205,6 +286,12 @@ pub async fn plain_words(b: &Browser, base: &str) {
             help.contains("equal largest parts"),
             "{w} px, the split: {help}"
         );
+        from_the_engine(
+            &help,
+            &announced,
+            &["phase split"],
+            &format!("{w} px, the split"),
+        );
         b.play_step(&["c5"], "=c5").await;
         b.wait(
             "window.gui.state.describe.phase === 'kill'",
@@ -217,6 +304,12 @@ pub async fn plain_words(b: &Browser, base: &str) {
             help.contains("Kills: a piece's strength is how many pieces of its own side touch it")
                 && help.contains("massacre token"),
             "{w} px, the kills: {help}"
+        );
+        from_the_engine(
+            &help,
+            &announced,
+            &["phase kill"],
+            &format!("{w} px, the kills"),
         );
         assert!(help_whole(b).await, "{w} px: the kills' help whole");
         let line = b.text("turn-line").await;

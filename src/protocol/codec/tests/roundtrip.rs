@@ -29,6 +29,17 @@ fn word() -> impl Strategy<Value = String> {
     "[a-z]{2,8}(-[a-z]{2,8}){0,2}"
 }
 
+/// What a `help` line of `about` explains: a phase (with a `describe` field or not), a step,
+/// a removal.
+fn help_topic() -> impl Strategy<Value = HelpTopic> {
+    prop_oneof![
+        (word(), option::of("[a-z][a-z0-9_]{0,8}"))
+            .prop_map(|(phase, while_set)| HelpTopic::Phase { phase, while_set }),
+        word().prop_map(HelpTopic::Step),
+        word().prop_map(HelpTopic::Removal),
+    ]
+}
+
 fn side() -> impl Strategy<Value = Side> {
     prop_oneof![Just(Side::P1), Just(Side::P2)]
 }
@@ -282,6 +293,8 @@ fn message() -> impl Strategy<Value = Message> {
             })
         }),
         (word(), text()).prop_map(|(word, label)| Message::StepWord(GameWord { word, label })),
+        (help_topic(), text())
+            .prop_map(|(topic, text)| Message::HelpLine(HelpLine { topic, text })),
         text().prop_map(Message::Tour),
         Just(Message::AboutEnd),
     ];
