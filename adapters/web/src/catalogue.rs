@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use guerrilla::protocol::codec::{Command, Message, OptionDecl, OptionKind};
 use serde::Serialize;
 
+use crate::answers::{read_about, GameFace};
 use crate::engine::{EngineCommand, EngineEvent, EngineProcess};
-use crate::parse::{parse_about, GameFace};
 use crate::session::setoption;
 
 /// How long the engine may take to answer while the catalogue is learnt.
@@ -150,7 +150,7 @@ impl Catalogue {
                     Command::IsReady,
                 ];
                 let lines = ask(&mut engine, &cmds, Message::ReadyOk)?;
-                let face = match parse_about(name, &lines, &options) {
+                let face = match read_about(name, &lines, &options) {
                     Ok(face) => face,
                     Err(e) => {
                         log::warn!("the engine's 'about' for {name}: {e}; its game is shown bare");

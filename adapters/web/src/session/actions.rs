@@ -11,7 +11,7 @@ use super::link::Purpose;
 use super::players::Players;
 use super::timeline::{By, Setup};
 use super::{first_error, side_word, LastPlay, Level, Session};
-use crate::parse::{parse_played, parse_stepped, Report};
+use crate::answers::{played, stepped, Report};
 
 /// An option's name as a player reads it: `BoardSide` → `board side`.
 fn option_words(name: &str) -> String {
@@ -377,26 +377,29 @@ impl Session {
             self.refresh();
             return Err(e);
         }
-        let Some(st) = lines.iter().find_map(|l| parse_stepped(l)) else {
+        let Some(st) = stepped(&lines) else {
             self.refresh();
             return Err(format!("the engine did not answer 'step {step}'"));
         };
-        self.game.record_steps(&st.report);
+        let stepped_report = Report::from(&st);
+        self.game.record_steps(&stepped_report);
         if let Some(turn) = &st.turn {
             if self.players.confirm_turns {
                 self.players.awaiting_confirm = Some(turn.clone());
             }
-            let report = self.turn_report(turn).unwrap_or_else(|| st.report.clone());
+            let report = self
+                .turn_report(turn)
+                .unwrap_or_else(|| stepped_report.clone());
             self.game.expect_turn(By::Human, report);
         }
         self.plays += 1;
         self.last = Some(LastPlay {
             seq: self.plays,
             by: By::Human,
-            step: Some(st.step),
-            auto: st.auto,
+            step: Some(st.step.step),
+            auto: st.auto.into_iter().map(|a| a.step).collect(),
             turn: st.turn,
-            report: st.report,
+            report: stepped_report,
             from_ply,
             from_built,
         });
@@ -416,10 +419,7 @@ impl Session {
             }
             return None;
         }
-        lines
-            .iter()
-            .find_map(|l| parse_played("played", l))
-            .map(|p| p.report)
+        played(&lines).map(Report::from)
     }
 
     /// Takes back one step. Against the engine it is the last step a human chose, with every

@@ -4,12 +4,12 @@
 
 use serde_json::{json, Value};
 
-use guerrilla::protocol::codec::Command;
+use guerrilla::protocol::codec::{Command, Message};
 
 use super::first_error;
 use super::link::{setoption, Link};
 use super::timeline::Timeline;
-use crate::parse::{parse_played, Describe};
+use crate::answers::{played, Described, Report};
 
 /// The lines an analysis reports until the page asks for another number.
 pub const DEFAULT_LINES: usize = 3;
@@ -107,19 +107,21 @@ impl AnalysisBoard {
         if let Some(e) = first_error(&lines) {
             return Err(format!("this line cannot be shown: {e}"));
         }
-        let describes: Vec<Describe> = lines
+        let describes: Vec<Described> = lines
             .iter()
-            .filter_map(|l| l.strip_prefix("describe "))
-            .map(Describe::parse)
+            .filter_map(|l| match l.parse() {
+                Ok(Message::Describe(d)) => Some(Described::of(d)),
+                _ => None,
+            })
             .collect();
-        let played = lines.iter().find_map(|l| parse_played("played", l));
+        let played = played(&lines);
         match (describes.as_slice(), played) {
             ([before, after], Some(played)) => Ok(json!({
                 "ply": ply,
                 "moves": moves,
                 "before": before,
                 "after": after,
-                "report": played.report,
+                "report": Report::from(played),
             })),
             _ => Err("the engine did not set up this line".into()),
         }

@@ -4,6 +4,7 @@
 //! last game — the same session id, the same seats, the clocks as they were at the last turn's
 //! end (the time of a turn under way when the server stopped is not counted).
 
+use guerrilla::protocol::wire::result_word;
 use serde_json::{json, Value};
 
 use super::api::{Action, NewGame};
@@ -49,17 +50,8 @@ impl Session {
         let (result, reason) = match self.ended() {
             Some(e) => (e.result.clone(), e.reason.clone()),
             None => (
-                self.game
-                    .describe
-                    .get("result")
-                    .unwrap_or("none")
-                    .to_string(),
-                self.game
-                    .describe
-                    .get("reason")
-                    .filter(|r| *r != "none")
-                    .unwrap_or("")
-                    .to_string(),
+                result_word(self.game.describe.outcome()).to_string(),
+                self.game.describe.reason().unwrap_or("").to_string(),
             ),
         };
         Some(GameRecord {

@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 use guerrilla::protocol::codec::{Command, GoArgs, Message};
 
 use super::Msg;
+use crate::answers::{read_info, SearchInfo};
 use crate::catalogue::STRENGTH_OPTION;
 use crate::engine::{EngineCommand, EngineEvent, EngineProcess};
-use crate::parse::{parse_info, SearchInfo};
 
 /// How long a request (commands and their `isready`) may wait for the engine's `readyok`, and a
 /// `stop` for its `bestmove`.
@@ -262,7 +262,7 @@ impl Link {
     /// the search's (false). A `bestmove` met inside a request ends the search: it is kept in
     /// `finished` for the session to handle after the request.
     fn take_search_line(&mut self, line: &str) -> bool {
-        if let Some(info) = parse_info(line) {
+        if let Some(info) = read_info(line) {
             // A line without `multipv` is a report's only line.
             let k = info.multipv.unwrap_or(1).max(1) as usize;
             if k == 1 {

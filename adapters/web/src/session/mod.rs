@@ -48,13 +48,13 @@ use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::Arc;
 
-use guerrilla::protocol::codec::{Message as EngineLine, ERROR_PREFIX};
+use guerrilla::protocol::codec::{Message as EngineLine, Removal, ERROR_PREFIX};
 use serde::Serialize;
 use serde_json::{json, Value};
 
+use crate::answers::{Report, SearchInfo};
 use crate::catalogue::Catalogue;
 use crate::engine::{EngineCommand, EngineEvent};
-use crate::parse::{Removed, Report, SearchInfo};
 use crate::store::Store;
 use api::Action;
 use link::{Link, Purpose};
@@ -122,7 +122,8 @@ pub struct Preview {
     /// It completes the turn.
     pub ends_turn: bool,
     /// What it (with what the engine then does by itself) removes.
-    pub removed: Vec<Removed>,
+    #[serde(serialize_with = "crate::answers::removals")]
+    pub removed: Vec<Removal>,
     /// How it ends the game, if it does: `<result> <reason>`.
     pub over: Option<String>,
     /// The steps to choose next, when it does not complete the turn.

@@ -4,11 +4,12 @@
 //! summary per side. A review runs by whole turns (a Guerrilla turn of several steps is one
 //! turn); the page sees its progress in the session's state as it goes, and may cancel it.
 
+use guerrilla::{Outcome, Side};
 use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::timeline::Timeline;
-use crate::parse::SearchInfo;
+use crate::answers::SearchInfo;
 
 /// The node budget of one position's search (`go nodes`): a few tens of milliseconds a
 /// position in either game, so that a game of a hundred turns is reviewed in seconds.
@@ -154,11 +155,10 @@ impl Review {
         let values = game
             .plies
             .iter()
-            .map(|p| match p.describe.get("result") {
-                Some("p1win") => Some(1.0),
-                Some("p2win") => Some(0.0),
-                Some("draw") => Some(0.5),
-                _ => None,
+            .map(|p| match p.describe.outcome()? {
+                Outcome::Win(Side::P1) => Some(1.0),
+                Outcome::Win(Side::P2) => Some(0.0),
+                Outcome::Draw => Some(0.5),
             })
             .collect();
         Ok(Review {

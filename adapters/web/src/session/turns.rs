@@ -2,14 +2,14 @@
 //! line's turn played for the human, what a word step would do (previews), reading the game
 //! back, and restarting an engine that died or hung.
 
-use guerrilla::protocol::codec::{Command, GoArgs, LegalWhat};
+use guerrilla::protocol::codec::{Command, GoArgs, LegalWhat, Message, Undone};
 
 use super::board::is_token;
 use super::link::{is_note, Ended, Purpose};
 use super::review::{p1_chance, Review, REVIEW_NODES};
 use super::timeline::By;
 use super::{first_error, Hint, LastPlay, Level, Preview, Session};
-use crate::parse::{parse_played, parse_stepped};
+use crate::answers::{over_text, played, stepped, Report};
 
 /// How long a hint thinks, in milliseconds.
 const HINT_MOVETIME: u64 = 1000;
@@ -196,11 +196,7 @@ impl Session {
     /// A whole turn `by` played and the engine answered (`lines`, with its `played` report):
     /// the game's next turn, shown step by step from the position it was played from.
     pub(super) fn record_turn(&mut self, by: By, turn: &str, lines: &[String]) {
-        let report = lines
-            .iter()
-            .find_map(|l| parse_played("played", l))
-            .map(|p| p.report)
-            .unwrap_or_default();
+        let report = played(lines).map(Report::from).unwrap_or_default();
         self.game.expect_turn(by, report.clone());
         self.plays += 1;
         self.last = Some(LastPlay {
@@ -323,10 +319,13 @@ impl Session {
             let Some(lines) = self.ask(&cmds) else {
                 return;
             };
-            let Some(st) = lines.iter().find_map(|l| parse_stepped(l)) else {
+            let Some(st) = stepped(&lines) else {
                 continue;
             };
-            if !lines.iter().any(|l| l.starts_with("undone step")) {
+            let undone = lines
+                .iter()
+                .any(|l| matches!(l.parse(), Ok(Message::Undone(Undone::Step(_)))));
+            if !undone {
                 self.message(
                     Level::Error,
                     format!("the engine did not take back a trial 'step {word}'"),
@@ -341,15 +340,20 @@ impl Session {
             } else {
                 lines
                     .iter()
-                    .find_map(|l| l.strip_prefix("steps "))
-                    .map(|r| r.split(' ').skip(1).map(String::from).collect())
+                    .find_map(|l| match l.parse() {
+                        Ok(Message::Steps(steps)) => Some(steps),
+                        _ => None,
+                    })
                     .unwrap_or_default()
             };
             self.previews.push(Preview {
                 step: word,
                 ends_turn: st.turn.is_some(),
-                removed: st.report.removed.concat(),
-                over: st.report.over.map(|o| format!("{} {}", o.result, o.reason)),
+                removed: std::iter::once(&st.step)
+                    .chain(&st.auto)
+                    .flat_map(|d| d.removed.iter().cloned())
+                    .collect(),
+                over: st.over.as_ref().map(over_text),
                 choices,
             });
         }
