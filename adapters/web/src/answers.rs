@@ -9,7 +9,7 @@ use guerrilla::game::FieldKind;
 use guerrilla::protocol::codec::{
     Describe, Field, GameWord, Geometry, GeometryHeader, HelpLine, HelpTopic, InfoReport, Message,
     OptionDecl, OptionKind, Over, Piece, Removal, RemovalWord, Score, StepDone, SteppedAnswer,
-    TurnAnswer,
+    TurnAnswer, Undone,
 };
 use guerrilla::protocol::wire::{bool_word, result_word, shade_word, side_word};
 use guerrilla::{Outcome, Side};
@@ -481,6 +481,17 @@ pub fn played(lines: &[String]) -> Option<TurnAnswer> {
         Ok(Message::Played(a)) => Some(a),
         _ => None,
     })
+}
+
+/// What the `undone` answers among `lines` took back, in order.
+pub fn undone(lines: &[String]) -> Vec<Undone> {
+    lines
+        .iter()
+        .filter_map(|l| match l.parse() {
+            Ok(Message::Undone(u)) => Some(u),
+            _ => None,
+        })
+        .collect()
 }
 
 /// A search's progress: `info depth <d> [multipv <k>] nodes <n> time <ms> nps <v> score <s>

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use guerrilla::protocol::codec::Command;
+use guerrilla::protocol::codec::{Command, Message, Undone};
 use serde_json::{json, Value};
 
 use super::api::{Action, NewGame};
@@ -11,7 +11,7 @@ use super::link::Purpose;
 use super::players::Players;
 use super::timeline::{By, Setup};
 use super::{first_error, side_word, LastPlay, Level, Session};
-use crate::answers::{played, stepped, Report};
+use crate::answers::{played, stepped, undone, Report};
 
 /// An option's name as a player reads it: `BoardSide` → `board side`.
 fn option_words(name: &str) -> String {
@@ -284,8 +284,12 @@ impl Session {
             let mut cmds = self.game.setup_commands(Some("startpos"), &[]);
             cmds.push(Command::History);
             let lines = self.ask(&cmds).ok_or("the engine was restarted")?;
-            if let Some(fen) = lines.iter().find_map(|l| l.strip_prefix("start ")) {
-                self.game.learn_standard_start(fen.to_string());
+            let start = lines.iter().find_map(|l| match l.parse() {
+                Ok(Message::Start(fen)) => Some(fen),
+                _ => None,
+            });
+            if let Some(fen) = start {
+                self.game.learn_standard_start(fen);
             }
         }
         let start = fen.unwrap_or_else(|| "startpos".into());
@@ -447,10 +451,12 @@ impl Session {
         if let Some(e) = err {
             return Err(e);
         }
-        let undone: Vec<&str> = lines
-            .iter()
-            .filter_map(|l| l.strip_prefix("undone "))
-            .filter_map(|l| l.split(' ').nth(1))
+        let undone: Vec<String> = undone(&lines)
+            .into_iter()
+            .filter_map(|u| match u {
+                Undone::Step(s) | Undone::Turn(s) => Some(s),
+                Undone::Forfeit => None,
+            })
             .collect();
         let held = if humans == 0 {
             " (paused: press Resume to let the engine play)"
@@ -518,12 +524,13 @@ impl Session {
         if let Some(e) = first_error(&lines) {
             return Err(e);
         }
-        let undone: Vec<String> = lines
-            .iter()
-            .filter_map(|l| l.strip_prefix("undone "))
-            .map(|l| l.split(' ').next_back().unwrap_or("").to_string())
+        let mut undone: Vec<String> = undone(&lines)
+            .into_iter()
+            .map(|u| match u {
+                Undone::Step(s) | Undone::Turn(s) => s,
+                Undone::Forfeit => "forfeit".to_string(),
+            })
             .collect();
-        let mut undone = undone;
         undone.reverse();
         self.message(Level::Success, format!("took back {}", undone.join(" ")));
         Ok(())
