@@ -7,9 +7,9 @@
 //! `geometry` and `describe` answers and guides the user's clicks with `legal steps`: it knows
 //! no rule and no game. Every game is kept in an SQLite database ([`store`]).
 
+pub mod answers;
 pub mod catalogue;
 pub mod engine;
-pub mod parse;
 pub mod registry;
 pub mod server;
 pub mod session;

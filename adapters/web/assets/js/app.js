@@ -361,6 +361,20 @@ function gameChoices() {
   }));
 }
 
+// The engine's levels in both seats' level controls, as its `Strength` option announces them
+// (`levels` of the server's catalogue), its default chosen.
+function levelChoices({ values, default: chosen }) {
+  for (const i of [1, 2]) {
+    $(`p${i}-strength`).replaceChildren(...values.map((v) => {
+      const o = document.createElement('option');
+      o.value = v;
+      o.textContent = v;
+      o.selected = v === chosen;
+      return o;
+    }));
+  }
+}
+
 // The chosen game's own options as number fields (its `about` names them, `ugi` bounds them),
 // showing `values` (else the defaults); the sides' names on the player controls.
 function gameOptions(values) {
@@ -573,6 +587,7 @@ setupDialogs();
 games().then((c) => {
   setCatalogue(c);
   gameChoices();
+  levelChoices(c.levels);
   $('game').value = c.default_game;
   gameOptions(null);
   open(urlSetup);

@@ -1,16 +1,17 @@
 //! What the page asks for: each action's checks, the commands it sends and the reply's data.
 //! Refusals say, in a player's words, what was wrong; nothing changes on a refusal.
 
-use guerrilla::protocol::codec::Command;
+use std::collections::BTreeMap;
+
+use guerrilla::protocol::codec::{Command, Message, Undone};
 use serde_json::{json, Value};
 
+use super::api::{Action, NewGame};
 use super::link::Purpose;
+use super::players::Players;
 use super::timeline::{By, Setup};
 use super::{first_error, side_word, LastPlay, Level, Session};
-use crate::parse::{parse_played, parse_stepped, Report};
-
-const ACTIONS: &str = "new, players, settings, step, undo, takeback, confirm, pause, resume, \
-                       advance, analyse, hint, plies, state, play, preview, review";
+use crate::answers::{played, stepped, undone, Report};
 
 /// An option's name as a player reads it: `BoardSide` → `board side`.
 fn option_words(name: &str) -> String {
@@ -25,30 +26,27 @@ fn option_words(name: &str) -> String {
 }
 
 impl Session {
-    /// Runs one action: its data for the reply (`Value::Null` for most), or why it was refused
-    /// (also kept as an error message).
-    pub(super) fn act(&mut self, action: &Value) -> Result<Value, String> {
-        let kind = action
-            .get("type")
-            .and_then(Value::as_str)
-            .ok_or_else(|| format!("expected an action with a type but got '{action}'"))?;
-        if !self.link.running() && kind != "state" {
+    /// Runs one action of the game: its data for the reply (`Value::Null` for most), or why it
+    /// was refused (also kept as an error message). The table's own actions are answered by
+    /// [`Session::table_action`] before this.
+    pub(super) fn act(&mut self, action: &Action) -> Result<Value, String> {
+        if !self.link.running() && *action != (Action::State {}) {
             self.restart("no engine was running");
             if !self.link.running() {
                 return Err("no engine is running".into());
             }
         }
         let done = Ok(Value::Null);
-        match kind {
-            "state" => done,
-            "plies" => self.plies(action),
-            "new" => self.new_game(action).and(done),
-            "players" => {
-                self.players.seats = self.players.parse_seats(action.get("players"))?;
+        match action {
+            Action::State {} => done,
+            Action::Plies { from } => self.plies(*from),
+            Action::New(new) => self.new_game(new).and(done),
+            Action::Players { players } => {
+                self.players.seats = Players::seats_of(players, &self.catalogue.levels)?;
                 done
             }
-            "settings" => {
-                if let Some(c) = action.get("confirm").and_then(Value::as_bool) {
+            Action::Settings { confirm } => {
+                if let Some(c) = *confirm {
                     self.players.confirm_turns = c;
                     if !c {
                         self.players.awaiting_confirm = None;
@@ -56,55 +54,63 @@ impl Session {
                 }
                 done
             }
-            "step" => self.step(action).and(done),
-            "undo" => self.undo().and(done),
-            "takeback" => self.take_back().and(done),
-            "confirm" => {
+            Action::Step { step } => self.step(step).and(done),
+            Action::Undo {} => self.undo().and(done),
+            Action::Takeback {} => self.take_back().and(done),
+            Action::Confirm {} => {
                 if self.players.awaiting_confirm.take().is_none() {
                     return Err("there is no completed turn waiting for Confirm".into());
                 }
                 done
             }
-            "pause" => {
+            Action::Pause {} => {
                 self.players.paused = true;
                 if matches!(self.link.search, Some(s) if matches!(s.purpose, Purpose::Play(_))) {
                     self.stop_search();
                 }
                 done
             }
-            "resume" => {
+            Action::Resume {} => {
                 self.players.paused = false;
                 done
             }
-            "advance" => self.advance().and(done),
-            "analyse" => self.analyse(action).and(done),
-            "hint" => self.hint().and(done),
-            "play" => self.play_turn(action).and(done),
-            "preview" => self.preview(action),
-            "review" => self.review_action(action).and(done),
-            other => Err(format!("expected an action ({ACTIONS}) but got '{other}'")),
+            Action::Advance {} => self.advance().and(done),
+            Action::Analyse { on, ply, lines } => self.analyse(*on, *ply, *lines).and(done),
+            Action::Hint {} => self.hint().and(done),
+            Action::Play { turn } => self.play_turn(turn).and(done),
+            Action::Preview { ply, moves } => {
+                self.board.preview(&self.link, &self.game, *ply, moves)
+            }
+            Action::Review { on } => self.review_action(*on).and(done),
+            Action::Invite(_)
+            | Action::Seat {}
+            | Action::Resign {}
+            | Action::Abort {}
+            | Action::Rematch {} => Err(format!(
+                "expected an action of the game but got '{}', the table's",
+                action.name()
+            )),
         }
         .inspect_err(|e| self.message(Level::Error, e.clone()))
     }
 
     /// The game's positions from the one after `from` turns on.
-    fn plies(&mut self, a: &Value) -> Result<Value, String> {
+    fn plies(&mut self, from: usize) -> Result<Value, String> {
         let n = self.game.plies.len();
-        match a.get("from").and_then(Value::as_u64).map(|p| p as usize) {
-            Some(from) if from <= n => Ok(Value::Array(
-                (from..n)
-                    .map(|p| {
-                        let ply = &self.game.plies[p];
-                        json!({"ply": p, "move": ply.turn, "by": ply.by,
-                               "describe": ply.describe, "report": ply.report})
-                    })
-                    .collect(),
-            )),
-            other => Err(format!(
-                "expected a position from 0 to {n} but got '{}'",
-                other.map(|p| p.to_string()).unwrap_or_default()
-            )),
+        if from > n {
+            return Err(format!(
+                "expected a position from 0 to {n} but got '{from}'"
+            ));
         }
+        Ok(Value::Array(
+            (from..n)
+                .map(|p| {
+                    let ply = &self.game.plies[p];
+                    json!({"ply": p, "move": ply.turn, "by": ply.by,
+                           "describe": ply.describe, "report": ply.report})
+                })
+                .collect(),
+        ))
     }
 
     /// One engine turn while paused, or the reason there is none.
@@ -133,20 +139,16 @@ impl Session {
 
     /// Starts (`on`: true, with the `ply` shown) or ends an analysis. The game stays as it was:
     /// when the analysis ends, an engine to move plays unless the game was paused.
-    fn analyse(&mut self, a: &Value) -> Result<(), String> {
-        self.set_analysis_lines(a)?;
-        if !a.get("on").and_then(Value::as_bool).unwrap_or(false) {
+    fn analyse(&mut self, on: bool, ply: Option<usize>, lines: Option<u64>) -> Result<(), String> {
+        self.board.set_lines(lines)?;
+        if !on {
             if self.analysing().is_some() {
                 self.stop_search();
             }
             return Ok(());
         }
         let n = self.game.moves.len();
-        let ply = a
-            .get("ply")
-            .and_then(Value::as_u64)
-            .map(|p| p as usize)
-            .unwrap_or(n);
+        let ply = ply.unwrap_or(n);
         if ply > n {
             return Err(format!("expected a position from 0 to {n} but got '{ply}'"));
         }
@@ -201,8 +203,12 @@ impl Session {
     /// The setup a `new` action asks for: its game (or the current one) and its options (the
     /// game's own, within their bounds; the current values, or the defaults of another game,
     /// for those it does not give).
-    fn requested_setup(&self, a: &Value) -> Result<Setup, String> {
-        let name = match a.get("game").and_then(Value::as_str) {
+    fn requested_setup(
+        &self,
+        game: Option<&str>,
+        options: Option<&BTreeMap<String, Value>>,
+    ) -> Result<Setup, String> {
+        let name = match game {
             None => self.game.setup.game.clone(),
             Some(g) if self.catalogue.game(g).is_some() => g.to_string(),
             Some(other) => {
@@ -218,19 +224,14 @@ impl Session {
         } else {
             Setup::of(&self.catalogue, &name)
         };
-        let given = match a.get("options") {
-            None | Some(Value::Null) => serde_json::Map::new(),
-            Some(Value::Object(m)) => m.clone(),
-            Some(other) => return Err(format!("expected the game's options but got '{other}'")),
-        };
-        for (key, v) in given {
+        for (key, v) in options.into_iter().flatten() {
             if v.is_null() {
                 continue;
             }
             let spec = face
                 .options
                 .iter()
-                .find(|o| o.name == key)
+                .find(|o| o.name == *key)
                 .ok_or_else(|| format!("{} has no option '{key}'", face.title))?;
             let value = v
                 .as_u64()
@@ -239,41 +240,38 @@ impl Session {
                 .ok_or_else(|| {
                     format!(
                         "the {} must be a whole number from {} to {}, not {v}",
-                        option_words(&key),
+                        option_words(key),
                         spec.min,
                         spec.max
                     )
                 })?;
-            setup.options.insert(key, value);
+            setup.options.insert(key.clone(), value);
         }
         Ok(setup)
     }
 
-    fn new_game(&mut self, a: &Value) -> Result<(), String> {
-        let setup = self.requested_setup(a)?;
-        let seats = self.players.parse_seats(a.get("players"))?;
+    pub(super) fn new_game(&mut self, a: &NewGame) -> Result<(), String> {
+        let setup = self.requested_setup(a.game.as_deref(), a.options.as_ref())?;
+        let seats = match &a.players {
+            Some(p) => Players::seats_of(p, &self.catalogue.levels)?,
+            None => self.players.seats.clone(),
+        };
         let fen = a
-            .get("fen")
-            .and_then(Value::as_str)
+            .fen
+            .as_deref()
             .map(str::trim)
             .filter(|f| !f.is_empty() && *f != "startpos")
             .map(String::from);
         if fen.as_deref().is_some_and(|f| f.contains(['\n', '\r'])) {
             return Err("a position string is one line".into());
         }
-        let moves: Vec<String> = match a.get("moves") {
-            None | Some(Value::Null) => Vec::new(),
-            Some(Value::Array(v)) => v
-                .iter()
-                .map(|m| match m.as_str() {
-                    Some(s) if !s.is_empty() && !s.contains(char::is_whitespace) => {
-                        Ok(s.to_string())
-                    }
-                    _ => Err(format!("expected a move token but got '{m}'")),
-                })
-                .collect::<Result<_, _>>()?,
-            Some(other) => return Err(format!("expected a list of moves but got '{other}'")),
-        };
+        let moves: Vec<String> = a.moves.clone().unwrap_or_default();
+        if let Some(m) = moves
+            .iter()
+            .find(|m| m.is_empty() || m.contains(char::is_whitespace))
+        {
+            return Err(format!("expected a move token but got '{m}'"));
+        }
         self.stop_search();
         let title = self
             .catalogue
@@ -286,8 +284,12 @@ impl Session {
             let mut cmds = self.game.setup_commands(Some("startpos"), &[]);
             cmds.push(Command::History);
             let lines = self.ask(&cmds).ok_or("the engine was restarted")?;
-            if let Some(fen) = lines.iter().find_map(|l| l.strip_prefix("start ")) {
-                self.game.learn_standard_start(fen.to_string());
+            let start = lines.iter().find_map(|l| match l.parse() {
+                Ok(Message::Start(fen)) => Some(fen),
+                _ => None,
+            });
+            if let Some(fen) = start {
+                self.game.learn_standard_start(fen);
             }
         }
         let start = fen.unwrap_or_else(|| "startpos".into());
@@ -308,14 +310,13 @@ impl Session {
             ));
         }
         self.players.seats = seats;
-        if let Some(c) = a.get("confirm").and_then(Value::as_bool) {
+        if let Some(c) = a.confirm {
             self.players.confirm_turns = c;
         }
         // The messages were the last game's.
         self.messages.clear();
         self.players.awaiting_confirm = None;
-        self.players.paused =
-            a.get("paused").and_then(Value::as_bool).unwrap_or(false) || !moves.is_empty();
+        self.players.paused = a.paused.unwrap_or(false) || !moves.is_empty();
         self.last = None;
         self.hint = None;
         self.link.forget_search();
@@ -330,8 +331,8 @@ impl Session {
         }
         // a replay of a kept game is not kept again while it is that game or a part of it
         self.table.replay_of = a
-            .get("replay")
-            .and_then(Value::as_str)
+            .replay
+            .as_deref()
             .filter(|p| !p.is_empty())
             .map(|_| (self.game_no, moves.clone()));
         let title = self
@@ -353,12 +354,7 @@ impl Session {
         Ok(())
     }
 
-    fn step(&mut self, a: &Value) -> Result<(), String> {
-        let step = a
-            .get("step")
-            .and_then(Value::as_str)
-            .ok_or_else(|| format!("expected a step but got '{a}'"))?
-            .to_string();
+    fn step(&mut self, step: &str) -> Result<(), String> {
         if step.is_empty() || step.contains(char::is_whitespace) {
             return Err(format!("expected a step but got '{step}'"));
         }
@@ -385,26 +381,29 @@ impl Session {
             self.refresh();
             return Err(e);
         }
-        let Some(st) = lines.iter().find_map(|l| parse_stepped(l)) else {
+        let Some(st) = stepped(&lines) else {
             self.refresh();
             return Err(format!("the engine did not answer 'step {step}'"));
         };
-        self.game.record_steps(&st.report);
+        let stepped_report = Report::from(&st);
+        self.game.record_steps(&stepped_report);
         if let Some(turn) = &st.turn {
             if self.players.confirm_turns {
                 self.players.awaiting_confirm = Some(turn.clone());
             }
-            let report = self.turn_report(turn).unwrap_or_else(|| st.report.clone());
+            let report = self
+                .turn_report(turn)
+                .unwrap_or_else(|| stepped_report.clone());
             self.game.expect_turn(By::Human, report);
         }
         self.plays += 1;
         self.last = Some(LastPlay {
             seq: self.plays,
             by: By::Human,
-            step: Some(st.step),
-            auto: st.auto,
+            step: Some(st.step.step),
+            auto: st.auto.into_iter().map(|a| a.step).collect(),
             turn: st.turn,
-            report: st.report,
+            report: stepped_report,
             from_ply,
             from_built,
         });
@@ -424,10 +423,7 @@ impl Session {
             }
             return None;
         }
-        lines
-            .iter()
-            .find_map(|l| parse_played("played", l))
-            .map(|p| p.report)
+        played(&lines).map(Report::from)
     }
 
     /// Takes back one step. Against the engine it is the last step a human chose, with every
@@ -455,10 +451,12 @@ impl Session {
         if let Some(e) = err {
             return Err(e);
         }
-        let undone: Vec<&str> = lines
-            .iter()
-            .filter_map(|l| l.strip_prefix("undone "))
-            .filter_map(|l| l.split(' ').nth(1))
+        let undone: Vec<String> = undone(&lines)
+            .into_iter()
+            .filter_map(|u| match u {
+                Undone::Step(s) | Undone::Turn(s) => Some(s),
+                Undone::Forfeit => None,
+            })
             .collect();
         let held = if humans == 0 {
             " (paused: press Resume to let the engine play)"
@@ -526,12 +524,13 @@ impl Session {
         if let Some(e) = first_error(&lines) {
             return Err(e);
         }
-        let undone: Vec<String> = lines
-            .iter()
-            .filter_map(|l| l.strip_prefix("undone "))
-            .map(|l| l.split(' ').next_back().unwrap_or("").to_string())
+        let mut undone: Vec<String> = undone(&lines)
+            .into_iter()
+            .map(|u| match u {
+                Undone::Step(s) | Undone::Turn(s) => s,
+                Undone::Forfeit => "forfeit".to_string(),
+            })
             .collect();
-        let mut undone = undone;
         undone.reverse();
         self.message(Level::Success, format!("took back {}", undone.join(" ")));
         Ok(())

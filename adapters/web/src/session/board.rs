@@ -1,15 +1,15 @@
-//! The analysis board's actions: how many lines an analysis reports, the position after a
-//! line's turns shown without playing them (set up on a spare engine, so that the session's
-//! engine thinks on), and a line's first turn played for the human to move.
+//! The analysis board: how many lines an analysis reports, and the position after a line's
+//! turns shown without playing them, set up on a spare engine of its own (so that the
+//! session's engine thinks on).
 
 use serde_json::{json, Value};
 
-use guerrilla::protocol::codec::Command;
+use guerrilla::protocol::codec::{Command, Message};
 
+use super::first_error;
 use super::link::{setoption, Link};
-use super::timeline::By;
-use super::{first_error, Session};
-use crate::parse::{parse_played, Describe};
+use super::timeline::Timeline;
+use crate::answers::{played, Described, Report};
 
 /// The lines an analysis reports until the page asks for another number.
 pub const DEFAULT_LINES: usize = 3;
@@ -19,35 +19,50 @@ pub const MAX_LINES: u64 = 64;
 const MAX_PREVIEW_TURNS: usize = 64;
 
 /// A move token: not empty, no blank.
-fn token(v: &Value) -> Option<String> {
-    v.as_str()
-        .filter(|s| !s.is_empty() && !s.contains(char::is_whitespace))
-        .map(String::from)
+pub fn is_token(s: &str) -> bool {
+    !s.is_empty() && !s.contains(char::is_whitespace)
 }
 
-impl Session {
-    /// The number of lines of the next analyses (`lines`, 1 to [`MAX_LINES`]), when given.
-    pub(super) fn set_analysis_lines(&mut self, a: &Value) -> Result<(), String> {
-        match a.get("lines") {
-            None | Some(Value::Null) => Ok(()),
-            Some(v) => {
-                let n = v
-                    .as_u64()
-                    .filter(|n| (1..=MAX_LINES).contains(n))
-                    .ok_or_else(|| {
-                        format!("expected a number of lines from 1 to {MAX_LINES} but got {v}")
-                    })?;
-                self.analysis_lines = n as usize;
-                Ok(())
-            }
+/// The analysis board's settings and its spare engine.
+pub struct AnalysisBoard {
+    /// The lines the next analyses report (MultiPV): 1 to [`MAX_LINES`].
+    lines: usize,
+    /// The spare engine, started at the first preview (and ended with the board).
+    scratch: Option<Link>,
+}
+
+impl AnalysisBoard {
+    pub fn new() -> AnalysisBoard {
+        AnalysisBoard {
+            lines: DEFAULT_LINES,
+            scratch: None,
         }
     }
 
-    /// The spare engine, started when first needed (with the smallest hash table: it only
-    /// sets up positions).
-    fn scratch(&mut self) -> Result<&mut Link, String> {
+    /// The lines the next analyses report.
+    pub fn lines(&self) -> usize {
+        self.lines
+    }
+
+    /// The number of lines of the next analyses (`lines`, 1 to [`MAX_LINES`]), when given.
+    pub fn set_lines(&mut self, lines: Option<u64>) -> Result<(), String> {
+        match lines {
+            None => Ok(()),
+            Some(n) if (1..=MAX_LINES).contains(&n) => {
+                self.lines = n as usize;
+                Ok(())
+            }
+            Some(n) => Err(format!(
+                "expected a number of lines from 1 to {MAX_LINES} but got {n}"
+            )),
+        }
+    }
+
+    /// The spare engine, started like `like` when first needed (with the smallest hash table:
+    /// it only sets up positions).
+    fn scratch(&mut self, like: &Link) -> Result<&mut Link, String> {
         if !self.scratch.as_ref().is_some_and(Link::running) {
-            let mut spare = self.link.spare();
+            let mut spare = like.spare();
             spare.start()?;
             spare.request(&[setoption("Hash", 1)])?;
             self.scratch = Some(spare);
@@ -55,95 +70,67 @@ impl Session {
         Ok(self.scratch.as_mut().expect("started above"))
     }
 
-    /// The position after the turns `moves` from the position after `ply` turns of the game,
+    /// The position after the turns `moves` from the position after `ply` turns of `game`,
     /// without playing them: the position before the last of them and after it (`describe`),
-    /// and the engine's report of that last turn (its steps and removals), for the board.
-    pub(super) fn preview(&mut self, a: &Value) -> Result<Value, String> {
-        let n = self.game.moves.len();
-        let ply = a
-            .get("ply")
-            .and_then(Value::as_u64)
-            .map(|p| p as usize)
-            .filter(|&p| p <= n)
-            .ok_or_else(|| format!("expected a position from 0 to {n} to preview from"))?;
-        let moves: Vec<String> = match a.get("moves") {
-            Some(Value::Array(v)) if !v.is_empty() && v.len() <= MAX_PREVIEW_TURNS => v
-                .iter()
-                .map(|m| token(m).ok_or_else(|| format!("expected a move token but got '{m}'")))
-                .collect::<Result<_, _>>()?,
-            _ => {
-                return Err(format!(
-                    "expected a list of 1 to {MAX_PREVIEW_TURNS} turns to preview"
-                ))
-            }
-        };
+    /// and the engine's report of that last turn (its steps and removals), for the board. The
+    /// spare engine is started like `like`; one that fails is ended.
+    pub fn preview(
+        &mut self,
+        like: &Link,
+        game: &Timeline,
+        ply: usize,
+        moves: &[String],
+    ) -> Result<Value, String> {
+        let n = game.moves.len();
+        if ply > n {
+            return Err(format!("expected a position from 0 to {n} to preview from"));
+        }
+        if moves.is_empty() || moves.len() > MAX_PREVIEW_TURNS {
+            return Err(format!(
+                "expected a list of 1 to {MAX_PREVIEW_TURNS} turns to preview"
+            ));
+        }
+        if let Some(m) = moves.iter().find(|m| !is_token(m)) {
+            return Err(format!("expected a move token but got '{m}'"));
+        }
         let (last, first) = moves.split_last().expect("not empty");
-        let mut before: Vec<String> = self.game.moves[..ply].to_vec();
+        let mut before: Vec<String> = game.moves[..ply].to_vec();
         before.extend(first.iter().cloned());
-        let mut cmds = self
-            .game
-            .setup_commands(self.game.start.as_deref(), &before);
+        let mut cmds = game.setup_commands(game.start.as_deref(), &before);
         cmds.extend([
             Command::Describe,
             Command::Play(last.clone()),
             Command::Describe,
         ]);
-        let answer = self.scratch().and_then(|s| s.request(&cmds));
-        let lines = answer.inspect_err(|_| {
-            if let Some(mut s) = self.scratch.take() {
-                s.stop_process();
-            }
-        })?;
+        let answer = self.scratch(like).and_then(|s| s.request(&cmds));
+        let lines = answer.inspect_err(|_| self.close())?;
         if let Some(e) = first_error(&lines) {
             return Err(format!("this line cannot be shown: {e}"));
         }
-        let describes: Vec<Describe> = lines
+        let describes: Vec<Described> = lines
             .iter()
-            .filter_map(|l| l.strip_prefix("describe "))
-            .map(Describe::parse)
+            .filter_map(|l| match l.parse() {
+                Ok(Message::Describe(d)) => Some(Described::of(d)),
+                _ => None,
+            })
             .collect();
-        let played = lines.iter().find_map(|l| parse_played("played", l));
+        let played = played(&lines);
         match (describes.as_slice(), played) {
             ([before, after], Some(played)) => Ok(json!({
                 "ply": ply,
                 "moves": moves,
                 "before": before,
                 "after": after,
-                "report": played.report,
+                "report": Report::from(played),
             })),
             _ => Err("the engine did not set up this line".into()),
         }
     }
 
-    /// Plays the whole turn `turn` (a line's first turn) for the human to move, at a turn's
-    /// start. An analysis of the position goes on on the new one when a human is to move there.
-    pub(super) fn play_turn(&mut self, a: &Value) -> Result<(), String> {
-        let turn = a
-            .get("turn")
-            .and_then(token)
-            .ok_or_else(|| format!("expected a turn to play but got '{a}'"))?;
-        self.human_to_move("the game is over: there is no turn to play", |side| {
-            format!("{side} is played by the engine: a line is played for a human only")
-        })?;
-        if !self.game.describe.turn_start() {
-            return Err("a turn is half built: finish it or undo its steps first".into());
+    /// Ends the spare engine, if one runs.
+    pub fn close(&mut self) {
+        if let Some(mut s) = self.scratch.take() {
+            s.stop_process();
         }
-        let n = self.game.moves.len();
-        let analysing = self.analysing().is_some();
-        self.stop_search();
-        let lines = self
-            .ask(&[Command::Play(turn.to_string())])
-            .ok_or("the engine was restarted")?;
-        if let Some(e) = first_error(&lines) {
-            self.refresh();
-            return Err(e);
-        }
-        self.record_turn(By::Human, &turn, &lines);
-        self.refresh();
-        let human_next = self.game.to_move().is_some_and(|s| self.players.human(s));
-        if analysing && human_next && !self.game.over() {
-            self.start_analysis(n + 1)?;
-        }
-        Ok(())
     }
 }

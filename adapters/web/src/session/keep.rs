@@ -4,8 +4,10 @@
 //! last game — the same session id, the same seats, the clocks as they were at the last turn's
 //! end (the time of a turn under way when the server stopped is not counted).
 
+use guerrilla::protocol::wire::result_word;
 use serde_json::{json, Value};
 
+use super::api::{Action, NewGame};
 use super::clock::{Clock, ClockState};
 use super::table::{Ending, Friends};
 use super::{side_word, Level, Session};
@@ -48,17 +50,8 @@ impl Session {
         let (result, reason) = match self.ended() {
             Some(e) => (e.result.clone(), e.reason.clone()),
             None => (
-                self.game
-                    .describe
-                    .get("result")
-                    .unwrap_or("none")
-                    .to_string(),
-                self.game
-                    .describe
-                    .get("reason")
-                    .filter(|r| *r != "none")
-                    .unwrap_or("")
-                    .to_string(),
+                result_word(self.game.describe.outcome()).to_string(),
+                self.game.describe.reason().unwrap_or("").to_string(),
             ),
         };
         Some(GameRecord {
@@ -70,7 +63,7 @@ impl Session {
             start,
             first: self.game.first_mover().to_string(),
             moves: self.game.moves.clone(),
-            players: serde_json::to_value(self.players.seats).unwrap_or(Value::Null),
+            players: serde_json::to_value(&self.players.seats).unwrap_or(Value::Null),
             paused: self.players.paused,
             confirm: self.players.confirm_turns,
             clock: self
@@ -129,18 +122,28 @@ impl Session {
     /// Sets the kept game `record` up again in this (new) session, with the seats' secrets
     /// `keys` of a game between friends.
     pub fn revive(&mut self, record: GameRecord, keys: Option<[String; 2]>) -> Result<(), String> {
-        let mut new = json!({
-            "type": "new",
-            "game": record.game,
-            "options": record.options,
-            "moves": record.moves,
-            "players": record.players,
-            "confirm": record.confirm,
-        });
-        if record.start != "startpos" {
-            new["fen"] = json!(record.start);
-        }
-        self.act(&new)?;
+        let players = serde_json::from_value(record.players.clone()).map_err(|e| {
+            format!(
+                "expected the kept game's players but got '{}' ({e})",
+                record.players
+            )
+        })?;
+        let new = NewGame {
+            game: Some(record.game.clone()),
+            options: Some(
+                record
+                    .options
+                    .iter()
+                    .map(|(k, v)| (k.clone(), json!(v)))
+                    .collect(),
+            ),
+            fen: (record.start != "startpos").then(|| record.start.clone()),
+            moves: Some(record.moves.clone()),
+            players: Some(players),
+            confirm: Some(record.confirm),
+            ..NewGame::default()
+        };
+        self.act(&Action::New(new))?;
         // A page drops a state older than the last one it drew: the revived session's states
         // count from the time now, above every version its earlier run gave out (one a change).
         self.version = self.version.max(now_ms());

@@ -9,8 +9,9 @@ use std::time::{Duration, Instant};
 use guerrilla::protocol::codec::{Command, GoArgs, Message};
 
 use super::Msg;
+use crate::answers::{read_info, SearchInfo};
+use crate::catalogue::STRENGTH_OPTION;
 use crate::engine::{EngineCommand, EngineEvent, EngineProcess};
-use crate::parse::{parse_info, SearchInfo};
 
 /// How long a request (commands and their `isready`) may wait for the engine's `readyok`, and a
 /// `stop` for its `bestmove`.
@@ -93,7 +94,7 @@ pub struct Link {
     /// The engine's MultiPV setting as last sent (1, the engine's default, after a start).
     multipv: usize,
     /// The engine's `Strength` as last sent (`None` after a start: not sent yet).
-    strength: Option<&'static str>,
+    strength: Option<String>,
     /// The last search's side and purpose, kept with `info` after it ends.
     pub info_of: Option<Search>,
     /// A search that ended while a request waited, for the session to handle next.
@@ -176,11 +177,14 @@ impl Link {
     }
 
     /// Sets the engine's level for the next search (sent only when it changes; never while a
-    /// search runs).
-    fn set_strength(&mut self, strength: &'static str) -> Result<(), String> {
-        if self.strength != Some(strength) {
-            self.send(&setoption("Strength", strength))?;
-            self.strength = Some(strength);
+    /// search runs; `None`: the engine announced no level, and none is sent).
+    fn set_strength(&mut self, strength: Option<&str>) -> Result<(), String> {
+        let Some(strength) = strength else {
+            return Ok(());
+        };
+        if self.strength.as_deref() != Some(strength) {
+            self.send(&setoption(STRENGTH_OPTION, strength))?;
+            self.strength = Some(strength.to_string());
         }
         Ok(())
     }
@@ -258,7 +262,7 @@ impl Link {
     /// the search's (false). A `bestmove` met inside a request ends the search: it is kept in
     /// `finished` for the session to handle after the request.
     fn take_search_line(&mut self, line: &str) -> bool {
-        if let Some(info) = parse_info(line) {
+        if let Some(info) = read_info(line) {
             // A line without `multipv` is a report's only line.
             let k = info.multipv.unwrap_or(1).max(1) as usize;
             if k == 1 {
@@ -290,7 +294,7 @@ impl Link {
         purpose: Purpose,
         side: usize,
         lines: usize,
-        strength: &'static str,
+        strength: Option<&str>,
     ) -> Result<(), String> {
         self.set_multipv(lines)?;
         self.set_strength(strength)?;

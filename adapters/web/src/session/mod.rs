@@ -11,10 +11,11 @@
 //! * [`link`]: the engine link — the process, requests and their answers, the search under way;
 //! * [`timeline`]: the game as the engine described it, every position since its start;
 //! * [`players`]: who holds each seat and what holds the engine back;
-//! * [`turns`]: the engine's own turns, analyses and hints, restarts;
-//! * [`actions`]: what the page asks for;
-//! * [`board`]: the analysis board — its lines, a line's position previewed on a spare engine,
-//!   a line's turn played;
+//! * [`turns`]: the engine's own turns, analyses, hints and a review's searches, a line's turn
+//!   played, restarts;
+//! * [`api`]: the actions a page may send, typed;
+//! * [`actions`]: what each action of the game does;
+//! * [`board`]: the analysis board — its lines, a line's position previewed on a spare engine;
 //! * [`review`]: the game review, every position searched and every turn marked;
 //! * [`table`]: who may act (the seats of a game between friends), clocks, resignation and
 //!   rematch ([`clock`]);
@@ -32,6 +33,7 @@
 //! * the page can see every position of the game (the timeline), not only the last one.
 
 mod actions;
+mod api;
 mod board;
 mod clock;
 mod keep;
@@ -46,14 +48,15 @@ use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::Arc;
 
-use guerrilla::protocol::codec::{Message as EngineLine, ERROR_PREFIX};
+use guerrilla::protocol::codec::{Message as EngineLine, Removal, ERROR_PREFIX};
 use serde::Serialize;
 use serde_json::{json, Value};
 
+use crate::answers::{Report, SearchInfo};
 use crate::catalogue::Catalogue;
 use crate::engine::{EngineCommand, EngineEvent};
-use crate::parse::{Removed, Report, SearchInfo};
 use crate::store::Store;
+use api::Action;
 use link::{Link, Purpose};
 use players::Players;
 use timeline::{By, Setup, Timeline};
@@ -119,7 +122,8 @@ pub struct Preview {
     /// It completes the turn.
     pub ends_turn: bool,
     /// What it (with what the engine then does by itself) removes.
-    pub removed: Vec<Removed>,
+    #[serde(serialize_with = "crate::answers::removals")]
+    pub removed: Vec<Removal>,
     /// How it ends the game, if it does: `<result> <reason>`.
     pub over: Option<String>,
     /// The steps to choose next, when it does not complete the turn.
@@ -157,13 +161,11 @@ pub struct Session {
     game_no: u64,
     /// Seats, clocks, endings, and the database.
     table: table::Table,
-    /// The lines an analysis reports (MultiPV).
-    analysis_lines: usize,
+    /// The analysis board: the lines an analysis reports, and the spare engine that sets up
+    /// the positions a preview shows.
+    board: board::AnalysisBoard,
     /// The last game review, while its game stands.
     review: Option<review::Review>,
-    /// A second engine, started at the first preview, that sets up the positions a preview
-    /// shows (the session's engine goes on with its search meanwhile).
-    scratch: Option<Link>,
 }
 
 impl Session {
@@ -177,12 +179,13 @@ impl Session {
         store: Option<Arc<Store>>,
     ) -> Result<Session, String> {
         let setup = Setup::of(&catalogue, &catalogue.default_game);
+        let players = Players::new(&catalogue.levels);
         let mut s = Session {
             id,
             catalogue,
             link: Link::new(cmd, tx.clone(), rx),
             game: Timeline::new(setup),
-            players: Players::default(),
+            players,
             subscribers: Vec::new(),
             last: None,
             plays: 0,
@@ -194,9 +197,8 @@ impl Session {
             restarting: false,
             game_no: 0,
             table: table::Table::new(tx, store),
-            analysis_lines: board::DEFAULT_LINES,
+            board: board::AnalysisBoard::new(),
             review: None,
-            scratch: None,
         };
         s.link.start()?;
         let notes = s.game.restore(&mut s.link, false)?;
@@ -217,9 +219,11 @@ impl Session {
                 }
                 Msg::Action(mut action, reply) => {
                     let caller = table::Caller::take(&mut action);
-                    let result = self
-                        .table_action(&action, &caller)
-                        .unwrap_or_else(|| self.act(&action));
+                    // An action that cannot be read is the caller's alone: no message keeps it.
+                    let result = Action::read(action).and_then(|action| {
+                        self.table_action(&action, &caller)
+                            .unwrap_or_else(|| self.act(&action))
+                    });
                     self.settle();
                     self.tend();
                     let state = self.state_json();
@@ -250,9 +254,7 @@ impl Session {
             }
         }
         self.link.stop_process();
-        if let Some(mut scratch) = self.scratch.take() {
-            scratch.stop_process();
-        }
+        self.board.close();
         log::info!("session {} closed", self.id);
     }
 
@@ -350,7 +352,7 @@ impl Session {
                 "side": side_word(s.side),
             })),
             "thinking": thinking,
-            "analysis_lines": self.analysis_lines,
+            "analysis_lines": self.board.lines(),
             "review": self.review.as_ref().map(review::Review::view),
             "messages": self.messages,
             "engine": {

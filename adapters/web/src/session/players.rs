@@ -3,66 +3,51 @@
 //! Confirm). A seat is the unit a remote player, a clock or a stored game will attach to.
 
 use serde::Serialize;
-use serde_json::Value;
+
+use super::api::SeatRequest;
+use crate::catalogue::Levels;
 
 /// The think times a page may set, in milliseconds.
 pub const MOVETIME: std::ops::RangeInclusive<u64> = 10..=600_000;
 /// The think time of an engine seat when none is given.
 pub const DEFAULT_MOVETIME: u64 = 500;
-/// The levels an engine seat may play at: the engine's `Strength` values (protocol.md § 2),
-/// weakest first.
-pub const STRENGTHS: [&str; 4] = ["random", "greedy", "uct", "full"];
-/// The level of an engine seat when none is given, and of every search that is not a seat's
-/// turn (an analysis, a hint, a review): the strongest.
-pub const FULL: &str = "full";
 
 /// Who plays one side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Seat {
     /// A person at this page: the page sends the turn's steps.
     Human,
-    /// The engine, with `go movetime <movetime>` at `Strength <strength>` (one of
-    /// [`STRENGTHS`]).
+    /// The engine, with `go movetime <movetime>` at `Strength <strength>` (one of the levels
+    /// the engine announced; none when it announced none).
     Engine {
         movetime: u64,
-        strength: &'static str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        strength: Option<String>,
     },
 }
 
 impl Seat {
-    /// A seat from the page's JSON: `{"kind": "human"}` or `{"kind": "engine", "movetime": 500,
-    /// "strength": "greedy"}` (`movetime` and `strength` may be left out).
-    pub fn from_json(v: &Value) -> Result<Seat, String> {
-        match v.get("kind").and_then(Value::as_str) {
-            Some("human") => Ok(Seat::Human),
-            Some("engine") => {
-                let movetime = match v.get("movetime") {
-                    None | Some(Value::Null) => DEFAULT_MOVETIME,
-                    Some(t) => t.as_u64().filter(|t| MOVETIME.contains(t)).ok_or_else(|| {
-                        format!(
-                            "the engine's think time must be from {} to {} ms, not {t}",
-                            MOVETIME.start(),
-                            MOVETIME.end()
-                        )
-                    })?,
-                };
-                let strength = match v.get("strength") {
-                    None | Some(Value::Null) => FULL,
-                    Some(w) => w
-                        .as_str()
-                        .and_then(|w| STRENGTHS.into_iter().find(|&k| k == w))
-                        .ok_or_else(|| {
-                            format!(
-                                "the engine's strength must be one of {}, not {w}",
-                                STRENGTHS.join(", ")
-                            )
-                        })?,
-                };
-                Ok(Seat::Engine { movetime, strength })
+    /// The seat a page asks for: `{"kind": "human"}` or `{"kind": "engine", "movetime": 500,
+    /// "strength": "greedy"}` (`movetime` and `strength` may be left out), at one of the
+    /// engine's `levels`.
+    pub fn from_request(r: &SeatRequest, levels: &Levels) -> Result<Seat, String> {
+        let SeatRequest::Engine { movetime, strength } = r else {
+            return Ok(Seat::Human);
+        };
+        let movetime = match *movetime {
+            None => DEFAULT_MOVETIME,
+            Some(t) if MOVETIME.contains(&t) => t,
+            Some(t) => {
+                return Err(format!(
+                    "the engine's think time must be from {} to {} ms, not {t}",
+                    MOVETIME.start(),
+                    MOVETIME.end()
+                ))
             }
-            _ => Err(format!("expected a player (human or engine) but got '{v}'")),
-        }
+        };
+        let strength = levels.level(strength.as_deref())?;
+        Ok(Seat::Engine { movetime, strength })
     }
 }
 
@@ -81,14 +66,15 @@ pub struct Players {
     pub awaiting_confirm: Option<String>,
 }
 
-impl Default for Players {
-    fn default() -> Players {
+impl Players {
+    /// A human against the engine at its default level.
+    pub fn new(levels: &Levels) -> Players {
         Players {
             seats: [
                 Seat::Human,
                 Seat::Engine {
                     movetime: DEFAULT_MOVETIME,
-                    strength: FULL,
+                    strength: levels.default.clone(),
                 },
             ],
             paused: false,
@@ -97,19 +83,13 @@ impl Default for Players {
             awaiting_confirm: None,
         }
     }
-}
 
-impl Players {
-    /// Both seats from the page's JSON (`players`: two seats), or these seats when none is
-    /// given.
-    pub fn parse_seats(&self, v: Option<&Value>) -> Result<[Seat; 2], String> {
-        match v {
-            None | Some(Value::Null) => Ok(self.seats),
-            Some(Value::Array(v)) if v.len() == 2 => {
-                Ok([Seat::from_json(&v[0])?, Seat::from_json(&v[1])?])
-            }
-            Some(other) => Err(format!("expected two players but got '{other}'")),
-        }
+    /// Both seats a page asks for, at the engine's `levels`.
+    pub fn seats_of(r: &[SeatRequest; 2], levels: &Levels) -> Result<[Seat; 2], String> {
+        Ok([
+            Seat::from_request(&r[0], levels)?,
+            Seat::from_request(&r[1], levels)?,
+        ])
     }
 
     pub fn human(&self, side: usize) -> bool {
@@ -118,49 +98,79 @@ impl Players {
 
     /// The engine's think time and level when it may play `side`'s turn now: it holds that
     /// seat, the game is not paused (or one turn is allowed) and no turn waits for its Confirm.
-    pub fn engine_may_play(&self, side: usize) -> Option<(u64, &'static str)> {
-        let Seat::Engine { movetime, strength } = self.seats[side] else {
+    pub fn engine_may_play(&self, side: usize) -> Option<(u64, Option<String>)> {
+        let Seat::Engine { movetime, strength } = &self.seats[side] else {
             return None;
         };
         let held = (self.paused && !self.advance_once) || self.awaiting_confirm.is_some();
-        (!held).then_some((movetime, strength))
+        (!held).then(|| (*movetime, strength.clone()))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use guerrilla::protocol::codec::OptionDecl;
+
+    fn engine(movetime: Option<u64>, strength: Option<&str>) -> SeatRequest {
+        SeatRequest::Engine {
+            movetime,
+            strength: strength.map(String::from),
+        }
+    }
+
+    /// The levels as this engine announces them.
+    fn levels() -> Levels {
+        Levels::of(&[OptionDecl::combo(
+            "Strength",
+            "full",
+            &["random", "greedy", "uct", "full"],
+        )])
+    }
 
     #[test]
-    fn an_engine_seat_plays_at_full_strength_unless_told_a_level() {
+    fn an_engine_seat_plays_at_the_engines_default_level_unless_told_one() {
         assert_eq!(
-            Seat::from_json(&json!({"kind": "engine"})),
+            Seat::from_request(&engine(None, None), &levels()),
             Ok(Seat::Engine {
                 movetime: DEFAULT_MOVETIME,
-                strength: FULL
+                strength: Some("full".into())
             })
         );
         assert_eq!(
-            Seat::from_json(&json!({"kind": "engine", "movetime": 40, "strength": "greedy"})),
+            Seat::from_request(&engine(Some(40), Some("greedy")), &levels()),
             Ok(Seat::Engine {
                 movetime: 40,
-                strength: "greedy"
+                strength: Some("greedy".into())
             })
         );
-        let seat = Seat::from_json(&json!({"kind": "engine", "strength": "random"})).unwrap();
+        let seat = Seat::from_request(&engine(None, Some("random")), &levels()).unwrap();
         assert_eq!(
             serde_json::to_value(seat).unwrap(),
-            json!({"kind": "engine", "movetime": DEFAULT_MOVETIME, "strength": "random"})
+            serde_json::json!({"kind": "engine", "movetime": DEFAULT_MOVETIME, "strength": "random"})
+        );
+        let plain = Seat::from_request(&engine(None, None), &Levels::default()).unwrap();
+        assert_eq!(
+            serde_json::to_value(plain).unwrap(),
+            serde_json::json!({"kind": "engine", "movetime": DEFAULT_MOVETIME})
         );
     }
 
     #[test]
-    fn an_unknown_level_is_refused_with_the_levels_there_are() {
-        for bad in [json!("strong"), json!(3), json!("Full")] {
-            let e = Seat::from_json(&json!({"kind": "engine", "strength": bad})).unwrap_err();
-            assert!(e.contains("random, greedy, uct, full"), "{e}");
-            assert!(e.contains(&bad.to_string()), "{e}");
+    fn a_level_the_engine_does_not_offer_or_a_bad_think_time_is_refused() {
+        for bad in ["strong", "3", "Full"] {
+            let e = Seat::from_request(&engine(None, Some(bad)), &levels()).unwrap_err();
+            assert_eq!(
+                e,
+                format!(
+                    "the engine's strength must be one of random, greedy, uct, full, not {bad}"
+                )
+            );
         }
+        let e = Seat::from_request(&engine(Some(5), None), &levels()).unwrap_err();
+        assert_eq!(
+            e,
+            "the engine's think time must be from 10 to 600000 ms, not 5"
+        );
     }
 }

@@ -4,14 +4,12 @@
 //! summary per side. A review runs by whole turns (a Guerrilla turn of several steps is one
 //! turn); the page sees its progress in the session's state as it goes, and may cancel it.
 
-use guerrilla::protocol::codec::GoArgs;
+use guerrilla::{Outcome, Side};
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use super::link::Purpose;
-use super::players::FULL;
-use super::{Level, Session};
-use crate::parse::SearchInfo;
+use super::timeline::Timeline;
+use crate::answers::SearchInfo;
 
 /// The node budget of one position's search (`go nodes`): a few tens of milliseconds a
 /// position in either game, so that a game of a hundred turns is reviewed in seconds.
@@ -148,107 +146,52 @@ pub fn p1_chance(info: &SearchInfo, side: usize) -> Option<f64> {
     Some(if side == 0 { own } else { 1.0 - own })
 }
 
-impl Session {
-    /// Starts (`on`: true) or cancels a review of the game as it stands.
-    pub(super) fn review_action(&mut self, a: &serde_json::Value) -> Result<(), String> {
-        if !a
-            .get("on")
-            .and_then(serde_json::Value::as_bool)
-            .unwrap_or(false)
-        {
-            if self.review.as_ref().is_some_and(|r| r.running) {
-                self.stop_search();
-                self.message(Level::Info, "review cancelled");
-            }
-            return Ok(());
-        }
-        let n = self.game.moves.len();
-        if n == 0 {
+impl Review {
+    /// A review of the game as `game` stands, its finished positions valued by their result.
+    pub fn of(game: &Timeline) -> Result<Review, String> {
+        if game.moves.is_empty() {
             return Err("there is no turn to review yet".into());
         }
-        self.stop_search();
-        let g = &self.game;
-        let values = g
+        let values = game
             .plies
             .iter()
-            .map(|p| match p.describe.get("result") {
-                Some("p1win") => Some(1.0),
-                Some("p2win") => Some(0.0),
-                Some("draw") => Some(0.5),
-                _ => None,
+            .map(|p| match p.describe.outcome()? {
+                Outcome::Win(Side::P1) => Some(1.0),
+                Outcome::Win(Side::P2) => Some(0.0),
+                Outcome::Draw => Some(0.5),
             })
             .collect();
-        self.review = Some(Review {
-            start: g.start.clone(),
-            moves: g.moves.clone(),
+        Ok(Review {
+            start: game.start.clone(),
+            moves: game.moves.clone(),
             values,
-            movers: g.plies.iter().map(|p| p.describe.to_move()).collect(),
+            movers: game.plies.iter().map(|p| p.describe.to_move()).collect(),
             running: true,
-        });
-        self.next_review_search();
-        Ok(())
+        })
     }
 
-    /// Searches the next position the review lacks, or ends the review when none is left.
-    fn next_review_search(&mut self) {
-        let Some(r) = self.review.as_mut() else {
-            return;
-        };
-        let Some(k) = r.values.iter().position(Option::is_none) else {
-            r.running = false;
-            self.link.forget_search();
-            self.restore_game();
-            self.message(Level::Success, "review done");
-            return;
-        };
-        let side = r.movers[k].unwrap_or(0);
-        let cmds = self.game.setup_commands(r.start.as_deref(), &r.moves[..k]);
-        let go = GoArgs {
-            nodes: Some(REVIEW_NODES),
-            ..GoArgs::default()
-        };
-        let started = self.link.request(&cmds).and_then(|_| {
-            self.link
-                .start_search(go, Purpose::Review(k), side, 1, FULL)
-        });
-        if let Err(e) = started {
-            r.running = false;
-            self.restart(&e);
+    /// The next position to search (the first the review lacks) and its side to move; `None`
+    /// when every position is valued: the review stops running.
+    pub fn next(&mut self) -> Option<(usize, usize)> {
+        let k = self.values.iter().position(Option::is_none);
+        if k.is_none() {
+            self.running = false;
+        }
+        k.map(|k| (k, self.movers[k].unwrap_or(0)))
+    }
+
+    /// The value the search of position `ply` found (p1's win chance); a search that reported
+    /// nothing (a single legal turn) keeps the previous position's value, else even chances.
+    pub fn record(&mut self, ply: usize, value: Option<f64>) {
+        if ply < self.values.len() {
+            let previous = ply.checked_sub(1).and_then(|p| self.values[p]);
+            self.values[ply] = Some(value.or(previous).unwrap_or(0.5));
         }
     }
 
-    /// A review's search of position `ply` ended: its value is kept and the next one starts.
-    pub(super) fn review_search_ended(&mut self, ply: usize, side: usize) {
-        let value = self.link.info.as_ref().and_then(|i| p1_chance(i, side));
-        let Some(r) = self.review.as_mut() else {
-            return;
-        };
-        if ply < r.values.len() {
-            // A search that reported nothing (a single legal turn) keeps the previous value.
-            let previous = ply.checked_sub(1).and_then(|p| r.values[p]);
-            r.values[ply] = Some(value.or(previous).unwrap_or(0.5));
-        }
-        self.next_review_search();
-    }
-
-    /// The engine set back to the game as it stands, after a review's positions.
-    pub(super) fn restore_game(&mut self) {
-        match self.game.restore(&mut self.link, true) {
-            Ok(notes) => self.notes(notes),
-            Err(e) => self.restart(&e),
-        }
-    }
-
-    /// A review of another game (a new game, a turn taken back) is dropped.
-    pub(super) fn drop_stale_review(&mut self) {
-        let g = &self.game;
-        if self
-            .review
-            .as_ref()
-            .is_some_and(|r| r.start != g.start || !g.moves.starts_with(&r.moves))
-        {
-            self.review = None;
-        }
+    /// Whether the review is of `game` as it stands: the same start, its turns the game's first.
+    pub fn is_of(&self, game: &Timeline) -> bool {
+        self.start == game.start && game.moves.starts_with(&self.moves)
     }
 }
 
@@ -296,6 +239,23 @@ mod tests {
         assert_eq!((s[0].turns, s[0].inaccuracies, s[0].blunders), (2, 1, 0));
         assert!((s[0].average_loss - 0.025).abs() < 1e-9);
         assert_eq!((s[1].turns, s[1].blunders, s[1].mistakes), (2, 2, 0));
+    }
+
+    #[test]
+    fn positions_are_searched_in_order_and_a_silent_search_keeps_the_last_value() {
+        let mut r = review(&[0.5, 0.5, 0.5], &[Some(0), Some(1), Some(0)]);
+        r.values = vec![Some(0.7), None, None];
+        r.running = true;
+        assert_eq!(r.next(), Some((1, 1)));
+        r.record(1, None);
+        assert_eq!(r.values[1], Some(0.7), "the value before it");
+        assert_eq!(r.next(), Some((2, 0)));
+        r.record(2, Some(0.25));
+        r.record(9, Some(0.1));
+        assert_eq!(r.values, [Some(0.7), Some(0.7), Some(0.25)]);
+        assert!(r.running);
+        assert_eq!(r.next(), None);
+        assert!(!r.running, "a review with every position valued is done");
     }
 
     #[test]

@@ -17,6 +17,7 @@ use std::time::Duration;
 use serde::Serialize;
 use serde_json::{json, Value};
 
+use super::api::{Action, Invitation, NewGame, SideChoice};
 use super::clock::Clock;
 use super::{side_word, Level, Msg, Session};
 use crate::store::{random_id, Store};
@@ -63,8 +64,10 @@ pub enum Role {
     Watcher { wrong_key: bool },
 }
 
-/// What an action carries besides itself: the page's seat secret and its browser's token.
-/// Both are taken out of the action before anything reads it, so that no message repeats them.
+/// What an action carries besides itself (its envelope): the page's seat secret and its
+/// browser's token, taken out of the action before anything reads it, so that no message
+/// repeats them; and the page's own `quiet` flag (whether the reply holds its clicks), which
+/// the session does not read.
 #[derive(Default)]
 pub struct Caller {
     pub key: Option<String>,
@@ -73,6 +76,9 @@ pub struct Caller {
 
 impl Caller {
     pub fn take(action: &mut Value) -> Caller {
+        if let Some(o) = action.as_object_mut() {
+            o.remove("quiet");
+        }
         let mut take = |name: &str| {
             action
                 .as_object_mut()
@@ -179,18 +185,17 @@ impl Session {
     /// messages every page shows.
     pub(super) fn table_action(
         &mut self,
-        action: &Value,
+        action: &Action,
         caller: &Caller,
     ) -> Option<Result<Value, String>> {
-        let kind = action.get("type").and_then(Value::as_str).unwrap_or("");
         let role = self.table.role(caller.key.as_deref());
-        match kind {
-            "invite" => Some(self.invite(action, caller)),
-            "seat" => Some(Ok(self.seat(role, caller))),
-            "resign" => Some(self.resign(role)),
-            "abort" => Some(self.abort(role)),
-            "rematch" => Some(self.rematch(role)),
-            _ => self.permit(kind, role).err().map(Err),
+        match action {
+            Action::Invite(invitation) => Some(self.invite(invitation, caller)),
+            Action::Seat {} => Some(Ok(self.seat(role, caller))),
+            Action::Resign {} => Some(self.resign(role)),
+            Action::Abort {} => Some(self.abort(role)),
+            Action::Rematch {} => Some(self.rematch(role)),
+            _ => self.permit(action.name(), role).err().map(Err),
         }
     }
 
@@ -292,30 +297,27 @@ impl Session {
     /// sides played by humans, a seat for the inviter (`side`: `p1`, `p2` or `random`) and one
     /// for the friend, and optional clocks (`clock`). Answers the inviter's secret (`key`),
     /// the friend's (`invite`) and the inviter's side.
-    fn invite(&mut self, a: &Value, caller: &Caller) -> Result<Value, String> {
+    fn invite(&mut self, a: &Invitation, caller: &Caller) -> Result<Value, String> {
         if self.table.friends.is_some() {
             return Err("this game is between friends already".into());
         }
-        let clock = match a.get("clock") {
+        let clock = match &a.clock {
             None | Some(Value::Null) => None,
             Some(c) => Some(Clock::from_json(c)?),
         };
-        let side = match a.get("side").and_then(Value::as_str).unwrap_or("random") {
-            "p1" => 0,
-            "p2" => 1,
-            "random" => (crate::store::random_id(1).as_bytes()[1] % 2) as usize,
-            other => {
-                return Err(format!(
-                    "expected the side you play (p1, p2 or random) but got '{other}'"
-                ))
-            }
+        let side = match a.side {
+            SideChoice::P1 => 0,
+            SideChoice::P2 => 1,
+            SideChoice::Random => (crate::store::random_id(1).as_bytes()[1] % 2) as usize,
         };
-        let mut new = a.clone();
-        new["type"] = json!("new");
-        new["players"] = json!([{"kind": "human"}, {"kind": "human"}]);
-        new["confirm"] = json!(false);
-        new["paused"] = json!(false);
-        self.act(&new)?;
+        let new = NewGame {
+            game: a.game.clone(),
+            options: a.options.clone(),
+            fen: a.fen.clone(),
+            confirm: Some(false),
+            ..NewGame::again(a.fen.clone(), true)
+        };
+        self.act(&Action::New(new))?;
         let keys = [random_id(16), random_id(16)];
         let holds = [side, 1 - side];
         self.table.friends = Some(Friends {
@@ -418,11 +420,8 @@ impl Session {
             ));
         }
         let aborted = self.game_no;
-        let mut new = json!({"type": "new", "paused": false});
-        if let Some(start) = self.game.start.clone().filter(|s| s != "startpos") {
-            new["fen"] = json!(start);
-        }
-        self.act(&new)?;
+        let start = self.game.start.clone().filter(|s| s != "startpos");
+        self.act(&Action::New(NewGame::again(start, false)))?;
         if let Some(store) = &self.table.store {
             if let Err(e) = store.drop_game(&self.id, aborted) {
                 log::error!("session {}: {e}", self.id);
@@ -464,15 +463,8 @@ impl Session {
                 Ok(json!({"started": false}))
             }
             Some(_) => {
-                let mut new = json!({
-                    "type": "new",
-                    "players": [{"kind": "human"}, {"kind": "human"}],
-                    "paused": false,
-                });
-                if let Some(start) = self.game.start.clone().filter(|s| s != "startpos") {
-                    new["fen"] = json!(start);
-                }
-                self.act(&new)?;
+                let start = self.game.start.clone().filter(|s| s != "startpos");
+                self.act(&Action::New(NewGame::again(start, true)))?;
                 let f = self.table.friends.as_mut().expect("checked above");
                 f.holds = [f.holds[1], f.holds[0]];
                 f.rematch = None;

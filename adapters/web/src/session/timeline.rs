@@ -7,12 +7,12 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use guerrilla::protocol::codec::{Command, LegalWhat, Message, Start, Within};
+use guerrilla::protocol::codec::{Command, LegalWhat, Message, Removal, Start, Within};
 
 use super::link::{is_error, setoption, Link};
 use super::side_word;
+use crate::answers::{read_geometry, Described, Drawing, Report};
 use crate::catalogue::{Catalogue, GAME_OPTION};
-use crate::parse::{parse_geometry, parse_played, Describe, Geometry, Removed, Report};
 
 /// Who played a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -68,7 +68,7 @@ pub struct Ply {
     /// The turn that led here, as `history` lists it.
     pub turn: String,
     pub by: By,
-    pub describe: Describe,
+    pub describe: Described,
     /// What the engine reported of the turn: its steps, their removals, the game's end.
     pub report: Report,
 }
@@ -77,15 +77,16 @@ pub struct Ply {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BuiltStep {
     pub step: String,
-    pub removed: Vec<Removed>,
+    #[serde(serialize_with = "crate::answers::removals")]
+    pub removed: Vec<Removal>,
 }
 
 /// The game as the engine last described it.
 pub struct Timeline {
     pub setup: Setup,
-    pub geometry: Option<Geometry>,
+    pub geometry: Option<Drawing>,
     geometry_dirty: bool,
-    pub describe: Describe,
+    pub describe: Described,
     /// `legal steps`: what may come next.
     pub steps: Vec<String>,
     /// `history`'s start position, whole turns, and the turn being built.
@@ -115,7 +116,7 @@ impl Timeline {
             setup,
             geometry: None,
             geometry_dirty: true,
-            describe: Describe::default(),
+            describe: Described::default(),
             steps: Vec::new(),
             start: None,
             moves: Vec::new(),
@@ -225,10 +226,10 @@ impl Timeline {
     /// A step of the turn being built was answered: its steps (the step and what the engine
     /// then did by itself) and what each removed.
     pub fn record_steps(&mut self, report: &Report) {
-        for (i, step) in report.steps.iter().enumerate() {
+        for done in &report.steps {
             self.built.push(BuiltStep {
-                step: step.clone(),
-                removed: report.removed.get(i).cloned().unwrap_or_default(),
+                step: done.step.clone(),
+                removed: done.removed.clone(),
             });
         }
     }
@@ -249,21 +250,19 @@ impl Timeline {
         let lines = link.request(&cmds)?;
         let mut notes = Vec::new();
         let mut geometry_lines = Vec::new();
-        let mut in_geometry = false;
         for line in lines {
-            if in_geometry || line.starts_with("geometry ") {
-                in_geometry = line != "geometry end";
-                geometry_lines.push(line);
-                continue;
-            }
-            let (head, rest) = line.split_once(' ').unwrap_or((&line, ""));
-            let list = || rest.split(' ').skip(1).map(String::from).collect();
-            match head {
-                "describe" => self.describe = Describe::parse(rest),
-                "steps" => self.steps = list(),
-                "start" => self.start = Some(rest.to_string()),
-                "history" => self.moves = list(),
-                "building" => self.building = list(),
+            match line.parse() {
+                Ok(Message::Describe(d)) => self.describe = Described::of(d),
+                Ok(Message::Steps(steps)) => self.steps = steps,
+                Ok(Message::Start(start)) => self.start = Some(start),
+                Ok(Message::History(moves)) => self.moves = moves,
+                Ok(Message::Building(steps)) => self.building = steps,
+                Ok(
+                    Message::GeometryHeader(_)
+                    | Message::Point(_)
+                    | Message::Square(_)
+                    | Message::GeometryEnd,
+                ) => geometry_lines.push(line),
                 _ => notes.push(line),
             }
         }
@@ -280,7 +279,7 @@ impl Timeline {
             self.fen = fen;
         }
         if !geometry_lines.is_empty() {
-            match parse_geometry(&geometry_lines) {
+            match read_geometry(&geometry_lines) {
                 Ok(g) => {
                     self.geometry = Some(g);
                     self.geometry_dirty = false;
@@ -360,7 +359,8 @@ impl Timeline {
         let mut report = Report::default();
         let mut notes = Vec::new();
         for l in &lines {
-            if let Some(rest) = l.strip_prefix("describe ") {
+            let message = l.parse();
+            if let Ok(Message::Describe(d)) = message {
                 let i = plies.len();
                 let turn = if i == 0 {
                     String::new()
@@ -371,11 +371,11 @@ impl Timeline {
                 plies.push(Ply {
                     turn,
                     by,
-                    describe: Describe::parse(rest),
+                    describe: Described::of(d),
                     report: std::mem::take(&mut report),
                 });
-            } else if let Some(p) = parse_played("played", l) {
-                report = p.report;
+            } else if let Ok(Message::Played(p)) = message {
+                report = p.into();
             } else if is_error(l) {
                 notes.push(l.clone());
             }

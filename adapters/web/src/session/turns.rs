@@ -1,13 +1,15 @@
-//! The engine's side of a session: its own turns, analyses and hints, what a word step would
-//! do (previews), reading the game back, and restarting an engine that died or hung.
+//! The engine's side of a session: its own turns, analyses, hints and a review's searches, a
+//! line's turn played for the human, what a word step would do (previews), reading the game
+//! back, and restarting an engine that died or hung.
 
-use guerrilla::protocol::codec::{Command, GoArgs, LegalWhat};
+use guerrilla::protocol::codec::{Command, GoArgs, LegalWhat, Message, Undone};
 
+use super::board::is_token;
 use super::link::{is_note, Ended, Purpose};
-use super::players::FULL;
+use super::review::{p1_chance, Review, REVIEW_NODES};
 use super::timeline::By;
 use super::{first_error, Hint, LastPlay, Level, Preview, Session};
-use crate::parse::{parse_played, parse_stepped};
+use crate::answers::{over_text, played, stepped, Report};
 
 /// How long a hint thinks, in milliseconds.
 const HINT_MOVETIME: u64 = 1000;
@@ -129,9 +131,9 @@ impl Session {
             movetime: Some(movetime),
             ..GoArgs::default()
         };
-        if let Err(e) = self
-            .link
-            .start_search(go, Purpose::Play(side), side, 1, strength)
+        if let Err(e) =
+            self.link
+                .start_search(go, Purpose::Play(side), side, 1, strength.as_deref())
         {
             self.restart(&e);
         }
@@ -194,11 +196,7 @@ impl Session {
     /// A whole turn `by` played and the engine answered (`lines`, with its `played` report):
     /// the game's next turn, shown step by step from the position it was played from.
     pub(super) fn record_turn(&mut self, by: By, turn: &str, lines: &[String]) {
-        let report = lines
-            .iter()
-            .find_map(|l| parse_played("played", l))
-            .map(|p| p.report)
-            .unwrap_or_default();
+        let report = played(lines).map(Report::from).unwrap_or_default();
         self.game.expect_turn(by, report.clone());
         self.plays += 1;
         self.last = Some(LastPlay {
@@ -255,13 +253,19 @@ impl Session {
             .get(ply)
             .and_then(|p| p.describe.to_move())
             .unwrap_or(0);
-        let lines = self.analysis_lines;
+        let lines = self.board.lines();
         let infinite = GoArgs {
             infinite: true,
             ..GoArgs::default()
         };
         self.link
-            .start_search(infinite, Purpose::Analysis(ply), side, lines, FULL)
+            .start_search(
+                infinite,
+                Purpose::Analysis(ply),
+                side,
+                lines,
+                self.catalogue.levels.default.as_deref(),
+            )
             .map_err(|e| {
                 self.restart(&e);
                 "the engine was restarted".to_string()
@@ -277,7 +281,13 @@ impl Session {
             ..GoArgs::default()
         };
         self.link
-            .start_search(go, Purpose::Hint, side, 1, FULL)
+            .start_search(
+                go,
+                Purpose::Hint,
+                side,
+                1,
+                self.catalogue.levels.default.as_deref(),
+            )
             .map_err(|e| {
                 self.restart(&e);
                 "the engine was restarted".to_string()
@@ -309,10 +319,13 @@ impl Session {
             let Some(lines) = self.ask(&cmds) else {
                 return;
             };
-            let Some(st) = lines.iter().find_map(|l| parse_stepped(l)) else {
+            let Some(st) = stepped(&lines) else {
                 continue;
             };
-            if !lines.iter().any(|l| l.starts_with("undone step")) {
+            let undone = lines
+                .iter()
+                .any(|l| matches!(l.parse(), Ok(Message::Undone(Undone::Step(_)))));
+            if !undone {
                 self.message(
                     Level::Error,
                     format!("the engine did not take back a trial 'step {word}'"),
@@ -327,17 +340,121 @@ impl Session {
             } else {
                 lines
                     .iter()
-                    .find_map(|l| l.strip_prefix("steps "))
-                    .map(|r| r.split(' ').skip(1).map(String::from).collect())
+                    .find_map(|l| match l.parse() {
+                        Ok(Message::Steps(steps)) => Some(steps),
+                        _ => None,
+                    })
                     .unwrap_or_default()
             };
             self.previews.push(Preview {
                 step: word,
                 ends_turn: st.turn.is_some(),
-                removed: st.report.removed.concat(),
-                over: st.report.over.map(|o| format!("{} {}", o.result, o.reason)),
+                removed: std::iter::once(&st.step)
+                    .chain(&st.auto)
+                    .flat_map(|d| d.removed.iter().cloned())
+                    .collect(),
+                over: st.over.as_ref().map(over_text),
                 choices,
             });
         }
+    }
+
+    /// Starts (`on`) or cancels a review of the game as it stands.
+    pub(super) fn review_action(&mut self, on: bool) -> Result<(), String> {
+        if !on {
+            if self.review.as_ref().is_some_and(|r| r.running) {
+                self.stop_search();
+                self.message(Level::Info, "review cancelled");
+            }
+            return Ok(());
+        }
+        let review = Review::of(&self.game)?;
+        self.stop_search();
+        self.review = Some(review);
+        self.next_review_search();
+        Ok(())
+    }
+
+    /// Searches the next position the review lacks, or ends the review when none is left.
+    fn next_review_search(&mut self) {
+        let Some(r) = self.review.as_mut() else {
+            return;
+        };
+        let Some((k, side)) = r.next() else {
+            self.link.forget_search();
+            self.restore_game();
+            self.message(Level::Success, "review done");
+            return;
+        };
+        let cmds = self.game.setup_commands(r.start.as_deref(), &r.moves[..k]);
+        let go = GoArgs {
+            nodes: Some(REVIEW_NODES),
+            ..GoArgs::default()
+        };
+        let level = self.catalogue.levels.default.as_deref();
+        let started = self.link.request(&cmds).and_then(|_| {
+            self.link
+                .start_search(go, Purpose::Review(k), side, 1, level)
+        });
+        if let Err(e) = started {
+            r.running = false;
+            self.restart(&e);
+        }
+    }
+
+    /// A review's search of position `ply` ended: its value is kept and the next one starts.
+    fn review_search_ended(&mut self, ply: usize, side: usize) {
+        let value = self.link.info.as_ref().and_then(|i| p1_chance(i, side));
+        let Some(r) = self.review.as_mut() else {
+            return;
+        };
+        r.record(ply, value);
+        self.next_review_search();
+    }
+
+    /// The engine set back to the game as it stands, after a review's positions.
+    pub(super) fn restore_game(&mut self) {
+        match self.game.restore(&mut self.link, true) {
+            Ok(notes) => self.notes(notes),
+            Err(e) => self.restart(&e),
+        }
+    }
+
+    /// A review of another game (a new game, a turn taken back) is dropped.
+    fn drop_stale_review(&mut self) {
+        if self.review.as_ref().is_some_and(|r| !r.is_of(&self.game)) {
+            self.review = None;
+        }
+    }
+
+    /// Plays the whole turn `turn` (a line's first turn) for the human to move, at a turn's
+    /// start. An analysis of the position goes on on the new one when a human is to move there.
+    pub(super) fn play_turn(&mut self, turn: &str) -> Result<(), String> {
+        if !is_token(turn) {
+            return Err(format!("expected a turn to play but got '{turn}'"));
+        }
+        self.human_to_move("the game is over: there is no turn to play", |side| {
+            format!("{side} is played by the engine: a line is played for a human only")
+        })?;
+        if !self.game.describe.turn_start() {
+            return Err("a turn is half built: finish it or undo its steps first".into());
+        }
+        let n = self.game.moves.len();
+        let analysing = self.analysing().is_some();
+        self.stop_search();
+        let lines = self
+            .ask(&[Command::Play(turn.to_string())])
+            .ok_or("the engine was restarted")?;
+        if let Some(e) = first_error(&lines) {
+            self.refresh();
+            return Err(e);
+        }
+        self.record_turn(By::Human, turn, &lines);
+        self.refresh();
+        let human_next = self.game.to_move().is_some_and(|s| self.players.human(s));
+        if analysing && human_next && !self.game.over() {
+            self.start_analysis(n + 1)?;
+        }
+        Ok(())
     }
 }
