@@ -110,7 +110,9 @@ function render(s) {
   const seats = [0, 1].map((side) => {
     const seat = s.friend.holds.findIndex((h) => sideIndex(h) === side);
     const who = mine === side ? ' (you)' : mine === null ? '' : ' (friend)';
-    const away = !s.friend.joined[seat] ? ' · not here yet' : '';
+    // A page never tells its own player they are not here: the state that says who joined may
+    // be one step behind the page's own join.
+    const away = mine !== side && !s.friend.joined[seat] ? ' · not here yet' : '';
     const parts = [el('span', { className: 'seat-name', textContent: `${sides[side]}${who}${away}` })];
     if (s.clock) parts.push(el('span', { className: 'clock', id: `clock-${side}` }));
     const box = el('span', { className: `seat${side === sideIndex(s.describe.tomove) && !over(s) ? ' to-move' : ''}` }, ...parts);
