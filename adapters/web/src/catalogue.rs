@@ -11,8 +11,7 @@ use guerrilla::protocol::codec::{Command, Message, OptionDecl, OptionKind};
 use serde::Serialize;
 
 use crate::answers::{read_about, GameFace};
-use crate::engine::{EngineCommand, EngineEvent, EngineProcess};
-use crate::session::setoption;
+use crate::engine::{setoption, EngineCommand, EngineEvent, EngineProcess};
 
 /// How long the engine may take to answer while the catalogue is learnt.
 const LEARN_TIMEOUT: Duration = Duration::from_secs(30);

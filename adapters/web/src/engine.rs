@@ -11,6 +11,14 @@ use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::Sender;
 
+/// `setoption name <name> value <value>`, as every part of the server sends it.
+pub fn setoption(name: &str, value: impl ToString) -> guerrilla::protocol::codec::Command {
+    guerrilla::protocol::codec::Command::SetOption {
+        name: name.to_string(),
+        value: Some(value.to_string()),
+    }
+}
+
 /// The hidden flag that makes this executable run the engine's protocol loop on stdin/stdout.
 pub const CHILD_FLAG: &str = "--engine-child";
 

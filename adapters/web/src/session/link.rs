@@ -11,6 +11,7 @@ use guerrilla::protocol::codec::{Command, GoArgs, Message};
 use super::Msg;
 use crate::answers::{read_info, SearchInfo};
 use crate::catalogue::STRENGTH_OPTION;
+pub use crate::engine::setoption;
 use crate::engine::{EngineCommand, EngineEvent, EngineProcess};
 
 /// How long a request (commands and their `isready`) may wait for the engine's `readyok`, and a
@@ -34,14 +35,6 @@ pub fn is_note(line: &str) -> bool {
 /// An error line (protocol.md § 1).
 pub fn is_error(line: &str) -> bool {
     matches!(line.parse(), Ok(Message::Error(_)))
-}
-
-/// `setoption name <name> value <value>`.
-pub fn setoption(name: &str, value: impl ToString) -> Command {
-    Command::SetOption {
-        name: name.to_string(),
-        value: Some(value.to_string()),
-    }
 }
 
 /// What a search is for.
