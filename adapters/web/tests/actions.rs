@@ -3,42 +3,14 @@
 //! what was expected, and leave the session as it was (the game, the players, the messages);
 //! the same action well formed is taken.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
 
 use serde_json::{json, Value};
 
-/// The server, ended when dropped.
-struct Server(Child, u16);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn start() -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_guerrilla-web"))
-        .args(["--port", "0", "--database", ":memory:"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start guerrilla-web");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .expect("the server's first line");
-    let port = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split(['/', ' ']).next())
-        .and_then(|host_port| host_port.rsplit(':').next())
-        .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("no URL in '{line}'"));
-    Server(child, port)
-}
+#[path = "support/server.rs"]
+mod server;
+use server::{start, Server};
 
 /// POSTs `body` to `path` (GETs `path` without a body) and reads the JSON answer.
 fn post(server: &Server, path: &str, body: &Value) -> Value {
@@ -75,7 +47,7 @@ fn unversioned(mut state: Value) -> Value {
 
 #[test]
 fn a_bad_action_is_refused_in_one_line_and_changes_nothing() {
-    let server = start();
+    let server = start(":memory:");
     let id = post(&server, "/api/session", &json!({}))["id"]
         .as_str()
         .expect("a session id")
@@ -138,7 +110,7 @@ fn a_bad_action_is_refused_in_one_line_and_changes_nothing() {
 
 #[test]
 fn the_levels_are_the_engines_and_a_level_it_does_not_offer_is_refused() {
-    let server = start();
+    let server = start(":memory:");
     let catalogue = post(&server, "/api/games", &Value::Null);
     let offered = guerrilla::search::Strength::NAMES;
     assert_eq!(catalogue["levels"]["values"], json!(offered), "{catalogue}");

@@ -3,42 +3,13 @@
 //! Chromium loads a page's modules), each kept open after its answer. Every one is answered
 //! within a few seconds, in every one of several fresh servers.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// The server, ended when dropped.
-struct Server(Child, u16);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn start(db: &std::path::Path) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_guerrilla-web"))
-        .args(["--port", "0", "--database"])
-        .arg(db)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start guerrilla-web");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .expect("the server's first line");
-    let port = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split(['/', ' ']).next())
-        .and_then(|host_port| host_port.rsplit(':').next())
-        .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("no URL in '{line}'"));
-    Server(child, port)
-}
+#[path = "support/server.rs"]
+mod server;
+use server::start;
 
 /// Sends a keep-alive GET for `path` on `stream`.
 fn ask(stream: &mut TcpStream, path: &str) {
