@@ -8,11 +8,12 @@ use nom::combinator::{cut, map, value};
 use nom::sequence::{preceded, terminated};
 use nom::Parser;
 
+use super::about::{self, Field, GameWord, HelpLine, Piece, RemovalWord};
 use super::answers::{self, listed_word, write_counted, write_undone};
 use super::info::{self, BestMove, CurrMove, InfoReport};
 use super::lex::{end, expect, fail, kw, run, text, Res};
 use super::options::{self, OptionDecl};
-use super::views::{self, Describe, Field, GameWord, GeometryHeader, HelpLine, Piece, RemovalWord};
+use super::views::{self, Describe, GeometryHeader};
 use super::{MessageError, Response, SteppedAnswer, TurnAnswer, TurnsListed, Undone, Within};
 use crate::game::{GeoPoint, GeoSquare, Outcome, Side};
 use crate::protocol::wire;
@@ -301,13 +302,13 @@ fn message(i: &str) -> Res<'_, Message> {
                 "side",
                 map((side, owned("a name")), |(s, n)| Message::SideName(s, n)),
             ),
-            after("piece", map(views::piece, Message::Piece)),
+            after("piece", map(about::piece, Message::Piece)),
             after("options", game_options),
-            after("field", map(views::field, Message::Field)),
-            after("reason", map(views::game_word, Message::Reason)),
-            after("removal", map(views::removal_word, Message::RemovalWord)),
-            after("step", map(views::game_word, Message::StepWord)),
-            after("help", map(views::help_line, Message::HelpLine)),
+            after("field", map(about::field, Message::Field)),
+            after("reason", map(about::game_word, Message::Reason)),
+            after("removal", map(about::removal_word, Message::RemovalWord)),
+            after("step", map(about::game_word, Message::StepWord)),
+            after("help", map(about::help_line, Message::HelpLine)),
             after("tour", map(owned("a paragraph"), Message::Tour)),
         )),
     ))

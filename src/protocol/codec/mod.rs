@@ -22,6 +22,7 @@
 //! The message grammar is strict: one space between tokens, numbers in their one spelling
 //! (protocol.md § 2), scores with three decimals, coordinates as `geometry` writes them.
 
+mod about;
 mod answers;
 mod info;
 mod lex;
@@ -35,16 +36,14 @@ mod tests;
 use std::fmt;
 
 pub use super::parse::{clean_line, Command, CommandError, GoArgs, LegalWhat, Query, Start};
+pub use about::{Field, GameWord, HelpLine, HelpTopic, Piece, RemovalWord};
 pub use answers::{
     Over, Removal, Response, StepDone, SteppedAnswer, TurnAnswer, TurnsListed, Undone,
 };
 pub use info::{BestMove, CurrMove, InfoReport, Score};
 pub use message::{Message, ERROR_PREFIX};
 pub use options::{OptionDecl, OptionKind, OptionValue};
-pub use views::{
-    Describe, Field, GameWord, Geometry, GeometryHeader, HelpLine, HelpTopic, Piece, RemovalWord,
-    COMMON_FIELDS,
-};
+pub use views::{Describe, Geometry, GeometryHeader, COMMON_FIELDS};
 
 /// Which multi-line answer a line is read in: `show`'s and `help`'s hold free text, which
 /// only the command that asked for them tells apart from the other messages.
