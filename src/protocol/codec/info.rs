@@ -214,21 +214,29 @@ fn field(i: &str) -> Res<'_, Field<'_>> {
 }
 
 /// `info-report = "depth" … (after "info")`: the fields in the fixed order, each at most
+impl InfoReport {
+    /// A report with every field empty, for a reader to fill: both readers require `depth`
+    /// and `score`, so the placeholder score never leaves them.
+    fn empty() -> Self {
+        InfoReport {
+            depth: 0,
+            multipv: None,
+            nodes: 0,
+            time: 0,
+            nps: 0,
+            score: Score::WinIn(0),
+            wdl: None,
+            visits: None,
+            pv: Vec::new(),
+        }
+    }
+}
+
 /// once, `depth`, `nodes`, `time`, `nps` and `score` always there.
 pub(super) fn report(i: &str) -> Res<'_, InfoReport> {
     let (rest, fields) = many0(field).parse(i)?;
     let mut last = None;
-    let mut r = InfoReport {
-        depth: 0,
-        multipv: None,
-        nodes: 0,
-        time: 0,
-        nps: 0,
-        score: Score::WinIn(0),
-        wdl: None,
-        visits: None,
-        pv: Vec::new(),
-    };
+    let mut r = InfoReport::empty();
     let mut seen = [false; 9];
     for f in fields {
         let k = f.rank();
@@ -283,17 +291,7 @@ impl InfoReport {
         if first != Some("info") {
             return Err(missed("info", first));
         }
-        let mut r = InfoReport {
-            depth: 0,
-            multipv: None,
-            nodes: 0,
-            time: 0,
-            nps: 0,
-            score: Score::Centipawns(0),
-            wdl: None,
-            visits: None,
-            pv: Vec::new(),
-        };
+        let mut r = InfoReport::empty();
         let (mut depth, mut score) = (false, false);
         let mut words = words.peekable();
         while let Some(key) = words.next() {
