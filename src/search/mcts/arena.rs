@@ -58,17 +58,6 @@ impl<T> Arena<T> {
     }
 }
 
-impl<T> Arena<T> {
-    /// Chunk `k` of the published nodes (the nodes `k·CHUNK` to `(k+1)·CHUNK − 1`): a walk
-    /// over nodes that mostly share a chunk looks it up once.
-    #[inline(always)]
-    pub(super) fn chunk(&self, k: usize) -> &[T; CHUNK] {
-        self.chunks[k]
-            .get()
-            .expect("a published node's chunk exists")
-    }
-}
-
 impl<T> std::ops::Index<usize> for Arena<T> {
     type Output = T;
     #[inline(always)]

@@ -15,7 +15,7 @@
 //! With one thread nothing is deferred: `Threads 1` writes every visit at once, as it always
 //! has, and stays deterministic.
 
-use super::Tree;
+use super::{Stats, Tree};
 use crate::game::SearchHints;
 
 /// Visits from which a node's statistics are deferred.
@@ -44,32 +44,33 @@ impl Deferred {
         }
     }
 
-    /// An iteration enters node `idx` at `depth` of its path: a visit and a virtual loss are
-    /// counted, unless the node is hot.
+    /// An iteration enters the node whose statistics are `stats` at `depth` of its path: a
+    /// visit and a virtual loss are counted, unless the node is hot.
     #[inline]
-    pub fn enter<G: SearchHints>(&mut self, tree: &Tree<G>, depth: usize, idx: usize) {
-        if self.on && depth < DEPTHS && tree.nodes[idx].visits() >= HOT {
+    pub fn enter(&mut self, depth: usize, stats: &Stats) {
+        if self.on && depth < DEPTHS && stats.visits() >= HOT {
             self.hot |= 1 << depth;
         } else {
             if depth < DEPTHS {
                 self.hot &= !(1 << depth);
             }
-            tree.enter(idx);
+            stats.enter();
         }
     }
 
-    /// The iteration that entered `idx` at `depth` ends with `result` (fixed point, for the
-    /// node's mover), or aborted (`None`).
+    /// The iteration that entered `idx`, whose statistics are `stats`, at `depth` ends with
+    /// `result` (fixed point, for the node's mover), or aborted (`None`).
     #[inline]
     pub fn leave<G: SearchHints>(
         &mut self,
         tree: &Tree<G>,
         depth: usize,
         idx: usize,
+        stats: &Stats,
         result: Option<i64>,
     ) {
         if depth >= DEPTHS || self.hot & (1 << depth) == 0 {
-            tree.leave(idx, result);
+            stats.leave(result);
             return;
         }
         let Some(v) = result else {
@@ -137,7 +138,7 @@ mod tests {
             let answer = request.run(&mut |_| {});
             let tree = &answer.kept.expect("a kept tree").tree;
             assert_eq!(tree.root_visits(), 20_007, "threads {threads}");
-            let children: u32 = tree.children(0).map(|c| tree.nodes[c].visits()).sum();
+            let children: u32 = tree.children(0).map(|c| tree.stats(c).visits()).sum();
             assert_eq!(children, 20_007, "threads {threads}");
         }
     }

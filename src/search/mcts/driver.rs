@@ -438,7 +438,7 @@ fn run_worker<G: SearchHints>(
                     ctl.multipv,
                 );
                 if current {
-                    r.current = tree.current_turn(worker.path.iter().map(|&(i, _)| i as usize));
+                    r.current = tree.current_turn(worker.path.iter().map(|&(i, ..)| i as usize));
                 }
                 report(&r);
             }

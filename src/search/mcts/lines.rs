@@ -17,7 +17,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::tree::{Node, UNKNOWN};
+use super::tree::{Stats, UNKNOWN};
 use super::Tree;
 use crate::game::SearchHints;
 
@@ -31,7 +31,7 @@ pub(crate) struct FirstTurn {
 }
 
 /// The rank key of a candidate, greater is better: as [`Tree::best_child`] orders siblings.
-fn rank<S>(node: &Node<S>) -> (u8, i64, f64) {
+fn rank(node: &Stats) -> (u8, i64, f64) {
     match node.proven() {
         1 => (2, -i64::from(node.dist()), 0.0),
         -1 => (
@@ -47,8 +47,8 @@ impl<G: SearchHints> Tree<G> {
     /// True when the step into `node` ends the turn begun at the root: the next turn starts,
     /// or the game is over there (a leaf proven with no step left).
     fn ends_turn(&self, idx: usize) -> bool {
-        let n = &self.nodes[idx];
-        n.is_turn_start() || (n.proven() != UNKNOWN && n.dist() == 0)
+        let n = self.stats(idx);
+        self.nodes[idx].is_turn_start() || (n.proven() != UNKNOWN && n.dist() == 0)
     }
 
     /// The nodes of the best line's first turn: the best children from the root until the turn
@@ -76,8 +76,8 @@ impl<G: SearchHints> Tree<G> {
 
     /// Every candidate first turn below `idx` (reached by `path`), into `out`.
     fn candidates(&self, idx: usize, path: &mut Vec<usize>, out: &mut Vec<FirstTurn>) {
-        for (c, ch) in self.child_nodes(idx) {
-            if ch.visits() == 0 {
+        for (c, edge) in self.child_edges(idx) {
+            if edge.stats.visits() == 0 {
                 continue;
             }
             path.push(c);
@@ -87,7 +87,7 @@ impl<G: SearchHints> Tree<G> {
                     partial: false,
                     visits: 0,
                 });
-            } else if self.child_nodes(c).any(|(_, g)| g.visits() > 0) {
+            } else if self.child_edges(c).any(|(_, g)| g.stats.visits() > 0) {
                 self.candidates(c, path, out);
             } else {
                 out.push(FirstTurn {
@@ -104,7 +104,7 @@ impl<G: SearchHints> Tree<G> {
     fn after(&self, path: &[usize]) -> G {
         let mut pos = self.pos.clone();
         for &i in path {
-            pos.apply(self.nodes[i].the_step(), None);
+            pos.apply(self.step(i), None);
         }
         pos
     }
@@ -127,12 +127,12 @@ impl<G: SearchHints> Tree<G> {
         let mut visits: HashMap<(bool, u64), u64> = HashMap::new();
         let keys: Vec<(bool, u64)> = all.iter().map(key_of).collect();
         for (t, k) in all.iter().zip(&keys) {
-            let v = u64::from(self.nodes[*t.path.last().unwrap()].visits());
+            let v = u64::from(self.stats(*t.path.last().unwrap()).visits());
             *visits.entry(*k).or_default() += v;
         }
         let mut all: Vec<(FirstTurn, (bool, u64))> = all.into_iter().zip(keys).collect();
         all.sort_by(|(a, _), (b, _)| {
-            let key = |t: &FirstTurn| (!t.partial, rank(&self.nodes[*t.path.last().unwrap()]));
+            let key = |t: &FirstTurn| (!t.partial, rank(self.stats(*t.path.last().unwrap())));
             key(b)
                 .partial_cmp(&key(a))
                 .unwrap_or(std::cmp::Ordering::Equal)
@@ -180,14 +180,14 @@ impl<G: SearchHints> Tree<G> {
         let mut pos = self.pos.clone();
         let mut turns = 0;
         for &i in &nodes {
-            let step = self.nodes[i].the_step();
+            let step = self.step(i);
             if pos.at_turn_start() {
                 turns += 1;
             }
             steps.push(step);
             pos.apply(step, None);
         }
-        let last = &self.nodes[*turn.path.last().unwrap()];
+        let last = self.stats(*turn.path.last().unwrap());
         let proven = match last.proven() {
             UNKNOWN => None,
             value => {
@@ -197,7 +197,7 @@ impl<G: SearchHints> Tree<G> {
                 let end = first
                     + nodes[first..]
                         .iter()
-                        .position(|&i| self.nodes[i].proven() == UNKNOWN)
+                        .position(|&i| self.stats(i).proven() == UNKNOWN)
                         .unwrap_or(nodes.len() - first);
                 let starts = nodes[..end]
                     .iter()
@@ -244,10 +244,10 @@ impl<G: SearchHints> Tree<G> {
     ) -> Option<crate::search::Current<G::Step>> {
         let mut steps = Vec::new();
         for i in path.skip(1) {
-            steps.push(self.nodes[i].the_step());
+            steps.push(self.step(i));
             if self.ends_turn(i) {
-                let list = self.nodes[0].step_list()?;
-                let first = list.iter().position(|s| *s == steps[0])?;
+                let list = self.nodes[0].edges()?;
+                let first = list.iter().position(|e| e.step == steps[0])?;
                 return Some(crate::search::Current {
                     steps,
                     number: first as u32 + 1,

@@ -37,11 +37,12 @@
 //!
 //! Files: this one holds the parameters and a worker's iteration (selection, expansion, playout,
 //! back-propagation, proofs); `tree.rs` the shared tree and what is read from it (the turn to play,
-//! the principal variation, the score); `arena.rs` its nodes' memory and each worker's block of
+//! the principal variation, the score); `edges.rs` what a node holds (its table of edges, where
+//! its children's statistics are); `arena.rs` its nodes' memory and each worker's block of
 //! them; `deferred.rs` the statistics of hot nodes that threads add in batches; `reuse.rs` tree
 //! reuse; `driver.rs` the searcher ([`TreeSearch`]): the threads, their limits and the reports.
 
-use std::sync::atomic::Ordering::{Relaxed, Release};
+use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 use std::sync::LazyLock;
 use std::time::Duration;
 
@@ -55,11 +56,12 @@ use arena::Block;
 use deferred::Deferred;
 pub use driver::{Kept, TreeSearch};
 pub(crate) use tree::Tree;
-use tree::{fixed, UNKNOWN};
+use tree::{fixed, slot_in, Edge, Node, Stats, NONE, UNKNOWN};
 
 mod arena;
 mod deferred;
 mod driver;
+mod edges;
 mod lines;
 mod reuse;
 mod tree;
@@ -198,8 +200,9 @@ pub(crate) struct Worker<G: SearchHints> {
     pos: G,
     pub rng: SmallRng,
     undo: Vec<(G::Step, G::Undo)>,
-    /// The nodes of the current iteration's path and the side to move at each.
-    path: Vec<(u32, Side)>,
+    /// The nodes of the current iteration's path, the side to move at each and the slot of
+    /// each in its parent's table of edges (0 for the root).
+    path: Vec<(u32, Side, u32)>,
     buf: Vec<G::Step>,
     /// The nodes this worker reserved and the bytes it has yet to add to the tree's count.
     block: Block,
@@ -260,14 +263,15 @@ impl<G: SearchHints> Worker<G> {
         }
         let params = &tree.params;
         self.path.clear();
-        self.path.push((0, self.pos.side_to_move()));
-        self.deferred.enter(tree, 0, 0);
+        self.path.push((0, self.pos.side_to_move(), 0));
+        let mut stats: &Stats = &tree.root_stats;
+        self.deferred.enter(0, stats);
         let mut idx = 0usize;
         let mut proven_leaf = false;
         // The iteration's result, as a value for P1.
         let result: Option<f64> = loop {
             let node = &tree.nodes[idx];
-            let proven = node.proven();
+            let proven = stats.proven();
             if proven != UNKNOWN {
                 let mover = self.mover(tree, self.path.len() - 1);
                 proven_leaf = true;
@@ -279,15 +283,15 @@ impl<G: SearchHints> Worker<G> {
                     node.turn_start.store(self.pos.at_turn_start(), Relaxed);
                     if let Some(o) = self.pos.outcome() {
                         let mover = self.mover(tree, self.path.len() - 1);
-                        node.prove(outcome_value(o, mover) as i8, 0);
+                        stats.prove(outcome_value(o, mover) as i8, 0);
                         proven_leaf = true;
                         break Some(outcome_value(o, Side::P1));
                     }
                 }
                 // Its visits count this iteration: expanded from its second visit on.
-                if idx == 0 || node.visits() > params.expand_after {
-                    self.expand(tree, idx);
-                    if node.proven() != UNKNOWN {
+                if idx == 0 || stats.visits() > params.expand_after {
+                    self.expand(tree, idx, stats);
+                    if stats.proven() != UNKNOWN {
                         continue; // a position without steps: proven just now
                     }
                 }
@@ -295,17 +299,19 @@ impl<G: SearchHints> Worker<G> {
                     break self.playout(params, abort);
                 }
             }
-            let Some(child) = self.select(tree, idx) else {
+            let Some((child, slot, edge)) = self.select(tree, idx, node, stats) else {
                 // The memory is full and no child was created yet.
                 break self.playout(params, abort);
             };
-            let step = tree.nodes[child].the_step();
+            let step = edge.step;
             let u = self.pos.apply(step, None);
             self.visited += 1;
             self.undo.push((step, u));
-            self.path.push((child as u32, self.pos.side_to_move()));
-            self.deferred.enter(tree, self.path.len() - 1, child);
+            self.path
+                .push((child as u32, self.pos.side_to_move(), slot));
+            self.deferred.enter(self.path.len() - 1, &edge.stats);
             idx = child;
+            stats = &edge.stats;
         };
         while let Some((step, u)) = self.undo.pop() {
             self.pos.undo(step, u);
@@ -313,7 +319,12 @@ impl<G: SearchHints> Worker<G> {
         for i in 0..self.path.len() {
             let mover = self.mover(tree, i);
             let v = result.map(|v| fixed(for_side(v, Side::P1, mover)));
-            self.deferred.leave(tree, i, self.path[i].0 as usize, v);
+            let (idx, _, slot) = self.path[i];
+            let stats = match i {
+                0 => &tree.root_stats,
+                _ => tree.stats_at(self.path[i - 1].0 as usize, slot as usize),
+            };
+            self.deferred.leave(tree, i, idx as usize, stats, v);
         }
         if result.is_none() {
             return false;
@@ -329,15 +340,15 @@ impl<G: SearchHints> Worker<G> {
     /// Lists the steps of `idx` (the working position is at `idx`) for its children, unless the
     /// memory is full (the root always expands). A position with no legal step is proven here
     /// (a draw: the trait's contract promises this never happens for a game that is not over).
-    /// Two threads may expand a node at once: the first list stored is kept.
-    fn expand(&mut self, tree: &Tree<G>, idx: usize) {
+    /// Two threads may expand a node at once: the first table stored is kept.
+    fn expand(&mut self, tree: &Tree<G>, idx: usize, stats: &Stats) {
         self.buf.clear();
         self.pos.legal_steps(&mut self.buf);
         if self.buf.is_empty() {
             if !tree.warned.swap(true, Relaxed) {
                 warn!("search: a position that is not over has no legal step; scored as a draw");
             }
-            tree.nodes[idx].prove(0, 0);
+            stats.prove(0, 0);
             return;
         }
         if !tree.among.is_empty() {
@@ -351,9 +362,9 @@ impl<G: SearchHints> Worker<G> {
             let j = self.rng.random_range(0..=i);
             self.buf.swap(i, j);
         }
-        if tree.nodes[idx].steps.set(self.buf[..].into()).is_ok() {
+        if tree.nodes[idx].set_edges(self.buf.iter().copied()) {
             self.block
-                .count_bytes(Tree::<G>::list_bytes(self.buf.len()));
+                .count_bytes(Tree::<G>::table_bytes(self.buf.len()));
         }
     }
 
@@ -373,60 +384,90 @@ impl<G: SearchHints> Worker<G> {
         }
     }
 
-    /// UCB1 over the children of an expanded, unproven node: untried steps first (or when
-    /// [`Params::first_play`] beats every tried child), then `mean + c·sqrt(ln N / n)`, never
-    /// a proven loss for the side choosing. Visits and values include the virtual losses of
-    /// iterations under way. `None` when there is no child and no room for one.
-    fn select(&mut self, tree: &Tree<G>, idx: usize) -> Option<usize> {
+    /// UCB1 over the children of `node`, expanded and unproven, whose statistics are `stats`:
+    /// untried steps first (or when [`Params::first_play`] beats every tried child), then
+    /// `mean + c·sqrt(ln N / n)`, never a proven loss for the side choosing. Visits and values
+    /// include the virtual losses of iterations under way. The child, its slot and its edge;
+    /// `None` when there is no child and no room for one.
+    fn select<'t>(
+        &mut self,
+        tree: &'t Tree<G>,
+        idx: usize,
+        node: &'t Node<G::Step>,
+        stats: &Stats,
+    ) -> Option<(usize, u32, &'t Edge<G::Step>)> {
         let params = &tree.params;
-        let node = &tree.nodes[idx];
-        let num_steps = node.step_list().map_or(0, |l| l.len()) as u32;
-        let can_try =
-            node.tried.load(Relaxed) < num_steps && (idx == 0 || tree.has_room(&self.block, 1, 0));
+        let edges = node.edges().unwrap_or(&[]);
+        let tried = node.tried.load(Relaxed);
+        let can_try = tried < edges.len() as u32 && (idx == 0 || tree.has_room(&self.block, 1, 0));
         if can_try && params.first_play == f64::INFINITY {
             if let Some(c) = self.try_step(tree, idx) {
                 return Some(c);
             }
         }
         // The visits before this iteration's (the node's own count includes it).
-        let n = node.visits().saturating_sub(1).max(1);
+        let n = stats.visits().saturating_sub(1).max(1);
         let k = params.exploration * (n as f64).ln().sqrt();
-        let mut best = None;
+        // Scores are computed times `SCALE`: `value / n + (SCALE·k) / √n` is
+        // `SCALE · (value / (SCALE·n) + k / √n)` to the last bit (scaling by a power of two
+        // is exact and commutes with rounding), one multiplication less a child, and no
+        // comparison changes.
+        let scaled_k = k * tree::SCALE;
+        let mut best: Option<&Edge<G::Step>> = None;
         let mut best_score = f64::NEG_INFINITY;
         let inv_sqrt = &INV_SQRT[..];
-        for (i, ch) in tree.child_nodes(idx) {
-            match ch.proven() {
-                -1 => continue,
-                1 => return Some(i),
-                _ => {}
+        // The children, the last created first: the tried edges backwards.
+        let tried = (node.tried.load(Relaxed) as usize).min(edges.len());
+        for edge in edges[..tried].iter().rev() {
+            let ch = &edge.stats;
+            let proven = ch.proven();
+            if proven != UNKNOWN {
+                match proven_choice(edge) {
+                    Proven::Skip => continue,
+                    Proven::Win(c) => return Some((c, slot_in(edges, edge), edge)),
+                    Proven::Draw => {}
+                }
             }
-            let visits = ch.visits().max(1);
+            let mut visits = ch.visits();
+            if visits == 0 {
+                if unpublished(edge) {
+                    continue;
+                }
+                visits = 1;
+            }
             let inv = match inv_sqrt.get(visits as usize) {
                 Some(&v) => v,
                 None => 1.0 / (visits as f64).sqrt(),
             };
-            let score = ch.value_over(visits) + k * inv;
+            let score = ch.value.load(Relaxed) as f64 / f64::from(visits) + scaled_k * inv;
             if score > best_score {
                 best_score = score;
-                best = Some(i);
+                best = Some(edge);
             }
         }
-        if can_try && params.first_play >= best_score {
+        if can_try && params.first_play * tree::SCALE >= best_score {
             if let Some(c) = self.try_step(tree, idx) {
                 return Some(c);
             }
         }
-        best
+        let edge = best?;
+        let child = edge.child().expect("a chosen child is published");
+        Some((child, slot_in(edges, edge), edge))
     }
 
-    /// Creates the child of the next untried step of `idx` and publishes it; `None` when every
-    /// step is taken (by another thread meanwhile) or the arena is full.
-    fn try_step(&mut self, tree: &Tree<G>, idx: usize) -> Option<usize> {
+    /// Creates the child of the next untried edge of `idx` and publishes it: the child, its slot
+    /// and its edge; `None` when every edge is taken (by another thread meanwhile) or the arena
+    /// is full.
+    fn try_step<'t>(
+        &mut self,
+        tree: &'t Tree<G>,
+        idx: usize,
+    ) -> Option<(usize, u32, &'t Edge<G::Step>)> {
         let node = &tree.nodes[idx];
-        let list = node.step_list()?;
+        let edges = node.edges()?;
         let mut t = node.tried.load(Relaxed);
         loop {
-            if t as usize >= list.len() {
+            if t as usize >= edges.len() {
                 return None;
             }
             match node.tried.compare_exchange_weak(t, t + 1, Relaxed, Relaxed) {
@@ -434,22 +475,15 @@ impl<G: SearchHints> Worker<G> {
                 Err(now) => t = now,
             }
         }
-        // A step claimed but not created (the arena full) is never tried: the node is then
-        // never proven by its children, which is safe.
+        // An edge claimed but without a child (the arena full) is never tried: the node is
+        // then never proven by its children, which is safe.
         let c = tree.alloc_in(&mut self.block)?;
         let child = &tree.nodes[c];
-        let _ = child.step.set(list[t as usize]);
-        let mut head = node.first_child.load(Relaxed);
-        loop {
-            child.next_sibling.store(head, Relaxed);
-            match node
-                .first_child
-                .compare_exchange_weak(head, c as u32, Release, Relaxed)
-            {
-                Ok(_) => return Some(c),
-                Err(now) => head = now,
-            }
-        }
+        child.parent.store(idx as u32, Relaxed);
+        child.slot.store(t, Relaxed);
+        let edge = &edges[t as usize];
+        edge.child.store(c as u32, Release);
+        Some((c, t, edge))
     }
 
     /// A playout from the working position; the result as a value for P1, or `None` when
@@ -496,8 +530,8 @@ impl<G: SearchHints> Worker<G> {
     /// bottom-up, until a node stays unknown.
     fn prove_path(&self, tree: &Tree<G>) {
         for i in (0..self.path.len().saturating_sub(1)).rev() {
-            let (idx, side) = self.path[i];
-            let node = &tree.nodes[idx as usize];
+            let (idx, side, _) = self.path[i];
+            let node = tree.stats(idx as usize);
             if node.proven() != UNKNOWN {
                 continue;
             }
@@ -510,18 +544,47 @@ impl<G: SearchHints> Worker<G> {
     }
 }
 
+/// What [`Worker::select`] does with a proven child: skips a loss (and a child not published
+/// yet), plays a win at once, weighs a draw as any other child.
+enum Proven {
+    Skip,
+    Win(usize),
+    Draw,
+}
+
+/// [`Proven`] for `edge`, whose child is proven: out of the hot loop, which tests only that.
+#[cold]
+#[inline(never)]
+fn proven_choice<S>(edge: &Edge<S>) -> Proven {
+    match (edge.stats.proven(), edge.child()) {
+        (-1, _) | (_, None) => Proven::Skip,
+        (1, Some(c)) => Proven::Win(c),
+        _ => Proven::Draw,
+    }
+}
+
+/// True when `edge`, whose child has no visit, has no child yet: claimed by another thread and
+/// not published (skipped); a child published and not yet entered counts as one visit. Out of
+/// the hot loop, which tests only the visits.
+#[cold]
+#[inline(never)]
+fn unpublished<S>(edge: &Edge<S>) -> bool {
+    edge.child.load(Acquire) == NONE
+}
+
 /// The proven value of `idx` for its side to move, from its children's, if it follows: a win
 /// as soon as one child is a win for it, else a loss or draw once every step has a proven
 /// child (counted in the list: a step claimed by another thread and not yet published is
 /// not there).
 fn proof_from_children<G: SearchHints>(tree: &Tree<G>, idx: usize) -> Option<(i8, u16)> {
-    let num_steps = tree.nodes[idx].step_list()?.len();
+    let num_steps = tree.nodes[idx].edges()?.len();
     let mut created = 0;
     let mut all = true;
     let mut win: Option<u16> = None;
     let mut best = -1i8;
     let mut best_dist = 0u16;
-    for (_, ch) in tree.child_nodes(idx) {
+    for (_, edge) in tree.child_edges(idx) {
+        let ch = &edge.stats;
         created += 1;
         match ch.proven() {
             UNKNOWN => all = false,

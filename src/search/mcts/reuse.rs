@@ -4,7 +4,7 @@
 //! follows from the old root by steps the engine saw played (its own turn, then the opponent's),
 //! [`Tree::reroot`] walks those steps down the tree and copies the subtree under the node
 //! reached into a new tree whose root it is: the statistics gathered under it (visits, values,
-//! proofs, the shuffled step lists) carry over, and the rest of the old tree is dropped with
+//! proofs, the tables of edges in their shuffled order) carry over, and the rest of the old tree is dropped with
 //! it, so [`super::Params::max_memory`] keeps meaning what it says. The copy is linear in the
 //! subtree's size (tens of nanoseconds a node), and a search grown to `Hash` leaves a subtree of
 //! millions of nodes: the copy goes breadth first, and a timed search gives it a deadline,
@@ -20,7 +20,7 @@ use std::collections::VecDeque;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 
-use super::tree::{Node, Tree, NONE, UNKNOWN};
+use super::tree::{Tree, UNKNOWN};
 use super::{fixed, for_side};
 use crate::game::{SearchHints, Side};
 
@@ -39,12 +39,12 @@ impl<G: SearchHints> Tree<G> {
         let tree = Tree::new(new_root, self.params.clone());
         self.copy_subtree(idx, &tree, until);
         let side = new_root.side_to_move();
-        let root = &tree.nodes[0];
+        let root = &tree.root_stats;
         // The node was valued for its mover: for the new root's side, turned round if need be.
         let value = root.value.load(Relaxed) as f64 / super::tree::SCALE;
         root.value
             .store(fixed(for_side(value, mover, side)), Relaxed);
-        let proven = self.nodes[idx].proven();
+        let proven = self.stats(idx).proven();
         if proven != UNKNOWN {
             root.prove(if mover == side { proven } else { -proven }, root.dist());
         }
@@ -75,10 +75,7 @@ impl<G: SearchHints> Tree<G> {
             let (mut at, mut side, mut walked) = (idx, mover, pos.clone());
             let mut held = true;
             for &s in &steps[begun..next] {
-                let Some(child) = self
-                    .children(at)
-                    .find(|&c| self.nodes[c].step.get() == Some(&s))
-                else {
+                let Some((child, _)) = self.child_edges(at).find(|(_, e)| e.step == s) else {
                     held = false;
                     break;
                 };
@@ -94,7 +91,7 @@ impl<G: SearchHints> Tree<G> {
                 loop {
                     let child = self.best_child(at)?;
                     side = walked.side_to_move();
-                    walked.apply(self.nodes[child].the_step(), None);
+                    walked.apply(self.step(child), None);
                     at = child;
                     if walked.at_turn_start() {
                         break;
@@ -111,21 +108,17 @@ impl<G: SearchHints> Tree<G> {
     }
 
     /// Copies the subtree under `top` into `into` (whose root stands for `top`), breadth
-    /// first: every node's statistics and, while `until` has not passed, its step list and
-    /// its children in the same order; a node reached after `until` is copied as a leaf (no
-    /// step list, nothing tried), which the search expands again.
+    /// first: every node's statistics and, while `until` has not passed, its table of edges
+    /// and its children in the same slots; a node reached after `until` is copied as a leaf
+    /// (no table, nothing tried), which the search expands again.
     fn copy_subtree(&self, top: usize, into: &Tree<G>, until: Option<Instant>) {
-        let stats = |from: &Node<G::Step>, to: &Node<G::Step>| {
-            to.visits.store(from.visits(), Relaxed);
-            to.value.store(from.value.load(Relaxed), Relaxed);
-            to.dist.store(from.dist(), Relaxed);
-            to.proven.store(from.proven(), Relaxed);
-            to.turn_start.store(from.is_turn_start(), Relaxed);
-        };
-        stats(&self.nodes[top], &into.nodes[0]);
+        into.root_stats.copy_from(self.stats(top));
+        into.nodes[0]
+            .turn_start
+            .store(self.nodes[top].is_turn_start(), Relaxed);
         // The root's proof is set by `reroot`, turned to the new root's side.
-        into.nodes[0].proven.store(UNKNOWN, Relaxed);
-        // (old index, new index): nodes copied whose step list and children are still to copy.
+        into.root_stats.proven.store(UNKNOWN, Relaxed);
+        // (old index, new index): nodes copied whose table and children are still to copy.
         let mut todo: VecDeque<(usize, usize)> = VecDeque::from([(top, 0)]);
         let mut expanded = 0usize;
         while let Some((old, new)) = todo.pop_front() {
@@ -134,29 +127,31 @@ impl<G: SearchHints> Tree<G> {
                 break;
             }
             let (from, to) = (&self.nodes[old], &into.nodes[new]);
-            if let Some(list) = from.step_list() {
-                let _ = to.steps.set(list.into());
-                into.count_steps(list.len());
-            }
-            to.tried.store(from.tried.load(Relaxed), Relaxed);
-            // Children keep their order: the copy of the list's head is made first.
-            let mut prev: Option<usize> = None;
-            for c in self.children(old) {
+            let Some(edges) = from.edges() else {
+                continue;
+            };
+            to.set_edges(edges.iter().map(|e| e.step));
+            into.count_edges(edges.len());
+            let to_edges = to.edges().expect("just set");
+            let tried = from.tried.load(Relaxed);
+            to.tried.store(tried, Relaxed);
+            // Children keep their slots; the copy of the last created is made first.
+            for slot in (0..(tried as usize).min(edges.len())).rev() {
+                let edge = &edges[slot];
+                let Some(c) = edge.child() else {
+                    continue;
+                };
                 let Some(copy) = into.alloc() else {
                     break;
                 };
                 let node = &into.nodes[copy];
-                let _ = node.step.set(self.nodes[c].the_step());
-                stats(&self.nodes[c], node);
-                match prev {
-                    None => to.first_child.store(copy as u32, Relaxed),
-                    Some(p) => into.nodes[p].next_sibling.store(copy as u32, Relaxed),
-                }
-                prev = Some(copy);
+                node.parent.store(new as u32, Relaxed);
+                node.slot.store(slot as u32, Relaxed);
+                node.turn_start
+                    .store(self.nodes[c].is_turn_start(), Relaxed);
+                to_edges[slot].stats.copy_from(&edge.stats);
+                to_edges[slot].child.store(copy as u32, Relaxed);
                 todo.push_back((c, copy));
-            }
-            if prev.is_none() {
-                to.first_child.store(NONE, Relaxed);
             }
         }
     }
@@ -223,20 +218,17 @@ mod tests {
         let mut pos = start.clone();
         let mut idx = 0;
         for &s in &path {
-            idx = tree
-                .children(idx)
-                .find(|&c| tree.nodes[c].step.get() == Some(&s))
-                .unwrap();
+            idx = tree.children(idx).find(|&c| tree.step(c) == s).unwrap();
             pos.apply(s, None);
         }
         let mut reply = Vec::new();
         while reply.is_empty() || !pos.at_turn_start() {
             idx = tree.best_child(idx).expect("the tree follows the reply");
-            let s = tree.nodes[idx].the_step();
+            let s = tree.step(idx);
             reply.push(s);
             pos.apply(s, None);
         }
-        let node = &tree.nodes[idx];
+        let node = tree.stats(idx);
         let (visits, value) = (node.visits(), node.value.load(Relaxed));
         assert!(visits > 10, "the reply was searched: {visits}");
         path.extend(&reply);
@@ -248,16 +240,17 @@ mod tests {
         assert_eq!(t.root_side(), pos.side_to_move());
         // The node was chosen by the opponent of the new root's side: its value turned round.
         assert_ne!(t.root_side(), after_mine.side_to_move());
-        assert_eq!(t.nodes[0].value.load(Relaxed), -value);
-        // Every kept node's child list points inside the copy, in the old order, with its
-        // statistics.
+        assert_eq!(t.root_stats.value.load(Relaxed), -value);
+        // Every kept node's children are inside the copy, in the old order, with their
+        // statistics, and point back at their parent.
         for i in 0..t.size() {
-            let n = &t.nodes[i];
-            let first = n.first_child.load(Relaxed);
-            assert!(first == NONE || (first as usize) < t.size());
+            for c in t.children(i) {
+                assert!(c < t.size());
+                assert_eq!(t.nodes[c].parent.load(Relaxed) as usize, i);
+            }
         }
-        let old: Vec<_> = tree.children(idx).map(|c| tree.nodes[c].visits()).collect();
-        let new: Vec<_> = t.children(0).map(|c| t.nodes[c].visits()).collect();
+        let old: Vec<_> = tree.children(idx).map(|c| tree.stats(c).visits()).collect();
+        let new: Vec<_> = t.children(0).map(|c| t.stats(c).visits()).collect();
         assert_eq!(old, new);
     }
 
@@ -314,7 +307,7 @@ mod tests {
             if children > 0 {
                 assert!(n.expanded());
                 assert!(children <= n.tried.load(Relaxed) as usize);
-            } else if !n.expanded() && n.visits() > 1 {
+            } else if !n.expanded() && cut.stats(i).visits() > 1 {
                 leaves_with_visits += 1;
             }
         }

@@ -1,169 +1,49 @@
-//! The search tree that every thread of a search grows at once: its nodes, their statistics
-//! and the read side (the move to play, the principal variation, the score, proofs).
+//! The search tree that every thread of a search grows at once, and the read side (the move to
+//! play, the principal variation, the score, proofs).
 //!
 //! * **Shared without a lock.** Every field a thread may change during a search is an atomic
-//!   or a [`OnceLock`]: a node's step and its list of legal steps are written once, before the
-//!   node (or the list) is published; statistics are counters. Nothing here is `unsafe`.
-//! * **Publication.** A child is created by the thread that claims its step (`tried`, a
-//!   compare-and-swap), written whole into a fresh arena slot and then pushed at the head of
-//!   its parent's child list with a release compare-and-swap; readers follow the list with
-//!   acquire loads, so a child they reach is complete.
+//!   or a [`OnceLock`](std::sync::OnceLock): a node's table of edges is written once, before
+//!   it is published; statistics are counters. Nothing here is `unsafe`.
+//! * **A table of children in each node** (`edges.rs`): an expanded node owns one edge a legal
+//!   step, with the step, the statistics of the child it leads to and the child's index; a
+//!   child is created by the thread that claims its edge (`tried`, a compare-and-swap), written
+//!   whole into a fresh arena slot and published by a release store of its index in the edge;
+//!   readers load it with acquire, so a child they reach is complete. Choosing a child reads
+//!   the table in one sweep, the last created child first.
 //! * **Values in fixed point.** A node's value is the sum of its results, each scaled by
-//!   [`SCALE`] and rounded, in an `i64`: sums are exact and their order does not matter, so a
-//!   one-thread search is deterministic and concurrent additions need no loop.
+//!   [`SCALE`](super::edges::SCALE) and rounded, in an `i64`: sums are exact and their order
+//!   does not matter, so a one-thread search is deterministic and concurrent additions need no
+//!   loop.
 //! * **Virtual loss.** A thread descending through a node counts a visit and a loss for the
-//!   node's mover at once ([`Tree::enter`]), and turns the loss into the real result when the
-//!   iteration ends ([`Tree::leave`]): the other threads see the node as less attractive while
+//!   node's mover at once ([`Stats::enter`]), and turns the loss into the real result when the
+//!   iteration ends ([`Stats::leave`]): the other threads see the node as less attractive while
 //!   an iteration is under way through it, and spread out. With one thread the count is the
 //!   same as adding the visit at the end.
-//! * **Memory.** Nodes live in an arena of fixed-size chunks (`arena.rs`; growing never copies, and a
-//!   chunk is created by the first thread that needs it); the bytes of nodes and step lists
-//!   are counted, and nothing new is created once [`Params::max_memory`] is reached.
+//! * **Memory.** Nodes live in an arena of fixed-size chunks (`arena.rs`; growing never copies,
+//!   and a chunk is created by the first thread that needs it); the bytes of nodes and tables
+//!   of edges are counted, and nothing new is created once [`Params::max_memory`] is reached.
 
-use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicI8, AtomicU16, AtomicU32, AtomicUsize};
-use std::sync::OnceLock;
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::Ordering::Relaxed;
 
 use crossbeam_utils::CachePadded;
 
 use rand::rngs::SmallRng;
 
 use super::arena::{Arena, Block, CHUNK};
+pub(super) use super::edges::{fixed, slot_in, Edge, Node, Stats, NONE, SCALE, UNKNOWN};
 use super::{greedy_step, Params, Pv};
 use crate::game::SearchHints;
 use crate::game::Side;
-
-/// `proven` value of a node whose game-theoretic value is not known.
-pub(super) const UNKNOWN: i8 = i8::MIN;
-/// No node (end of a child list, or no child yet).
-pub(super) const NONE: u32 = u32::MAX;
-/// Fixed-point scale of values: a result `v` in [-1, 1] adds `round(v · SCALE)`. With 2^30,
-/// 2^33 results of ±1 fit an `i64`, more than a node's `u32` visits can count.
-pub(super) const SCALE: f64 = (1u64 << 30) as f64;
-/// One virtual loss, in fixed point.
-const LOSS: i64 = 1 << 30;
-
-/// A value `v` in [-1, 1] in fixed point.
-#[inline]
-pub(super) fn fixed(v: f64) -> i64 {
-    (v * SCALE).round() as i64
-}
-
-/// One node of the tree: a position one step after its parent. Values are from the point of
-/// view of the node's *mover* (the side to move at the parent; the root's own side for the
-/// root). Aligned to a cache line, so that threads writing two different nodes never write
-/// the same line.
-#[repr(align(64))]
-pub(super) struct Node<S> {
-    /// The step from the parent; unset only for the root.
-    pub step: OnceLock<S>,
-    /// The children created so far form a list: the last created, then its `next_sibling`s.
-    pub first_child: AtomicU32,
-    pub next_sibling: AtomicU32,
-    /// Once expanded, the node's legal steps in a shuffled order; the first `tried` of them
-    /// have a child (or are being given one).
-    pub steps: OnceLock<Box<[S]>>,
-    pub tried: AtomicU32,
-    /// Visits, counting the iterations under way through the node (virtual losses).
-    pub visits: AtomicU32,
-    /// Sum of the results for the mover, in fixed point ([`SCALE`]), virtual losses included.
-    pub value: AtomicI64,
-    /// -1, 0 or 1 for the mover once proven, else [`UNKNOWN`]. Written after `dist`.
-    pub proven: AtomicI8,
-    /// Steps to the end of the game along the proof (quickest win, slowest loss).
-    pub dist: AtomicU16,
-    /// The position at this node is a turn start (known once visited).
-    pub turn_start: AtomicBool,
-}
-
-impl<S> Node<S> {
-    pub(super) fn empty() -> Self {
-        Node {
-            step: OnceLock::new(),
-            first_child: AtomicU32::new(NONE),
-            next_sibling: AtomicU32::new(NONE),
-            steps: OnceLock::new(),
-            tried: AtomicU32::new(0),
-            visits: AtomicU32::new(0),
-            value: AtomicI64::new(0),
-            proven: AtomicI8::new(UNKNOWN),
-            dist: AtomicU16::new(0),
-            turn_start: AtomicBool::new(false),
-        }
-    }
-
-    #[inline]
-    pub fn visits(&self) -> u32 {
-        self.visits.load(Relaxed)
-    }
-
-    #[inline]
-    pub fn proven(&self) -> i8 {
-        self.proven.load(Acquire)
-    }
-
-    #[inline]
-    pub fn dist(&self) -> u16 {
-        self.dist.load(Relaxed)
-    }
-
-    /// Sets the proof (the distance first, so that a reader who sees the value sees it).
-    #[inline]
-    pub fn prove(&self, value: i8, dist: u16) {
-        self.dist.store(dist, Relaxed);
-        self.proven.store(value, Release);
-    }
-
-    /// The sum of results as a float (virtual losses of iterations under way included).
-    #[inline]
-    pub fn value_sum(&self) -> f64 {
-        self.value.load(Relaxed) as f64 / SCALE
-    }
-
-    /// [`Node::value_sum`] over `n`, to the last bit, in one division instead of two: scaling
-    /// by [`SCALE`], a power of two, is exact either way.
-    #[inline]
-    pub fn value_over(&self, n: u32) -> f64 {
-        self.value.load(Relaxed) as f64 / (SCALE * f64::from(n))
-    }
-
-    /// The mean result for the mover, 0 before the first visit.
-    #[inline]
-    pub fn mean(&self) -> f64 {
-        let n = self.visits();
-        if n == 0 {
-            0.0
-        } else {
-            self.value_sum() / n as f64
-        }
-    }
-
-    /// The legal steps once expanded.
-    #[inline]
-    pub fn step_list(&self) -> Option<&[S]> {
-        self.steps.get().map(|b| &b[..])
-    }
-
-    pub fn expanded(&self) -> bool {
-        self.steps.get().is_some()
-    }
-
-    pub fn is_turn_start(&self) -> bool {
-        self.turn_start.load(Relaxed)
-    }
-}
-
-impl<S: Copy> Node<S> {
-    pub fn the_step(&self) -> S {
-        *self.step.get().expect("a child has a step")
-    }
-}
 
 /// A search tree over positions of `G`, rooted at the position it was created with, shared by
 /// the threads of a search (each with its own [`super::Worker`]).
 pub(crate) struct Tree<G: SearchHints> {
     pub(super) params: Params,
     pub(super) nodes: Arena<Node<G::Step>>,
+    /// The root's statistics (every other node's are in its parent's table of edges).
+    pub(super) root_stats: Stats,
     /// Bytes of nodes and step lists created (on a line of its own, as the arena's length).
     used: CachePadded<AtomicUsize>,
     /// Nodes created (the arena's length counts the ones reserved too).
@@ -187,6 +67,7 @@ impl<G: SearchHints> Tree<G> {
             pos: root.clone(),
             params,
             nodes,
+            root_stats: Stats::new(),
             used: CachePadded::new(AtomicUsize::new(0)),
             made: CachePadded::new(AtomicUsize::new(0)),
             warned: AtomicBool::new(false),
@@ -194,10 +75,12 @@ impl<G: SearchHints> Tree<G> {
         };
         let r = tree.alloc().expect("room for the root");
         debug_assert_eq!(r, 0);
-        let node = &tree.nodes[0];
-        node.turn_start.store(root.at_turn_start(), Relaxed);
+        tree.nodes[0]
+            .turn_start
+            .store(root.at_turn_start(), Relaxed);
         if let Some(o) = root.outcome() {
-            node.prove(super::outcome_value(o, root.side_to_move()) as i8, 0);
+            tree.root_stats
+                .prove(super::outcome_value(o, root.side_to_move()) as i8, 0);
         }
         tree
     }
@@ -238,47 +121,70 @@ impl<G: SearchHints> Tree<G> {
         }
     }
 
-    /// The bytes of a step list of `n` steps.
-    pub(super) fn list_bytes(n: usize) -> usize {
-        n * std::mem::size_of::<G::Step>() + std::mem::size_of::<usize>() * 2
+    /// The bytes of a table of `n` edges.
+    pub(super) fn table_bytes(n: usize) -> usize {
+        n * std::mem::size_of::<Edge<G::Step>>() + std::mem::size_of::<usize>() * 2
     }
 
-    /// Counts the bytes of a step list of `n` steps made on one thread (a copy of a kept tree).
-    pub(super) fn count_steps(&self, n: usize) {
-        self.used.fetch_add(Self::list_bytes(n), Relaxed);
+    /// Counts the bytes of a table of `n` edges made on one thread (a copy of a kept tree).
+    pub(super) fn count_edges(&self, n: usize) {
+        self.used.fetch_add(Self::table_bytes(n), Relaxed);
     }
 
-    /// The children of `idx` created so far (published ones).
+    /// The children of `idx` created so far (published ones), the last created first.
+    #[cfg(test)]
     pub(super) fn children(&self, idx: usize) -> impl Iterator<Item = usize> + '_ {
-        let mut next = self.nodes[idx].first_child.load(Acquire);
-        std::iter::from_fn(move || {
-            (next != NONE).then(|| {
-                let c = next as usize;
-                next = self.nodes[c].next_sibling.load(Acquire);
-                c
-            })
-        })
+        self.child_edges(idx).map(|(c, _)| c)
     }
 
-    /// The children of `idx` created so far, with their nodes (each looked up once).
+    /// The children of `idx` created so far, the last created first, with their edges: the
+    /// first `tried` edges of its table read backwards, but for those whose child is not
+    /// published yet.
     #[inline]
-    pub(super) fn child_nodes(
+    pub(super) fn child_edges(
         &self,
         idx: usize,
-    ) -> impl Iterator<Item = (usize, &Node<G::Step>)> + '_ {
-        let mut next = self.nodes[idx].first_child.load(Acquire);
-        let mut chunk = (usize::MAX, None);
-        std::iter::from_fn(move || {
-            (next != NONE).then(|| {
-                let c = next as usize;
-                if c / CHUNK != chunk.0 {
-                    chunk = (c / CHUNK, Some(self.nodes.chunk(c / CHUNK)));
-                }
-                let node = &chunk.1.expect("the chunk was looked up")[c % CHUNK];
-                next = node.next_sibling.load(Acquire);
-                (c, node)
-            })
-        })
+    ) -> impl Iterator<Item = (usize, &Edge<G::Step>)> + '_ {
+        let node = &self.nodes[idx];
+        let edges = node.edges().unwrap_or(&[]);
+        let tried = (node.tried.load(Relaxed) as usize).min(edges.len());
+        edges[..tried]
+            .iter()
+            .rev()
+            .filter_map(|e| e.child().map(|c| (c, e)))
+    }
+
+    /// The edge that leads to `idx` (not the root) in its parent's table.
+    #[inline]
+    pub(super) fn edge_of(&self, idx: usize) -> &Edge<G::Step> {
+        let node = &self.nodes[idx];
+        let parent = node.parent.load(Relaxed) as usize;
+        let slot = node.slot.load(Relaxed) as usize;
+        &self.nodes[parent]
+            .edges()
+            .expect("a child's parent is expanded")[slot]
+    }
+
+    /// The statistics in slot `slot` of the table of `parent`.
+    #[inline]
+    pub(super) fn stats_at(&self, parent: usize, slot: usize) -> &Stats {
+        &self.nodes[parent].edges().expect("a parent is expanded")[slot].stats
+    }
+
+    /// The statistics of `idx`: the root's own, else those of its edge.
+    #[inline]
+    pub(super) fn stats(&self, idx: usize) -> &Stats {
+        if idx == 0 {
+            &self.root_stats
+        } else {
+            &self.edge_of(idx).stats
+        }
+    }
+
+    /// The step into `idx` (not the root).
+    #[inline]
+    pub(super) fn step(&self, idx: usize) -> G::Step {
+        self.edge_of(idx).step
     }
 
     /// Bytes used by the tree (nodes and step lists created), but for those the workers'
@@ -294,40 +200,14 @@ impl<G: SearchHints> Tree<G> {
         self.memory()
             + block.bytes
             + nodes * std::mem::size_of::<Node<G::Step>>()
-            + steps * std::mem::size_of::<G::Step>()
+            + steps * std::mem::size_of::<Edge<G::Step>>()
             <= self.params.max_memory
-    }
-
-    /// Counts a visit and a virtual loss for the mover of `idx` (an iteration going through).
-    #[inline]
-    pub(super) fn enter(&self, idx: usize) {
-        let n = &self.nodes[idx];
-        n.visits.fetch_add(1, Relaxed);
-        n.value.fetch_sub(LOSS, Relaxed);
-    }
-
-    /// Ends an iteration through `idx` that [`Tree::enter`]ed it: `result` (fixed point, for
-    /// the mover) replaces the virtual loss, or with `None` (aborted) the visit is taken back.
-    #[inline]
-    pub(super) fn leave(&self, idx: usize, result: Option<i64>) {
-        let n = &self.nodes[idx];
-        match result {
-            Some(v) => {
-                n.value.fetch_add(v + LOSS, Relaxed);
-            }
-            None => {
-                n.visits.fetch_sub(1, Relaxed);
-                n.value.fetch_add(LOSS, Relaxed);
-            }
-        }
     }
 
     /// Adds `visits` visits with the results `value` (fixed point, for the mover) to `idx`.
     #[inline]
     pub(super) fn add(&self, idx: usize, visits: u32, value: i64) {
-        let n = &self.nodes[idx];
-        n.visits.fetch_add(visits, Relaxed);
-        n.value.fetch_add(value, Relaxed);
+        self.stats(idx).add(visits, value);
     }
 
     /// The child to play from `idx`: the quickest proven win; else the most visited child that
@@ -340,7 +220,8 @@ impl<G: SearchHints> Tree<G> {
         let mut win: Option<(u16, usize)> = None;
         let mut best: Option<(u32, f64, usize)> = None;
         let mut loss: Option<(u16, u32, usize)> = None;
-        for (i, ch) in self.child_nodes(idx) {
+        for (i, edge) in self.child_edges(idx) {
+            let ch = &edge.stats;
             let visits = ch.visits();
             if visits == 0 {
                 continue;
@@ -372,13 +253,13 @@ impl<G: SearchHints> Tree<G> {
     /// The expected result for the root's side to move in [-1, 1]: exact once proven, else the
     /// mean of the best child.
     pub fn score(&self) -> f64 {
-        let root = &self.nodes[0];
+        let root = &self.root_stats;
         if root.proven() != UNKNOWN {
             return root.proven() as f64;
         }
         match self.best_child(0) {
             Some(c) => {
-                let ch = &self.nodes[c];
+                let ch = self.stats(c);
                 match ch.proven() {
                     UNKNOWN => ch.mean(),
                     p => p as f64,
@@ -392,14 +273,14 @@ impl<G: SearchHints> Tree<G> {
     /// whole turns (both sides' turns counted) until the game ends along the proof, the winner
     /// taking the quickest win and the loser the slowest loss.
     pub fn proven(&self) -> Option<(i8, u32)> {
-        let value = self.nodes[0].proven();
+        let value = self.root_stats.proven();
         if value == UNKNOWN {
             return None;
         }
         let mut turns = 0;
         let mut idx = 0;
         while let Some(c) = self.best_child(idx) {
-            if self.nodes[c].proven() == UNKNOWN {
+            if self.stats(c).proven() == UNKNOWN {
                 break;
             }
             if self.nodes[c].is_turn_start() {
@@ -412,21 +293,20 @@ impl<G: SearchHints> Tree<G> {
 
     /// True once the root's value is proven.
     pub fn root_proven(&self) -> bool {
-        self.nodes[0].proven() != UNKNOWN
+        self.root_stats.proven() != UNKNOWN
     }
 
     /// True when the root has a single step that is not a proven loss, and it ends the turn:
     /// nothing to think about.
     pub fn single_reply(&self) -> bool {
-        let root = &self.nodes[0];
-        let Some(list) = root.step_list() else {
+        let Some(list) = self.nodes[0].edges() else {
             return false;
         };
         let mut created = 0;
         let mut alive = None;
-        for i in self.children(0) {
+        for (i, edge) in self.child_edges(0) {
             created += 1;
-            if self.nodes[i].proven() != -1 {
+            if edge.stats.proven() != -1 {
                 if alive.is_some() {
                     return false;
                 }
@@ -434,7 +314,7 @@ impl<G: SearchHints> Tree<G> {
             }
         }
         created == list.len()
-            && alive.is_some_and(|i| self.nodes[i].visits() > 0 && self.nodes[i].is_turn_start())
+            && alive.is_some_and(|i| self.stats(i).visits() > 0 && self.nodes[i].is_turn_start())
     }
 
     /// When the best root step ends the turn: how many more visits the runner-up needs to
@@ -442,14 +322,14 @@ impl<G: SearchHints> Tree<G> {
     /// turn may still change with more search) or nothing is known yet.
     pub fn root_lead(&self) -> Option<u64> {
         let best = self.best_child(0)?;
-        let b = &self.nodes[best];
-        if !b.is_turn_start() || b.proven() != UNKNOWN {
+        let b = self.stats(best);
+        if !self.nodes[best].is_turn_start() || b.proven() != UNKNOWN {
             return None;
         }
         let second = self
-            .children(0)
-            .filter(|&i| i != best && self.nodes[i].proven() != -1)
-            .map(|i| self.nodes[i].visits())
+            .child_edges(0)
+            .filter(|&(i, e)| i != best && e.stats.proven() != -1)
+            .map(|(_, e)| e.stats.visits())
             .max()
             .unwrap_or(0);
         Some(u64::from(b.visits().saturating_sub(second)))
@@ -462,11 +342,11 @@ impl<G: SearchHints> Tree<G> {
         let mut idx = 0;
         let mut turns = 0;
         loop {
-            if self.nodes[idx].proven() != UNKNOWN {
+            if self.stats(idx).proven() != UNKNOWN {
                 return None;
             }
             match self.best_child(idx) {
-                Some(c) if self.nodes[c].visits() >= min_visits => {
+                Some(c) if self.stats(c).visits() >= min_visits => {
                     if self.nodes[c].is_turn_start() {
                         turns += 1;
                     }
@@ -484,7 +364,7 @@ impl<G: SearchHints> Tree<G> {
         let mut turns = 0;
         let mut idx = 0;
         while let Some(c) = self.best_child(idx) {
-            let step = self.nodes[c].the_step();
+            let step = self.step(c);
             if pos.at_turn_start() {
                 turns += 1;
             }
@@ -506,7 +386,7 @@ impl<G: SearchHints> Tree<G> {
             let step = match idx.and_then(|i| self.best_child(i)) {
                 Some(c) => {
                     idx = Some(c);
-                    self.nodes[c].the_step()
+                    self.step(c)
                 }
                 None => {
                     idx = None;
@@ -542,16 +422,6 @@ impl<G: SearchHints> Tree<G> {
 
     /// The visits of the root.
     pub fn root_visits(&self) -> u32 {
-        self.nodes[0].visits()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn a_node_is_one_cache_line() {
-        use super::Node;
-        assert_eq!(std::mem::size_of::<Node<crate::checkers::Step>>(), 64);
-        assert_eq!(std::mem::size_of::<Node<crate::wells::Step>>(), 64);
+        self.root_stats.visits()
     }
 }
