@@ -10,7 +10,8 @@
 //!   ([`InfoReport`], [`Score`], [`BestMove`]), the answers about the game ([`TurnAnswer`],
 //!   [`SteppedAnswer`], [`Response`]), the views ([`Describe`], the games' [`Geometry`] point by
 //!   point, `about`'s [`Piece`], [`Field`], [`GameWord`], [`RemovalWord`] and [`HelpLine`]),
-//!   perft's and bench's lines and error lines.
+//!   perft's and bench's lines and error lines, whose refusals of input have one shape
+//!   ([`Refusal`]).
 //! * Two answers hold free text that only the command that asked tells apart: `show`'s
 //!   picture and `help`; [`Within`] says which answer a line is read in.
 //!
@@ -28,6 +29,7 @@ mod info;
 mod lex;
 mod message;
 mod options;
+mod refusal;
 mod views;
 
 #[cfg(test)]
@@ -43,6 +45,8 @@ pub use answers::{
 pub use info::{BestMove, CurrMove, InfoReport, Score};
 pub use message::{Message, ERROR_PREFIX};
 pub use options::{OptionDecl, OptionKind, OptionValue};
+pub(crate) use refusal::CUT_MARK;
+pub use refusal::{clip_reason, NotARefusal, Quoted, Refusal, QUOTED_MAX, REASON_MAX};
 pub use views::{Describe, Geometry, GeometryHeader, COMMON_FIELDS};
 
 /// Which multi-line answer a line is read in: `show`'s and `help`'s hold free text, which
@@ -82,11 +86,6 @@ impl std::error::Error for MessageError {}
 
 impl fmt::Display for MessageError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "expected {} but got {}",
-            self.expected,
-            super::wire::quote(&self.got)
-        )
+        Refusal::new(&self.expected, &self.got).fmt(f)
     }
 }

@@ -118,10 +118,7 @@ pub fn forfeit_text(illegal: impl Display, forfeit: Option<Side>) -> String {
 
 /// The error text of `undo` or `undo step` with nothing to take back (protocol.md § 4.4).
 pub fn nothing_to_undo_text(line: &str) -> String {
-    format!(
-        "expected a move or step to undo but got {}",
-        super::quote(line)
-    )
+    super::Refusal::new("a move or step to undo", line).to_string()
 }
 
 /// The answer to `history` (protocol.md § 4.11): `start`, `history` and `building`.

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::quote;
+use super::Refusal;
 use crate::protocol::options::OptionError;
 
 /// The engine's name, as `ugi` gives it.
@@ -65,34 +65,22 @@ pub fn ugi_lines(options: impl IntoIterator<Item = String>) -> Vec<String> {
 impl fmt::Display for OptionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OptionError::UnknownName { got, names } => write!(
-                f,
-                "expected an option name ({}) but got {}",
-                names.join(", "),
-                quote(got)
-            ),
-            OptionError::NoValue { name } => write!(
-                f,
-                "expected 'value <value>' after the option name but got {}",
-                quote(&format!("setoption name {name}"))
+            OptionError::UnknownName { got, names } => {
+                Refusal::new(format!("an option name ({})", names.join(", ")), got)
+            }
+            OptionError::NoValue { name } => Refusal::new(
+                "'value <value>' after the option name",
+                &format!("setoption name {name}"),
             ),
             OptionError::NotInCombo { vars, got } => {
-                write!(
-                    f,
-                    "expected one of {} but got {}",
-                    vars.join(", "),
-                    quote(got)
-                )
+                Refusal::new(format!("one of {}", vars.join(", ")), got)
             }
-            OptionError::OutOfRange { min, max, got } => write!(
-                f,
-                "expected an integer from {min} to {max} but got {}",
-                quote(got)
-            ),
-            OptionError::NotABool { got } => {
-                write!(f, "expected true or false but got {}", quote(got))
+            OptionError::OutOfRange { min, max, got } => {
+                Refusal::new(format!("an integer from {min} to {max}"), got)
             }
+            OptionError::NotABool { got } => Refusal::new("true or false", got),
         }
+        .fmt(f)
     }
 }
 

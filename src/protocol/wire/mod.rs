@@ -22,7 +22,6 @@ pub use handshake::*;
 pub use search::*;
 pub use views::*;
 
-use std::borrow::Cow;
 use std::fmt::{self, Display};
 
 use super::parse::{Command, CommandError};
@@ -77,65 +76,32 @@ pub fn removal_item(r: &Removal) -> String {
 impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GameError::Syntax { expected, got } => {
-                write!(f, "expected {expected} but got {}", quote(got))
+            GameError::Syntax { expected, got } => Refusal::new(expected, got),
+            GameError::Illegal { got, reason } => Refusal::new("a legal move", got).because(reason),
+            GameError::BadPosition { got, reason } => {
+                Refusal::new("a valid position", got).because(reason)
             }
-            GameError::Illegal { got, reason } => write!(
-                f,
-                "expected a legal move but got {} ({})",
-                quote(got),
-                clip_reason(reason)
-            ),
-            GameError::BadPosition { got, reason } => write!(
-                f,
-                "expected a valid position but got {} ({})",
-                quote(got),
-                clip_reason(reason)
-            ),
         }
+        .fmt(f)
     }
 }
 
-/// The most characters of one piece of input (a token, a position string, the line) an error
-/// line quotes (protocol.md § 1): enough to recognise it, short enough for a GUI's status line.
-pub const QUOTED_MAX: usize = 80;
-
-/// The most characters of the reason an error line gives in parentheses: reasons are the
-/// engine's words, and the few that quote a piece of the input are cut here.
-pub const REASON_MAX: usize = 160;
+pub use super::codec::{Quoted, Refusal, QUOTED_MAX, REASON_MAX};
 
 /// The longest error line, in bytes, after `info string error: ` (then cut and marked `…`): a
 /// bound that no message of the engine reaches, kept so that no line can be long.
 pub const ERROR_LINE_MAX: usize = 1000;
-
-/// What follows the characters kept of a piece of input too long to quote whole.
-const CUT_MARK: &str = "…' (";
+use super::codec::CUT_MARK;
 
 /// `text` as an error line quotes it: `'<text>'` when it has at most [`QUOTED_MAX`]
 /// characters, else `'<its first QUOTED_MAX characters>…' (<n> bytes)`, `n` its length.
 pub fn quote(text: &str) -> String {
-    match text.char_indices().nth(QUOTED_MAX) {
-        None => format!("'{text}'"),
-        Some((cut, _)) => quote_cut(&text[..cut], text.len()),
-    }
+    Quoted::of(text).to_string()
 }
 
 /// The quote of a piece of input of `len` bytes of which only its start `head` is kept.
 pub fn quote_cut(head: &str, len: usize) -> String {
-    let head = match head.char_indices().nth(QUOTED_MAX) {
-        None => head,
-        Some((cut, _)) => &head[..cut],
-    };
-    format!("'{head}{CUT_MARK}{len} bytes)")
-}
-
-/// A reason as an error line gives it: whole up to [`REASON_MAX`] characters, else cut there
-/// and marked `…`.
-fn clip_reason(reason: &str) -> Cow<'_, str> {
-    match reason.char_indices().nth(REASON_MAX) {
-        None => Cow::Borrowed(reason),
-        Some((cut, _)) => Cow::Owned(format!("{}…", &reason[..cut])),
-    }
+    Quoted::cut(head, len).to_string()
 }
 
 /// The reason given for a position string of `game` sent while another game is played.
@@ -150,25 +116,23 @@ pub fn other_game_position(game: crate::GameKind) -> String {
 /// The error text of an input line longer than `max` bytes (protocol.md § 1): its first
 /// characters `head` quoted, with its length `len`.
 pub fn too_long_text(max: usize, head: &str, len: usize) -> String {
-    format!(
-        "expected a line of at most {max} bytes but got {}",
-        quote_cut(head, len)
+    Refusal::quoting(
+        format!("a line of at most {max} bytes"),
+        Quoted::cut(head, len),
     )
+    .to_string()
 }
 
 /// The error text of a command sent to a game's session that is no game command (the command
 /// loop answers those itself, so this names a mistake of the loop, never of the client).
 pub fn not_a_game_command_text(cmd: &Command) -> String {
-    format!(
-        "expected a game command but got {}",
-        quote(&cmd.to_string())
-    )
+    Refusal::new("a game command", &cmd.to_string()).to_string()
 }
 
 /// Why a line is not a command: `expected <expected> but got '<got>'`.
 impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "expected {} but got {}", self.expected, quote(&self.got))
+        Refusal::new(&self.expected, &self.got).fmt(f)
     }
 }
 
@@ -225,17 +189,16 @@ pub fn position_line(start: &str, moves: &[String]) -> String {
 /// the error quotes it (`go`, `perft 3`).
 pub fn engine_error_text(e: &EngineError, command: &str) -> String {
     match e {
-        EngineError::Game(g) => g.to_string(),
-        EngineError::GameOver => format!("expected a game in progress but got '{command}'"),
-        EngineError::MidTurn => format!(
-            "expected a position at the start of a turn (finish or undo the turn) but got \
-             '{command}'"
+        EngineError::Game(g) => return g.to_string(),
+        EngineError::GameOver => Refusal::new("a game in progress", command),
+        EngineError::MidTurn => Refusal::new(
+            "a position at the start of a turn (finish or undo the turn)",
+            command,
         ),
-        EngineError::NoThread(why) => format!("expected a search thread but got '{why}'"),
-        EngineError::NotPondering => {
-            format!("expected a search started by 'go ponder' but got '{command}'")
-        }
+        EngineError::NoThread(why) => Refusal::new("a search thread", why),
+        EngineError::NotPondering => Refusal::new("a search started by 'go ponder'", command),
     }
+    .to_string()
 }
 
 /// `<word>[ <status>] <n> <item> …`: a counted list on one line (`legal`, `history`).

@@ -40,6 +40,37 @@ fn help_topic() -> impl Strategy<Value = HelpTopic> {
     ]
 }
 
+/// A quote of input: any printable text but a quote mark (whole or cut, with a length).
+fn quoted() -> impl Strategy<Value = Quoted> {
+    ("[ -&(-~]{0,24}", option::of(81usize..100_000))
+        .prop_map(|(text, bytes)| Quoted { text, bytes })
+}
+
+/// An error line's refusal, with or without each of its optional parts; a reason may hold
+/// parentheses of its own.
+fn refusal() -> impl Strategy<Value = Refusal> {
+    (
+        "[a-z][a-z0-9 ,.:=()-]{0,30}".prop_filter("one 'but got'", |e| !e.contains(" but got ")),
+        quoted(),
+        option::of(prop_oneof![
+            "[a-z0-9 ,.:=-]{1,30}",
+            "[a-z ]{1,8}\\([a-z0-9 ]{0,8}\\)[a-z ]{0,8}"
+        ]),
+        option::of("[a-z0-9][a-z0-9 ,.-]{0,24}"),
+        option::of(
+            ("[ -~]{0,24}", option::of(81usize..100_000))
+                .prop_map(|(text, bytes)| Quoted { text, bytes }),
+        ),
+    )
+        .prop_map(|(expected, got, reason, then, line)| Refusal {
+            expected,
+            got,
+            reason,
+            then,
+            line,
+        })
+}
+
 fn side() -> impl Strategy<Value = Side> {
     prop_oneof![Just(Side::P1), Just(Side::P2)]
 }
@@ -425,6 +456,17 @@ proptest! {
             .map_err(|e| TestCaseError::fail(format!("{line:?}: {e}")))?;
         prop_assert_eq!(&back, &m, "{:?}", line);
         prop_assert_eq!(back.to_string(), line);
+    }
+
+    #[test]
+    fn every_refusal_reads_back(r in refusal()) {
+        let text = r.to_string();
+        let back: Refusal = text.parse().map_err(|e| TestCaseError::fail(format!("{text:?}: {e}")))?;
+        prop_assert_eq!(&back, &r, "{:?}", text);
+        prop_assert_eq!(back.to_string(), text.clone());
+        // As the error line of a message too.
+        let line = Message::Error(text.clone()).to_string();
+        prop_assert_eq!(line.parse::<Message>().ok(), Some(Message::Error(text)));
     }
 
     #[test]

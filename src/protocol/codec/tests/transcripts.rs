@@ -51,6 +51,8 @@ struct Read {
     messages: usize,
     /// The client lines the codec refused, as they came.
     refused: Vec<String>,
+    /// The error lines read as a [`Refusal`].
+    refusals: usize,
 }
 
 /// Reads one session of `> command` lines, each followed by its whole answer, checking every
@@ -88,6 +90,14 @@ fn read_session(place: &str, lines: &[&str], read: &mut Read) {
         if let Message::Info(r) = &m {
             // Another engine's reader reads the engine's reports the same.
             assert_eq!(InfoReport::read_any(&text).as_ref(), Ok(r), "{at}");
+        }
+        if let Message::Error(e) = &m {
+            // A refusal of input is read in its one shape and written back as it came.
+            if e.starts_with("expected ") {
+                let r: Refusal = e.parse().unwrap_or_else(|e| panic!("{at}: {e}"));
+                assert_eq!(&r.to_string(), e, "{at}");
+                read.refusals += 1;
+            }
         }
     }
 }
@@ -131,10 +141,11 @@ fn the_golden_transcripts_read_back_line_by_line() {
         ]
     );
     assert!(
-        read.commands >= 90 && read.messages >= 300,
-        "{} {}",
+        read.commands >= 90 && read.messages >= 300 && read.refusals >= 15,
+        "{} {} {}",
         read.commands,
-        read.messages
+        read.messages,
+        read.refusals
     );
 }
 
