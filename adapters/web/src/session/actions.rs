@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use guerrilla::protocol::codec::{Command, Message, Undone};
+use guerrilla::protocol::codec::{Command, Message, Refusal, Undone};
 use serde_json::{json, Value};
 
 use super::api::{Action, NewGame};
@@ -12,6 +12,14 @@ use super::players::Players;
 use super::timeline::{By, Setup};
 use super::{first_error, side_word, LastPlay, Level, Session};
 use crate::answers::{played, stepped, undone, Report};
+
+/// The text of the first error line among `lines` (after `info string error: `).
+fn first_refusal_text(lines: &[String]) -> Option<String> {
+    lines.iter().find_map(|l| match l.parse() {
+        Ok(Message::Error(e)) => Some(e),
+        _ => None,
+    })
+}
 
 /// An option's name as a player reads it: `BoardSide` → `board side`.
 fn option_words(name: &str) -> String {
@@ -295,7 +303,7 @@ impl Session {
         let start = fen.unwrap_or_else(|| "startpos".into());
         let cmds = self.game.setup_commands(Some(&start), &moves);
         let lines = self.ask(&cmds).ok_or("the engine was restarted")?;
-        if let Some(e) = first_error(&lines) {
+        if let Some(e) = first_refusal_text(&lines) {
             // Nothing changes on a bad setting, position or record: the previous game is set
             // up again.
             self.game.setup = old;
@@ -540,36 +548,32 @@ impl Session {
 /// Why the engine refused a game set up from a position string (of the game `fen_of`) or a
 /// record, in a player's words: which turn of the record was not legal and why, or what is
 /// wrong with the position string (the engine's own explanation, without its protocol words).
+/// `error` is the text of the engine's error line; one that is no [`Refusal`] is shown whole.
 fn setup_refusal(error: &str, fen_of: Option<&str>, moves: &[String]) -> String {
-    let text = error
-        .trim_start_matches("engine: ")
-        .trim_start_matches("error: ");
-    // The engine's text: `expected WHAT but got 'TOKEN' (WHY); the game is over… in '…'`.
-    let (expected, got, reason) = match text.split_once(" but got '") {
-        Some((expected, rest)) => {
-            let (token, after) = rest.split_once('\'').unwrap_or((rest, ""));
-            let reason = after
-                .trim_start()
-                .strip_prefix('(')
-                .and_then(|r| r.split_once(')'))
-                .map(|(r, _)| r);
-            (expected, Some(token.to_string()), reason)
+    let why = match error.parse::<Refusal>() {
+        Ok(r) => {
+            if let Some(k) = moves.iter().position(|m| *m == r.got.text) {
+                return format!(
+                    "turn {} of the record, '{}', is not a legal move here: {}",
+                    k + 1,
+                    moves[k],
+                    refusal_words(&r)
+                );
+            }
+            refusal_words(&r)
         }
-        None => (text.split(" in '").next().unwrap_or(text), None, None),
+        Err(_) => error.to_string(),
     };
-    let why = match reason {
-        Some(r) => format!("{expected} ({r})"),
-        None => expected.to_string(),
-    };
-    if let Some(k) = got.as_ref().and_then(|t| moves.iter().position(|m| m == t)) {
-        return format!(
-            "turn {} of the record, '{}', is not a legal move here: {why}",
-            k + 1,
-            moves[k]
-        );
-    }
     match fen_of {
         Some(title) => format!("this position string is not a position of {title}: {why}"),
         None => format!("the game cannot be set up: {why}"),
+    }
+}
+
+/// What the engine expected, and why it refused, without the input it quotes.
+fn refusal_words(r: &Refusal) -> String {
+    match &r.reason {
+        Some(reason) => format!("expected {} ({reason})", r.expected),
+        None => format!("expected {}", r.expected),
     }
 }
