@@ -14,12 +14,6 @@ use crate::answers::{over_text, played, stepped, Report};
 /// How long a hint thinks, in milliseconds.
 const HINT_MOVETIME: u64 = 1000;
 
-/// A step that names no point or square: a word (`pass`, `endgroup`, `endmove`, protocol.md
-/// § 7.1), which the page shows as a button.
-pub(super) fn is_word_step(step: &str) -> bool {
-    !step.is_empty() && step.chars().all(|c| c.is_ascii_lowercase())
-}
-
 impl Session {
     /// A request whose failure restarts the engine; `None` then.
     pub(super) fn ask(&mut self, cmds: &[Command]) -> Option<Vec<String>> {
@@ -294,7 +288,7 @@ impl Session {
             })
     }
 
-    /// On a human's turn, what each word step (`pass`, `endmove`, …) would do: the engine plays
+    /// On a human's turn, what each word step (a step the game announces as a word) would do: the engine plays
     /// it and takes it back (`step`, `legal steps`, `undo step`), and the page shows what it
     /// removes, how it ends the game, or the choices that follow.
     fn preview_word_steps(&mut self) {
@@ -303,11 +297,18 @@ impl Session {
         if !human || self.link.search.is_some() || self.players.awaiting_confirm.is_some() {
             return;
         }
+        // The steps that name no place are the words the game announces (`about`'s `step`
+        // lines, protocol.md § 4.12); the page shows them as buttons.
+        let announced = self
+            .catalogue
+            .game(&self.game.setup.game)
+            .map(|g| g.steps.as_slice())
+            .unwrap_or_default();
         let words: Vec<String> = self
             .game
             .steps
             .iter()
-            .filter(|s| is_word_step(s))
+            .filter(|s| announced.iter().any(|w| w.word == **s))
             .cloned()
             .collect();
         for word in words {
