@@ -22,7 +22,6 @@ export const analysis = {
   drawn: null,     // end-to-end tests)
   pageState: () => null, // the state the page draws now (app.js)
 };
-window.analysis = analysis; // for the end-to-end tests
 
 // The number of lines the page asks for (1 to 5, 3 unless chosen), kept in the browser.
 export function linesWanted() {

@@ -24,7 +24,7 @@ import { zoomControl, setupZoom } from './zoom.js';
 // the game between friends and My games follow the states themselves
 import { friend } from './friend.js';
 import { renderEnd } from './sheet.js';
-import { leaveGameInProgress } from './games.js';
+import { leaveGameInProgress, mine } from './games.js';
 import { ask } from './dialogs.js';
 
 const $ = (id) => document.getElementById(id);
@@ -40,9 +40,12 @@ const gui = {
   focus: null,        // the board cell that holds the keyboard focus
   keyboard: false,    // the keyboard is on the board: a redraw gives the focus back to its cell
 };
-// The page's state and what it shows, read by the end-to-end tests only: the modules receive
-// the state they draw as arguments, and those that act on it later ask app.js for it.
+// The page's state and what it shows, read by the end-to-end tests only (the page's one hook
+// on `window`): the modules receive the state they draw as arguments, and those that act on it
+// later ask app.js for it. The tests reach the modules' own state through it too: the game
+// between friends (`friend`), My games (`mine`) and the analysis board (`analysis`).
 window.gui = gui;
+for (const [name, part] of Object.entries({ friend, mine, analysis })) Object.defineProperty(gui, name, { get: () => part });
 Object.defineProperty(gui, 'session', { get: () => net.session });
 Object.defineProperty(gui, 'clicked', { get: () => input.clicked });
 Object.defineProperty(gui, 'view', { get: () => game.view });

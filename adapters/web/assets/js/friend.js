@@ -21,7 +21,6 @@ export const friend = {
   armed: 0,         // Resign pressed once, until then (a second press resigns)
   setFlipped: null, // (turned) => void: turns the board to this page's end (app.js)
 };
-window.friend = friend; // for the end-to-end tests
 
 function isFriend(s) { return Boolean(s && s.friend); }
 function mySide(s) { return friend.seat === null ? null : sideIndex(s.friend.holds[friend.seat]); }

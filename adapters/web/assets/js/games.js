@@ -18,7 +18,6 @@ const $ = (id) => document.getElementById(id);
 
 // `state`: the last state the list followed (the game it marks as this one).
 export const mine = { list: [], key: '', timer: null, named: false, state: null };
-window.mine = mine; // for the end-to-end tests
 
 function el(tag, attrs, ...children) {
   const e = document.createElement(tag);

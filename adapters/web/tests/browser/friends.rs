@@ -30,7 +30,7 @@ fn setup_url(base: &str) -> String {
 /// Waits for a page to show a game between friends, and asks which seat it holds.
 async fn wait_friend(b: &Browser) {
     b.wait(
-        "window.gui.state && window.gui.state.friend && window.friend.asked === window.gui.state.session",
+        "window.gui.state && window.gui.state.friend && window.gui.friend.asked === window.gui.state.session",
         60,
         "a game between friends",
     )
@@ -128,9 +128,9 @@ pub async fn friend_game(b1: &Browser, b2: &Browser, driver: &str, chrome: &Path
         b3.goto(&watch).await;
         wait_friend(&b3).await;
         // Who is who: b1 plays the Guerrilla (p1), b2 COIN, b3 watches.
-        assert_eq!(b1.js("return window.friend.seat;").await, json!(0));
-        assert_eq!(b2.js("return window.friend.seat;").await, json!(1));
-        assert_eq!(b3.js("return window.friend.seat;").await, Value::Null);
+        assert_eq!(b1.js("return window.gui.friend.seat;").await, json!(0));
+        assert_eq!(b2.js("return window.gui.friend.seat;").await, json!(1));
+        assert_eq!(b3.js("return window.gui.friend.seat;").await, Value::Null);
         b1.wait(
             "window.gui.state.friend.joined[1] === true",
             10,
@@ -315,7 +315,7 @@ pub async fn flag_fall(b1: &Browser, b2: &Browser, base: &str) {
 pub async fn my_games(b1: &Browser, base: &str) {
     b1.goto(base).await;
     b1.wait(
-        "window.mine.list.filter((g) => g.friend && g.result !== 'none').length >= 2",
+        "window.gui.mine.list.filter((g) => g.friend && g.result !== 'none').length >= 2",
         30,
         "the finished games between friends in My games",
     )

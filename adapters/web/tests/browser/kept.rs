@@ -98,7 +98,7 @@ pub async fn kept_games(b: &Browser, base: &str) {
     let after = my_games(b).await;
     assert_eq!(after.len(), before.len(), "no copy: {before:?} → {after:?}");
     let copies = b
-        .js("return window.mine.list.length + document.querySelectorAll('#my-games [data-saved]').length;")
+        .js("return window.gui.mine.list.length + document.querySelectorAll('#my-games [data-saved]').length;")
         .await;
     assert_eq!(
         copies,

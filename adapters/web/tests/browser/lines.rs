@@ -67,12 +67,12 @@ async fn analyse(b: &Browser, base: &str) {
 /// whether every line's row and first two chips are the elements they were.
 async fn watch(b: &Browser, secs: u64) -> Value {
     b.js("window.kept = [...document.querySelectorAll('#lines .line')].map((l) => [l, ...[...l.querySelectorAll('.pv-move')].slice(0, 2)]); \
-          window.before = {version: window.gui.state.version, draws: window.analysis.draws}; return 0;")
+          window.before = {version: window.gui.state.version, draws: window.gui.analysis.draws}; return 0;")
         .await;
     tokio::time::sleep(Duration::from_secs(secs)).await;
     b.js(
         "return {states: window.gui.state.version - window.before.version, \
-                  draws: window.analysis.draws - window.before.draws, \
+                  draws: window.gui.analysis.draws - window.before.draws, \
                   kept: window.kept.every((row) => row.every((e) => document.contains(e)))};",
     )
     .await
@@ -90,7 +90,7 @@ async fn six_presses(b: &Browser) {
         .await;
         b.wait(
             &format!(
-                "window.analysis.preview && window.analysis.preview.line === {} && window.analysis.preview.index === {index}",
+                "window.gui.analysis.preview && window.gui.analysis.preview.line === {} && window.gui.analysis.preview.index === {index}",
                 line - 1
             ),
             10,
@@ -98,7 +98,7 @@ async fn six_presses(b: &Browser) {
         )
         .await;
         b.click_css("#preview-back").await;
-        b.wait("!window.analysis.preview", 10, "the preview left")
+        b.wait("!window.gui.analysis.preview", 10, "the preview left")
             .await;
     }
 }

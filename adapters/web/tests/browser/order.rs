@@ -239,7 +239,7 @@ pub async fn friend_sides(b1: &Browser, b2: &Browser, base: &str) {
     b1.click_control("#friend-create").await;
     b1.wait(
         "location.search.includes('k=') && window.gui.state && window.gui.state.friend \
-         && window.friend.asked === window.gui.state.session && window.friend.seat !== null \
+         && window.gui.friend.asked === window.gui.state.session && window.gui.friend.seat !== null \
          && document.getElementById('invite-link')",
         60,
         "the inviter's page",
@@ -250,7 +250,7 @@ pub async fn friend_sides(b1: &Browser, b2: &Browser, base: &str) {
         .await;
     b2.goto(invite.as_str().unwrap()).await;
     b2.wait(
-        "window.gui.state.friend && window.friend.asked === window.gui.state.session && window.friend.seat === 1",
+        "window.gui.state.friend && window.gui.friend.asked === window.gui.state.session && window.gui.friend.seat === 1",
         60,
         "the friend's seat",
     )
@@ -317,7 +317,7 @@ pub async fn friend_seats_whole(b1: &Browser, b2: &Browser, base: &str) {
     b1.click_control("#friend-create").await;
     b1.wait(
         "location.search.includes('k=') && window.gui.state && window.gui.state.friend \
-         && window.friend.seat !== null && document.getElementById('invite-link')",
+         && window.gui.friend.seat !== null && document.getElementById('invite-link')",
         60,
         "the inviter's page",
     )
@@ -343,7 +343,7 @@ pub async fn friend_seats_whole(b1: &Browser, b2: &Browser, base: &str) {
         .js("return document.getElementById('invite-link').value;")
         .await;
     b2.goto(invite.as_str().unwrap()).await;
-    b2.wait("window.friend.seat === 1", 60, "the friend's seat")
+    b2.wait("window.gui.friend.seat === 1", 60, "the friend's seat")
         .await;
     for (w, h) in SIZES {
         for b in [b1, b2] {

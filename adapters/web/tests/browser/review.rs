@@ -79,7 +79,7 @@ pub async fn analysis_board(b: &Browser, base: &str) {
     // the engine's own best turn.
     // The lines as drawn (they follow the engine's reports at most twice a second).
     let shown = b
-        .js("const t = window.analysis.drawn; \
+        .js("const t = window.gui.analysis.drawn; \
              return {best: t.pv[0], lines: t.lines.map((l) => ({first: l.pv[0], score: l.score, wdl: l.wdl})), \
                      rows: [...document.querySelectorAll('#lines .line')].map((r) => ({ \
                         score: r.querySelector('.line-score').textContent, \
@@ -121,12 +121,12 @@ pub async fn analysis_board(b: &Browser, base: &str) {
     b.click_css("#lines .line[data-line=\"2\"] .pv-move[data-index=\"0\"]")
         .await;
     b.wait(
-        "window.analysis.preview && document.body.dataset.preview !== ''",
+        "window.gui.analysis.preview && document.body.dataset.preview !== ''",
         30,
         "the preview",
     )
     .await;
-    let previewed = pieces(b, "window.analysis.preview.after").await;
+    let previewed = pieces(b, "window.gui.analysis.preview.after").await;
     eprintln!("pieces live {live}, previewed {previewed}");
     assert_eq!(
         previewed["drawn"], previewed["listed"],
@@ -137,7 +137,7 @@ pub async fn analysis_board(b: &Browser, base: &str) {
         "the preview is not the live position"
     );
     assert_eq!(
-        b.js("return window.analysis.preview.moves[0];").await,
+        b.js("return window.gui.analysis.preview.moves[0];").await,
         lines[1]["first"].as_str().map(Value::from).unwrap()
     );
     assert!(b.text("status").await.contains("Preview, not played"));
@@ -162,7 +162,7 @@ pub async fn analysis_board(b: &Browser, base: &str) {
     assert!(b.moves().await.is_empty(), "a preview plays nothing");
     b.screenshots("analysis-preview").await;
     b.click_css("#preview-back").await;
-    b.wait("!window.analysis.preview", 10, "the preview left")
+    b.wait("!window.gui.analysis.preview", 10, "the preview left")
         .await;
     let back = pieces(b, "window.gui.state.describe").await;
     assert_eq!(back["drawn"], live["drawn"], "back to the live position");
