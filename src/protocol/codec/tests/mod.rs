@@ -1,6 +1,6 @@
 //! The codec's tests: round trips of generated values (`roundtrip.rs`), the golden
-//! transcripts and the documents' exchanges read line by line (`transcripts.rs`), and the
-//! refusals below.
+//! transcripts and the documents' exchanges read line by line (`transcripts.rs`), the
+//! refusals below, and an error line's refusal read in its parts.
 
 mod roundtrip;
 mod transcripts;
@@ -286,5 +286,39 @@ fn text_and_button_options_of_other_engines() {
     assert!(decl.value_of("1").is_err());
     for line in [&text, &empty, &button] {
         assert_eq!(line.to_string().parse::<Message>().as_ref(), Ok(line));
+    }
+}
+
+/// An error line's text is read in its parts: what was expected, the input refused, why,
+/// what followed and the line; a long input's quote keeps its length; another text is none.
+#[test]
+fn a_refusal_is_read_in_its_parts() {
+    let text = "expected a legal move but got 'a1-b2' (no checker on a1); the game is over, \
+                lost by p2 in 'position startpos moves D4D5 d4xc3 E5E6 a1-b2'";
+    let r: Refusal = text.parse().unwrap();
+    assert_eq!(r.expected, "a legal move");
+    assert_eq!(r.got, Quoted::of("a1-b2"));
+    assert_eq!(r.reason.as_deref(), Some("no checker on a1"));
+    assert_eq!(r.then.as_deref(), Some("the game is over, lost by p2"));
+    assert_eq!(
+        r.line,
+        Some(Quoted::of("position startpos moves D4D5 d4xc3 E5E6 a1-b2"))
+    );
+    assert_eq!(r.to_string(), text);
+
+    let long = "D4".repeat(50);
+    let r = Refusal::new("a Guerrilla move", &long);
+    assert_eq!(r.got.bytes, Some(100));
+    assert_eq!(r.to_string().parse::<Refusal>(), Ok(r));
+
+    // A quote may hold quotes; a reason may hold parentheses.
+    let r: Refusal = "expected a move but got 'a'b' (a (b) c)".parse().unwrap();
+    assert_eq!(
+        (r.got.text.as_str(), r.reason.as_deref()),
+        ("a'b", Some("a (b) c"))
+    );
+
+    for other in ["perft gave up: too large", "expected x but got 'y", ""] {
+        assert!(other.parse::<Refusal>().is_err(), "{other}");
     }
 }
