@@ -36,7 +36,7 @@ fn option_words(name: &str) -> String {
 impl Session {
     /// Runs one action of the game: its data for the reply (`Value::Null` for most), or why it
     /// was refused (also kept as an error message). The table's own actions are answered by
-    /// [`Session::table_action`] before this.
+    /// `Session::table_action` before this.
     pub(super) fn act(&mut self, action: &Action) -> Result<Value, String> {
         if !self.link.running() && *action != (Action::State {}) {
             self.restart("no engine was running");
@@ -338,11 +338,8 @@ impl Session {
             }
         }
         // a replay of a kept game is not kept again while it is that game or a part of it
-        self.table.replay_of = a
-            .replay
-            .as_deref()
-            .filter(|p| !p.is_empty())
-            .map(|_| (self.game_no, moves.clone()));
+        let replay = a.replay.as_deref().is_some_and(|p| !p.is_empty());
+        self.keep.replay(self.game_no, replay, &moves);
         let title = self
             .catalogue
             .game(&self.game.setup.game)
@@ -575,5 +572,32 @@ fn refusal_words(r: &Refusal) -> String {
     match &r.reason {
         Some(reason) => format!("expected {} ({reason})", r.expected),
         None => format!("expected {}", r.expected),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::setup_refusal;
+
+    #[test]
+    fn a_refused_setup_names_the_record_turn_or_the_position_string() {
+        let moves = ["D4D5".to_string(), "a1-b2".to_string()];
+        let e = "expected a legal move but got 'a1-b2' (no checker on a1); the game is over, \
+                 lost by p2 in 'position startpos moves D4D5 a1-b2'";
+        assert_eq!(
+            setup_refusal(e, None, &moves),
+            "turn 2 of the record, 'a1-b2', is not a legal move here: \
+             expected a legal move (no checker on a1)"
+        );
+        let e = "expected a valid position but got 'x' (too few fields) in 'position fen x'";
+        assert_eq!(
+            setup_refusal(e, Some("Guerrilla"), &[]),
+            "this position string is not a position of Guerrilla: \
+             expected a valid position (too few fields)"
+        );
+        assert_eq!(
+            setup_refusal("perft gave up", None, &[]),
+            "the game cannot be set up: perft gave up"
+        );
     }
 }
