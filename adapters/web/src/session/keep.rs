@@ -3,78 +3,142 @@
 //! session the server no longer runs (it restarted, or freed the session) is revived from its
 //! last game — the same session id, the same seats, the clocks as they were at the last turn's
 //! end (the time of a turn under way when the server stopped is not counted).
+//!
+//! The keeping holds its own state (the store, the kept copy of the current game, the owners
+//! noted, a replay's record); the game, the players and the table it keeps are given to it.
+
+use std::sync::Arc;
 
 use guerrilla::protocol::wire::result_word;
 use serde_json::{json, Value};
 
-use super::api::{Action, NewGame};
-use super::clock::{Clock, ClockState};
-use super::table::{Ending, Friends};
-use super::{side_word, Level, Session};
-use crate::store::{now_ms, random_id, GameRecord};
+use super::api::NewGame;
+use super::players::Players;
+use super::side_word;
+use super::table::{Friends, Table};
+use super::timeline::Timeline;
+use crate::store::{now_ms, random_id, GameRecord, Store};
 
-impl Session {
-    /// Writes the session (and its seats' secrets) to the database.
-    pub(super) fn keep_session(&mut self) {
-        let Some(store) = self.table.store.clone() else {
+/// What is kept of the session: its game, the game's number, its players and its table.
+pub struct Kept<'a> {
+    pub game: &'a Timeline,
+    pub game_no: u64,
+    pub players: &'a Players,
+    pub table: &'a Table,
+}
+
+/// The keeping of one session's games.
+pub struct Keep {
+    /// The session's id, under which its games are kept.
+    id: String,
+    store: Option<Arc<Store>>,
+    /// Browsers already noted as owners of this session.
+    owners: Vec<String>,
+    /// The kept copy of the current game.
+    kept: Option<GameRecord>,
+    /// The game number and turns of a replay of a kept game: that game is not kept again
+    /// while its turns are the first turns of the replayed one.
+    replay_of: Option<(u64, Vec<String>)>,
+}
+
+impl Keep {
+    pub fn new(id: String, store: Option<Arc<Store>>) -> Keep {
+        Keep {
+            id,
+            store,
+            owners: Vec::new(),
+            kept: None,
+            replay_of: None,
+        }
+    }
+
+    /// Writes the session (and the secrets of the seats of `friends`) to the database.
+    pub fn keep_session(&self, friends: Option<&Friends>) {
+        let Some(store) = &self.store else {
             return;
         };
-        let keys = self.table.friends.as_ref().map(|f| f.keys.clone());
+        let keys = friends.map(|f| f.keys.clone());
         if let Err(e) = store.save_session(&self.id, keys.as_ref()) {
             log::error!("session {}: {e}", self.id);
         }
     }
 
     /// Notes that `browser` made or joined this session (holding `seat`).
-    pub(super) fn note_owner(&mut self, browser: &str, seat: Option<usize>) {
-        let Some(store) = self.table.store.clone() else {
+    pub fn note_owner(&mut self, browser: &str, seat: Option<usize>) {
+        let Some(store) = &self.store else {
             return;
         };
         let note = format!("{browser}/{seat:?}");
-        if self.table.owners.contains(&note) {
+        if self.owners.contains(&note) {
             return;
         }
         match store.own(browser, &self.id, seat) {
-            Ok(()) => self.table.owners.push(note),
+            Ok(()) => self.owners.push(note),
             Err(e) => log::error!("session {}: {e}", self.id),
         }
     }
 
+    /// The session's game `game_no` is a replay of a kept game when `replay` (its turns
+    /// `moves`): it is not kept again while it is that game or a part of it.
+    pub fn replay(&mut self, game_no: u64, replay: bool, moves: &[String]) {
+        self.replay_of = replay.then(|| (game_no, moves.to_vec()));
+    }
+
+    /// Whether the game `game_no` with turns `moves` is a replay of a kept game, or a part
+    /// of it (so not kept).
+    pub fn replaying(&self, game_no: u64, moves: &[String]) -> bool {
+        self.replay_of
+            .as_ref()
+            .is_some_and(|(n, m)| *n == game_no && m.starts_with(moves))
+    }
+
+    /// Drops the session's game `game_no` from the database (an aborted game).
+    pub fn drop_game(&self, game_no: u64) {
+        if let Some(store) = &self.store {
+            if let Err(e) = store.drop_game(&self.id, game_no) {
+                log::error!("session {}: {e}", self.id);
+            }
+        }
+    }
+
+    /// The public id of the kept copy of the current game, once it is kept.
+    pub fn public(&self) -> Option<&str> {
+        self.kept.as_ref().map(|k| k.public.as_str())
+    }
+
     /// The current game as it is kept, once the engine has told its start.
-    fn record(&self) -> Option<GameRecord> {
-        let start = self.game.kept_start()?;
-        let (public, created) = match &self.table.kept {
-            Some(k) if k.game_no == self.game_no => (k.public.clone(), k.created),
+    fn record(&self, s: &Kept) -> Option<GameRecord> {
+        let start = s.game.kept_start()?;
+        let (public, created) = match &self.kept {
+            Some(k) if k.game_no == s.game_no => (k.public.clone(), k.created),
             _ => (random_id(8), now_ms()),
         };
-        let (result, reason) = match self.ended() {
+        let (result, reason) = match s.table.ended(s.game_no) {
             Some(e) => (e.result.clone(), e.reason.clone()),
             None => (
-                result_word(self.game.describe.outcome()).to_string(),
-                self.game.describe.reason().unwrap_or("").to_string(),
+                result_word(s.game.describe.outcome()).to_string(),
+                s.game.describe.reason().unwrap_or("").to_string(),
             ),
         };
         Some(GameRecord {
             session: self.id.clone(),
-            game_no: self.game_no,
+            game_no: s.game_no,
             public,
-            game: self.game.setup.game.clone(),
-            options: self.game.setup.options.clone(),
+            game: s.game.setup.game.clone(),
+            options: s.game.setup.options.clone(),
             start,
-            first: self.game.first_mover().to_string(),
-            moves: self.game.moves.clone(),
-            players: serde_json::to_value(&self.players.seats).unwrap_or(Value::Null),
-            paused: self.players.paused,
-            confirm: self.players.confirm_turns,
-            clock: self
+            first: s.game.first_mover().to_string(),
+            moves: s.game.moves.clone(),
+            players: serde_json::to_value(&s.players.seats).unwrap_or(Value::Null),
+            paused: s.players.paused,
+            confirm: s.players.confirm_turns,
+            clock: s
                 .table
-                .clock
-                .as_ref()
+                .clock()
                 .map(|c| serde_json::to_value(c.keep()).unwrap_or(Value::Null)),
-            holds: self
+            holds: s
                 .table
-                .friends
-                .as_ref()
+                .friends()
                 .map(|f| json!([side_word(f.holds[0]), side_word(f.holds[1])])),
             result,
             reason,
@@ -85,17 +149,17 @@ impl Session {
 
     /// Writes the current game when it changed since it was last written. A running clock
     /// alone is no change: the clocks are written at each turn's end.
-    pub(super) fn keep_game(&mut self) {
-        let Some(store) = self.table.store.clone() else {
+    pub fn keep_game(&mut self, s: &Kept) {
+        let Some(store) = self.store.clone() else {
             return;
         };
-        let Some(mut record) = self.record() else {
+        let Some(mut record) = self.record(s) else {
             return;
         };
-        if self.replaying() {
+        if self.replaying(s.game_no, &s.game.moves) {
             return;
         }
-        if let Some(kept) = &self.table.kept {
+        if let Some(kept) = &self.kept {
             let mut same = record.clone();
             same.updated = kept.updated;
             if kept.game_no == record.game_no && kept.moves == record.moves {
@@ -106,29 +170,26 @@ impl Session {
                 return;
             }
         }
-        if self.table.kept.is_none() {
-            self.keep_session();
+        if self.kept.is_none() {
+            self.keep_session(s.table.friends());
         }
         record.updated = now_ms();
-        match store.save_game(&record) {
-            Ok(()) => self.table.kept = Some(record),
-            Err(e) => {
-                log::error!("session {}: {e}", self.id);
-                self.table.kept = Some(record);
-            }
+        if let Err(e) = store.save_game(&record) {
+            log::error!("session {}: {e}", self.id);
         }
+        self.kept = Some(record);
     }
 
-    /// Sets the kept game `record` up again in this (new) session, with the seats' secrets
-    /// `keys` of a game between friends.
-    pub fn revive(&mut self, record: GameRecord, keys: Option<[String; 2]>) -> Result<(), String> {
+    /// The new game that sets the kept game `record` up again: its game, options, start,
+    /// turns, players and Confirm setting.
+    pub fn revival(record: &GameRecord) -> Result<NewGame, String> {
         let players = serde_json::from_value(record.players.clone()).map_err(|e| {
             format!(
                 "expected the kept game's players but got '{}' ({e})",
                 record.players
             )
         })?;
-        let new = NewGame {
+        Ok(NewGame {
             game: Some(record.game.clone()),
             options: Some(
                 record
@@ -142,49 +203,11 @@ impl Session {
             players: Some(players),
             confirm: Some(record.confirm),
             ..NewGame::default()
-        };
-        self.act(&Action::New(new))?;
-        // A page drops a state older than the last one it drew: the revived session's states
-        // count from the time now, above every version its earlier run gave out (one a change).
-        self.version = self.version.max(now_ms());
-        self.game_no = record.game_no;
-        self.players.paused = record.paused;
-        let side = |v: &Value| usize::from(v.as_str() == Some("p2"));
-        if let Some(keys) = keys {
-            let holds = record
-                .holds
-                .as_ref()
-                .and_then(Value::as_array)
-                .filter(|h| h.len() == 2)
-                .map_or([0, 1], |h| [side(&h[0]), side(&h[1])]);
-            self.table.friends = Some(Friends {
-                keys,
-                holds,
-                joined: [false; 2],
-                rematch: None,
-            });
-        }
-        self.table.clock = record
-            .clock
-            .clone()
-            .and_then(|c| serde_json::from_value::<ClockState>(c).ok())
-            .map(Clock::restore);
-        if record.result != "none" && !self.game.over() {
-            self.table.ending = Some(Ending {
-                result: record.result.clone(),
-                reason: record.reason.clone(),
-                game_no: record.game_no,
-            });
-        }
-        self.messages.clear();
-        self.message(
-            Level::Info,
-            format!(
-                "game restored from the server's database after {} turns",
-                record.moves.len()
-            ),
-        );
-        self.table.kept = Some(record);
-        Ok(())
+        })
+    }
+
+    /// The kept game `record` set up again: it is the kept copy of the current game.
+    pub fn revived(&mut self, record: GameRecord) {
+        self.kept = Some(record);
     }
 }

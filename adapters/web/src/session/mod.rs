@@ -20,7 +20,9 @@
 //! * [`table`]: who may act (the seats of a game between friends), clocks, resignation and
 //!   rematch ([`clock`]);
 //! * [`keep`]: the games kept in the database, and a session revived from it;
-//! * this file: the loop, messages and the state the page sees.
+//! * this file: the loop, messages and the state the page sees, and the composition of the
+//!   parts that own their state (the table, the keeping): each decides on what it is given,
+//!   and the session does what it answers (a new game, a search stopped, a message).
 //!
 //! Promises:
 //! * every engine error line (`info string error: …`) reaches the page as a message;
@@ -55,10 +57,12 @@ use serde_json::{json, Value};
 use crate::answers::{Report, SearchInfo};
 use crate::catalogue::Catalogue;
 use crate::engine::{EngineCommand, EngineEvent};
-use crate::store::Store;
-use api::Action;
+use crate::store::{now_ms, GameRecord, Store};
+use api::{Action, Invitation, NewGame};
+use keep::{Keep, Kept};
 use link::{Link, Purpose};
 use players::Players;
+use table::{At, Caller, Rematch, Role, Table};
 use timeline::{By, Setup, Timeline};
 
 pub use link::{setoption, ANSWER_TIMEOUT};
@@ -159,8 +163,10 @@ pub struct Session {
     restarting: bool,
     /// Games started in this session (a page keeps each under its own number).
     game_no: u64,
-    /// Seats, clocks, endings, and the database.
-    table: table::Table,
+    /// Seats, clocks and the session's endings.
+    table: Table,
+    /// The games kept in the database.
+    keep: Keep,
     /// The analysis board: the lines an analysis reports, and the spare engine that sets up
     /// the positions a preview shows.
     board: board::AnalysisBoard,
@@ -180,6 +186,7 @@ impl Session {
     ) -> Result<Session, String> {
         let setup = Setup::of(&catalogue, &catalogue.default_game);
         let players = Players::new(&catalogue.levels);
+        let keep = Keep::new(id.clone(), store);
         let mut s = Session {
             id,
             catalogue,
@@ -196,7 +203,8 @@ impl Session {
             version: 0,
             restarting: false,
             game_no: 0,
-            table: table::Table::new(tx, store),
+            table: Table::new(tx),
+            keep,
             board: board::AnalysisBoard::new(),
             review: None,
         };
@@ -218,7 +226,7 @@ impl Session {
                     }
                 }
                 Msg::Action(mut action, reply) => {
-                    let caller = table::Caller::take(&mut action);
+                    let caller = Caller::take(&mut action);
                     // An action that cannot be read is the caller's alone: no message keeps it.
                     let result = Action::read(action).and_then(|action| {
                         self.table_action(&action, &caller)
@@ -361,7 +369,9 @@ impl Session {
                 "command": self.link.command(),
             },
         });
-        self.table_view(&mut v);
+        self.table.view(&mut v, self.game_no);
+        v["public"] = json!(self.keep.public());
+        v["replay"] = json!(self.keep.replaying(self.game_no, &self.game.moves));
         v
     }
 
@@ -379,6 +389,168 @@ impl Session {
             Purpose::Analysis(ply) => Some(ply),
             _ => None,
         }
+    }
+}
+
+// ----- the table and the keeping, composed -----
+
+impl Session {
+    /// The sides' names in the game played.
+    fn sides(&self) -> [String; 2] {
+        [self.side_name(0), self.side_name(1)]
+    }
+
+    /// What the table reads of the session now.
+    fn at(&self) -> At<'_> {
+        At {
+            game: &self.game,
+            game_no: self.game_no,
+            sides: self.sides(),
+        }
+    }
+
+    /// The actions of the table (`invite`, `seat`, `resign`, `abort`, `rematch`), answered
+    /// here; any other action the caller may not take is refused here (`Some(Err)`); `None`:
+    /// the action goes on to the game. A refusal here is the caller's alone: it is not kept
+    /// among the messages every page shows.
+    fn table_action(&mut self, action: &Action, caller: &Caller) -> Option<Result<Value, String>> {
+        let role = self.table.role(caller.key.as_deref());
+        Some(match action {
+            Action::Invite(invitation) => self.invite(invitation, caller),
+            Action::Seat {} => {
+                let (reply, owner) = self.table.seat(role);
+                if let (Some(b), Some(seat)) = (&caller.browser, owner) {
+                    self.keep.note_owner(b, seat);
+                }
+                Ok(reply)
+            }
+            Action::Resign {} => self.resign(role),
+            Action::Abort {} => self.abort(role),
+            Action::Rematch {} => self.rematch(role),
+            _ => {
+                return self
+                    .table
+                    .permit(action.name(), role, &self.at())
+                    .err()
+                    .map(Err)
+            }
+        })
+    }
+
+    /// Makes this session a game between friends: the new game the table checked, its seats
+    /// (the inviter's noted as its browser's), and the session kept with their secrets.
+    fn invite(&mut self, a: &Invitation, caller: &Caller) -> Result<Value, String> {
+        let (invited, new) = self.table.invitation(a)?;
+        self.act(&Action::New(new))?;
+        let reply = self.table.seat_friends(invited);
+        let [p1, p2] = self.sides();
+        self.message(
+            Level::Success,
+            format!("a game between friends: {p1} against {p2}, each played from its own link"),
+        );
+        self.keep.keep_session(self.table.friends());
+        if let Some(b) = &caller.browser {
+            self.keep.note_owner(b, Some(0));
+        }
+        Ok(reply)
+    }
+
+    fn resign(&mut self, role: Role) -> Result<Value, String> {
+        let side = self.table.resigner(role, &self.at(), &self.players)?;
+        self.stop_search();
+        self.players.paused = true;
+        let at = At {
+            game: &self.game,
+            game_no: self.game_no,
+            sides: self.sides(),
+        };
+        let words = self.table.resign(side, &at);
+        self.message(Level::Info, words);
+        Ok(Value::Null)
+    }
+
+    /// Aborts a game against the engine that has hardly begun: it is dropped from the
+    /// database (no one's game to list) and a new game with the same settings, start and
+    /// players begins.
+    fn abort(&mut self, role: Role) -> Result<Value, String> {
+        self.table.may_abort(role, &self.at(), &self.players)?;
+        let aborted = self.game_no;
+        let start = self.game.start.clone().filter(|s| s != "startpos");
+        self.act(&Action::New(NewGame::again(start, false)))?;
+        self.keep.drop_game(aborted);
+        self.message(
+            Level::Info,
+            "game aborted: it is not kept; a new game begins",
+        );
+        Ok(Value::Null)
+    }
+
+    /// A rematch offered, or accepted: then the new game starts, the sides swapped.
+    fn rematch(&mut self, role: Role) -> Result<Value, String> {
+        let at = At {
+            game: &self.game,
+            game_no: self.game_no,
+            sides: self.sides(),
+        };
+        match self.table.rematch(role, &at)? {
+            Rematch::Offered => {
+                self.message(
+                    Level::Info,
+                    "a rematch is offered, with the sides swapped: press Rematch to accept",
+                );
+                Ok(json!({"started": false}))
+            }
+            Rematch::Accepted => {
+                let start = self.game.start.clone().filter(|s| s != "startpos");
+                self.act(&Action::New(NewGame::again(start, true)))?;
+                self.table.rematch_started();
+                self.message(Level::Success, "rematch: the sides are swapped");
+                Ok(json!({"started": true}))
+            }
+        }
+    }
+
+    /// After every message: the table follows the game (a fallen flag ends it), and the game
+    /// is kept. True when a flag fell (the pages are to be told).
+    fn tend(&mut self) -> bool {
+        let at = At {
+            game: &self.game,
+            game_no: self.game_no,
+            sides: self.sides(),
+        };
+        let fell = self.table.tend(&at);
+        if let Some(words) = &fell {
+            self.message(Level::Info, words.clone());
+        }
+        self.keep.keep_game(&Kept {
+            game: &self.game,
+            game_no: self.game_no,
+            players: &self.players,
+            table: &self.table,
+        });
+        fell.is_some()
+    }
+
+    /// Sets the kept game `record` up again in this (new) session, with the seats' secrets
+    /// `keys` of a game between friends.
+    pub fn revive(&mut self, record: GameRecord, keys: Option<[String; 2]>) -> Result<(), String> {
+        self.act(&Action::New(Keep::revival(&record)?))?;
+        // A page drops a state older than the last one it drew: the revived session's states
+        // count from the time now, above every version its earlier run gave out (one a change).
+        self.version = self.version.max(now_ms());
+        self.game_no = record.game_no;
+        self.players.paused = record.paused;
+        self.table.revive(&record, keys, self.game.over());
+        self.messages.clear();
+        self.message(
+            Level::Info,
+            format!(
+                "game restored from the server's database after {} turns",
+                record.moves.len()
+            ),
+        );
+        self.keep.revived(record);
+        Ok(())
     }
 }
 

@@ -9,18 +9,23 @@
 //! offer a rematch or have the game reviewed; everything else (taking back, the engine's help,
 //! new settings) is refused, as is every action of a page without a seat. A secret is 128
 //! random bits from the operating system (`store::random_id`), compared in constant time.
+//!
+//! The table holds its own state (the seats, the clocks, the session's ending) and decides;
+//! what it reads of the game it is given ([`At`]), and what it needs done by the rest of the
+//! session (a new game started, a search stopped, a message) it answers for the session to do.
 
 use std::sync::mpsc::Sender;
-use std::sync::Arc;
 use std::time::Duration;
 
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use super::api::{Action, Invitation, NewGame, SideChoice};
-use super::clock::Clock;
-use super::{side_word, Level, Msg, Session};
-use crate::store::{random_id, Store};
+use super::api::{Invitation, NewGame, SideChoice};
+use super::clock::{Clock, ClockState};
+use super::players::Players;
+use super::timeline::Timeline;
+use super::{side_word, Msg};
+use crate::store::{random_id, GameRecord};
 
 /// How often a running clock is looked at for a flag fall.
 const TICK: Duration = Duration::from_millis(100);
@@ -98,37 +103,58 @@ fn same_secret(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
 }
 
-/// The table: friends, clock, ending, and where the game is kept.
+/// What the table reads of the session: the game as the engine told it, the session's game
+/// number, and the sides' names in the game played.
+pub struct At<'a> {
+    pub game: &'a Timeline,
+    pub game_no: u64,
+    pub sides: [String; 2],
+}
+
+/// A game between friends asked for, checked: its clocks and the inviter's side.
+pub struct Invited {
+    clock: Option<Clock>,
+    side: usize,
+}
+
+/// What a seat's `rematch` did.
+pub enum Rematch {
+    /// The rematch is offered: the other seat decides.
+    Offered,
+    /// The other seat had offered it: the session starts the new game, then
+    /// [`Table::rematch_started`].
+    Accepted,
+}
+
+/// The table: the seats of a game between friends, the clocks, and the session's ending.
 pub struct Table {
-    pub friends: Option<Friends>,
-    pub clock: Option<Clock>,
-    pub ending: Option<Ending>,
-    pub store: Option<Arc<Store>>,
+    friends: Option<Friends>,
+    clock: Option<Clock>,
+    ending: Option<Ending>,
     /// The session's own inbox, for the clock's ticks.
-    pub tx: Sender<Msg>,
+    tx: Sender<Msg>,
     ticking: bool,
-    /// Browsers already noted as owners of this session.
-    pub owners: Vec<String>,
-    /// The kept copy of the current game (`keep.rs`).
-    pub kept: Option<crate::store::GameRecord>,
-    /// The game number and turns of a replay of a kept game: that game is not kept again
-    /// while its turns are the first turns of the replayed one.
-    pub replay_of: Option<(u64, Vec<String>)>,
 }
 
 impl Table {
-    pub fn new(tx: Sender<Msg>, store: Option<Arc<Store>>) -> Table {
+    pub fn new(tx: Sender<Msg>) -> Table {
         Table {
             friends: None,
             clock: None,
             ending: None,
-            store,
             tx,
             ticking: false,
-            owners: Vec::new(),
-            kept: None,
-            replay_of: None,
         }
+    }
+
+    /// The seats of a game between friends, if the session is one.
+    pub fn friends(&self) -> Option<&Friends> {
+        self.friends.as_ref()
+    }
+
+    /// The clocks, if the game has them.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
     }
 
     pub fn role(&self, key: Option<&str>) -> Role {
@@ -159,56 +185,28 @@ impl Table {
                 }
             });
     }
-}
 
-fn winner_of(loser: usize) -> String {
-    if loser == 0 { "p2win" } else { "p1win" }.to_string()
-}
-
-impl Session {
-    /// The ending of the current game, if the session ended it.
-    pub(super) fn ended(&self) -> Option<&Ending> {
-        self.table
-            .ending
-            .as_ref()
-            .filter(|e| e.game_no == self.game_no)
+    /// The ending of the session's game `game_no`, if the session ended it.
+    pub fn ended(&self, game_no: u64) -> Option<&Ending> {
+        self.ending.as_ref().filter(|e| e.game_no == game_no)
     }
 
     /// Whether the current game is over, by the rules or by the session.
-    fn finished(&self) -> bool {
-        self.game.over() || self.ended().is_some()
+    pub fn finished(&self, at: &At) -> bool {
+        at.game.over() || self.ended(at.game_no).is_some()
     }
 
-    /// The actions of the table (`invite`, `seat`, `resign`, `rematch`), answered here; any
-    /// other action the caller may not take is refused here (`Some(Err)`); `None`: the action
-    /// goes on to the game. A refusal here is the caller's alone: it is not kept among the
-    /// messages every page shows.
-    pub(super) fn table_action(
-        &mut self,
-        action: &Action,
-        caller: &Caller,
-    ) -> Option<Result<Value, String>> {
-        let role = self.table.role(caller.key.as_deref());
-        match action {
-            Action::Invite(invitation) => Some(self.invite(invitation, caller)),
-            Action::Seat {} => Some(Ok(self.seat(role, caller))),
-            Action::Resign {} => Some(self.resign(role)),
-            Action::Abort {} => Some(self.abort(role)),
-            Action::Rematch {} => Some(self.rematch(role)),
-            _ => self.permit(action.name(), role).err().map(Err),
-        }
-    }
-
-    /// May `role` take the game's action `kind` now?
-    fn permit(&self, kind: &str, role: Role) -> Result<(), String> {
+    /// May `role` take the game's action `kind` now? A refusal here is the caller's alone: it
+    /// is not kept among the messages every page shows.
+    pub fn permit(&self, kind: &str, role: Role, at: &At) -> Result<(), String> {
         let moves = matches!(
             kind,
             "step" | "undo" | "takeback" | "confirm" | "advance" | "hint" | "play"
         );
-        if moves && self.ended().is_some() {
-            return Err(format!("the game is over: {}", self.ending_words()));
+        if moves && self.ended(at.game_no).is_some() {
+            return Err(format!("the game is over: {}", self.ending_words(at)));
         }
-        let Some(f) = &self.table.friends else {
+        let Some(f) = &self.friends else {
             return Ok(());
         };
         match kind {
@@ -222,7 +220,7 @@ impl Session {
             }
             // A finished game's review helps no one win it: its players may ask for one, and
             // every page shows it; while the game goes on it would be help.
-            "review" if !self.finished() => {
+            "review" if !self.finished(at) => {
                 return Err(
                     "in a game between friends the engine gives no help: review the game once it is over"
                         .into(),
@@ -258,18 +256,17 @@ impl Session {
             }
             Role::Open => return Ok(()),
         };
-        if self.game.over() {
+        if at.game.over() {
             return Err("the game is over".into());
         }
-        let to_move = self.game.to_move().unwrap_or(0);
+        let to_move = at.game.to_move().unwrap_or(0);
         if f.holds[seat] != to_move {
             return Err(format!(
                 "it is {}'s turn: wait for your friend's move (you play {})",
-                self.side_name(to_move),
-                self.side_name(f.holds[seat])
+                at.sides[to_move], at.sides[f.holds[seat]]
             ));
         }
-        if kind == "undo" && self.game.building.is_empty() {
+        if kind == "undo" && at.game.building.is_empty() {
             return Err(
                 "only a step of the turn you are building can be undone in a game between friends"
                     .into(),
@@ -279,26 +276,25 @@ impl Session {
     }
 
     /// The session's ending in words: `COIN resigned`, `Guerrilla's time ran out`.
-    fn ending_words(&self) -> String {
-        match self.ended() {
+    pub fn ending_words(&self, at: &At) -> String {
+        match self.ended(at.game_no) {
             Some(e) => {
                 let loser = if e.result == "p1win" { 1 } else { 0 };
                 if e.reason == TIME_FORFEIT {
-                    format!("{}'s time ran out", self.side_name(loser))
+                    format!("{}'s time ran out", at.sides[loser])
                 } else {
-                    format!("{} resigned", self.side_name(loser))
+                    format!("{} resigned", at.sides[loser])
                 }
             }
             None => "it ended".into(),
         }
     }
 
-    /// Makes this session a game between friends: a new game (`game`, `options`, `fen`), both
-    /// sides played by humans, a seat for the inviter (`side`: `p1`, `p2` or `random`) and one
-    /// for the friend, and optional clocks (`clock`). Answers the inviter's secret (`key`),
-    /// the friend's (`invite`) and the inviter's side.
-    fn invite(&mut self, a: &Invitation, caller: &Caller) -> Result<Value, String> {
-        if self.table.friends.is_some() {
+    /// Checks an invitation to a game between friends (`game`, `options`, `fen`, the
+    /// inviter's `side`: `p1`, `p2` or `random`, optional clocks): the new game the session
+    /// starts for it, both sides played by humans, before [`Table::seat_friends`].
+    pub fn invitation(&self, a: &Invitation) -> Result<(Invited, NewGame), String> {
+        if self.friends.is_some() {
             return Err("this game is between friends already".into());
         }
         let clock = match &a.clock {
@@ -308,7 +304,7 @@ impl Session {
         let side = match a.side {
             SideChoice::P1 => 0,
             SideChoice::P2 => 1,
-            SideChoice::Random => (crate::store::random_id(1).as_bytes()[1] % 2) as usize,
+            SideChoice::Random => (random_id(1).as_bytes()[1] % 2) as usize,
         };
         let new = NewGame {
             game: a.game.clone(),
@@ -317,127 +313,111 @@ impl Session {
             confirm: Some(false),
             ..NewGame::again(a.fen.clone(), true)
         };
-        self.act(&Action::New(new))?;
+        Ok((Invited { clock, side }, new))
+    }
+
+    /// The invited game started: a seat for the inviter and one for the friend. Answers the
+    /// inviter's secret (`key`), the friend's (`invite`) and the inviter's side.
+    pub fn seat_friends(&mut self, invited: Invited) -> Value {
         let keys = [random_id(16), random_id(16)];
-        let holds = [side, 1 - side];
-        self.table.friends = Some(Friends {
+        let side = invited.side;
+        self.friends = Some(Friends {
             keys: keys.clone(),
-            holds,
+            holds: [side, 1 - side],
             joined: [true, false],
             rematch: None,
         });
-        self.table.clock = clock;
-        self.table.ending = None;
-        self.message(
-            Level::Success,
-            format!(
-                "a game between friends: {} against {}, each played from its own link",
-                self.side_name(0),
-                self.side_name(1)
-            ),
-        );
-        self.keep_session();
-        if let Some(b) = &caller.browser {
-            self.note_owner(b, Some(0));
-        }
-        Ok(json!({"key": keys[0], "invite": keys[1], "seat": 0, "side": side_word(side)}))
+        self.clock = invited.clock;
+        self.ending = None;
+        json!({"key": keys[0], "invite": keys[1], "seat": 0, "side": side_word(side)})
     }
 
     /// Who the caller is: its seat and side (none for a watcher), and, for the inviter, the
     /// friend's secret (to send the invitation again). A seat's page that asks has joined.
-    fn seat(&mut self, role: Role, caller: &Caller) -> Value {
-        let Some(f) = self.table.friends.as_mut() else {
-            if let Some(b) = &caller.browser {
-                self.note_owner(&b.clone(), None);
-            }
-            return json!({"friend": false});
+    /// Also the seat its browser is noted as an owner with (`Some(None)` in an open session),
+    /// none for a watcher.
+    pub fn seat(&mut self, role: Role) -> (Value, Option<Option<usize>>) {
+        let Some(f) = self.friends.as_mut() else {
+            return (json!({"friend": false}), Some(None));
         };
         match role {
             Role::Seat(s) => {
                 f.joined[s] = true;
                 let side = f.holds[s];
                 let invite = (s == 0).then(|| f.keys[1].clone());
-                if let Some(b) = &caller.browser {
-                    self.note_owner(&b.clone(), Some(s));
-                }
-                json!({"friend": true, "seat": s, "side": side_word(side), "invite": invite})
+                (
+                    json!({"friend": true, "seat": s, "side": side_word(side), "invite": invite}),
+                    Some(Some(s)),
+                )
             }
-            _ => json!({"friend": true, "seat": null, "side": null,
+            _ => (
+                json!({"friend": true, "seat": null, "side": null,
                         "wrong_key": role == Role::Watcher { wrong_key: true }}),
+                None,
+            ),
         }
     }
 
-    fn resign(&mut self, role: Role) -> Result<Value, String> {
-        if self.finished() {
+    /// The side that resigns when `role` asks: a seat's side, or the one human's (of two, the
+    /// side to move).
+    pub fn resigner(&self, role: Role, at: &At, players: &Players) -> Result<usize, String> {
+        if self.finished(at) {
             return Err("the game is over already".into());
         }
-        let side = match (role, &self.table.friends) {
-            (Role::Seat(s), Some(f)) => f.holds[s],
+        match (role, &self.friends) {
+            (Role::Seat(s), Some(f)) => Ok(f.holds[s]),
             (Role::Watcher { .. }, _) => {
-                return Err("you are watching this game: only its players may resign".into())
+                Err("you are watching this game: only its players may resign".into())
             }
             _ => {
-                let humans: Vec<usize> = (0..2).filter(|&s| self.players.human(s)).collect();
+                let humans: Vec<usize> = (0..2).filter(|&s| players.human(s)).collect();
                 match humans.as_slice() {
-                    [] => return Err("no human plays this game: there is no one to resign".into()),
-                    [one] => *one,
-                    _ => self.game.to_move().unwrap_or(0),
+                    [] => Err("no human plays this game: there is no one to resign".into()),
+                    [one] => Ok(*one),
+                    _ => Ok(at.game.to_move().unwrap_or(0)),
                 }
             }
-        };
-        self.stop_search();
-        self.players.paused = true;
-        self.table.ending = Some(Ending {
-            result: winner_of(side),
-            reason: RESIGNED.into(),
-            game_no: self.game_no,
-        });
-        let words = self.ending_words();
-        self.message(Level::Info, words);
-        Ok(Value::Null)
+        }
     }
 
-    /// Aborts a game against the engine that has hardly begun (fewer than [`ABORT_BEFORE`]
-    /// turns): it is dropped from the database (no one's game to list) and a new game with
-    /// the same settings, start and players begins.
-    fn abort(&mut self, role: Role) -> Result<Value, String> {
+    /// `side` resigned the game: its ending, in words.
+    pub fn resign(&mut self, side: usize, at: &At) -> String {
+        self.ending = Some(Ending {
+            result: winner_of(side),
+            reason: RESIGNED.into(),
+            game_no: at.game_no,
+        });
+        self.ending_words(at)
+    }
+
+    /// Whether `role` may abort the game: a game against the engine that has hardly begun
+    /// (fewer than [`ABORT_BEFORE`] turns).
+    pub fn may_abort(&self, role: Role, at: &At, players: &Players) -> Result<(), String> {
         if role != Role::Open {
             return Err("a game between friends is not aborted: either of you may resign".into());
         }
-        if self.finished() {
+        if self.finished(at) {
             return Err("the game is over already".into());
         }
-        let humans = (0..2).filter(|&s| self.players.human(s)).count();
+        let humans = (0..2).filter(|&s| players.human(s)).count();
         if humans != 1 {
             return Err(
                 "only a game against the engine is aborted: New game starts another".into(),
             );
         }
-        if self.game.moves.len() >= ABORT_BEFORE {
+        if at.game.moves.len() >= ABORT_BEFORE {
             return Err(format!(
                 "after {} turns the game has begun: resign it, or start a new game",
-                self.game.moves.len()
+                at.game.moves.len()
             ));
         }
-        let aborted = self.game_no;
-        let start = self.game.start.clone().filter(|s| s != "startpos");
-        self.act(&Action::New(NewGame::again(start, false)))?;
-        if let Some(store) = &self.table.store {
-            if let Err(e) = store.drop_game(&self.id, aborted) {
-                log::error!("session {}: {e}", self.id);
-            }
-        }
-        self.message(
-            Level::Info,
-            "game aborted: it is not kept; a new game begins",
-        );
-        Ok(Value::Null)
+        Ok(())
     }
 
-    /// A rematch: offered by one seat once the game is over, started (the sides swapped, the
-    /// clocks full again) when the other seat asks too.
-    fn rematch(&mut self, role: Role) -> Result<Value, String> {
-        let seat = match (role, &self.table.friends) {
+    /// A rematch: offered by one seat once the game is over, accepted when the other seat
+    /// asks too.
+    pub fn rematch(&mut self, role: Role, at: &At) -> Result<Rematch, String> {
+        let seat = match (role, &self.friends) {
             (Role::Seat(s), Some(_)) => s,
             (_, None) => {
                 return Err(
@@ -446,80 +426,94 @@ impl Session {
             }
             _ => return Err("you are watching this game: only its players play a rematch".into()),
         };
-        if !self.finished() {
+        if !self.finished(at) {
             return Err("a rematch is offered once the game is over (you may resign)".into());
         }
-        let f = self.table.friends.as_mut().expect("checked above");
+        let f = self.friends.as_mut().expect("checked above");
         match f.rematch {
             Some(s) if s == seat => {
                 Err("you offered a rematch already: your friend decides".into())
             }
             None => {
                 f.rematch = Some(seat);
-                self.message(
-                    Level::Info,
-                    "a rematch is offered, with the sides swapped: press Rematch to accept",
-                );
-                Ok(json!({"started": false}))
+                Ok(Rematch::Offered)
             }
-            Some(_) => {
-                let start = self.game.start.clone().filter(|s| s != "startpos");
-                self.act(&Action::New(NewGame::again(start, true)))?;
-                let f = self.table.friends.as_mut().expect("checked above");
-                f.holds = [f.holds[1], f.holds[0]];
-                f.rematch = None;
-                self.table.clock = self.table.clock.as_ref().map(Clock::fresh);
-                self.table.ending = None;
-                self.message(Level::Success, "rematch: the sides are swapped");
-                Ok(json!({"started": true}))
-            }
+            Some(_) => Ok(Rematch::Accepted),
         }
     }
 
-    /// After every message: the clock follows the game, a fallen flag ends it, and the game is
-    /// kept. True when a flag fell (the pages are to be told).
-    pub(super) fn tend(&mut self) -> bool {
-        let mut fell = false;
-        let to_move = (!self.finished()).then(|| self.game.to_move()).flatten();
-        let turns = self.game.moves.len();
+    /// The rematch's game started: the sides swapped, the clocks full again.
+    pub fn rematch_started(&mut self) {
+        if let Some(f) = self.friends.as_mut() {
+            f.holds = [f.holds[1], f.holds[0]];
+            f.rematch = None;
+        }
+        self.clock = self.clock.as_ref().map(Clock::fresh);
+        self.ending = None;
+    }
+
+    /// After every message: the clock follows the game, and a fallen flag ends it. The ending
+    /// in words when a flag fell (the pages are to be told).
+    pub fn tend(&mut self, at: &At) -> Option<String> {
+        let to_move = (!self.finished(at)).then(|| at.game.to_move()).flatten();
+        let turns = at.game.moves.len();
         let mut flag = None;
-        if let Some(clock) = self.table.clock.as_mut() {
+        if let Some(clock) = self.clock.as_mut() {
             clock.follow(to_move, turns);
             flag = clock.flag();
             if clock.running().is_some() {
-                self.table.tick();
+                self.tick();
             }
         }
-        if let Some(loser) = flag {
-            self.table.ending = Some(Ending {
-                result: winner_of(loser),
-                reason: TIME_FORFEIT.into(),
-                game_no: self.game_no,
-            });
-            if let Some(f) = self.table.friends.as_mut() {
-                f.rematch = None;
-            }
-            let words = self.ending_words();
-            self.message(Level::Info, words);
-            fell = true;
+        let loser = flag?;
+        self.ending = Some(Ending {
+            result: winner_of(loser),
+            reason: TIME_FORFEIT.into(),
+            game_no: at.game_no,
+        });
+        if let Some(f) = self.friends.as_mut() {
+            f.rematch = None;
         }
-        self.keep_game();
-        fell
+        Some(self.ending_words(at))
     }
 
-    /// Whether the current game is a replay of a kept game, or a part of it (so not kept).
-    pub(super) fn replaying(&self) -> bool {
-        self.table
-            .replay_of
-            .as_ref()
-            .is_some_and(|(n, m)| *n == self.game_no && m.starts_with(&self.game.moves))
+    /// The table as the kept game `record` left it, with the seats' secrets `keys` of a game
+    /// between friends; `over`: the rules ended the game (no ending of the session's then).
+    pub fn revive(&mut self, record: &GameRecord, keys: Option<[String; 2]>, over: bool) {
+        let side = |v: &Value| usize::from(v.as_str() == Some("p2"));
+        if let Some(keys) = keys {
+            let holds = record
+                .holds
+                .as_ref()
+                .and_then(Value::as_array)
+                .filter(|h| h.len() == 2)
+                .map_or([0, 1], |h| [side(&h[0]), side(&h[1])]);
+            self.friends = Some(Friends {
+                keys,
+                holds,
+                joined: [false; 2],
+                rematch: None,
+            });
+        }
+        self.clock = record
+            .clock
+            .clone()
+            .and_then(|c| serde_json::from_value::<ClockState>(c).ok())
+            .map(Clock::restore);
+        if record.result != "none" && !over {
+            self.ending = Some(Ending {
+                result: record.result.clone(),
+                reason: record.reason.clone(),
+                game_no: record.game_no,
+            });
+        }
     }
 
     /// The table's part of the state every page sees (no secret in it): the seats of a game
     /// between friends, the clocks, the session's ending (also written into `describe`, so
     /// that the page's banner shows it as it shows the rules' endings).
-    pub(super) fn table_view(&self, v: &mut Value) {
-        v["friend"] = match &self.table.friends {
+    pub fn view(&self, v: &mut Value, game_no: u64) {
+        v["friend"] = match &self.friends {
             Some(f) => json!({
                 "holds": [side_word(f.holds[0]), side_word(f.holds[1])],
                 "joined": f.joined,
@@ -527,15 +521,18 @@ impl Session {
             }),
             None => Value::Null,
         };
-        v["clock"] = self.table.clock.as_ref().map_or(Value::Null, Clock::view);
-        v["ending"] = json!(self.ended());
-        v["public"] = json!(self.table.kept.as_ref().map(|k| k.public.clone()));
-        v["replay"] = json!(self.replaying());
-        if let Some(e) = self.ended() {
+        v["clock"] = self.clock.as_ref().map_or(Value::Null, Clock::view);
+        let ended = self.ended(game_no);
+        v["ending"] = json!(ended);
+        if let Some(e) = ended {
             v["describe"]["result"] = json!(e.result);
             v["describe"]["reason"] = json!(e.reason);
             v["steps"] = json!([]);
             v["previews"] = json!([]);
         }
     }
+}
+
+fn winner_of(loser: usize) -> String {
+    if loser == 0 { "p2win" } else { "p1win" }.to_string()
 }
