@@ -14,7 +14,8 @@
 //! * [`turns`]: the engine's own turns, analyses, hints and a review's searches, a line's turn
 //!   played, restarts;
 //! * [`api`]: the actions a page may send, typed;
-//! * [`actions`]: what each action of the game does;
+//! * [`actions`]: what each action of the game does ([`refused`]: a refused setup in a
+//!   player's words);
 //! * [`board`]: the analysis board — its lines, a line's position previewed on a spare engine;
 //! * [`review`]: the game review, every position searched and every turn marked;
 //! * [`table`]: who may act (the seats of a game between friends), clocks, resignation and
@@ -41,6 +42,7 @@ mod clock;
 mod keep;
 mod link;
 mod players;
+mod refused;
 mod review;
 mod table;
 mod timeline;
