@@ -29,7 +29,6 @@ mod info;
 mod lex;
 mod message;
 mod options;
-mod refusal;
 mod views;
 
 #[cfg(test)]
@@ -38,6 +37,7 @@ mod tests;
 use std::fmt;
 
 pub use super::parse::{clean_line, Command, CommandError, GoArgs, LegalWhat, Query, Start};
+pub use super::wire::{clip_reason, NotARefusal, Quoted, Refusal, QUOTED_MAX, REASON_MAX};
 pub use about::{Field, GameWord, HelpLine, HelpTopic, Piece, RemovalWord};
 pub use answers::{
     Over, Removal, Response, StepDone, SteppedAnswer, TurnAnswer, TurnsListed, Undone,
@@ -45,8 +45,6 @@ pub use answers::{
 pub use info::{BestMove, CurrMove, InfoReport, Score};
 pub use message::{Message, ERROR_PREFIX};
 pub use options::{OptionDecl, OptionKind, OptionValue};
-pub(crate) use refusal::CUT_MARK;
-pub use refusal::{clip_reason, NotARefusal, Quoted, Refusal, QUOTED_MAX, REASON_MAX};
 pub use views::{Describe, Geometry, GeometryHeader, COMMON_FIELDS};
 
 /// Which multi-line answer a line is read in: `show`'s and `help`'s hold free text, which

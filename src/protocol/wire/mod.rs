@@ -6,14 +6,16 @@
 //! * [`answers`] — what a step, a turn or an undo did, `legal`, `history`, `query`;
 //! * [`views`] — `show`, `describe`, `geometry`;
 //! * [`search`] — `info`, `bestmove`, perft's and bench's lines;
-//! * [`handshake`] — `ugi`, the `option` lines, `setoption`'s errors, `readyok`, `help`.
+//! * [`handshake`] — `ugi`, the `option` lines, `setoption`'s errors, `readyok`, `help`;
+//! * [`refusal`] — a refused input's one shape (`expected … but got '…'`), read and written.
 //!
-//! The programs that speak the protocol from the other side — the arena, its fault engine,
-//! the web GUI's server — read and write the same words through these functions, so a word is
-//! spelt in one place.
+//! The typed codec (`codec/`) stands on these words, and the programs that speak the
+//! protocol from the other side — the arena, its fault engine, the web GUI's server — read and
+//! write whole lines through the codec, so a word is spelt in one place.
 
 mod answers;
 mod handshake;
+mod refusal;
 mod search;
 mod views;
 
@@ -86,12 +88,12 @@ impl fmt::Display for GameError {
     }
 }
 
-pub use super::codec::{Quoted, Refusal, QUOTED_MAX, REASON_MAX};
+pub use refusal::{clip_reason, NotARefusal, Quoted, Refusal, QUOTED_MAX, REASON_MAX};
 
 /// The longest error line, in bytes, after `info string error: ` (then cut and marked `…`): a
 /// bound that no message of the engine reaches, kept so that no line can be long.
 pub const ERROR_LINE_MAX: usize = 1000;
-use super::codec::CUT_MARK;
+use refusal::CUT_MARK;
 
 /// `text` as an error line quotes it: `'<text>'` when it has at most [`QUOTED_MAX`]
 /// characters, else `'<its first QUOTED_MAX characters>…' (<n> bytes)`, `n` its length.
