@@ -5,10 +5,15 @@
 
 use super::{Outcome, Position, Side, Turns};
 
-/// The search's constants for a game that gives it no help: the defaults of
-/// [`SearchHints::PLAYOUT_CAP`], [`SearchHints::FIRST_PLAY`] and [`SearchHints::EXPLORATION`],
-/// and the tree search's own defaults, which read them here.
+/// The defaults of the search's parameters, one set for every game and every search. The first
+/// three are the constants a game may set for itself ([`SearchHints::PLAYOUT_CAP`],
+/// [`SearchHints::FIRST_PLAY`], [`SearchHints::EXPLORATION`] default to them: a game that gives
+/// the search no help); the rest are the searches' own (memory, reports, the depth cap), which
+/// the tree search's and the turn search's parameters both read here. A parameter that only one
+/// search has keeps its default in that search's parameters alone.
 pub mod defaults {
+    use std::time::Duration;
+
     /// Random playouts run to the game's end, but for a runaway one: Guerrilla Checkers games
     /// take under a hundred steps, Guerrilla ones (side 8, 400 turns) a median of about 860.
     pub const PLAYOUT_CAP: u32 = 5000;
@@ -16,6 +21,18 @@ pub mod defaults {
     pub const FIRST_PLAY: f64 = f64::INFINITY;
     /// UCT's usual exploration constant on the [-1, 1] value scale.
     pub const EXPLORATION: f64 = 0.5;
+    /// The memory a search's tree may use, in MiB: the protocol's `Hash` option, which sets
+    /// the memory of every search the engine runs.
+    pub const HASH_MIB: usize = 256;
+    /// [`HASH_MIB`] in bytes: the memory of a search run without the engine's configuration.
+    pub const MAX_MEMORY: usize = HASH_MIB << 20;
+    /// The period of a timed or `infinite` search's `info` reports.
+    pub const INFO_PERIOD: Duration = Duration::from_millis(500);
+    /// The period of `info` reports under a node or depth budget, in the search's nodes
+    /// (iterations, turns drawn): counted, not timed, so that the reports are deterministic.
+    pub const INFO_EVERY: u64 = 100_000;
+    /// A `depth d` search runs at most `d ×` this many nodes.
+    pub const DEPTH_NODES_CAP: u64 = 20_000;
 }
 
 /// The search's knowledge of a game. Every item has a default that knows nothing (an even

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use super::wire::{self, OptionType};
 use crate::game::{parse_decimal, GameOption, GameSettings};
 use crate::games::{GameId, GameKind};
-use crate::search::Strength;
+use crate::search::{Config, Strength};
 
 /// The values of every option. Game options are kept for all games at all times, so
 /// `setoption` lines may come in any order (cutegames sends them in its own order).
@@ -62,15 +62,17 @@ impl Options {
 }
 
 impl Default for Options {
+    /// The search's options at the search's own defaults ([`Config::default`]).
     fn default() -> Self {
+        let config = Config::default();
         Options {
             game: GameId::default(),
             test_games: false,
             seed: 0,
-            strength: Strength::Full,
-            threads: 1,
-            hash_mib: crate::search::DEFAULT_HASH_MIB as u32,
-            multipv: 1,
+            strength: config.strength,
+            threads: config.threads as u32,
+            hash_mib: config.hash_mib as u32,
+            multipv: config.multipv as u32,
             ponder: false,
             show_wdl: false,
 
@@ -120,12 +122,14 @@ pub const MAX_MULTIPV: u64 = 64;
 
 /// The table, in the order of the `ugi` reply: `Game`, `Seed`, the games' options, `Strength`,
 /// `Threads`, `Hash`, `MultiPV`, `Ponder`, `ShowWDL`. protocol.md § 3.2 documents the same rows.
+/// Each row's default is that of [`Options::default`].
 fn table(opts: &Options) -> Vec<Row> {
+    let defaults = Options::default();
     let mut rows = vec![
         Row {
             name: "Game",
             kind: OptionType::Combo {
-                default: GameId::default().name(),
+                default: defaults.game.name(),
                 vars: GameId::offered_names(opts.test_games),
             },
             target: Target::Game,
@@ -133,7 +137,7 @@ fn table(opts: &Options) -> Vec<Row> {
         Row {
             name: "Seed",
             kind: OptionType::Spin {
-                default: 0,
+                default: defaults.seed,
                 min: 0,
                 max: u32::MAX as u64,
             },
@@ -153,7 +157,7 @@ fn table(opts: &Options) -> Vec<Row> {
         Row {
             name: "Strength",
             kind: OptionType::Combo {
-                default: Strength::default().name(),
+                default: defaults.strength.name(),
                 vars: &Strength::NAMES,
             },
             target: Target::Strength,
@@ -161,7 +165,7 @@ fn table(opts: &Options) -> Vec<Row> {
         Row {
             name: "Threads",
             kind: OptionType::Spin {
-                default: 1,
+                default: u64::from(defaults.threads),
                 min: 1,
                 max: 64,
             },
@@ -170,7 +174,7 @@ fn table(opts: &Options) -> Vec<Row> {
         Row {
             name: "Hash",
             kind: OptionType::Spin {
-                default: crate::search::DEFAULT_HASH_MIB as u64,
+                default: u64::from(defaults.hash_mib),
                 min: 1,
                 max: 65_536,
             },
@@ -179,7 +183,7 @@ fn table(opts: &Options) -> Vec<Row> {
         Row {
             name: "MultiPV",
             kind: OptionType::Spin {
-                default: 1,
+                default: u64::from(defaults.multipv),
                 min: 1,
                 max: MAX_MULTIPV,
             },
@@ -187,12 +191,16 @@ fn table(opts: &Options) -> Vec<Row> {
         },
         Row {
             name: "Ponder",
-            kind: OptionType::Check { default: false },
+            kind: OptionType::Check {
+                default: defaults.ponder,
+            },
             target: Target::Ponder,
         },
         Row {
             name: "ShowWDL",
-            kind: OptionType::Check { default: false },
+            kind: OptionType::Check {
+                default: defaults.show_wdl,
+            },
             target: Target::ShowWdl,
         },
     ]);

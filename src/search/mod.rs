@@ -87,7 +87,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rand::rngs::SmallRng;
 use rand::Rng;
 
-use crate::game::SearchHints;
+use crate::game::{defaults, SearchHints};
 pub(crate) use info::Cadence;
 pub use info::{Current, Info, Line, CURRMOVE_EVERY, INFO_GAP};
 pub use limits::{Limits, DEFAULT_NODES, MAX_MARGIN};
@@ -299,16 +299,13 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Self {
         Config {
-            strength: Strength::Full,
+            strength: Strength::default(),
             threads: 1,
-            hash_mib: DEFAULT_HASH_MIB,
+            hash_mib: defaults::HASH_MIB,
             multipv: 1,
         }
     }
 }
-
-/// The default of [`Config::hash_mib`].
-pub const DEFAULT_HASH_MIB: usize = 256;
 
 impl Config {
     /// The memory the searches may use, in bytes.

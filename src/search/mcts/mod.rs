@@ -146,13 +146,13 @@ impl Default for Params {
         Params {
             exploration: defaults::EXPLORATION,
             playout_cap: defaults::PLAYOUT_CAP,
-            max_memory: 256 << 20,
+            max_memory: defaults::MAX_MEMORY,
             expand_after: 1,
             first_play: defaults::FIRST_PLAY,
-            info_period: Duration::from_millis(500),
-            info_every: 100_000,
+            info_period: defaults::INFO_PERIOD,
+            info_every: defaults::INFO_EVERY,
             depth_visits: 16,
-            depth_nodes_cap: 20_000,
+            depth_nodes_cap: defaults::DEPTH_NODES_CAP,
             policy: true,
             eval_cutoff: true,
         }

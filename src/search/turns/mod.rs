@@ -45,7 +45,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::{Answer, Cadence, Current, Info, Line, Request, Searcher, TreeSearch};
-use crate::game::SearchHints;
+use crate::game::{defaults, SearchHints};
 use crate::game::{Outcome, Side};
 use helpers::{Drawn, Helpers};
 
@@ -81,7 +81,8 @@ impl<G: SearchHints> Searcher<G> for TurnSearch {
     }
 }
 
-/// The parameters of the turn search.
+/// The parameters of the turn search. `Default`: the searches' shared defaults of
+/// [`defaults`] (memory, reports, the depth cap) and the turn search's own values.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TurnParams {
     /// Turns drawn at the root before any answer is looked at.
@@ -113,10 +114,10 @@ impl Default for TurnParams {
             first_batch: 96,
             widen_batch: 16,
             widen_per_visit: 8.0,
-            max_memory: 256 << 20,
-            info_period: Duration::from_millis(500),
-            info_every: 100_000,
-            depth_nodes_cap: 20_000,
+            max_memory: defaults::MAX_MEMORY,
+            info_period: defaults::INFO_PERIOD,
+            info_every: defaults::INFO_EVERY,
+            depth_nodes_cap: defaults::DEPTH_NODES_CAP,
         }
     }
 }
