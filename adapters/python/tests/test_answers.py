@@ -5,24 +5,26 @@ from __future__ import annotations
 import pytest
 
 from guerrilla_client import EngineError, GameOver, Removal, Score, parse_info
-from guerrilla_client.answers import (
+from guerrilla_client.about import (
     AboutField,
     AboutHelp,
     AboutPiece,
     AboutRemoval,
     AboutWord,
     parse_about,
+    parse_geometry,
+)
+from guerrilla_client.answers import (
     parse_bench,
     parse_describe,
     parse_divide,
-    parse_geometry,
     parse_history,
-    parse_option,
     parse_played,
     parse_stepped,
     parse_turns,
     parse_undone,
 )
+from guerrilla_client.options import parse_option
 
 
 def test_info_with_a_value_score_and_a_cut_pv() -> None:

@@ -1,6 +1,7 @@
 """The package's modules import one another without a circle (imports made only for type
 checking count too): the engine and a running search share the line channel (channel.py)
-rather than calling each other's members, and wire.py, the protocol's words, imports none."""
+rather than calling each other's members, the engine's layers (link.py, game.py, searching.py)
+each stand on the one before, and wire.py, the protocol's words, imports none."""
 
 from __future__ import annotations
 
@@ -34,8 +35,13 @@ def test_no_module_imports_itself_through_others() -> None:
     # The protocol's words stand on nothing of the package; the modules that write commands
     # or read the engine's lines stand on them.
     assert graph["wire"] == set()
-    for module in ("channel", "search", "engine", "reports", "answers", "limit", "errors"):
+    for module in ("channel", "search", "link", "game", "searching", "reports", "answers", "options", "limit", "errors"):
         assert "wire" in graph[module], module
+    # The engine's layers, each standing on the one before and none on a later one.
+    layers = ["link", "game", "searching", "engine"]
+    for lower, upper in zip(layers, layers[1:]):
+        assert lower in graph[upper], (upper, lower)
+        assert not set(layers[layers.index(upper):]) & graph[lower], lower
 
     def circle(start: str) -> List[str]:
         path: List[str] = []

@@ -15,29 +15,33 @@ standard library is used.
         print(info["pv"][0], info["score"].pov("white"))
 """
 
-from .answers import (
+from .about import (
     About,
     AboutField,
     AboutHelp,
     AboutPiece,
     AboutRemoval,
     AboutWord,
+    Geometry,
+    Point,
+    Square,
+)
+from .answers import (
     Bench,
     GameOver,
-    Geometry,
     History,
     Legal,
     LegalTurns,
+    Perft,
+    Played,
+    Removal,
+    Stepped,
+    Undone,
+)
+from .options import (
     MANAGED_OPTIONS,
     Option,
     Options,
-    Perft,
-    Played,
-    Point,
-    Removal,
-    Square,
-    Stepped,
-    Undone,
 )
 from .engine import (
     DEFAULT_TIMEOUT,

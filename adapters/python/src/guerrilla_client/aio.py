@@ -24,7 +24,7 @@ protocol. The calls on one engine run one at a time, in the order they are await
 analysis being iterated lets other calls in between its lines. When a task awaiting a call is
 cancelled, the client sends ``stop`` (ending a search or perft the call waits for) and the
 cancellation takes effect once the worker thread has returned, so the engine is left ready for
-the next call.
+the next call. The search and the analysis an engine starts are in aio_search.py.
 """
 
 from __future__ import annotations
@@ -34,7 +34,6 @@ import functools
 import os
 import signal
 import subprocess
-import time
 from types import TracebackType
 from typing import (
     IO,
@@ -54,32 +53,25 @@ from typing import (
 )
 
 from . import engine as blocking
-from .analysis import INFO_ALL, INFO_NONE, AnalysisComplete, AnalysisResult, BestMove, InfoDict, InfoFlags, PlayResult
+from .aio_search import AsyncAnalysisResult, AsyncSearch
+from .analysis import INFO_ALL, INFO_NONE, InfoDict, InfoFlags, PlayResult
+from .about import About, Geometry
 from .answers import (
-    About,
     Bench,
-    Geometry,
     History,
     Legal,
     LegalTurns,
-    Options,
     Perft,
     Played,
     Stepped,
     Undone,
 )
 from .engine import DEFAULT_TIMEOUT, Command, OptionValue
-from .errors import EngineTimeout
 from .limit import Limit
-from .reports import Info, SearchResult
-from .search import Search
+from .options import Options
+from .reports import SearchResult
 
 T = TypeVar("T")
-
-_POLL = 0.05
-"""Seconds an analysis waits for its next line on a worker thread before it lets other calls
-in (and looks again)."""
-
 
 async def _settled(future: "asyncio.Future[T]") -> None:
     """Waits until ``future`` is done, through any cancellation, and drops its outcome."""
@@ -243,7 +235,7 @@ class Engine:
             searchmoves=searchmoves,
             timeout=timeout,
         )
-        return AsyncSearch(self, search)
+        return AsyncSearch(self._call, search)
 
     async def stop(self) -> Optional[SearchResult]:
         return await self._call(self.sync.stop)
@@ -303,7 +295,7 @@ class Engine:
             info=info,
             timeout=timeout,
         )
-        return AsyncAnalysisResult(self, running)
+        return AsyncAnalysisResult(self._call, running)
 
     @overload
     async def analyse(
@@ -477,127 +469,6 @@ async def popen_ugi(
     """
     engine = await Engine.start(command, options, timeout=timeout, cwd=cwd, env=env, stderr=stderr)
     return Transport(engine.sync.process), engine
-
-
-class AsyncSearch:
-    """A search started by :meth:`Engine.search`, for asyncio (see
-    :class:`guerrilla_client.Search`)."""
-
-    def __init__(self, engine: Engine, search: Search) -> None:
-        self._engine = engine
-        self.sync: Search = search
-        """The blocking search."""
-
-    @property
-    def done(self) -> bool:
-        return self.sync.done
-
-    @property
-    def info(self) -> Optional[Info]:
-        return self.sync.info
-
-    @property
-    def command(self) -> str:
-        return self.sync.command
-
-    async def wait(self, timeout: Optional[float] = None) -> SearchResult:
-        return await self._engine._call(self.sync.wait, timeout)
-
-    async def stop(self, timeout: Optional[float] = None) -> SearchResult:
-        return await self._engine._call(self.sync.stop, timeout)
-
-    async def poll(self) -> bool:
-        return await self._engine._call(self.sync.poll)
-
-    def ponderhit(self) -> None:
-        """Sends ``ponderhit`` (see :meth:`guerrilla_client.Search.ponderhit`)."""
-        self.sync.ponderhit()
-
-
-class AsyncAnalysisResult:
-    """A running analysis for asyncio (python-chess's ``AnalysisResult``): ``async for info in
-    analysis`` gives its lines as they come, :meth:`stop` asks the engine to end it, and
-    :meth:`wait` reads it to its end. ``async with`` stops it and reads it to its end at the end
-    of the block; ``with`` (python-chess's ``with await engine.analysis(…)``) only stops it.
-    See :class:`guerrilla_client.AnalysisResult`."""
-
-    def __init__(self, engine: Engine, running: AnalysisResult) -> None:
-        self._engine = engine
-        self.sync: AnalysisResult = running
-        """The blocking analysis."""
-
-    @property
-    def info(self) -> InfoDict:
-        return self.sync.info
-
-    @property
-    def multipv(self) -> List[InfoDict]:
-        return self.sync.multipv
-
-    @property
-    def done(self) -> bool:
-        return self.sync.done
-
-    def stop(self) -> None:
-        """Asks the engine to end the search (sends ``stop``) and returns at once."""
-        self.sync.stop()
-
-    async def wait(self) -> BestMove:
-        """Reads the search to its end; its turn and expected reply."""
-        return await self._engine._call(self.sync.wait)
-
-    def empty(self) -> bool:
-        return self.sync.empty()
-
-    async def next(self) -> Optional[InfoDict]:
-        """The next line, or ``None`` once the analysis has ended and every line was given."""
-        deadline = self.sync._deadline
-        while True:
-            wait = _POLL if deadline is None else min(_POLL, max(0.0, deadline - time.monotonic()))
-            try:
-                return await self._engine._call(self.sync.next, wait)
-            except EngineTimeout:
-                if deadline is not None and time.monotonic() >= deadline:
-                    raise
-
-    async def get(self) -> InfoDict:
-        got = await self.next()
-        if got is None:
-            raise AnalysisComplete("the analysis is over and every line was read")
-        return got
-
-    def __aiter__(self) -> "AsyncAnalysisResult":
-        return self
-
-    async def __anext__(self) -> InfoDict:
-        got = await self.next()
-        if got is None:
-            raise StopAsyncIteration
-        return got
-
-    def __enter__(self) -> "AsyncAnalysisResult":
-        return self
-
-    def __exit__(
-        self,
-        exc_type: Optional[Type[BaseException]],
-        exc: Optional[BaseException],
-        traceback: Optional[TracebackType],
-    ) -> None:
-        self.stop()
-
-    async def __aenter__(self) -> "AsyncAnalysisResult":
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: Optional[Type[BaseException]],
-        exc: Optional[BaseException],
-        traceback: Optional[TracebackType],
-    ) -> None:
-        if not self.sync.done and self._engine.alive:
-            self.stop()
-            await self.wait()
 
 
 __all__ = ["AsyncAnalysisResult", "AsyncSearch", "Engine", "Starting", "Transport", "popen_ugi"]

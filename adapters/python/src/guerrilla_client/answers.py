@@ -1,5 +1,6 @@
-"""The engine's answers as Python objects, and the functions that read them from its lines
-(a search's ``info`` and ``wire.BestMove`` lines are read in search.py).
+"""The engine's answers about turns, steps, counts and the state as Python objects, and the
+functions that read them from its lines (a search's ``info`` and ``wire.BestMove`` lines are
+read in search.py; ``about`` and ``geometry`` in about.py; the ``ugi`` options in options.py).
 
 Each parser reads the fields protocol.md documents and keeps what it does not know: the raw
 line, the extra words of a line (``extra``), the extra ``key=value`` fields of ``describe``.
@@ -9,8 +10,8 @@ A line with more words than this client knows parses as well as one without them
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from . import wire
 
@@ -23,14 +24,16 @@ from . import wire
 _STEP = re.compile(r"^(?:pass|endgroup|endmove|[A-I][1-9]|[+*=][a-z]\d{1,2}|[a-z]\d{1,2}[-x][a-z]\d{1,2})$")
 
 
-def _int(text: str) -> Optional[int]:
+def int_or_none(text: str) -> Optional[int]:
+    """``text`` read as a whole number, ``None`` when it is none."""
     try:
         return int(text)
     except ValueError:
         return None
 
 
-def _float(text: str) -> Optional[float]:
+def float_or_none(text: str) -> Optional[float]:
+    """``text`` read as a number, ``None`` when it is none."""
     try:
         return float(text)
     except ValueError:
@@ -247,14 +250,14 @@ class LegalTurns:
 
 def parse_steps(line: str) -> List[str]:
     words = _after(line, "steps")
-    if not words or _int(words[0]) is None:
+    if not words or int_or_none(words[0]) is None:
         raise ValueError(f"expected 'steps <n> …' but got {line!r}")
     return words[1:]
 
 
 def parse_turns(line: str) -> LegalTurns:
     words = _after(line, "turns")
-    count = _int(words[1]) if len(words) > 1 else None
+    count = int_or_none(words[1]) if len(words) > 1 else None
     if count is None:
         raise ValueError(f"expected 'turns <status> <n> …' but got {line!r}")
     return LegalTurns(status=words[0], count=count, turns=words[2:])
@@ -284,7 +287,7 @@ class Perft:
 def parse_divide(line: str) -> Optional[Tuple[str, int]]:
     """Reads a ``<move>: <count>`` line of perft; ``None`` when the line is not one."""
     move, sep, count = line.rpartition(": ")
-    number = _int(count)
+    number = int_or_none(count)
     if not sep or not move or " " in move or number is None:
         return None
     return move, number
@@ -306,8 +309,8 @@ def parse_bench(lines: Sequence[str]) -> Bench:
         name, sep, value = line.partition(": ")
         if sep:
             fields[name] = value.strip()
-    nodes = _int(fields.get("Nodes searched", ""))
-    nps = _int(fields.get("Nodes/second", ""))
+    nodes = int_or_none(fields.get("Nodes searched", ""))
+    nps = int_or_none(fields.get("Nodes/second", ""))
     if nodes is None or nps is None:
         raise ValueError(f"expected 'Nodes searched' and 'Nodes/second' lines but got {list(lines)!r}")
     return Bench(nodes=nodes, nps=nps, fields=fields)
@@ -352,330 +355,3 @@ def parse_history(lines: Sequence[str]) -> History:
     if start is None or moves is None:
         raise ValueError(f"expected 'start' and 'history' lines but got {list(lines)!r}")
     return History(start=start, moves=moves, building=building)
-
-
-# --------------------------------------------------------------------------------------------
-# How a game is presented
-
-
-@dataclass(frozen=True)
-class AboutPiece:
-    """A ``piece`` line of ``about``: a character of ``describe``'s cells, its owner (``"p1"``,
-    ``"p2"``, or ``None`` for a token of nobody's), its colour, whether neighbouring pieces of it
-    form groups, and what a player calls one."""
-
-    char: str
-    owner: Optional[str]
-    colour: str
-    grouped: bool
-    noun: str
-
-
-@dataclass(frozen=True)
-class AboutField:
-    """A ``field`` line of ``about``: a ``describe`` field of the game's own, ``count`` (of the
-    game as a whole) or ``turn`` (a detail of the turn being built), and its label."""
-
-    name: str
-    kind: str
-    label: str
-
-
-@dataclass(frozen=True)
-class AboutWord:
-    """A ``reason`` or ``step`` line of ``about``: a word the game names for itself (why it
-    ends, a step that names no place) and what a person reads for it."""
-
-    word: str
-    label: str
-
-
-@dataclass(frozen=True)
-class AboutRemoval:
-    """A ``removal`` line of ``about``: why a piece leaves the board, the character of
-    ``describe``'s cells its place then holds (``None``: left empty), and its label."""
-
-    word: str
-    leaves: Optional[str]
-    label: str
-
-
-@dataclass(frozen=True)
-class AboutHelp:
-    """A ``help`` line of ``about``: the rules in plain words on one topic. ``kind`` is
-    ``"phase"`` (``word`` a value of ``describe``'s ``phase`` field; with ``while_set``, only
-    while that ``describe`` field says something, not ``-`` or ``0``), ``"step"`` (a word step)
-    or ``"removal"`` (a removal's word); ``text`` the sentences."""
-
-    kind: str
-    word: str
-    while_set: Optional[str]
-    text: str
-
-
-@dataclass(frozen=True)
-class About:
-    """The answer to ``about`` (protocol.md § 4.12): how a program that knows no rule presents
-    the current game. ``sides`` are the names of p1 and p2 as people write them (``Guerrilla``
-    and ``COIN``, ``White`` and ``Black``); ``options`` the options that belong to the game;
-    ``tour`` the rules in a few paragraphs; ``reasons``, ``removals`` and ``steps`` the game's
-    own words with what a person reads for each (:meth:`reason_label` reads a reason of
-    :class:`GameOver`); ``help`` the rules in plain words by topic. Lines of other kinds are
-    kept in ``extra_lines``."""
-
-    game: str
-    title: str
-    sides: Tuple[str, str]
-    pieces: List[AboutPiece]
-    options: List[str]
-    fields: List[AboutField]
-    tour: List[str]
-    extra_lines: List[str] = field(default_factory=list)
-    reasons: List[AboutWord] = field(default_factory=list)
-    removals: List[AboutRemoval] = field(default_factory=list)
-    steps: List[AboutWord] = field(default_factory=list)
-    help: List[AboutHelp] = field(default_factory=list)
-
-    def reason_label(self, word: str) -> str:
-        """What a person reads for the reason ``word``; a word not announced is given back."""
-        return next((r.label for r in self.reasons if r.word == word), word)
-
-
-def parse_about(lines: Sequence[str]) -> About:
-    game = title = ""
-    sides = ["p1", "p2"]
-    pieces: List[AboutPiece] = []
-    options: List[str] = []
-    fields: List[AboutField] = []
-    tour: List[str] = []
-    extra_lines: List[str] = []
-    reasons: List[AboutWord] = []
-    removals: List[AboutRemoval] = []
-    steps: List[AboutWord] = []
-    help: List[AboutHelp] = []
-    for line in lines:
-        kind, _, rest = line.partition(" ")
-        words = rest.split()
-        if kind == "about" and words[:1] == ["game"] and len(words) == 2:
-            game = words[1]
-        elif kind == "about" and words == ["end"]:
-            continue
-        elif kind == "title":
-            title = rest.strip()
-        elif kind == "side" and len(words) >= 2 and words[0] in ("p1", "p2"):
-            sides[0 if words[0] == "p1" else 1] = " ".join(words[1:])
-        elif kind == "piece" and len(words) >= 5 and words[3] in ("grouped", "single"):
-            owner = None if words[1] == "none" else words[1]
-            pieces.append(AboutPiece(words[0], owner, words[2], words[3] == "grouped", " ".join(words[4:])))
-        elif kind == "options":
-            options = [] if words == ["-"] else words
-        elif kind == "field" and len(words) >= 3:
-            fields.append(AboutField(words[0], words[1], " ".join(words[2:])))
-        elif kind in ("reason", "step") and len(words) >= 2:
-            (reasons if kind == "reason" else steps).append(AboutWord(words[0], " ".join(words[1:])))
-        elif kind == "removal" and len(words) >= 3:
-            leaves = None if words[1] == "-" else words[1]
-            removals.append(AboutRemoval(words[0], leaves, " ".join(words[2:])))
-        elif kind == "help" and len(words) >= 3 and words[0] in ("phase", "step", "removal"):
-            word, plus, while_set = words[1].partition("+") if words[0] == "phase" else (words[1], "", "")
-            text = rest.split(" ", 2)[2]
-            help.append(AboutHelp(words[0], word, while_set if plus else None, text))
-        elif kind == "tour":
-            tour.append(rest.strip())
-        else:
-            extra_lines.append(line)
-    if not game:
-        raise ValueError(f"expected an 'about game …' line but got {list(lines)[:1]!r}")
-    return About(game, title, (sides[0], sides[1]), pieces, options, fields, tour, extra_lines, reasons, removals, steps, help)
-
-
-# --------------------------------------------------------------------------------------------
-# Geometry
-
-
-@dataclass(frozen=True)
-class Point:
-    """A ``point`` line of ``geometry`` (protocol.md § 4.10).
-
-    ``x`` grows to the right and ``y`` downward; neighbouring points are 1 apart. ``role`` is
-    ``"play"`` (can hold a piece) or ``"edge"`` (drawn only); ``neighbours`` are the adjacent
-    points under the rules (empty for an edge point).
-    """
-
-    name: str
-    x: float
-    y: float
-    role: str
-    neighbours: List[str]
-    extra: List[str] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class Square:
-    """A ``square`` line of ``geometry`` (Guerrilla Checkers only): its centre, its four corner
-    points (bottom-left, bottom-right, top-right, top-left) and its diagonal neighbours."""
-
-    name: str
-    x: float
-    y: float
-    corners: List[str]
-    diagonals: List[str]
-    extra: List[str] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class Geometry:
-    """The board of the current game and settings: its points and squares, in the engine's
-    order. ``header`` holds the ``geometry`` line's fields (``game``, ``points``, ``squares``,
-    and any other); lines of other kinds are kept in ``extra_lines``."""
-
-    game: str
-    points: List[Point]
-    squares: List[Square]
-    header: Dict[str, str]
-    extra_lines: List[str] = field(default_factory=list)
-
-    def point(self, name: str) -> Point:
-        """The point called ``name`` (``KeyError`` if there is none)."""
-        for point in self.points:
-            if point.name == name:
-                return point
-        raise KeyError(name)
-
-    def square(self, name: str) -> Square:
-        """The square called ``name`` (``KeyError`` if there is none)."""
-        for square in self.squares:
-            if square.name == name:
-                return square
-        raise KeyError(name)
-
-
-def _names(text: str) -> List[str]:
-    return [] if text == "-" else text.split(",")
-
-
-def parse_geometry(lines: Sequence[str]) -> Geometry:
-    header: Dict[str, str] = {}
-    points: List[Point] = []
-    squares: List[Square] = []
-    extra_lines: List[str] = []
-    for line in lines:
-        words = line.split()
-        kind = words[0] if words else ""
-        if kind == "geometry" and words[1:] == ["end"]:
-            continue
-        if kind == "geometry":
-            pairs = words[1:]
-            header.update(zip(pairs[0::2], pairs[1::2]))
-            continue
-        x = _float(words[2]) if len(words) > 2 else None
-        y = _float(words[3]) if len(words) > 3 else None
-        if kind == "point" and len(words) >= 6 and x is not None and y is not None:
-            points.append(Point(words[1], x, y, words[4], _names(words[5]), words[6:]))
-        elif kind == "square" and len(words) >= 6 and x is not None and y is not None:
-            squares.append(Square(words[1], x, y, _names(words[4]), _names(words[5]), words[6:]))
-        else:
-            extra_lines.append(line)
-    if "game" not in header:
-        raise ValueError(f"expected a 'geometry game …' line but got {list(lines)[:1]!r}")
-    return Geometry(header["game"], points, squares, header, extra_lines)
-
-
-# --------------------------------------------------------------------------------------------
-# The ugi handshake
-
-
-MANAGED_OPTIONS = frozenset(["multipv", "ponder"])
-"""The options the client sets itself for each call (``MultiPV`` for ``analyse``'s
-``multipv``, ``Ponder`` for ``play``'s ``ponder``), lower-case: ``Engine.configure`` refuses
-them, as python-chess does."""
-
-
-@dataclass(frozen=True)
-class Option:
-    """An ``option`` line of the ``ugi`` answer, in python-chess's shape: the option's ``name``,
-    ``type`` (``spin``, ``check``, ``combo``, ``string``, ``button``), ``default``, ``min`` and
-    ``max`` (a ``spin``'s bounds) and ``var`` (a ``combo``'s values), typed as python-chess
-    types them: a ``spin``'s ``default``, ``min`` and ``max`` are ``int``, a ``check``'s
-    ``default`` a ``bool``, the others' ``default`` a ``str``; what a line lacks (or a number
-    that does not read as one) is ``None``. ``raw`` is the line."""
-
-    name: str
-    type: str
-    default: Union[int, bool, str, None]
-    min: Optional[int] = None
-    max: Optional[int] = None
-    var: List[str] = field(default_factory=list)
-    raw: str = ""
-
-    @property
-    def vars(self) -> List[str]:
-        """The combo's values (this client's earlier name of :attr:`var`)."""
-        return self.var
-
-    def is_managed(self) -> bool:
-        """Whether the client sets this option itself for each call (``MultiPV``, ``Ponder``),
-        so that :meth:`Engine.configure <guerrilla_client.Engine.configure>` refuses it, as
-        python-chess's ``Option.is_managed()``."""
-        return self.name.lower() in MANAGED_OPTIONS
-
-
-class Options(Mapping[str, Option]):
-    """The engine's options by name, found in any case (``options["multipv"]`` is the
-    ``MultiPV`` option, as the engine matches names), iterated in the engine's order and with
-    the engine's spelling; python-chess's options mapping is case-insensitive the same way."""
-
-    def __init__(self) -> None:
-        self._by_key: Dict[str, Option] = {}
-
-    def __setitem__(self, name: str, option: Option) -> None:
-        self._by_key[name.lower()] = option
-
-    def __getitem__(self, name: str) -> Option:
-        try:
-            return self._by_key[name.lower()]
-        except KeyError:
-            raise KeyError(name) from None
-
-    def __iter__(self) -> Iterator[str]:
-        return (option.name for option in self._by_key.values())
-
-    def __len__(self) -> int:
-        return len(self._by_key)
-
-    def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and name.lower() in self._by_key
-
-    def __repr__(self) -> str:
-        return f"Options({dict(self)!r})"
-
-
-def _typed_default(kind: str, text: Optional[str]) -> Union[int, bool, str, None]:
-    if text is None:
-        return None
-    if kind == "spin":
-        return _int(text)
-    if kind == "check":
-        return {"true": True, "false": False}.get(text.lower())
-    return text
-
-
-def option_of(line: str, decl: wire.OptionDecl) -> Option:
-    """The :class:`Option` of an option line read by wire.py (``decl``, read from ``line``)."""
-    return Option(
-        name=decl.name,
-        type=decl.type,
-        default=_typed_default(decl.type, decl.default),
-        min=None if decl.min is None else _int(decl.min),
-        max=None if decl.max is None else _int(decl.max),
-        var=list(decl.vars),
-        raw=line,
-    )
-
-
-def parse_option(line: str) -> Option:
-    """Reads an option line of the answer to ``ugi``; ``ValueError`` on any other line."""
-    decl = wire.parse_message(line)
-    if not isinstance(decl, wire.OptionDecl):
-        raise ValueError(f"expected an option declaration but got {line!r}")
-    return option_of(line, decl)

@@ -15,11 +15,14 @@ the free text of ``show`` and ``help`` (:class:`Text`). A line of no kind known 
 
 ``info`` lines are read leniently, as any engine writes them: fields in any order, fields this
 client does not know kept in :attr:`Info.extra`, UCI's ``cp`` and ``mate`` scores.
+
+Its length (a little over 600 lines) is the price of the one place: every word of the protocol
+stays in this one module, which imports nothing of the package.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 # --------------------------------------------------------------------------------------------
