@@ -439,19 +439,56 @@ mod tests {
         }
     }
 
+    /// What the symmetry test checks of a real game, which each declares here (a game added
+    /// to the table and not here does not compile): its settings for the test, the smaller of
+    /// two boards or the other (`small`), and the perft depth at a turn start `turns` turns in,
+    /// so that counting every image stays cheap.
+    trait SymmetryCase: Hashing + Notation {
+        fn test_settings(small: bool) -> Self::Settings;
+        fn test_depth(small: bool, turns: u32) -> u32;
+    }
+
+    /// Guerrilla Checkers' one board, 4 symmetries, at perft 2.
+    impl SymmetryCase for Checkers {
+        fn test_settings(_small: bool) -> Self::Settings {
+            Default::default()
+        }
+        fn test_depth(_small: bool, _turns: u32) -> u32 {
+            2
+        }
+    }
+
+    /// The hexagon's 12 symmetries on boards of side 4 and 5 at perft 1 (2 near the start of
+    /// side 4).
+    impl SymmetryCase for Wells {
+        fn test_settings(small: bool) -> Self::Settings {
+            let side = if small { 4 } else { 5 };
+            crate::wells::Settings {
+                side,
+                ..Default::default()
+            }
+        }
+        fn test_depth(small: bool, turns: u32) -> u32 {
+            if small && turns <= 2 {
+                2
+            } else {
+                1
+            }
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(48))]
 
-        /// Both games, on random turn starts: Guerrilla Checkers' 4 symmetries at perft 2, and
-        /// the hexagon's 12 on boards of side 4 and 5 at perft 1 (2 near the start of side 4).
+        /// Every real game of the table, on random turn starts of its [`SymmetryCase`].
         #[test]
-        fn the_board_symmetries_keep_the_rules(seed in any::<u64>(), turns in 0u32..6, side in 4u8..=5) {
-            let pos = random_turn_start::<Checkers>(&Default::default(), turns, seed);
-            symmetries_keep_the_rules(&pos, 2)?;
-            let settings = crate::wells::Settings { side, ..Default::default() };
-            let pos = random_turn_start::<Wells>(&settings, turns, seed);
-            let depth = if side == 4 && turns <= 2 { 2 } else { 1 };
-            symmetries_keep_the_rules(&pos, depth)?;
+        fn the_board_symmetries_keep_the_rules(seed in any::<u64>(), turns in 0u32..6, small in any::<bool>()) {
+            for kind in GameKind::ALL {
+                crate::with_game!(kind, G => {
+                    let pos = random_turn_start::<G>(&G::test_settings(small), turns, seed);
+                    symmetries_keep_the_rules(&pos, G::test_depth(small, turns))
+                })?;
+            }
         }
     }
 }

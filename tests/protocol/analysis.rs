@@ -6,9 +6,6 @@ use std::time::Duration;
 
 use crate::harness::*;
 
-/// Both games, as the `Game` option names them.
-const GAMES: [&str; 2] = ["guerrilla-checkers", "guerrilla"];
-
 /// A line written by a running search rather than by the answer to a command: its progress
 /// (`info depth`, `info currmove`) or its end (`bestmove`).
 fn from_the_search(line: &str) -> bool {
@@ -34,7 +31,7 @@ fn stray_input_during_go_infinite_is_answered_and_the_search_goes_on() {
         "setoption name Contempt value 16",
         "setoption name Threads value 0",
     ];
-    for game in GAMES {
+    for game in real_games() {
         let mut p = Proc::spawn();
         p.ask(&format!("setoption name Game value {game}"));
         p.ask("setoption name BoardSide value 6");
@@ -93,7 +90,7 @@ fn stray_input_during_go_infinite_is_answered_and_the_search_goes_on() {
 /// the command's own answer (`play`, `undo`, `position`, `step`).
 #[test]
 fn a_command_that_changes_the_state_stops_the_search_first() {
-    for game in GAMES {
+    for game in real_games() {
         let mut p = Proc::spawn();
         p.ask(&format!("setoption name Game value {game}"));
         let turns = p.ask1("legal turns");
@@ -130,7 +127,7 @@ fn a_command_that_changes_the_state_stops_the_search_first() {
 /// a turn — gets its one error line and changes nothing, and the search goes on until `stop`, which answers exactly one `bestmove`.
 #[test]
 fn no_refused_line_stops_a_running_search() {
-    for game in GAMES {
+    for game in real_games() {
         let mut p = Proc::spawn();
         p.ask(&format!("setoption name Game value {game}"));
         p.ask("setoption name BoardSide value 6");
@@ -236,7 +233,7 @@ fn no_refused_line_stops_a_running_search() {
 /// last report's principal variation, legal after the first; with it off, exactly two tokens.
 #[test]
 fn ponder_names_the_expected_reply() {
-    for game in GAMES {
+    for game in real_games() {
         let mut p = Proc::spawn();
         p.ask(&format!("setoption name Game value {game}"));
         p.ask("setoption name BoardSide value 5");
@@ -278,7 +275,7 @@ fn ponder_names_the_expected_reply() {
 /// … ponder …` set up with `position … moves`, then pondered.
 #[test]
 fn ponder_then_ponderhit_or_stop() {
-    for game in GAMES {
+    for game in real_games() {
         let mut p = Proc::spawn();
         p.ask(&format!("setoption name Game value {game}"));
         p.ask("setoption name BoardSide value 5");

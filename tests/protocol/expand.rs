@@ -10,7 +10,7 @@ use crate::step::{check_report, point_names};
 /// answers are true to the boards.
 #[test]
 fn expand_answers_what_play_will_and_changes_nothing() {
-    for game in ["guerrilla-checkers", "guerrilla"] {
+    for game in real_games() {
         let mut p = Proc::spawn();
         p.ask(&format!("setoption name Game value {game}"));
         p.ask("setoption name BoardSide value 4");

@@ -125,7 +125,7 @@ fn wells_geometry_on_every_side() {
 fn about_agrees_with_describe_and_ugi() {
     let mut p = Proc::spawn();
     let ugi = p.ask("ugi");
-    for game in ["guerrilla-checkers", "guerrilla"] {
+    for game in real_games() {
         p.ask(&format!("setoption name Game value {game}"));
         let lines = p.ask("about");
         assert_eq!(lines[0], format!("about game {game}"));

@@ -2,9 +2,11 @@
 //! limits honoured, `isready` answered during a search, tree reuse, finite work finished at the end
 //! of the input.
 
+use std::any::TypeId;
 use std::time::{Duration, Instant};
 
-use guerrilla::GameKind;
+use guerrilla::search::{Searchable, TreeSearch};
+use guerrilla::{with_game, GameKind};
 
 use crate::harness::*;
 
@@ -69,9 +71,10 @@ fn time_limits_are_honoured() {
 fn the_next_go_keeps_the_tree_under_the_moves_played() {
     // `go nodes 1` after our turn and the opponent's reply: with the earlier search's tree
     // kept (protocol.md § 3.6, tree reuse), its principal variation goes further than the
-    // single step a fresh search's one iteration can follow. Both games, entered by `position … moves`;
-    // Guerrilla at `uct`, since its `full` level searches whole turns and keeps no tree.
-    for kind in [GameKind::Checkers, GameKind::Wells] {
+    // single step a fresh search's one iteration can follow. Every real game, entered by
+    // `position … moves`, at `full` when that level is the tree search, else at `uct` (the
+    // tree search for every game): the turn search keeps no tree.
+    for kind in GameKind::ALL {
         let last_info = |p: &mut Proc| -> String {
             p.send("go nodes 1");
             let lines = p.until("bestmove", |l| l.starts_with("bestmove"));
@@ -90,7 +93,10 @@ fn the_next_go_keeps_the_tree_under_the_moves_played() {
         };
         let mut p = Proc::spawn();
         p.ask(&format!("setoption name Game value {}", kind.name()));
-        if kind == GameKind::Wells {
+        let keeps_tree = with_game!(kind, G => {
+            TypeId::of::<<G as Searchable>::Full>() == TypeId::of::<TreeSearch>()
+        });
+        if !keeps_tree {
             p.ask("setoption name Strength value uct");
         }
         p.ask("position startpos");
@@ -155,7 +161,7 @@ fn end_of_input_finishes_finite_work() {
 #[test]
 fn go_in_the_middle_of_a_turn_answers_the_whole_turn() {
     let mut checked = 0;
-    for game in ["guerrilla-checkers", "guerrilla"] {
+    for game in real_games() {
         let mut p = Proc::spawn();
         p.ask(&format!("setoption name Game value {game}"));
         p.ask("setoption name BoardSide value 5");

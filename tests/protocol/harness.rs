@@ -11,6 +11,15 @@ use std::time::{Duration, Instant};
 use guerrilla::game::prelude::*;
 use guerrilla::game::{Outcome, Side};
 
+/// The names of the real games, in the order of the games' table ([`guerrilla::GameKind::ALL`]),
+/// as the `Game` option takes them: what a test of every game loops over, so that a game added
+/// to the table is tested without a word more.
+pub fn real_games() -> impl Iterator<Item = &'static str> {
+    guerrilla::GameKind::ALL
+        .into_iter()
+        .map(guerrilla::GameKind::name)
+}
+
 /// The longest any single wait may take.
 pub const TIMEOUT: Duration = Duration::from_secs(30);
 

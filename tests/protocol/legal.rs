@@ -5,7 +5,7 @@ use crate::harness::*;
 #[test]
 fn legal_steps_and_turns_are_the_two_lines_of_legal() {
     let mut p = Proc::spawn();
-    for game in ["guerrilla-checkers", "guerrilla"] {
+    for game in real_games() {
         p.ask(&format!("setoption name Game value {game}"));
         let both = p.ask("legal");
         assert_eq!(both.len(), 2);

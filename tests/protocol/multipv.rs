@@ -5,8 +5,11 @@
 
 use crate::harness::*;
 
-/// Both games, as the `Game` option names them, and the board side each is searched on.
-const GAMES: [(&str, u32); 2] = [("guerrilla-checkers", 8), ("guerrilla", 5)];
+/// The real games (the table's), as the `Game` option names them, each with the board side it is
+/// searched on: 5, which a game without a `BoardSide` option ignores.
+fn games() -> impl Iterator<Item = (&'static str, u32)> {
+    real_games().map(|game| (game, 5))
+}
 
 /// The word after `name` in an `info` line (`None` when there is none).
 fn word_after<'a>(line: &'a str, name: &str) -> Option<&'a str> {
@@ -89,7 +92,7 @@ fn steady(line: &str) -> String {
 /// turns, three too; the random level one. Both games, every `Strength` level.
 #[test]
 fn multipv_lines_are_distinct_ordered_and_the_first_is_multipv_1s() {
-    for (game, side) in GAMES {
+    for (game, side) in games() {
         for (strength, want) in [("full", 3), ("uct", 3), ("greedy", 3), ("random", 1)] {
             let what = format!("{game} {strength}");
             let mut one = engine(game, side, strength, 1);
@@ -156,7 +159,7 @@ fn multipv_orders_by_score_where_the_level_ranks_by_score() {
 /// proven win is `1000 0 0`. Off (the default), no `wdl`.
 #[test]
 fn wdl_sums_to_1000_and_follows_the_score() {
-    for (game, side) in GAMES {
+    for (game, side) in games() {
         for strength in ["full", "greedy"] {
             let mut p = engine(game, side, strength, 3);
             let (lines, _) = search(&mut p, "go nodes 2000");
@@ -197,7 +200,7 @@ fn wdl_sums_to_1000_and_follows_the_score() {
 /// by `bestmove none`, and nothing is searched.
 #[test]
 fn searchmoves_keeps_the_root_to_the_turns_given() {
-    for (game, side) in GAMES {
+    for (game, side) in games() {
         for strength in ["full", "uct", "greedy", "random"] {
             let what = format!("{game} {strength}");
             let mut p = engine(game, side, strength, 4);
@@ -236,7 +239,7 @@ fn searchmoves_keeps_the_root_to_the_turns_given() {
 /// refused.
 #[test]
 fn searchmoves_in_the_middle_of_a_turn() {
-    for (game, side) in GAMES {
+    for (game, side) in games() {
         let mut p = engine(game, side, "full", 2);
         // Two turns in: Guerrilla's first turns are one stone each.
         for _ in 0..2 {
@@ -289,7 +292,7 @@ fn searchmoves_in_the_middle_of_a_turn() {
 /// With `MultiPV` 1 there is no such field.
 #[test]
 fn each_line_has_its_own_visits() {
-    for (game, side) in GAMES {
+    for (game, side) in games() {
         let mut p = engine(game, side, "full", 3);
         let (report, _) = search(&mut p, "go nodes 3000");
         assert_eq!(report.len(), 3, "{game}: {report:?}");
