@@ -64,53 +64,69 @@ const MASSACRE_HELP: &str = "A massacre: when the killer's group has at least tw
     the rest of the game.";
 
 /// The rules of each phase of a turn (W4; W3 for the first turns), each word step (W4, W5) and
-/// the massacre (W4), in plain words for the player whose turn it is.
+/// the massacre (W4), in plain words for the player whose turn it is. Whoever reads them (a
+/// person at a GUI, a script, a terminal) they speak of the game and of the protocol's actions:
+/// choosing a point (a step), a word step by its name and its word (end the group, `endgroup`),
+/// never of a page's buttons or taps.
 pub(crate) const HELP: &[Help] = &[
+    // W4.1: every group of fewer than five pieces grows, away from enemy pieces and from the
+    // mover's other groups.
     Help::phase(
         Phase::Growth.word(),
-        "Growth: each of your groups with fewer than five pieces must grow by one piece: tap a \
-         marked point next to it. It may not touch an enemy piece or another of your groups.",
+        "Growth: each of your groups with fewer than five pieces must grow by one piece: choose \
+         an empty point next to it that touches no enemy piece and no other of your groups.",
     ),
+    // W4.2, and W3 for the game's first new group.
     Help::phase(
         Phase::NewGroup.word(),
-        "New group: put one piece on a marked point, a point that touches no piece at all. You \
-         must when there is one (on the game's first turn, within four lines of the edge).",
+        "New group: put one piece on an empty point that touches no piece at all. You must when \
+         there is one (on the game's first turn, within four lines of the edge).",
     ),
+    // W4.3: the groups move one after the other, each once, by jumps within the group; only
+    // the largest part stays.
     Help::phase(
         Phase::Move.word(),
-        "Movement: your groups may now move, one after the other, each once. Tap a piece, then \
-         the empty point just beyond a piece of the same group: it jumps over it. A group of k \
-         pieces makes up to k jumps; a group that ends in parts keeps only its largest part.",
+        "Movement: your groups may now move, one after the other, each once. A jump takes a \
+         piece over a piece of its own group to the empty point just beyond: choose the piece, \
+         then that point. A group of k pieces makes up to k jumps; a group that ends in parts \
+         keeps only its largest part.",
     ),
+    // W4.3: a group's movement is 0 to k jumps, ended early by the `endgroup` step.
     Help::phase_while(
         Phase::Moving.word(),
         MOVING_FIELD,
-        "This group is moving: make another jump with any of its pieces, or press End group to \
-         stop it here.",
+        "This group is moving: make another jump with any of its pieces, or end the group here \
+         (`endgroup`).",
     ),
+    // W4.3: between equal largest parts the player chooses.
     Help::phase(
         Phase::Keep.word(),
-        "Your group ended its movement in equal largest parts: tap a point of the part that \
+        "Your group ended its movement in equal largest parts: choose a point of the part that \
          stays; the other parts are removed.",
     ),
+    // W4.4: the kills are a maximal matching the player chooses.
     Help::phase(
         Phase::Kill.word(),
         "Kills: a piece's strength is how many pieces of its own side touch it. Each of your \
-         pieces stronger than an enemy piece next to it kills it; choose which kills which (tap \
-         the killer, then its victim). Each piece kills once, each victim dies once, and no \
-         piece that can kill stays idle.",
+         pieces stronger than an enemy piece next to it kills it; choose which kills which (the \
+         killer, then its victim). Each piece kills once, each victim dies once, and no piece \
+         that can kill stays idle.",
     ),
+    // W4.4: the massacre.
     Help::phase(Phase::Kill.word(), MASSACRE_HELP),
     Help::removal(MASSACRED, MASSACRE_HELP),
+    // W5, and W6 for two passes in a row.
     Help::step(
         PASS,
         "Pass skips growth, the new group and movement this turn; your kills still happen, and \
          two passes in a row end the game.",
     ),
+    // W4.3.
     Help::step(
         END_GROUP,
         "End group stops the moving group before it has used all its jumps.",
     ),
+    // W4.3: the movement phase ends; W4.4: the kills follow.
     Help::step(
         END_MOVE,
         "End move: no more groups move this turn, and the kills follow.",

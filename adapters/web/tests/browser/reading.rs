@@ -232,7 +232,7 @@ pub async fn plain_words(b: &Browser, base: &str) {
         );
         assert!(
             help.contains(
-                "New group: put one piece on a marked point, a point that touches no piece at all"
+                "New group: put one piece on an empty point that touches no piece at all"
             ),
             "{w} px, the new group: {help}"
         );
@@ -246,7 +246,7 @@ pub async fn plain_words(b: &Browser, base: &str) {
         );
         assert!(
             help.contains("Movement: your groups may now move")
-                && help.contains("it jumps over it")
+                && help.contains("A jump takes a piece over a piece of its own group")
                 && help.contains("End move: no more groups move this turn"),
             "{w} px, the movement: {help}"
         );
