@@ -9,8 +9,8 @@ use super::{Outcome, Position, Side, Turns};
 /// three are the constants a game may set for itself ([`SearchHints::PLAYOUT_CAP`],
 /// [`SearchHints::FIRST_PLAY`], [`SearchHints::EXPLORATION`] default to them: a game that gives
 /// the search no help); the rest are the searches' own (memory, reports, the depth cap), which
-/// the tree search's and the turn search's parameters both read here. A parameter that only one
-/// search has keeps its default in that search's parameters alone.
+/// every search's parameters read here (nothing here knows which searches there are). A
+/// parameter that only one search has keeps its default in that search's parameters alone.
 pub mod defaults {
     use std::time::Duration;
 
