@@ -1,0 +1,209 @@
+//! How a worker chooses among a node's children and proves what its path's children prove:
+//! UCB1 over the node's table of edges (the hottest loop of the search), the creation and
+//! publication of a new child, and the solver's proofs from the children up.
+
+use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
+use std::sync::LazyLock;
+
+use super::tree::{self, slot_in, Edge, Node, Stats, Tree, NONE, UNKNOWN};
+use super::Worker;
+use crate::game::SearchHints;
+
+/// `1/√n` for the visit counts met most (a table read instead of a square root and a
+/// division in the hottest loop of the search; `[0]` is 1).
+static INV_SQRT: LazyLock<Box<[f64]>> = LazyLock::new(|| {
+    (0..4096)
+        .map(|n: u32| 1.0 / f64::from(n.max(1)).sqrt())
+        .collect()
+});
+
+impl<G: SearchHints> Worker<G> {
+    /// UCB1 over the children of `node`, expanded and unproven, whose statistics are `stats`:
+    /// untried steps first (or when [`Params::first_play`] beats every tried child), then
+    /// `mean + c·sqrt(ln N / n)`, never a proven loss for the side choosing. Visits and values
+    /// include the virtual losses of iterations under way. The child, its slot and its edge;
+    /// `None` when there is no child and no room for one.
+    pub(super) fn select<'t>(
+        &mut self,
+        tree: &'t Tree<G>,
+        idx: usize,
+        node: &'t Node<G::Step>,
+        stats: &Stats,
+    ) -> Option<(usize, u32, &'t Edge<G::Step>)> {
+        let params = &tree.params;
+        let edges = node.edges().unwrap_or(&[]);
+        let tried = node.tried.load(Relaxed);
+        let can_try = tried < edges.len() as u32 && (idx == 0 || tree.has_room(&self.block, 1, 0));
+        if can_try && params.first_play == f64::INFINITY {
+            if let Some(c) = self.try_step(tree, idx) {
+                return Some(c);
+            }
+        }
+        // The visits before this iteration's (the node's own count includes it).
+        let n = stats.visits().saturating_sub(1).max(1);
+        let k = params.exploration * (n as f64).ln().sqrt();
+        // Scores are computed times `SCALE`: `value / n + (SCALE·k) / √n` is
+        // `SCALE · (value / (SCALE·n) + k / √n)` to the last bit (scaling by a power of two
+        // is exact and commutes with rounding), one multiplication less a child, and no
+        // comparison changes.
+        let scaled_k = k * tree::SCALE;
+        let mut best: Option<&Edge<G::Step>> = None;
+        let mut best_score = f64::NEG_INFINITY;
+        let inv_sqrt = &INV_SQRT[..];
+        // The children, the last created first: the tried edges backwards.
+        let tried = (node.tried.load(Relaxed) as usize).min(edges.len());
+        for edge in edges[..tried].iter().rev() {
+            let ch = &edge.stats;
+            let proven = ch.proven();
+            if proven != UNKNOWN {
+                match proven_choice(edge) {
+                    Proven::Skip => continue,
+                    Proven::Win(c) => return Some((c, slot_in(edges, edge), edge)),
+                    Proven::Draw => {}
+                }
+            }
+            let mut visits = ch.visits();
+            if visits == 0 {
+                if unpublished(edge) {
+                    continue;
+                }
+                visits = 1;
+            }
+            let inv = match inv_sqrt.get(visits as usize) {
+                Some(&v) => v,
+                None => 1.0 / (visits as f64).sqrt(),
+            };
+            let score = ch.value.load(Relaxed) as f64 / f64::from(visits) + scaled_k * inv;
+            if score > best_score {
+                best_score = score;
+                best = Some(edge);
+            }
+        }
+        if can_try && params.first_play * tree::SCALE >= best_score {
+            if let Some(c) = self.try_step(tree, idx) {
+                return Some(c);
+            }
+        }
+        let edge = best?;
+        let child = edge.child().expect("a chosen child is published");
+        Some((child, slot_in(edges, edge), edge))
+    }
+
+    /// Creates the child of the next untried edge of `idx` and publishes it: the child, its slot
+    /// and its edge; `None` when every edge is taken (by another thread meanwhile) or the arena
+    /// is full.
+    pub(super) fn try_step<'t>(
+        &mut self,
+        tree: &'t Tree<G>,
+        idx: usize,
+    ) -> Option<(usize, u32, &'t Edge<G::Step>)> {
+        let node = &tree.nodes[idx];
+        let edges = node.edges()?;
+        let mut t = node.tried.load(Relaxed);
+        loop {
+            if t as usize >= edges.len() {
+                return None;
+            }
+            match node.tried.compare_exchange_weak(t, t + 1, Relaxed, Relaxed) {
+                Ok(_) => break,
+                Err(now) => t = now,
+            }
+        }
+        // An edge claimed but without a child (the arena full) is never tried: the node is
+        // then never proven by its children, which is safe.
+        let c = tree.alloc_in(&mut self.block)?;
+        let child = &tree.nodes[c];
+        child.parent.store(idx as u32, Relaxed);
+        child.slot.store(t, Relaxed);
+        let edge = &edges[t as usize];
+        edge.child.store(c as u32, Release);
+        Some((c, t, edge))
+    }
+
+    /// After an iteration that ended on a proven node, proves what follows from it on the path,
+    /// bottom-up, until a node stays unknown.
+    pub(super) fn prove_path(&self, tree: &Tree<G>) {
+        for i in (0..self.path.len().saturating_sub(1)).rev() {
+            let (idx, side, _) = self.path[i];
+            let node = tree.stats(idx as usize);
+            if node.proven() != UNKNOWN {
+                continue;
+            }
+            let Some((val, dist)) = proof_from_children(tree, idx as usize) else {
+                break;
+            };
+            let mover = self.mover(tree, i);
+            node.prove(if mover == side { val } else { -val }, dist);
+        }
+    }
+}
+
+/// What [`Worker::select`] does with a proven child: skips a loss (and a child not published
+/// yet), plays a win at once, weighs a draw as any other child.
+enum Proven {
+    Skip,
+    Win(usize),
+    Draw,
+}
+
+/// [`Proven`] for `edge`, whose child is proven: out of the hot loop, which tests only that.
+#[cold]
+#[inline(never)]
+fn proven_choice<S>(edge: &Edge<S>) -> Proven {
+    match (edge.stats.proven(), edge.child()) {
+        (-1, _) | (_, None) => Proven::Skip,
+        (1, Some(c)) => Proven::Win(c),
+        _ => Proven::Draw,
+    }
+}
+
+/// True when `edge`, whose child has no visit, has no child yet: claimed by another thread and
+/// not published (skipped); a child published and not yet entered counts as one visit. Out of
+/// the hot loop, which tests only the visits.
+#[cold]
+#[inline(never)]
+fn unpublished<S>(edge: &Edge<S>) -> bool {
+    edge.child.load(Acquire) == NONE
+}
+
+/// The proven value of `idx` for its side to move, from its children's, if it follows: a win
+/// as soon as one child is a win for it, else a loss or draw once every step has a proven
+/// child (counted in the list: a step claimed by another thread and not yet published is
+/// not there).
+fn proof_from_children<G: SearchHints>(tree: &Tree<G>, idx: usize) -> Option<(i8, u16)> {
+    let num_steps = tree.nodes[idx].edges()?.len();
+    let mut created = 0;
+    let mut all = true;
+    let mut win: Option<u16> = None;
+    let mut best = -1i8;
+    let mut best_dist = 0u16;
+    for (_, edge) in tree.child_edges(idx) {
+        let ch = &edge.stats;
+        created += 1;
+        match ch.proven() {
+            UNKNOWN => all = false,
+            1 => win = Some(win.map_or(ch.dist(), |d| d.min(ch.dist()))),
+            p => {
+                let d = ch.dist();
+                if p > best {
+                    best = p;
+                    best_dist = d;
+                } else if p == best {
+                    // A loss is delayed as long as possible, a draw reached quickly.
+                    best_dist = if p == -1 {
+                        best_dist.max(d)
+                    } else {
+                        best_dist.min(d)
+                    };
+                }
+            }
+        }
+    }
+    if let Some(d) = win {
+        Some((1, d.saturating_add(1)))
+    } else if all && created == num_steps {
+        Some((best, best_dist.saturating_add(1)))
+    } else {
+        None
+    }
+}
