@@ -9,9 +9,9 @@ use serde_json::{json, Value};
 use super::api::{Action, NewGame};
 use super::link::Purpose;
 use super::players::Players;
-use super::refused::{first_refusal_text, setup_refusal};
+use super::refused::setup_refusal;
 use super::timeline::{By, Setup};
-use super::{first_error, side_word, LastPlay, Level, Session};
+use super::{first_error, first_error_text, side_word, LastPlay, Level, Session};
 use crate::answers::{played, stepped, undone, Report};
 
 /// An option's name as a player reads it: `BoardSide` → `board side`.
@@ -296,7 +296,7 @@ impl Session {
         let start = fen.unwrap_or_else(|| "startpos".into());
         let cmds = self.game.setup_commands(Some(&start), &moves);
         let lines = self.ask(&cmds).ok_or("the engine was restarted")?;
-        if let Some(e) = first_refusal_text(&lines) {
+        if let Some(e) = first_error_text(&lines) {
             // Nothing changes on a bad setting, position or record: the previous game is set
             // up again.
             self.game.setup = old;

@@ -577,8 +577,13 @@ fn side_word(side: usize) -> &'static str {
 
 /// The first `info string error:` among `lines`, as the page shows it.
 fn first_error(lines: &[String]) -> Option<String> {
+    first_error_text(lines).map(|e| format!("engine: {ERROR_PREFIX}{e}"))
+}
+
+/// The text of the first error line among `lines` (after `info string error: `).
+fn first_error_text(lines: &[String]) -> Option<String> {
     lines.iter().find_map(|l| match l.parse() {
-        Ok(EngineLine::Error(e)) => Some(format!("engine: {ERROR_PREFIX}{e}")),
+        Ok(EngineLine::Error(e)) => Some(e),
         _ => None,
     })
 }

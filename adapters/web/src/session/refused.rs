@@ -2,15 +2,7 @@
 //! the codec ([`Refusal`]), and told as the turn of the record that was not legal, or what is
 //! wrong with the position string.
 
-use guerrilla::protocol::codec::{Message, Refusal};
-
-/// The text of the first error line among `lines` (after `info string error: `).
-pub(super) fn first_refusal_text(lines: &[String]) -> Option<String> {
-    lines.iter().find_map(|l| match l.parse() {
-        Ok(Message::Error(e)) => Some(e),
-        _ => None,
-    })
-}
+use guerrilla::protocol::codec::Refusal;
 
 /// Why the engine refused a game set up from a position string (of the game `fen_of`) or a
 /// record, in a player's words: which turn of the record was not legal and why, or what is
