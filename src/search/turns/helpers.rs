@@ -6,12 +6,14 @@
 //!   and evaluates where it ends). A batch of turns — an expansion, a widening, the root's
 //!   first turns — is a number of slots, each drawn with a random stream of its own seeded
 //!   from the batch's seed and the slot's number. The search's thread and its helpers claim
-//!   slots one at a time from a shared counter, each drawing from its own copy of the node's
-//!   position, until none is left: a thread that is busy elsewhere (the search's thread
-//!   drawing a node's candidate turns, or adding the turns of the batch before) claims fewer,
-//!   and no thread waits for a fixed share of another's. The search's thread then adds the
-//!   turns in slot order, so that under a node budget a search gives the same answer for the
-//!   same seed and number of threads, whichever thread drew which slot.
+//!   slots one at a time from a shared counter, each drawing from the node's position (shared,
+//!   never written: each draw plays its turn on a copy), until none is left: a thread that is
+//!   busy elsewhere (the search's thread finding a node's candidate turns, or adding turns)
+//!   claims fewer, and no thread waits for a fixed share of another's. The search's thread adds the turns
+//!   in slot order — those drawn already between two of its own draws, while the helpers draw
+//!   the rest, and the last ones once every helper is done — so that under a node budget a
+//!   search gives the same answer for the same seed and number of threads, whichever thread
+//!   drew which slot, and the helpers are not idle while it adds.
 //! * **Hand-over.** A thread waits (a helper for a batch, the search's thread for the last slots
 //!   of one) by spinning a few thousand times, then by parking until the thread it waits for
 //!   unparks it: a batch is tens of microseconds of work, and waking a parked thread costs
@@ -26,7 +28,7 @@
 
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::Thread;
 use std::time::{Duration, Instant};
 
@@ -103,13 +105,6 @@ const SPINS: u32 = 1 << 12;
 /// The longest a parked thread sleeps before it looks again (an unpark wakes it sooner).
 const NAP: Duration = Duration::from_millis(1);
 
-/// One helper's part of a batch: its copy of the position, and the turns it drew with their
-/// slots.
-struct Job<G: SearchHints> {
-    pos: Option<G>,
-    out: Vec<(u32, Drawn<G::Step>)>,
-}
-
 /// The random stream of slot `slot` of a batch seeded with `seed`: the same whichever thread
 /// draws the slot.
 pub(super) fn slot_rng(seed: u64, slot: u32) -> SmallRng {
@@ -118,7 +113,13 @@ pub(super) fn slot_rng(seed: u64, slot: u32) -> SmallRng {
 
 /// The helpers of one turn search.
 pub(super) struct Helpers<'a, G: SearchHints> {
-    jobs: Vec<Mutex<Job<G>>>,
+    /// How many helpers there are.
+    count: usize,
+    /// The position of the batch under way, shared by every thread that draws from it.
+    pos: Mutex<Option<Arc<G>>>,
+    /// The turns of the batch under way by slot: put by the thread that draws the slot, taken
+    /// in slot order by the search's thread.
+    turns: Mutex<Vec<Option<Drawn<G::Step>>>>,
     /// Each helper's thread, to unpark when a batch is handed out (set when it starts).
     threads: Box<[OnceLock<Thread>]>,
     /// The search's thread, unparked by the helper that ends a batch.
@@ -148,14 +149,9 @@ impl<'a, G: SearchHints> Helpers<'a, G> {
         deadline: Option<Instant>,
     ) -> Self {
         Helpers {
-            jobs: (0..n)
-                .map(|_| {
-                    Mutex::new(Job {
-                        pos: None,
-                        out: Vec::new(),
-                    })
-                })
-                .collect(),
+            count: n,
+            pos: Mutex::new(None),
+            turns: Mutex::new(Vec::new()),
             threads: (0..n).map(|_| OnceLock::new()).collect(),
             owner: std::thread::current(),
             epoch: CachePadded::new(AtomicU64::new(0)),
@@ -200,31 +196,26 @@ impl<'a, G: SearchHints> Helpers<'a, G> {
                     std::thread::park_timeout(NAP);
                 }
             }
-            {
-                let mut job = self.jobs[i].lock().expect("a helper's batch");
-                let Job { pos, out } = &mut *job;
-                if let Some(pos) = pos {
-                    let seed = self.seed.load(Relaxed);
-                    while let Some(slot) = self.claim() {
-                        out.push((slot, draw_slot(pos, seed, slot, &mut steps)));
-                    }
+            let pos = self.pos.lock().expect("the batch's position").clone();
+            if let Some(pos) = pos {
+                let seed = self.seed.load(Relaxed);
+                while let Some(slot) = self.claim() {
+                    self.put(slot, draw_slot(&*pos, seed, slot, &mut steps));
                 }
             }
-            if self.done.fetch_add(1, Release) + 1 == self.jobs.len() {
+            if self.done.fetch_add(1, Release) + 1 == self.count {
                 self.owner.unpark();
             }
         }
     }
 
     /// Hands the helpers a batch of `slots` turns from `pos`, seeded with `seed`.
-    pub fn start(&self, pos: &G, slots: u32, seed: u64) {
-        for job in &self.jobs {
-            let mut job = job.lock().expect("a helper's batch");
-            match &mut job.pos {
-                Some(p) => p.clone_from(pos),
-                None => job.pos = Some(pos.clone()),
-            }
-            job.out.clear();
+    pub fn start(&self, pos: &Arc<G>, slots: u32, seed: u64) {
+        *self.pos.lock().expect("the batch's position") = Some(Arc::clone(pos));
+        {
+            let mut turns = self.turns.lock().expect("the batch's turns");
+            turns.clear();
+            turns.resize_with(slots as usize, || None);
         }
         self.slots.store(slots, Relaxed);
         self.seed.store(seed, Relaxed);
@@ -243,6 +234,11 @@ impl<'a, G: SearchHints> Helpers<'a, G> {
         self.seed.load(Relaxed)
     }
 
+    /// The batch's number of slots.
+    pub fn slots(&self) -> u32 {
+        self.slots.load(Relaxed)
+    }
+
     /// Claims the next slot of the batch: `None` when every slot is claimed or drawing must
     /// end.
     pub fn claim(&self) -> Option<u32> {
@@ -253,28 +249,27 @@ impl<'a, G: SearchHints> Helpers<'a, G> {
         (slot < self.slots.load(Relaxed)).then_some(slot)
     }
 
-    /// Waits for every helper's part of the batch, then gives `take` every turn of the batch,
-    /// the search's thread's (`own`) and the helpers', in slot order.
-    pub fn collect(
-        &self,
-        mut own: Vec<(u32, Drawn<G::Step>)>,
-        mut take: impl FnMut(Drawn<G::Step>),
-    ) {
+    /// Puts the turn drawn for `slot`.
+    pub fn put(&self, slot: u32, turn: Drawn<G::Step>) {
+        self.turns.lock().expect("the batch's turns")[slot as usize] = Some(turn);
+    }
+
+    /// Takes the turn drawn for `slot`: `None` while it is not drawn (or when it never is, the
+    /// search halted first).
+    pub fn take(&self, slot: u32) -> Option<Drawn<G::Step>> {
+        self.turns.lock().expect("the batch's turns")[slot as usize].take()
+    }
+
+    /// Waits until every helper is done with the batch: every slot claimed is then drawn.
+    pub fn wait(&self) {
         let mut spins = 0u32;
-        while self.done.load(Acquire) < self.jobs.len() {
+        while self.done.load(Acquire) < self.count {
             spins = spins.saturating_add(1);
             if spins < SPINS {
                 std::hint::spin_loop();
             } else {
                 std::thread::park_timeout(NAP);
             }
-        }
-        for job in &self.jobs {
-            own.append(&mut job.lock().expect("a helper's batch").out);
-        }
-        own.sort_unstable_by_key(|&(slot, _)| slot);
-        for (_, d) in own {
-            take(d);
         }
     }
 

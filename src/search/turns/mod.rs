@@ -37,12 +37,13 @@
 //!
 //! No tree is kept from one search to the next.
 
-use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use rustc_hash::FxHashSet;
 
 use super::{Answer, Cadence, Current, Info, Line, Request, Searcher, TreeSearch};
 use crate::game::{defaults, SearchHints};
@@ -148,10 +149,13 @@ struct Child<S> {
 
 /// An expanded turn start.
 struct Node<G: SearchHints> {
-    pos: G,
+    /// Its position, shared with the helpers while they draw a batch from it (no copy a batch;
+    /// a node of the tree stays a few words, so that the tree grows without moving positions).
+    pos: Arc<G>,
     children: Vec<Child<G::Step>>,
-    /// Hashes of the positions the children lead to (a turn drawn again is not kept twice).
-    seen: HashSet<u64>,
+    /// Hashes of the positions the children lead to (a turn drawn again is not kept twice);
+    /// the positions' hashes are mixed already, so the set's hasher is a cheap one.
+    seen: FxHashSet<u64>,
     /// Turns drawn here, duplicates included.
     drawn: u32,
     visits: u32,
@@ -208,11 +212,12 @@ struct Search<'a, G: SearchHints> {
 
 impl<G: SearchHints> Search<'_, G> {
     fn new_node(&mut self, pos: G) -> u32 {
-        self.memory += std::mem::size_of::<Node<G>>();
+        // The node, its position and the shared pointer's two counters.
+        self.memory += std::mem::size_of::<Node<G>>() + std::mem::size_of::<G>() + 16;
         self.nodes.push(Node {
-            pos,
+            pos: Arc::new(pos),
             children: Vec::new(),
-            seen: HashSet::new(),
+            seen: FxHashSet::default(),
             drawn: 0,
             visits: 0,
             stale: 0,
@@ -278,7 +283,7 @@ impl<G: SearchHints> Search<'_, G> {
     /// [`Search::draw_one`], also telling whether the turn policy drew any step (a prefix that
     /// is a whole turn needs none, and drawing it again finds the same turn).
     fn draw_finished(&mut self, n: usize, prefix: &[G::Step]) -> Option<(bool, bool)> {
-        let p = helpers::draw(&self.nodes[n].pos, prefix, &mut self.rng, &mut self.buf);
+        let p = helpers::draw(&*self.nodes[n].pos, prefix, &mut self.rng, &mut self.buf);
         self.drawn += 1;
         self.visited += self.buf.len() as u64;
         if self.buf.is_empty() {
@@ -360,27 +365,43 @@ impl<G: SearchHints> Search<'_, G> {
         h.start(&self.nodes[n].pos, slots, self.rng.random());
     }
 
-    /// Draws the slots of the batch the helpers leave, then adds every turn of the batch in
-    /// slot order; returns the new ones.
+    /// Draws the slots of the batch the helpers leave and adds every turn of the batch in slot
+    /// order, those drawn already while slots are left (so that the adding overlaps the helpers'
+    /// drawing), the rest once every helper is done; returns the new ones.
     fn finish_shared(&mut self, n: usize, h: &Helpers<'_, G>) -> u32 {
-        let seed = h.seed();
-        let mut own = Vec::new();
-        while let Some(slot) = h.claim() {
-            own.push((
-                slot,
-                helpers::draw_slot(&self.nodes[n].pos, seed, slot, &mut self.buf),
-            ));
-        }
+        let (seed, slots) = (h.seed(), h.slots());
         self.reserved = 0;
         let mut fresh = 0;
-        h.collect(own, |d| {
-            self.drawn += 1;
-            self.visited += d.steps.len() as u64;
-            if !d.steps.is_empty() && self.add_drawn(n, d) {
-                fresh += 1;
+        let mut next = 0;
+        loop {
+            while next < slots {
+                let Some(d) = h.take(next) else {
+                    break;
+                };
+                fresh += self.add_slot(n, d);
+                next += 1;
             }
-        });
+            let Some(slot) = h.claim() else {
+                break;
+            };
+            let d = helpers::draw_slot(&*self.nodes[n].pos, seed, slot, &mut self.buf);
+            h.put(slot, d);
+        }
+        h.wait();
+        for slot in next..slots {
+            if let Some(d) = h.take(slot) {
+                fresh += self.add_slot(n, d);
+            }
+        }
         fresh
+    }
+
+    /// Counts the turn `d` of a batch at node `n` and adds it unless no step could be drawn or
+    /// its position is there already: 1 when it is new.
+    fn add_slot(&mut self, n: usize, d: Drawn<G::Step>) -> u32 {
+        self.drawn += 1;
+        self.visited += d.steps.len() as u64;
+        u32::from(!d.steps.is_empty() && self.add_drawn(n, d))
     }
 
     /// Whether node `n` draws more turns of its own before its best line is followed.
@@ -426,7 +447,7 @@ impl<G: SearchHints> Search<'_, G> {
                     self.drawn += 1;
                     break 1;
                 }
-                let mut pos = self.nodes[n].pos.clone();
+                let mut pos = G::clone(&self.nodes[n].pos);
                 for &s in child.steps.iter() {
                     pos.apply(s, None);
                 }
