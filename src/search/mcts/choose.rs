@@ -152,7 +152,7 @@ impl<G: SearchHints> Worker<G> {
     /// bottom-up, until a node stays unknown.
     pub(super) fn prove_path(&self, tree: &Tree<G>) {
         for i in (0..self.path.len().saturating_sub(1)).rev() {
-            let (idx, side, _) = self.path[i];
+            let (idx, side) = self.path[i];
             let node = tree.stats(idx as usize);
             if node.proven() != UNKNOWN {
                 continue;
