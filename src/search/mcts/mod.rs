@@ -193,6 +193,8 @@ pub(crate) struct Worker<G: SearchHints> {
     /// The working position: equal to the tree's root between iterations.
     pos: G,
     pub rng: SmallRng,
+    /// The steps of the current iteration's walk and their undo records (none when the game
+    /// restores by copy, [`SearchHints::RESTORE_BY_COPY`]).
     undo: Vec<(G::Step, G::Undo)>,
     /// The nodes of the current iteration's path and the side to move at each.
     path: Vec<(u32, Side)>,
@@ -306,13 +308,18 @@ impl<G: SearchHints> Worker<G> {
             let step = edge.step;
             let u = self.pos.apply(step, None);
             self.visited += 1;
-            self.undo.push((step, u));
+            if !G::RESTORE_BY_COPY {
+                self.undo.push((step, u));
+            }
             self.path.push((child as u32, self.pos.side_to_move()));
             stats_path.push(&edge.stats);
             self.deferred.enter(self.path.len() - 1, &edge.stats);
             idx = child;
             stats = &edge.stats;
         };
+        if G::RESTORE_BY_COPY {
+            self.pos.clone_from(&tree.pos);
+        }
         while let Some((step, u)) = self.undo.pop() {
             self.pos.undo(step, u);
         }
@@ -370,13 +377,17 @@ impl<G: SearchHints> Worker<G> {
 
     /// With `go searchmoves`, keeps in `buf` (the legal steps of the working position) only the
     /// next steps of the root's allowed turns that begin with the steps taken from the root
-    /// (`undo`); past the end of the root's turn, no allowed turn is that long and all stay.
+    /// (those into the nodes of the path); past the end of the root's turn, no allowed turn is that long and all stay.
     fn keep_among(&mut self, tree: &Tree<G>) {
-        let k = self.undo.len();
+        let taken: Vec<G::Step> = self.path[1..]
+            .iter()
+            .map(|&(i, _)| tree.step(i as usize))
+            .collect();
+        let k = taken.len();
         let next: Vec<G::Step> = tree
             .among
             .iter()
-            .filter(|t| t.len() > k && t.iter().zip(&self.undo).all(|(a, (b, _))| a == b))
+            .filter(|t| t.len() > k && t[..k] == taken[..])
             .map(|t| t[k])
             .collect();
         if !next.is_empty() {
