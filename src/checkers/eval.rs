@@ -212,6 +212,8 @@ impl SearchHints for Checkers {
     const PLAYOUT_CAP: u32 = PLAYOUT_CAP;
     /// Less exploration over an evaluation's smooth values.
     const EXPLORATION: f64 = EXPLORATION;
+    /// A position is 32 bytes.
+    const RESTORE_BY_COPY: bool = true;
 }
 
 #[cfg(test)]

@@ -172,7 +172,10 @@ impl Checkers {
         }
     }
 
-    /// One stone (GC3); returns the second stone when it is forced.
+    /// One stone (GC3); returns the second stone when it is forced. Not inlined, nor is
+    /// [`Checkers::hop`]: each then reads and writes only the fields it changes, where the
+    /// loop of [`Checkers::play_step`] with both inside held every field in a register.
+    #[inline(never)]
     fn place_stone(&mut self, p: u8) -> Option<Step> {
         self.stones |= 1u64 << p;
         self.hash ^= KEYS.stone[p as usize];
@@ -197,6 +200,7 @@ impl Checkers {
     }
 
     /// One diagonal step of a checker (GC4); returns the next capture when it is forced.
+    #[inline(never)]
     fn hop(&mut self, from: u8, dir: u8) -> Option<Step> {
         let to = STEP[from as usize][dir as usize];
         let c = CROSS[from as usize][dir as usize];

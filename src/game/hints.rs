@@ -85,6 +85,11 @@ pub trait SearchHints: Turns {
     /// The tree search's UCB1 exploration constant for this game, on the [-1, 1] value scale.
     /// A game whose leaves are scored by a smooth evaluation (no noisy playouts) explores less.
     const EXPLORATION: f64 = defaults::EXPLORATION;
+    /// The tree search puts its working position back at the root after each iteration by
+    /// copying the root's position, instead of keeping an undo record at every level of its
+    /// walk and undoing the steps one by one: cheaper for a position of a few words. Off for
+    /// a position of kilobytes.
+    const RESTORE_BY_COPY: bool = false;
 }
 
 /// A playout policy for [`SearchHints::playout_step`] built from [`Position::random_step`] and

@@ -2,6 +2,7 @@
 //! UCB1 over the node's table of edges (the hottest loop of the search), the creation and
 //! publication of a new child, and the solver's proofs from the children up.
 
+use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 use std::sync::LazyLock;
 
@@ -16,6 +17,33 @@ static INV_SQRT: LazyLock<Box<[f64]>> = LazyLock::new(|| {
         .map(|n: u32| 1.0 / f64::from(n.max(1)).sqrt())
         .collect()
 });
+
+/// Visit counts below this have their `√ln n` kept in [`SQRT_LN`].
+const SQRT_LN_LEN: usize = 1 << 20;
+
+/// `√ln n` for the visit counts below [`SQRT_LN_LEN`], each computed the first time it is
+/// needed (by any thread) and kept: the bits of `(n as f64).ln().sqrt()`, complemented so that
+/// 0 (the zeroed memory of a new process, no page touched until its counts are met) means not
+/// computed yet. A node's count changes at each of its visits, so its logarithm is always a new
+/// one, but the counts along the walk are met again and again by other nodes and later
+/// iterations; 8 MiB at most, and as little as the counts met.
+static SQRT_LN: [AtomicU64; SQRT_LN_LEN] = [const { AtomicU64::new(0) }; SQRT_LN_LEN];
+
+/// `(n as f64).ln().sqrt()`, to the last bit, from [`SQRT_LN`] when `n` is in it.
+#[inline]
+fn sqrt_ln(n: u32) -> f64 {
+    let Some(slot) = SQRT_LN.get(n as usize) else {
+        return f64::from(n).ln().sqrt();
+    };
+    match slot.load(Relaxed) {
+        0 => {
+            let v = f64::from(n).ln().sqrt();
+            slot.store(!v.to_bits(), Relaxed);
+            v
+        }
+        bits => f64::from_bits(!bits),
+    }
+}
 
 impl<G: SearchHints> Worker<G> {
     /// UCB1 over the children of `node`, expanded and unproven, whose statistics are `stats`:
@@ -41,7 +69,7 @@ impl<G: SearchHints> Worker<G> {
         }
         // The visits before this iteration's (the node's own count includes it).
         let n = stats.visits().saturating_sub(1).max(1);
-        let k = params.exploration * (n as f64).ln().sqrt();
+        let k = params.exploration * sqrt_ln(n);
         // Scores are computed times `SCALE`: `value / n + (SCALE·k) / √n` is
         // `SCALE · (value / (SCALE·n) + k / √n)` to the last bit (scaling by a power of two
         // is exact and commutes with rounding), one multiplication less a child, and no
@@ -124,7 +152,7 @@ impl<G: SearchHints> Worker<G> {
     /// bottom-up, until a node stays unknown.
     pub(super) fn prove_path(&self, tree: &Tree<G>) {
         for i in (0..self.path.len().saturating_sub(1)).rev() {
-            let (idx, side, _) = self.path[i];
+            let (idx, side) = self.path[i];
             let node = tree.stats(idx as usize);
             if node.proven() != UNKNOWN {
                 continue;
@@ -205,5 +233,23 @@ fn proof_from_children<G: SearchHints>(tree: &Tree<G>, idx: usize) -> Option<(i8
         Some((best, best_dist.saturating_add(1)))
     } else {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{sqrt_ln, SQRT_LN_LEN};
+
+    /// The kept logarithms are the computed ones to the last bit, the first time and after,
+    /// below the table's end and past it.
+    #[test]
+    fn sqrt_ln_is_the_square_root_of_the_logarithm_to_the_last_bit() {
+        let end = SQRT_LN_LEN as u32;
+        let counts = (1..5000).chain(end - 100..end + 100).chain([u32::MAX]);
+        for n in counts {
+            let want = f64::from(n).ln().sqrt().to_bits();
+            assert_eq!(sqrt_ln(n).to_bits(), want, "{n}");
+            assert_eq!(sqrt_ln(n).to_bits(), want, "{n}, kept");
+        }
     }
 }

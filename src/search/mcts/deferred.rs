@@ -48,7 +48,11 @@ impl Deferred {
     /// visit and a virtual loss are counted, unless the node is hot.
     #[inline]
     pub fn enter(&mut self, depth: usize, stats: &Stats) {
-        if self.on && depth < DEPTHS && stats.visits() >= HOT {
+        if !self.on {
+            stats.enter();
+            return;
+        }
+        if depth < DEPTHS && stats.visits() >= HOT {
             self.hot |= 1 << depth;
         } else {
             if depth < DEPTHS {
@@ -69,7 +73,8 @@ impl Deferred {
         stats: &Stats,
         result: Option<i64>,
     ) {
-        if depth >= DEPTHS || self.hot & (1 << depth) == 0 {
+        // With one thread no node is ever hot: one test.
+        if !self.on || depth >= DEPTHS || self.hot & (1 << depth) == 0 {
             stats.leave(result);
             return;
         }

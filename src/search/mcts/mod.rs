@@ -193,10 +193,15 @@ pub(crate) struct Worker<G: SearchHints> {
     /// The working position: equal to the tree's root between iterations.
     pos: G,
     pub rng: SmallRng,
+    /// The steps of the current iteration's walk and their undo records (none when the game
+    /// restores by copy, [`SearchHints::RESTORE_BY_COPY`]).
     undo: Vec<(G::Step, G::Undo)>,
-    /// The nodes of the current iteration's path, the side to move at each and the slot of
-    /// each in its parent's table of edges (0 for the root).
-    path: Vec<(u32, Side, u32)>,
+    /// The nodes of the current iteration's path and the side to move at each.
+    path: Vec<(u32, Side)>,
+    /// The statistics of the nodes of the path, kept empty between iterations (each iteration
+    /// fills it with references into its tree, [`recycle`]d): the way up adds the result
+    /// without looking the nodes up again.
+    stats_path: Vec<&'static Stats>,
     buf: Vec<G::Step>,
     /// The nodes this worker reserved and the bytes it has yet to add to the tree's count.
     block: Block,
@@ -217,6 +222,7 @@ impl<G: SearchHints> Worker<G> {
             rng,
             undo: Vec::new(),
             path: Vec::new(),
+            stats_path: Vec::new(),
             buf: Vec::new(),
             block: Block::default(),
             deferred: Deferred::new(false),
@@ -257,8 +263,10 @@ impl<G: SearchHints> Worker<G> {
         }
         let params = &tree.params;
         self.path.clear();
-        self.path.push((0, self.pos.side_to_move(), 0));
+        self.path.push((0, self.pos.side_to_move()));
         let mut stats: &Stats = &tree.root_stats;
+        let mut stats_path = recycle(std::mem::take(&mut self.stats_path));
+        stats_path.push(stats);
         self.deferred.enter(0, stats);
         let mut idx = 0usize;
         let mut proven_leaf = false;
@@ -293,33 +301,38 @@ impl<G: SearchHints> Worker<G> {
                     break self.playout(params, abort);
                 }
             }
-            let Some((child, slot, edge)) = self.select(tree, idx, node, stats) else {
+            let Some((child, _, edge)) = self.select(tree, idx, node, stats) else {
                 // The memory is full and no child was created yet.
                 break self.playout(params, abort);
             };
             let step = edge.step;
             let u = self.pos.apply(step, None);
             self.visited += 1;
-            self.undo.push((step, u));
-            self.path
-                .push((child as u32, self.pos.side_to_move(), slot));
+            if !G::RESTORE_BY_COPY {
+                self.undo.push((step, u));
+            }
+            self.path.push((child as u32, self.pos.side_to_move()));
+            stats_path.push(&edge.stats);
             self.deferred.enter(self.path.len() - 1, &edge.stats);
             idx = child;
             stats = &edge.stats;
         };
+        if G::RESTORE_BY_COPY {
+            self.pos.clone_from(&tree.pos);
+        }
         while let Some((step, u)) = self.undo.pop() {
             self.pos.undo(step, u);
         }
-        for i in 0..self.path.len() {
-            let mover = self.mover(tree, i);
-            let v = result.map(|v| fixed(for_side(v, Side::P1, mover)));
-            let (idx, _, slot) = self.path[i];
-            let stats = match i {
-                0 => &tree.root_stats,
-                _ => tree.stats_at(self.path[i - 1].0 as usize, slot as usize),
-            };
-            self.deferred.leave(tree, i, idx as usize, stats, v);
+        // The result for P1 in fixed point, negated for P2's nodes: `fixed(-v)` is `-fixed(v)`
+        // to the last bit (the scaling and the rounding, half away from zero, are symmetric).
+        let for_p1 = result.map(fixed);
+        let mut mover = tree.root_side;
+        for (depth, (&(idx, side), stats)) in self.path.iter().zip(&stats_path).enumerate() {
+            let v = for_p1.map(|v| if mover == Side::P1 { v } else { -v });
+            self.deferred.leave(tree, depth, idx as usize, stats, v);
+            mover = side;
         }
+        self.stats_path = recycle(stats_path);
         if result.is_none() {
             return false;
         }
@@ -364,13 +377,17 @@ impl<G: SearchHints> Worker<G> {
 
     /// With `go searchmoves`, keeps in `buf` (the legal steps of the working position) only the
     /// next steps of the root's allowed turns that begin with the steps taken from the root
-    /// (`undo`); past the end of the root's turn, no allowed turn is that long and all stay.
+    /// (those into the nodes of the path); past the end of the root's turn, no allowed turn is that long and all stay.
     fn keep_among(&mut self, tree: &Tree<G>) {
-        let k = self.undo.len();
+        let taken: Vec<G::Step> = self.path[1..]
+            .iter()
+            .map(|&(i, _)| tree.step(i as usize))
+            .collect();
+        let k = taken.len();
         let next: Vec<G::Step> = tree
             .among
             .iter()
-            .filter(|t| t.len() > k && t.iter().zip(&self.undo).all(|(a, (b, _))| a == b))
+            .filter(|t| t.len() > k && t[..k] == taken[..])
             .map(|t| t[k])
             .collect();
         if !next.is_empty() {
@@ -419,6 +436,15 @@ impl<G: SearchHints> Worker<G> {
     }
 }
 
+/// `v`, emptied, as a vector of references of another lifetime, with its allocation: an
+/// emptied vector collected into one of the same layout keeps it (the standard library's
+/// in-place collection), so a worker fills the same memory at every iteration with nothing
+/// `unsafe`.
+fn recycle<'a, 'b, T: ?Sized>(mut v: Vec<&'a T>) -> Vec<&'b T> {
+    v.clear();
+    v.into_iter().map(|_| -> &'b T { unreachable!() }).collect()
+}
+
 /// The value of `pos` for `side`: the outcome when the game is over, else [`SearchHints::evaluate`]
 /// (clamped to [-1, 1], 0 when not finite) turned to `side`'s point of view.
 pub(crate) fn value_for<G: SearchHints>(pos: &G, side: Side) -> f64 {
@@ -450,4 +476,22 @@ pub(crate) fn greedy_step<G: SearchHints>(pos: &mut G, rng: &mut SmallRng) -> Op
         (step, v)
     });
     crate::search::best_at_random(valued, rng)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::recycle;
+
+    /// A recycled vector is empty and keeps its allocation.
+    #[test]
+    fn a_recycled_vector_keeps_its_memory() {
+        let (a, b) = (1u8, 2u8);
+        let mut v: Vec<&u8> = Vec::with_capacity(32);
+        v.extend([&a, &b]);
+        let at = v.as_ptr() as usize;
+        let w: Vec<&u8> = recycle(v);
+        assert!(w.is_empty());
+        assert_eq!(w.capacity(), 32);
+        assert_eq!(w.as_ptr() as usize, at);
+    }
 }

@@ -165,12 +165,6 @@ impl<G: SearchHints> Tree<G> {
             .expect("a child's parent is expanded")[slot]
     }
 
-    /// The statistics in slot `slot` of the table of `parent`.
-    #[inline]
-    pub(super) fn stats_at(&self, parent: usize, slot: usize) -> &Stats {
-        &self.nodes[parent].edges().expect("a parent is expanded")[slot].stats
-    }
-
     /// The statistics of `idx`: the root's own, else those of its edge.
     #[inline]
     pub(super) fn stats(&self, idx: usize) -> &Stats {
