@@ -18,15 +18,16 @@ static INV_SQRT: LazyLock<Box<[f64]>> = LazyLock::new(|| {
         .collect()
 });
 
-/// Visit counts below this have their `√ln n` kept in [`SQRT_LN`].
-const SQRT_LN_LEN: usize = 1 << 20;
+/// Visit counts below this have their `√ln n` kept in [`SQRT_LN`]: 1 MiB at most. Above it
+/// are the root and the few nodes near it, a handful of logarithms an iteration.
+const SQRT_LN_LEN: usize = 1 << 17;
 
 /// `√ln n` for the visit counts below [`SQRT_LN_LEN`], each computed the first time it is
 /// needed (by any thread) and kept: the bits of `(n as f64).ln().sqrt()`, complemented so that
 /// 0 (the zeroed memory of a new process, no page touched until its counts are met) means not
 /// computed yet. A node's count changes at each of its visits, so its logarithm is always a new
 /// one, but the counts along the walk are met again and again by other nodes and later
-/// iterations; 8 MiB at most, and as little as the counts met.
+/// iterations; as little memory as the counts met.
 static SQRT_LN: [AtomicU64; SQRT_LN_LEN] = [const { AtomicU64::new(0) }; SQRT_LN_LEN];
 
 /// `(n as f64).ln().sqrt()`, to the last bit, from [`SQRT_LN`] when `n` is in it.
