@@ -377,7 +377,8 @@ impl<G: SearchHints> Worker<G> {
 
     /// With `go searchmoves`, keeps in `buf` (the legal steps of the working position) only the
     /// next steps of the root's allowed turns that begin with the steps taken from the root
-    /// (those into the nodes of the path); past the end of the root's turn, no allowed turn is that long and all stay.
+    /// (those into the nodes of the path); past the end of the root's turn, no allowed turn is
+    /// that long and all stay.
     fn keep_among(&mut self, tree: &Tree<G>) {
         let taken: Vec<G::Step> = self.path[1..]
             .iter()
