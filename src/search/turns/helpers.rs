@@ -9,11 +9,11 @@
 //!   slots one at a time from a shared counter, each drawing from the node's position (shared,
 //!   never written: each draw plays its turn on a copy), until none is left: a thread that is
 //!   busy elsewhere (the search's thread finding a node's candidate turns, or adding turns)
-//!   claims fewer, and no thread waits for a fixed share of another's. The search's thread adds the turns
-//!   in slot order — those drawn already between two of its own draws, while the helpers draw
-//!   the rest, and the last ones once every helper is done — so that under a node budget a
-//!   search gives the same answer for the same seed and number of threads, whichever thread
-//!   drew which slot, and the helpers are not idle while it adds.
+//!   claims fewer, and no thread waits for a fixed share of another's. The search's thread
+//!   adds the turns in slot order — those drawn already between two of its own draws, while
+//!   the helpers draw the rest, and the last ones once every helper is done — so that under a
+//!   node budget a search gives the same answer for the same seed and number of threads,
+//!   whichever thread drew which slot, and the helpers are not idle while it adds.
 //! * **Hand-over.** A thread waits (a helper for a batch, the search's thread for the last slots
 //!   of one) by spinning a few thousand times, then by parking until the thread it waits for
 //!   unparks it: a batch is tens of microseconds of work, and waking a parked thread costs
@@ -105,6 +105,20 @@ const SPINS: u32 = 1 << 12;
 /// The longest a parked thread sleeps before it looks again (an unpark wakes it sooner).
 const NAP: Duration = Duration::from_millis(1);
 
+/// Waits until `ready` holds: spins [`SPINS`] times, then parks (woken by an unpark, or after
+/// [`NAP`] at the latest) between looks.
+fn wait_until(ready: impl Fn() -> bool) {
+    let mut spins = 0u32;
+    while !ready() {
+        spins = spins.saturating_add(1);
+        if spins < SPINS {
+            std::hint::spin_loop();
+        } else {
+            std::thread::park_timeout(NAP);
+        }
+    }
+}
+
 /// The random stream of slot `slot` of a batch seeded with `seed`: the same whichever thread
 /// draws the slot.
 pub(super) fn slot_rng(seed: u64, slot: u32) -> SmallRng {
@@ -113,8 +127,6 @@ pub(super) fn slot_rng(seed: u64, slot: u32) -> SmallRng {
 
 /// The helpers of one turn search.
 pub(super) struct Helpers<'a, G: SearchHints> {
-    /// How many helpers there are.
-    count: usize,
     /// The position of the batch under way, shared by every thread that draws from it.
     pos: Mutex<Option<Arc<G>>>,
     /// The turns of the batch under way by slot: put by the thread that draws the slot, taken
@@ -149,7 +161,6 @@ impl<'a, G: SearchHints> Helpers<'a, G> {
         deadline: Option<Instant>,
     ) -> Self {
         Helpers {
-            count: n,
             pos: Mutex::new(None),
             turns: Mutex::new(Vec::new()),
             threads: (0..n).map(|_| OnceLock::new()).collect(),
@@ -179,23 +190,11 @@ impl<'a, G: SearchHints> Helpers<'a, G> {
         let mut seen = 0;
         let mut steps = Vec::new();
         loop {
-            let mut spins = 0u32;
-            loop {
-                if self.quit.load(Acquire) {
-                    return;
-                }
-                let e = self.epoch.load(Acquire);
-                if e != seen {
-                    seen = e;
-                    break;
-                }
-                spins = spins.saturating_add(1);
-                if spins < SPINS {
-                    std::hint::spin_loop();
-                } else {
-                    std::thread::park_timeout(NAP);
-                }
+            wait_until(|| self.quit.load(Acquire) || self.epoch.load(Acquire) != seen);
+            if self.quit.load(Acquire) {
+                return;
             }
+            seen = self.epoch.load(Acquire);
             let pos = self.pos.lock().expect("the batch's position").clone();
             if let Some(pos) = pos {
                 let seed = self.seed.load(Relaxed);
@@ -203,7 +202,7 @@ impl<'a, G: SearchHints> Helpers<'a, G> {
                     self.put(slot, draw_slot(&*pos, seed, slot, &mut steps));
                 }
             }
-            if self.done.fetch_add(1, Release) + 1 == self.count {
+            if self.done.fetch_add(1, Release) + 1 == self.threads.len() {
                 self.owner.unpark();
             }
         }
@@ -262,15 +261,7 @@ impl<'a, G: SearchHints> Helpers<'a, G> {
 
     /// Waits until every helper is done with the batch: every slot claimed is then drawn.
     pub fn wait(&self) {
-        let mut spins = 0u32;
-        while self.done.load(Acquire) < self.count {
-            spins = spins.saturating_add(1);
-            if spins < SPINS {
-                std::hint::spin_loop();
-            } else {
-                std::thread::park_timeout(NAP);
-            }
-        }
+        wait_until(|| self.done.load(Acquire) >= self.threads.len());
     }
 
     /// Ends every helper's loop.
