@@ -9,7 +9,11 @@
 //! (1, 2, and the machine's available parallelism when it is more, or `--max`) searches the
 //! start position and the first of the `bench` positions under `go nodes N` (default 400,000
 //! iterations of all threads together), `--rounds` times (default 3), the thread counts
-//! alternating within a round so that all see the same machine. The figure of one search is
+//! alternating within a round so that all see the same machine. Round `r` searches with
+//! `Seed r` at every thread count: one seed's tree is one shape, and the shape sets the work
+//! of an iteration (one thread's nodes a second in Guerrilla Checkers spread over 0.6–0.95
+//! million from one seed to another), so every count is measured over the same seeds. The
+//! figure of one search is
 //! its last report's iterations a second (the `nps` of its `info` line); each thread count's is
 //! the median of its searches. Prints, per game, the nodes a second of each thread count, its
 //! speed-up over one thread, and the machine's load average before and after
@@ -25,9 +29,16 @@ use guerrilla::search::{Config, Info, Limits, Request, Searchable, Strength};
 use guerrilla::wells::{Settings as WellsSettings, Wells};
 
 /// One search of `pos` with `threads` threads under a node budget: its iterations a second.
-fn nps<G: Game + Searchable>(pos: &G, threads: usize, strength: Strength, nodes: u64) -> f64 {
+fn nps<G: Game + Searchable>(
+    pos: &G,
+    threads: usize,
+    strength: Strength,
+    nodes: u64,
+    seed: u64,
+) -> f64 {
     let stop = AtomicBool::new(false);
     let request = Request {
+        seed,
         limits: Limits {
             nodes: Some(nodes),
             ..Limits::default()
@@ -74,10 +85,10 @@ fn compare<G: Game + Searchable>(
     }
     let before = load();
     let mut figures = vec![Vec::new(); counts.len()];
-    for _ in 0..rounds {
+    for round in 0..rounds {
         for root in &roots {
             for (k, &t) in counts.iter().enumerate() {
-                figures[k].push(nps(root, t, strength, nodes));
+                figures[k].push(nps(root, t, strength, nodes, round as u64));
             }
         }
     }

@@ -3,12 +3,17 @@
 //! Every iteration of every thread passes through the root and the top of the principal
 //! variation. Written at each pass (a visit and a virtual loss on the way down, the result on
 //! the way up), the cache lines of those nodes travel from core to core at every iteration of
-//! every thread, and each thread waits for them: with iterations of a few microseconds that
+//! every thread, and each thread waits for them: with iterations of a microsecond or two that
 //! wait, not the work, sets the pace. A node with [`HOT`] visits or more changes its mean by
 //! less than 1/HOT per iteration, so a worker of a search with several threads keeps the
 //! results of such nodes in a buffer of its own, one entry per depth of its path, and adds an
-//! entry to the tree when its path at that depth reaches another node, every [`FLUSH`]
-//! iterations, and when its search ends. No virtual loss is counted on a hot node either: one
+//! entry to the tree when its path at that depth reaches another node, when the entry holds a
+//! [`SHARE`]th of the node's visits or [`BATCH`] results, and when its search ends. So a
+//! node's statistics are never more than a sixteenth (and 64 results) behind per thread, and a
+//! node near the root, which every iteration passes, is written once every 64 of a thread's
+//! iterations at most: the other threads, which read its parent's table at each pass, find
+//! those lines unchanged most of the time (the path of a Guerrilla Checkers iteration is some
+//! twenty levels deep, most of them hot). No virtual loss is counted on a hot node either: one
 //! iteration under way among [`HOT`] visits or more moves no choice, and the levels below,
 //! where the threads' paths part, still count theirs.
 //!
@@ -22,8 +27,10 @@ use crate::game::SearchHints;
 pub(super) const HOT: u32 = 256;
 /// Depths of a path whose hot nodes are deferred (deeper ones are written at once).
 const DEPTHS: usize = 64;
-/// Iterations between two additions of every deferred entry to the tree.
-pub(super) const FLUSH: u64 = 16;
+/// An entry is added to the tree once it holds this fraction (1/SHARE) of its node's visits.
+const SHARE: u32 = 16;
+/// An entry is added to the tree once it holds this many results.
+const BATCH: u32 = 64;
 
 /// One worker's deferred statistics.
 pub(super) struct Deferred {
@@ -90,14 +97,10 @@ impl Deferred {
         }
         entry.1 += 1;
         entry.2 += v;
-    }
-
-    /// After the worker's `iterations`-th iteration: every [`FLUSH`] iterations, adds every
-    /// entry to the tree.
-    #[inline]
-    pub fn tick<G: SearchHints>(&mut self, tree: &Tree<G>, iterations: u64) {
-        if self.on && iterations.is_multiple_of(FLUSH) {
-            self.flush(tree);
+        if entry.1 >= BATCH || entry.1 * SHARE >= stats.visits() {
+            stats.add(entry.1, entry.2);
+            entry.1 = 0;
+            entry.2 = 0;
         }
     }
 
@@ -120,6 +123,38 @@ mod tests {
     use crate::checkers::Checkers;
     use crate::game::prelude::*;
     use crate::search::{Config, Limits, Request};
+
+    /// A hot node's deferred results reach the tree once they are a sixteenth of its visits,
+    /// or 64 of them, whichever comes first.
+    #[test]
+    fn a_hot_node_is_at_most_a_sixteenth_or_64_results_behind() {
+        use super::super::{Params, Tree};
+        use super::Deferred;
+        let pos = Checkers::new(&Default::default());
+        let tree = Tree::new(&pos, Params::default());
+        let stats = &tree.root_stats;
+        let mut deferred = Deferred::new(true);
+        // 300 visits: the 19th result makes 19 · 16 ≥ 300.
+        stats.add(300, 0);
+        for n in 1..=19u32 {
+            deferred.enter(0, stats);
+            deferred.leave(&tree, 0, 0, stats, Some(1));
+            let want = if n < 19 { 300 } else { 319 };
+            assert_eq!(stats.visits(), want, "after {n} results");
+        }
+        // 5,000 visits: 64 results, long before a sixteenth.
+        stats.add(5000 - 319, 0);
+        for n in 1..=64u32 {
+            deferred.enter(0, stats);
+            deferred.leave(&tree, 0, 0, stats, Some(1));
+            let want = if n < 64 { 5000 } else { 5064 };
+            assert_eq!(stats.visits(), want, "after {n} results");
+        }
+        assert_eq!(
+            stats.value.load(std::sync::atomic::Ordering::Relaxed),
+            19 + 64
+        );
+    }
 
     /// A search with several threads adds every deferred result before it ends: the kept
     /// tree's root has exactly one visit per iteration of the budget, and so do the root's

@@ -340,7 +340,6 @@ impl<G: SearchHints> Worker<G> {
             self.prove_path(tree);
         }
         self.iterations += 1;
-        self.deferred.tick(tree, self.iterations);
         true
     }
 
