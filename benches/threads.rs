@@ -13,11 +13,11 @@
 //! `Seed r` at every thread count: one seed's tree is one shape, and the shape sets the work
 //! of an iteration (one thread's nodes a second in Guerrilla Checkers spread over 0.6–0.95
 //! million from one seed to another), so every count is measured over the same seeds. The
-//! figure of one search is
-//! its last report's iterations a second (the `nps` of its `info` line); each thread count's is
-//! the median of its searches. Prints, per game, the nodes a second of each thread count, its
-//! speed-up over one thread, and the machine's load average before and after
-//! (`/proc/loadavg`): a figure is worth only as much as the machine was quiet.
+//! figure of one search is its last report's iterations a second (the `nps` of its `info`
+//! line); each thread count's is the median of its searches. Prints, per game, the nodes a
+//! second of each thread count, its speed-up over one thread, and the machine's load average
+//! before and after (`/proc/loadavg`): a figure is worth only as much as the machine was
+//! quiet.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
