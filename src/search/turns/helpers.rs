@@ -39,14 +39,22 @@ use rand::SeedableRng;
 use super::{outcome_value, value_for};
 use crate::game::SearchHints;
 
-/// A turn drawn from a position: its steps (none when no step could be drawn), and the hash of
-/// the position it leads to and that position's value for the side that plays the turn.
-pub(super) struct Drawn<S> {
-    pub steps: Vec<S>,
+/// What a turn drawn from a position leads to: the hash of the position after it, and that
+/// position's value for the side that plays the turn.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Scored {
     pub hash: u64,
     pub value: f64,
     /// The game is over after it: `value` is exact.
     pub terminal: bool,
+}
+
+/// A turn drawn from a position: its steps (none when no step could be drawn) and where they
+/// lead. The steps are borrowed: the tree copies those of a new turn only, so that a turn drawn
+/// again costs no allocation.
+pub(super) struct Drawn<'s, S> {
+    pub steps: &'s [S],
+    pub scored: Scored,
 }
 
 /// Draws one turn from `pos`: the steps of `prefix` (a candidate turn's, or none), then the
@@ -74,30 +82,30 @@ pub(super) fn draw<G: SearchHints>(
     p
 }
 
-/// The value of the position `after`, reached by a turn of `mover`, for `mover`, and whether
-/// the game is over there.
-pub(super) fn valued<G: SearchHints>(after: &G, mover: crate::game::Side) -> (f64, bool) {
-    match after.outcome() {
+/// The hash of the position `after`, reached by a turn of `mover`, its value for `mover`, and
+/// whether the game is over there.
+pub(super) fn scored<G: SearchHints>(after: &G, mover: crate::game::Side) -> Scored {
+    let (value, terminal) = match after.outcome() {
         Some(o) => (outcome_value(o, mover), true),
         None => (value_for(after, mover), false),
+    };
+    Scored {
+        hash: after.hash(),
+        value,
+        terminal,
     }
 }
 
-/// Draws slot `slot` of a batch seeded with `seed` from `pos` (`steps` is scratch).
+/// Draws slot `slot` of a batch seeded with `seed` from `pos`: its steps into `steps`, and
+/// where they lead.
 pub(super) fn draw_slot<G: SearchHints>(
     pos: &G,
     seed: u64,
     slot: u32,
     steps: &mut Vec<G::Step>,
-) -> Drawn<G::Step> {
+) -> Scored {
     let after = draw(pos, &[], &mut slot_rng(seed, slot), steps);
-    let (value, terminal) = valued(&after, pos.side_to_move());
-    Drawn {
-        steps: steps.clone(),
-        hash: after.hash(),
-        value,
-        terminal,
-    }
+    scored(&after, pos.side_to_move())
 }
 
 /// Spins of a waiting thread before it parks.
@@ -125,13 +133,28 @@ pub(super) fn slot_rng(seed: u64, slot: u32) -> SmallRng {
     SmallRng::seed_from_u64(seed ^ (u64::from(slot) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
+/// The turn drawn for one slot of a batch, put by the thread that draws it and taken by the
+/// search's thread. Each slot has a cache line of its own, so that two threads putting and
+/// taking neighbouring slots do not write one line; its buffer of steps is kept from batch to
+/// batch, so that drawing a turn allocates nothing (the search's thread copies a new turn's
+/// steps into the tree, and drops nothing a helper allocated).
+struct Slot<S> {
+    steps: Vec<S>,
+    scored: Scored,
+    /// Put and not taken yet.
+    full: bool,
+}
+
+/// The slots of a batch, each on a cache line of its own.
+type Slots<S> = Box<[CachePadded<Mutex<Slot<S>>>]>;
+
 /// The helpers of one turn search.
 pub(super) struct Helpers<'a, G: SearchHints> {
     /// The position of the batch under way, shared by every thread that draws from it.
     pos: Mutex<Option<Arc<G>>>,
     /// The turns of the batch under way by slot: put by the thread that draws the slot, taken
-    /// in slot order by the search's thread.
-    turns: Mutex<Vec<Option<Drawn<G::Step>>>>,
+    /// in slot order by the search's thread. As many as a batch has at most.
+    slot_table: Slots<G::Step>,
     /// Each helper's thread, to unpark when a batch is handed out (set when it starts).
     threads: Box<[OnceLock<Thread>]>,
     /// The search's thread, unparked by the helper that ends a batch.
@@ -152,17 +175,26 @@ pub(super) struct Helpers<'a, G: SearchHints> {
 }
 
 impl<'a, G: SearchHints> Helpers<'a, G> {
-    /// `n` helpers (to be run by [`Helpers::serve`]) for a search with these limits, made on
-    /// the search's own thread.
+    /// `n` helpers (to be run by [`Helpers::serve`]) for a search with these limits and
+    /// batches of at most `most` turns, made on the search's own thread.
     pub fn new(
         n: usize,
+        most: u32,
         stop: &'a AtomicBool,
         pondering: Option<&'a AtomicBool>,
         deadline: Option<Instant>,
     ) -> Self {
         Helpers {
             pos: Mutex::new(None),
-            turns: Mutex::new(Vec::new()),
+            slot_table: (0..most)
+                .map(|_| {
+                    CachePadded::new(Mutex::new(Slot {
+                        steps: Vec::new(),
+                        scored: Scored::default(),
+                        full: false,
+                    }))
+                })
+                .collect(),
             threads: (0..n).map(|_| OnceLock::new()).collect(),
             owner: std::thread::current(),
             epoch: CachePadded::new(AtomicU64::new(0)),
@@ -199,7 +231,8 @@ impl<'a, G: SearchHints> Helpers<'a, G> {
             if let Some(pos) = pos {
                 let seed = self.seed.load(Relaxed);
                 while let Some(slot) = self.claim() {
-                    self.put(slot, draw_slot(&*pos, seed, slot, &mut steps));
+                    let scored = draw_slot(&*pos, seed, slot, &mut steps);
+                    self.put(slot, &steps, scored);
                 }
             }
             if self.done.fetch_add(1, Release) + 1 == self.threads.len() {
@@ -208,14 +241,14 @@ impl<'a, G: SearchHints> Helpers<'a, G> {
         }
     }
 
-    /// Hands the helpers a batch of `slots` turns from `pos`, seeded with `seed`.
+    /// Hands the helpers a batch of `slots` turns from `pos`, seeded with `seed` (no more slots
+    /// than [`Helpers::new`] was told; every slot of the batch before taken).
     pub fn start(&self, pos: &Arc<G>, slots: u32, seed: u64) {
+        assert!(
+            slots as usize <= self.slot_table.len(),
+            "a batch of {slots} turns"
+        );
         *self.pos.lock().expect("the batch's position") = Some(Arc::clone(pos));
-        {
-            let mut turns = self.turns.lock().expect("the batch's turns");
-            turns.clear();
-            turns.resize_with(slots as usize, || None);
-        }
         self.slots.store(slots, Relaxed);
         self.seed.store(seed, Relaxed);
         self.next.store(0, Relaxed);
@@ -248,15 +281,27 @@ impl<'a, G: SearchHints> Helpers<'a, G> {
         (slot < self.slots.load(Relaxed)).then_some(slot)
     }
 
-    /// Puts the turn drawn for `slot`.
-    pub fn put(&self, slot: u32, turn: Drawn<G::Step>) {
-        self.turns.lock().expect("the batch's turns")[slot as usize] = Some(turn);
+    /// Puts the turn drawn for `slot`: its steps and where they lead.
+    pub fn put(&self, slot: u32, steps: &[G::Step], scored: Scored) {
+        let mut s = self.slot_table[slot as usize].lock().expect("a slot");
+        s.steps.clear();
+        s.steps.extend_from_slice(steps);
+        s.scored = scored;
+        s.full = true;
     }
 
-    /// Takes the turn drawn for `slot`: `None` while it is not drawn (or when it never is, the
-    /// search halted first).
-    pub fn take(&self, slot: u32) -> Option<Drawn<G::Step>> {
-        self.turns.lock().expect("the batch's turns")[slot as usize].take()
+    /// Takes the turn drawn for `slot` and hands it to `f`: `None` while it is not drawn (or
+    /// when it never is, the search halted first).
+    pub fn take<R>(&self, slot: u32, f: impl FnOnce(Drawn<'_, G::Step>) -> R) -> Option<R> {
+        let mut s = self.slot_table[slot as usize].lock().expect("a slot");
+        if !s.full {
+            return None;
+        }
+        s.full = false;
+        Some(f(Drawn {
+            steps: &s.steps,
+            scored: s.scored,
+        }))
     }
 
     /// Waits until every helper is done with the batch: every slot claimed is then drawn.

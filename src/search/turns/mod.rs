@@ -245,32 +245,23 @@ impl<G: SearchHints> Search<'_, G> {
     /// Adds the child reached by `steps` from node `n` (already applied to `after`) unless its
     /// position is there already; true when it is new.
     fn add_child(&mut self, n: usize, steps: &[G::Step], after: &G) -> bool {
-        let (value, terminal) = helpers::valued(after, self.nodes[n].pos.side_to_move());
-        self.add_drawn(
-            n,
-            Drawn {
-                steps: steps.to_vec(),
-                hash: after.hash(),
-                value,
-                terminal,
-            },
-        )
+        let scored = helpers::scored(after, self.nodes[n].pos.side_to_move());
+        self.add_drawn(n, Drawn { steps, scored })
     }
 
     /// Adds the turn `d` drawn at node `n` unless its position is there already; true when it
     /// is new.
-    fn add_drawn(&mut self, n: usize, d: Drawn<G::Step>) -> bool {
+    fn add_drawn(&mut self, n: usize, d: Drawn<'_, G::Step>) -> bool {
         let node = &mut self.nodes[n];
-        if !node.seen.insert(d.hash) {
+        if !node.seen.insert(d.scored.hash) {
             return false;
         }
-        self.memory +=
-            std::mem::size_of_val(&d.steps[..]) + std::mem::size_of::<Child<G::Step>>() + 16;
+        self.memory += std::mem::size_of_val(d.steps) + std::mem::size_of::<Child<G::Step>>() + 16;
         node.children.push(Child {
             steps: d.steps.into(),
-            value: d.value,
+            value: d.scored.value,
             node: NONE,
-            terminal: d.terminal,
+            terminal: d.scored.terminal,
         });
         true
     }
@@ -369,7 +360,8 @@ impl<G: SearchHints> Search<'_, G> {
 
     /// Draws the slots of the batch the helpers leave and adds every turn of the batch in slot
     /// order, those drawn already while slots are left (so that the adding overlaps the helpers'
-    /// drawing), the rest once every helper is done; returns the new ones.
+    /// drawing), the rest once every helper is done; returns the new ones. A slot this thread
+    /// draws when every slot before it is added is added at once, without being put.
     fn finish_shared(&mut self, n: usize, h: &Helpers<'_, G>) -> u32 {
         let (seed, slots) = (h.seed(), h.slots());
         self.reserved = 0;
@@ -377,30 +369,41 @@ impl<G: SearchHints> Search<'_, G> {
         let mut next = 0;
         loop {
             while next < slots {
-                let Some(d) = h.take(next) else {
+                let Some(f) = h.take(next, |d| self.add_slot(n, d)) else {
                     break;
                 };
-                fresh += self.add_slot(n, d);
+                fresh += f;
                 next += 1;
             }
             let Some(slot) = h.claim() else {
                 break;
             };
-            let d = helpers::draw_slot(&*self.nodes[n].pos, seed, slot, &mut self.buf);
-            h.put(slot, d);
+            let mut steps = std::mem::take(&mut self.buf);
+            let scored = helpers::draw_slot(&*self.nodes[n].pos, seed, slot, &mut steps);
+            if slot == next {
+                fresh += self.add_slot(
+                    n,
+                    Drawn {
+                        steps: &steps,
+                        scored,
+                    },
+                );
+                next += 1;
+            } else {
+                h.put(slot, &steps, scored);
+            }
+            self.buf = steps;
         }
         h.wait();
         for slot in next..slots {
-            if let Some(d) = h.take(slot) {
-                fresh += self.add_slot(n, d);
-            }
+            fresh += h.take(slot, |d| self.add_slot(n, d)).unwrap_or(0);
         }
         fresh
     }
 
     /// Counts the turn `d` of a batch at node `n` and adds it unless no step could be drawn or
     /// its position is there already: 1 when it is new.
-    fn add_slot(&mut self, n: usize, d: Drawn<G::Step>) -> u32 {
+    fn add_slot(&mut self, n: usize, d: Drawn<'_, G::Step>) -> u32 {
         self.drawn += 1;
         self.visited += d.steps.len() as u64;
         u32::from(!d.steps.is_empty() && self.add_drawn(n, d))
