@@ -8,16 +8,19 @@
 //! For each game — Guerrilla Checkers, Guerrilla on side 6 and on side 8 — each thread count
 //! (1, 2, and the machine's available parallelism when it is more, or `--max`) searches the
 //! start position and the first of the `bench` positions under `go nodes N` (default 400,000
-//! iterations of all threads together), `--rounds` times (default 3), the thread counts
-//! alternating within a round so that all see the same machine. Round `r` searches with
+//! iterations of all threads together), `--rounds` times (default 3), the thread counts one
+//! after the other for each root (in turn forwards and backwards) so that all see the same
+//! machine. Round `r` searches with
 //! `Seed r` at every thread count: one seed's tree is one shape, and the shape sets the work
 //! of an iteration (one thread's nodes a second in Guerrilla Checkers spread over 0.6–0.95
 //! million from one seed to another), so every count is measured over the same seeds. The
 //! figure of one search is its last report's iterations a second (the `nps` of its `info`
-//! line); each thread count's is the median of its searches. Prints, per game, the nodes a
-//! second of each thread count, its speed-up over one thread, and the machine's load average
-//! before and after (`/proc/loadavg`): a figure is worth only as much as the machine was
-//! quiet.
+//! line). Prints, per game, each thread count's median nodes a second over its searches and
+//! its speed-up over one thread: the median of the ratios of the searches made back to back
+//! (same root, same seed), with their quartiles, since the two roots' figures differ and a
+//! median over both would swing from one root's to the other's. And the machine's load
+//! average before and after (`/proc/loadavg`): a figure is worth only as much as the machine
+//! was quiet.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -55,9 +58,11 @@ fn nps<G: Game + Searchable>(
     last.0 as f64 / last.1.as_secs_f64().max(1e-9)
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
+/// The value at `q` (0 to 1) of `v` sorted, the nearest rank's.
+fn quantile(v: &[f64], q: f64) -> f64 {
+    let mut v = v.to_vec();
     v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
+    v[((v.len() - 1) as f64 * q).round() as usize]
 }
 
 fn load() -> String {
@@ -86,13 +91,20 @@ fn compare<G: Game + Searchable>(
     let before = load();
     let mut figures = vec![Vec::new(); counts.len()];
     for round in 0..rounds {
-        for root in &roots {
-            for (k, &t) in counts.iter().enumerate() {
-                figures[k].push(nps(root, t, strength, nodes, round as u64));
+        for (i, root) in roots.iter().enumerate() {
+            let mut row = vec![0.0; counts.len()];
+            let mut order: Vec<usize> = (0..counts.len()).collect();
+            if (round + i) % 2 == 1 {
+                order.reverse();
+            }
+            for k in order {
+                row[k] = nps(root, counts[k], strength, nodes, round as u64);
+            }
+            for (k, f) in row.into_iter().enumerate() {
+                figures[k].push(f);
             }
         }
     }
-    let medians: Vec<f64> = figures.into_iter().map(median).collect();
     println!(
         "{name}: {} roots x {rounds} rounds, go nodes {nodes}, Strength {}; load average {before} -> {}",
         roots.len(),
@@ -100,11 +112,18 @@ fn compare<G: Game + Searchable>(
         load()
     );
     for (k, &t) in counts.iter().enumerate() {
+        let ratios: Vec<f64> = figures[k]
+            .iter()
+            .zip(&figures[0])
+            .map(|(f, one)| f / one)
+            .collect();
         println!(
-            "  {t:>2} thread{} {:>10.0} nodes/s  {:.2}x",
+            "  {t:>2} thread{} {:>10.0} nodes/s  {:.2}x  (quartiles {:.2}-{:.2})",
             if t == 1 { " " } else { "s" },
-            medians[k],
-            medians[k] / medians[0]
+            quantile(&figures[k], 0.5),
+            quantile(&ratios, 0.5),
+            quantile(&ratios, 0.25),
+            quantile(&ratios, 0.75),
         );
     }
 }
