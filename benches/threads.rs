@@ -8,19 +8,18 @@
 //! For each game — Guerrilla Checkers, Guerrilla on side 6 and on side 8 — each thread count
 //! (1, 2, and the machine's available parallelism when it is more, or `--max`) searches the
 //! start position and the first of the `bench` positions under `go nodes N` (default 400,000
-//! iterations of all threads together), `--rounds` times (default 3), the thread counts one
-//! after the other for each root (in turn forwards and backwards) so that all see the same
-//! machine. Round `r` searches with
-//! `Seed r` at every thread count: one seed's tree is one shape, and the shape sets the work
-//! of an iteration (one thread's nodes a second in Guerrilla Checkers spread over 0.6–0.95
-//! million from one seed to another), so every count is measured over the same seeds. The
-//! figure of one search is its last report's iterations a second (the `nps` of its `info`
-//! line). Prints, per game, each thread count's median nodes a second over its searches and
-//! its speed-up over one thread: the median of the ratios of the searches made back to back
-//! (same root, same seed), with their quartiles, since the two roots' figures differ and a
-//! median over both would swing from one root's to the other's. And the machine's load
-//! average before and after (`/proc/loadavg`): a figure is worth only as much as the machine
-//! was quiet.
+//! iterations of all threads together), `--rounds` times (default 3, at least 1), the thread
+//! counts one after the other for each root (in turn forwards and backwards) so that all see
+//! the same machine. Round `r` searches with `Seed r` at every thread count: one seed's tree
+//! is one shape, and the shape sets the work of an iteration (one thread's nodes a second in
+//! Guerrilla Checkers spread over 0.6–0.95 million from one seed to another), so every count
+//! is measured over the same seeds. The figure of one search is its last report's iterations
+//! a second (the `nps` of its `info` line). Prints, per game, each thread count's median
+//! nodes a second over its searches and its speed-up over one thread: the median of the
+//! ratios of the searches made back to back (same root, same seed), with their quartiles,
+//! since the two roots' figures differ and a median over both would swing from one root's to
+//! the other's. And the machine's load average before and after (`/proc/loadavg`): a figure
+//! is worth only as much as the machine was quiet.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -141,7 +140,7 @@ fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let nodes: u64 = arg(&args, "--nodes", 400_000);
-    let rounds: usize = arg(&args, "--rounds", 3);
+    let rounds: usize = arg(&args, "--rounds", 3).max(1);
     let strength = match arg(&args, "--strength", "full".to_string()).as_str() {
         "full" => Strength::Full,
         "uct" => Strength::Uct,
