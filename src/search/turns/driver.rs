@@ -23,11 +23,13 @@ pub(super) fn search_turns<G: SearchHints>(
     if threads == 1 {
         return search_on(request, params, (start, deadline), None, on_info);
     }
-    let most = params
-        .root_first
-        .max(params.first_batch)
-        .max(params.widen_batch);
-    let helpers = Helpers::new(threads - 1, most, request.stop, request.pondering, deadline);
+    let helpers = Helpers::new(
+        threads - 1,
+        params.largest_batch(),
+        request.stop,
+        request.pondering,
+        deadline,
+    );
     std::thread::scope(|scope| {
         for i in 0..threads - 1 {
             let helpers = &helpers;

@@ -125,6 +125,14 @@ impl Default for TurnParams {
     }
 }
 
+impl TurnParams {
+    /// The most turns one batch draws (the root's first turns, an expansion or a widening):
+    /// the slots a turn search with helpers needs.
+    fn largest_batch(&self) -> u32 {
+        self.root_first.max(self.first_batch).max(self.widen_batch)
+    }
+}
+
 /// Internal value of a finished game won by the side that played into it: above every
 /// evaluation (which lies in [-1, 1]), so that a sure win is preferred to a near-sure one.
 const WIN: f64 = 2.0;
