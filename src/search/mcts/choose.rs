@@ -6,6 +6,7 @@ use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 use std::sync::LazyLock;
 
+use super::deferred::{HOT, NEAR};
 use super::tree::{self, slot_in, Edge, Node, Stats, Tree, NONE, UNKNOWN};
 use super::Worker;
 use crate::game::SearchHints;
@@ -50,8 +51,9 @@ impl<G: SearchHints> Worker<G> {
     /// UCB1 over the children of `node`, expanded and unproven, whose statistics are `stats`:
     /// untried steps first (or when [`Params::first_play`] beats every tried child), then
     /// `mean + c·sqrt(ln N / n)`, never a proven loss for the side choosing. Visits and values
-    /// include the virtual losses of iterations under way. The child, its slot and its edge;
-    /// `None` when there is no child and no room for one.
+    /// include the virtual losses of iterations under way. A worker that takes the runner-up
+    /// (`deferred.rs`) takes it at a hot node when its score is within [`NEAR`] of the best.
+    /// The child, its slot and its edge; `None` when there is no child and no room for one.
     pub(super) fn select<'t>(
         &mut self,
         tree: &'t Tree<G>,
@@ -69,45 +71,26 @@ impl<G: SearchHints> Worker<G> {
             }
         }
         // The visits before this iteration's (the node's own count includes it).
-        let n = stats.visits().saturating_sub(1).max(1);
+        let node_visits = stats.visits();
+        let n = node_visits.saturating_sub(1).max(1);
         let k = params.exploration * sqrt_ln(n);
         // Scores are computed times `SCALE`: `value / n + (SCALE·k) / √n` is
         // `SCALE · (value / (SCALE·n) + k / √n)` to the last bit (scaling by a power of two
         // is exact and commutes with rounding), one multiplication less a child, and no
         // comparison changes.
         let scaled_k = k * tree::SCALE;
-        let mut best: Option<&Edge<G::Step>> = None;
-        let mut best_score = f64::NEG_INFINITY;
-        let inv_sqrt = &INV_SQRT[..];
         // The children, the last created first: the tried edges backwards.
         let tried = (node.tried.load(Relaxed) as usize).min(edges.len());
-        for edge in edges[..tried].iter().rev() {
-            let ch = &edge.stats;
-            let proven = ch.proven();
-            if proven != UNKNOWN {
-                match proven_choice(edge) {
-                    Proven::Skip => continue,
-                    Proven::Win(c) => return Some((c, slot_in(edges, edge), edge)),
-                    Proven::Draw => {}
-                }
-            }
-            let mut visits = ch.visits();
-            if visits == 0 {
-                if unpublished(edge) {
-                    continue;
-                }
-                visits = 1;
-            }
-            let inv = match inv_sqrt.get(visits as usize) {
-                Some(&v) => v,
-                None => 1.0 / (visits as f64).sqrt(),
-            };
-            let score = ch.value.load(Relaxed) as f64 / f64::from(visits) + scaled_k * inv;
-            if score > best_score {
-                best_score = score;
-                best = Some(edge);
-            }
-        }
+        let table = &edges[..tried];
+        let scan = if self.runner_up && node_visits >= HOT {
+            scan::<_, true>(table, scaled_k)
+        } else {
+            scan::<_, false>(table, scaled_k)
+        };
+        let (best, best_score) = match scan {
+            Scan::Win(c, edge) => return Some((c, slot_in(edges, edge), edge)),
+            Scan::Best(best, score) => (best, score),
+        };
         if can_try && params.first_play * tree::SCALE >= best_score {
             if let Some(c) = self.try_step(tree, idx) {
                 return Some(c);
@@ -165,6 +148,68 @@ impl<G: SearchHints> Worker<G> {
             node.prove(if mover == side { val } else { -val }, dist);
         }
     }
+}
+
+/// What a sweep of a node's table found: a proven win for the side choosing (its child and
+/// edge), or the child to take and the best score (times `SCALE`), `None` when no child is
+/// published.
+enum Scan<'t, S> {
+    Win(usize, &'t Edge<S>),
+    Best(Option<&'t Edge<S>>, f64),
+}
+
+/// The UCB1 sweep of [`Worker::select`] over `table` (the tried edges, read backwards),
+/// `scaled_k` its exploration factor times `SCALE`. With `RUNNER_UP` it also keeps the
+/// runner-up and takes it when its score is within [`NEAR`] of the best's (`deferred.rs`);
+/// without, the loop keeps only the best (the one-thread search's loop, the hottest of the
+/// search: a second comparison a child costs it a tenth of its speed).
+#[inline(always)]
+fn scan<S, const RUNNER_UP: bool>(table: &[Edge<S>], scaled_k: f64) -> Scan<'_, S> {
+    let mut best: Option<&Edge<S>> = None;
+    let mut best_score = f64::NEG_INFINITY;
+    let mut second: Option<&Edge<S>> = None;
+    let mut second_score = f64::NEG_INFINITY;
+    let inv_sqrt = &INV_SQRT[..];
+    for edge in table.iter().rev() {
+        let ch = &edge.stats;
+        let proven = ch.proven();
+        if proven != UNKNOWN {
+            match proven_choice(edge) {
+                Proven::Skip => continue,
+                Proven::Win(c) => return Scan::Win(c, edge),
+                Proven::Draw => {}
+            }
+        }
+        let mut visits = ch.visits();
+        if visits == 0 {
+            if unpublished(edge) {
+                continue;
+            }
+            visits = 1;
+        }
+        let inv = match inv_sqrt.get(visits as usize) {
+            Some(&v) => v,
+            None => 1.0 / (visits as f64).sqrt(),
+        };
+        let score = ch.value.load(Relaxed) as f64 / f64::from(visits) + scaled_k * inv;
+        if !RUNNER_UP {
+            if score > best_score {
+                best_score = score;
+                best = Some(edge);
+            }
+        } else if score > second_score {
+            if score > best_score {
+                (second, second_score) = (best, best_score);
+                (best, best_score) = (Some(edge), score);
+            } else {
+                (second, second_score) = (Some(edge), score);
+            }
+        }
+    }
+    if RUNNER_UP && second.is_some() && best_score - second_score <= NEAR * tree::SCALE {
+        return Scan::Best(second, best_score);
+    }
+    Scan::Best(best, best_score)
 }
 
 /// What [`Worker::select`] does with a proven child: skips a loss (and a child not published
@@ -239,7 +284,58 @@ fn proof_from_children<G: SearchHints>(tree: &Tree<G>, idx: usize) -> Option<(i8
 
 #[cfg(test)]
 mod tests {
-    use super::{sqrt_ln, SQRT_LN_LEN};
+    use std::sync::atomic::AtomicU32;
+
+    use super::super::edges::{fixed, Edge, Stats};
+    use super::{scan, sqrt_ln, Scan, NEAR, SQRT_LN_LEN};
+
+    /// A published child with `visits` visits of mean `mean` (its step is its number).
+    fn child(i: u8, visits: u32, mean: f64) -> Edge<u8> {
+        let stats = Stats::new();
+        stats.add(visits, fixed(mean) * i64::from(visits));
+        Edge {
+            stats,
+            child: AtomicU32::new(u32::from(i) + 1),
+            step: i,
+        }
+    }
+
+    /// The step `scan` takes from `table` (no exploration: scores are the means).
+    fn taken<const RUNNER_UP: bool>(table: &[Edge<u8>]) -> u8 {
+        match scan::<_, RUNNER_UP>(table, 0.0) {
+            Scan::Best(Some(e), _) => e.step,
+            _ => panic!("a child is taken"),
+        }
+    }
+
+    /// The sweep takes the best child; the runner-up's sweep takes the runner-up when its
+    /// score is within `NEAR` of the best's, and the best when it is further behind.
+    #[test]
+    fn the_runner_up_is_taken_only_when_it_is_near_the_best() {
+        let near = [
+            child(0, 300, 0.30),
+            child(1, 300, 0.30 - NEAR / 2.0),
+            child(2, 300, 0.1),
+        ];
+        assert_eq!(taken::<false>(&near), 0);
+        assert_eq!(taken::<true>(&near), 1);
+        let far = [
+            child(0, 300, 0.30),
+            child(1, 300, 0.30 - 2.0 * NEAR),
+            child(2, 300, 0.1),
+        ];
+        assert_eq!(taken::<false>(&far), 0);
+        assert_eq!(taken::<true>(&far), 0);
+        // The best score is the best child's either way (the first-play test reads it).
+        for (table, want) in [(&near, 0.30), (&far, 0.30)] {
+            match scan::<_, true>(table, 0.0) {
+                Scan::Best(_, score) => assert!((score / super::tree::SCALE - want).abs() < 1e-6),
+                Scan::Win(..) => panic!("no child is proven"),
+            }
+        }
+        // A lone child is taken by both.
+        assert_eq!(taken::<true>(&near[..1]), 0);
+    }
 
     /// The kept logarithms are the computed ones to the last bit, the first time and after,
     /// below the table's end and past it.

@@ -17,14 +17,29 @@
 //! iteration under way among [`HOT`] visits or more moves no choice, and the levels below,
 //! where the threads' paths part, still count theirs.
 //!
-//! With one thread nothing is deferred: `Threads 1` writes every visit at once, as it always
-//! has, and stays deterministic.
+//! **Parting above the frontier.** Without a virtual loss, the threads read the same
+//! statistics at every hot node and take the same child, so their paths part only below the
+//! last hot node, under one parent: there both write the same nodes, tables and lines at each
+//! iteration, and each reads what the other just wrote. So a worker of odd number takes, at a
+//! hot node, the runner-up instead of the best child when its score is within [`NEAR`] of the
+//! best (`Worker::select`, `choose.rs`). UCB keeps the scores of a node's leading
+//! children close to each other (a child chosen more falls back, one chosen less rises), so
+//! the threads' paths part high in the tree and each grows a frontier of its own; what the
+//! runner-up is worth is what UCB is about to give it anyway (doc/search.md, "Parting above
+//! the frontier", has the measures).
+//!
+//! With one thread nothing is deferred and no worker takes a runner-up: `Threads 1` writes
+//! every visit at once, as it always has, and stays deterministic.
 
 use super::{Stats, Tree};
 use crate::game::SearchHints;
 
 /// Visits from which a node's statistics are deferred.
 pub(super) const HOT: u32 = 256;
+/// At a hot node, a worker of odd number takes the runner-up when its score is within this
+/// of the best's (on the [-1, 1] value scale; the exploration term of a child of a few hundred
+/// visits is some 0.03 in Guerrilla Checkers).
+pub(super) const NEAR: f64 = 0.01;
 /// Depths of a path whose hot nodes are deferred (deeper ones are written at once).
 const DEPTHS: usize = 64;
 /// An entry is added to the tree once it holds this fraction (1/SHARE) of its node's visits.

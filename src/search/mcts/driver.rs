@@ -286,7 +286,7 @@ fn search_parallel<G: SearchHints>(
     let mut visited = 0;
     let mut main = Worker::new(&tree, SmallRng::seed_from_u64(seed));
     if threads > 1 {
-        main = main.sharing();
+        main = main.sharing(0);
     }
     std::thread::scope(|scope| {
         let handles: Vec<_> = (1..threads)
@@ -294,7 +294,7 @@ fn search_parallel<G: SearchHints>(
                 let (ctl, tree) = (&ctl, &tree);
                 scope.spawn(move || {
                     let rng = SmallRng::seed_from_u64(worker_seed(seed, i));
-                    let mut worker = Worker::new(tree, rng).sharing();
+                    let mut worker = Worker::new(tree, rng).sharing(i);
                     run_worker(tree, &mut worker, ctl, None);
                     log::debug!("search: worker {i}: {} iterations", worker.iterations);
                     worker.visited

@@ -30,7 +30,9 @@
 //!   nothing more is created and the search goes on with playouts from the existing tree.
 //! * **Threads share one tree** (`Tree`, see `tree.rs` for how it is shared without a lock): each
 //!   thread runs its own `Worker` (working position, random stream, counts), and a virtual loss on
-//!   the nodes an iteration goes through steers the other threads elsewhere.
+//!   the nodes an iteration goes through steers the other threads elsewhere; on the hot nodes
+//!   near the root, which count none, a worker of odd number takes a runner-up nearly as good
+//!   as the best (`deferred.rs`).
 //! * **Determinism.** All randomness of a worker comes from its seeded [`SmallRng`]; when no time
 //!   limit is set no clock reading influences any decision, so with one thread a node budget and a
 //!   seed fix the result. With more threads, which thread reaches a node first depends on timing,
@@ -207,6 +209,9 @@ pub(crate) struct Worker<G: SearchHints> {
     block: Block,
     /// The statistics of hot nodes this worker has yet to add (several threads only).
     deferred: Deferred,
+    /// At a hot node, takes the runner-up when it is nearly as good as the best (a worker of
+    /// odd number of a search with several threads, `deferred.rs`).
+    runner_up: bool,
     /// Iterations completed by this worker.
     pub iterations: u64,
     /// Steps applied by this worker in all its iterations, in the tree and in playouts: the
@@ -226,15 +231,18 @@ impl<G: SearchHints> Worker<G> {
             buf: Vec::new(),
             block: Block::default(),
             deferred: Deferred::new(false),
+            runner_up: false,
             iterations: 0,
             visited: 0,
         }
     }
 
-    /// A worker of a search with several threads: the statistics of hot nodes are deferred
-    /// (`deferred.rs`).
-    pub fn sharing(mut self) -> Self {
+    /// Worker `i` of a search with several threads: the statistics of hot nodes are deferred,
+    /// and a worker of odd number takes the runner-up at a hot node when it is nearly as good
+    /// as the best (`deferred.rs`).
+    pub fn sharing(mut self, i: usize) -> Self {
         self.deferred = Deferred::new(true);
+        self.runner_up = i % 2 == 1;
         self
     }
 
