@@ -160,9 +160,10 @@ enum Scan<'t, S> {
 
 /// The UCB1 sweep of [`Worker::select`] over `table` (the tried edges, read backwards),
 /// `scaled_k` its exploration factor times `SCALE`. With `RUNNER_UP` it also keeps the
-/// runner-up and takes it when its score is within [`NEAR`] of the best's (`deferred.rs`);
-/// without, the loop keeps only the best (the one-thread search's loop, the hottest of the
-/// search: a second comparison a child costs it a tenth of its speed).
+/// runner-up and takes it when its score is within [`NEAR`] of the best's (`deferred.rs`).
+/// Without, it keeps only the best: that is the loop of a one-thread search and of every node
+/// that is not hot, the hottest loop of the search, where a second comparison a child would
+/// cost a tenth of its speed.
 #[inline(always)]
 fn scan<S, const RUNNER_UP: bool>(table: &[Edge<S>], scaled_k: f64) -> Scan<'_, S> {
     let mut best: Option<&Edge<S>> = None;
